@@ -1,0 +1,42 @@
+"""Recursive Language Models inside Jupyter.
+
+``from rlm_jupyter import RLM`` works in plain Python; ``%load_ext rlm_jupyter``
+adds the ``%rlm`` / ``%%rlm`` magics to a kernel. IPython and ipywidgets are
+imported only by the extension loader, never by the engine.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .engine.budget import Limits, LimitReached
+from .engine.loop import RLM
+from .engine.subcalls import BatchError, SubCallError
+from .engine.trajectory import CodeCell, Iteration, Run, SubCall, Usage
+from .llm.client import LLMError
+
+if TYPE_CHECKING:
+    from IPython.core.interactiveshell import InteractiveShell
+
+__all__ = ["RLM", "Run", "Iteration", "CodeCell", "SubCall", "Usage", "Limits", "LimitReached",
+           "SubCallError", "BatchError", "LLMError", "last_run", "load_ipython_extension", "unload_ipython_extension"]
+__version__ = "0.1.0"
+
+
+def load_ipython_extension(ipython: InteractiveShell) -> None:
+    """Register the magics. Never raises: a kernelspec preloads us, and a failed load must not kill the kernel."""
+    from .jupyter.extension import load
+
+    load(ipython)
+
+
+def unload_ipython_extension(ipython: InteractiveShell) -> None:
+    from .jupyter.extension import unload
+
+    unload(ipython)
+
+
+def last_run() -> Run | None:
+    """The most recent run of the ``%%rlm`` magic in this kernel, or None."""
+    from .jupyter.extension import state
+
+    return state().last_run if state() else None

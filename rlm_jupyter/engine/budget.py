@@ -1,0 +1,126 @@
+"""Limits enforced host-side, never in the model's namespace.
+
+Why host-side: the model's code can rebind or delete anything in its
+namespace, so a limit the namespace could see would be a limit the model
+could lift. ``LimitReached`` derives from ``BaseException`` for the same
+reason: a model's ``except Exception:`` must not swallow a budget stop.
+"""
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from ..llm.pricing import PriceTable
+from .trajectory import Run, Usage
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one run (with all its children) may spend."""
+
+    max_iterations: int = 20
+    max_depth: int = 1
+    max_subcalls: int | None = None
+    max_tokens: int | None = None
+    budget_usd: float | None = None
+    timeout_s: float | None = None
+    cell_timeout_s: float | None = 120.0
+
+    def __post_init__(self) -> None:
+        _positive("max_iterations", self.max_iterations)
+        if self.max_depth < 1:
+            raise ValueError(f"max_depth must be >= 1, got {self.max_depth}; 1 means sub-calls without recursion")
+        for name in ("max_subcalls", "max_tokens", "budget_usd", "timeout_s", "cell_timeout_s"):
+            value = getattr(self, name)
+            if value is not None:
+                _positive(name, value)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _positive(name: str, value: float) -> None:
+    if not value > 0:
+        raise ValueError(f"{name} must be > 0, got {value!r}; pass None for no limit")
+
+
+class LimitReached(BaseException):
+    """A limit stopped the run; ``status`` is the Run status it ends with."""
+
+    def __init__(self, status: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+class Budget:
+    """Thread-safe spend counters checked before every model call.
+
+    Checks happen before a call is sent, so a run overshoots a limit by at
+    most the calls already in flight when it was reached.
+    """
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.started = time.monotonic()
+        self.tokens = 0
+        self.usd = 0.0
+        self.subcalls = 0
+        self._lock = threading.Lock()
+
+    def elapsed(self) -> float:
+        return time.monotonic() - self.started
+
+    def remaining_s(self) -> float | None:
+        if self.limits.timeout_s is None:
+            return None
+        return max(0.0, self.limits.timeout_s - self.elapsed())
+
+    def check(self) -> None:
+        """Raise ``LimitReached`` if any spend limit is already used up."""
+        limits = self.limits
+        with self._lock:
+            if limits.timeout_s is not None and self.elapsed() >= limits.timeout_s:
+                raise LimitReached("timeout", f"wall-time limit of {limits.timeout_s:g}s reached")
+            if limits.max_tokens is not None and self.tokens >= limits.max_tokens:
+                raise LimitReached("budget", f"token limit of {limits.max_tokens:,} reached ({self.tokens:,} used)")
+            if limits.budget_usd is not None and self.usd >= limits.budget_usd:
+                raise LimitReached("budget", f"budget of ${limits.budget_usd:g} reached (${self.usd:.4f} spent)")
+
+    def reserve_subcall(self) -> None:
+        """Check the limits and count one sub-call, atomically, before it is sent."""
+        self.check()
+        with self._lock:
+            if self.limits.max_subcalls is not None and self.subcalls >= self.limits.max_subcalls:
+                raise LimitReached("budget", f"sub-call limit of {self.limits.max_subcalls} reached")
+            self.subcalls += 1
+
+    def spend(self, tokens: int, usd: float | None) -> None:
+        with self._lock:
+            self.tokens += tokens
+            self.usd += usd or 0.0
+
+
+class Meter:
+    """Charges a call's tokens and dollars to a run and to the shared budget, in one place."""
+
+    def __init__(self, budget: Budget, prices: PriceTable) -> None:
+        self.budget = budget
+        self.prices = prices
+        self._lock = threading.Lock()
+
+    def charge(self, run: Run, model: str, prompt_tokens: int, completion_tokens: int) -> float | None:
+        cost = self.prices.cost(model, prompt_tokens, completion_tokens)
+        with self._lock:
+            run.usage.setdefault(model, Usage()).add(prompt_tokens, completion_tokens, cost)
+        self.budget.spend(prompt_tokens + completion_tokens, cost)
+        return cost
+
+    def merge(self, run: Run, child: Run) -> None:
+        """Add a child run's spend to its parent's usage (the budget already counted it)."""
+        with self._lock:
+            for model, usage in child.usage.items():
+                run.usage.setdefault(model, Usage()).add(usage.prompt_tokens, usage.completion_tokens,
+                                                         usage.cost_usd, calls=usage.calls)

@@ -1,0 +1,167 @@
+"""Runs one code block in a namespace: output capture, last expression, errors, timeout.
+
+Why our own executor and not ``shell.run_cell``: hidden cells must not add
+``Out[n]``, touch ``_`` or history, or show red tracebacks in the notebook
+(DESIGN §6). The Jupyter layer plugs IPython's pieces in (``transform`` for
+``%magics``/``!cmd``, ``register`` for real tracebacks, ``capture`` for rich
+display output, ``trap`` for the builtin trap); by default this is plain
+Python. Code runs on the calling thread because output capture swaps
+``sys.stdout`` process-wide and the timeout uses SIGALRM (main thread only).
+"""
+from __future__ import annotations
+
+import ast
+import contextlib
+import itertools
+import linecache
+import reprlib
+import signal
+import threading
+import time
+import traceback
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from io import StringIO
+from types import FrameType, TracebackType
+from typing import Any, ContextManager, Protocol
+
+from .text import clip_middle
+from .trajectory import CodeCell
+
+MAX_RECORDED_CHARS = 1_000_000  # per stream: the record keeps this much of a huge print, the model sees far less
+MAX_ERROR_LINES = 40
+
+
+class CellTimeout(BaseException):
+    """Raised inside model code when the per-cell timeout fires (BaseException: ``except Exception`` can't eat it)."""
+
+
+class Captured(Protocol):
+    stdout: str
+    stderr: str
+    outputs: list[dict[str, Any]]
+
+
+@dataclass
+class _PlainCapture:
+    stdout: str = ""
+    stderr: str = ""
+    outputs: list[dict[str, Any]] = field(default_factory=list)
+
+
+@contextlib.contextmanager
+def capture_std() -> Iterator[_PlainCapture]:
+    """Capture stdout/stderr of plain Python code (no rich display outside Jupyter)."""
+    result, out, err = _PlainCapture(), StringIO(), StringIO()
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            yield result
+    finally:
+        result.stdout, result.stderr = out.getvalue(), err.getvalue()
+
+
+_counter = itertools.count(1)
+
+
+def register_source(source: str) -> str:
+    """Put the code in linecache under a unique name so tracebacks show its lines."""
+    filename = f"<rlm-cell-{next(_counter)}>"
+    linecache.cache[filename] = (len(source), None, source.splitlines(keepends=True), filename)
+    return filename
+
+
+_value_repr = reprlib.Repr()
+_value_repr.maxstring = _value_repr.maxother = 20_000
+_value_repr.maxlist = _value_repr.maxtuple = _value_repr.maxdict = _value_repr.maxset = 100
+_value_repr.maxlong = 2_000
+_value_repr.maxlevel = 4
+
+
+def safe_repr(value: object) -> str:
+    """A bounded repr: never builds the repr of a whole 40M-character string or million-item list."""
+    try:
+        return _value_repr.repr(value)
+    except Exception as exc:
+        return f"<{type(value).__qualname__}: repr failed: {type(exc).__name__}: {exc}>"
+
+
+class Executor:
+    """Executes model code in ``namespace`` (the same dict every call, so definitions persist)."""
+
+    def __init__(self, namespace: dict[str, Any], *,
+                 transform: Callable[[str], str] = lambda code: code,
+                 register: Callable[[str], str] = register_source,
+                 capture: Callable[[], ContextManager[Captured]] = capture_std,
+                 trap: Callable[[], ContextManager[object]] = contextlib.nullcontext,
+                 timeout_s: float | None = None) -> None:
+        self.namespace = namespace
+        self._transform, self._register, self._capture, self._trap = transform, register, capture, trap
+        self.timeout_s = timeout_s
+
+    def run(self, code: str) -> CodeCell:
+        cell = CodeCell(code=code)
+        started = time.monotonic()
+        with self._capture() as captured, self._trap():
+            try:
+                with self._alarm():
+                    value = self._execute(code)
+                if value is not None:
+                    cell.value = safe_repr(value)
+            except CellTimeout:
+                cell.error = f"TimeoutError: the code block ran longer than {self.timeout_s:g}s and was interrupted."
+            except SystemExit as exc:
+                cell.error = f"SystemExit({exc.code!r}): exit() and sys.exit() are disabled here; finish with FINAL(...)."
+            except Exception as exc:
+                cell.error = format_error(exc)
+        cell.stdout = _cap(captured.stdout)
+        cell.stderr = _cap(captured.stderr)
+        cell.outputs = list(captured.outputs)
+        cell.duration_s = time.monotonic() - started
+        return cell
+
+    def _execute(self, code: str) -> object:
+        source = self._transform(code)
+        filename = self._register(source)
+        tree = ast.parse(source, filename)
+        last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+        exec(compile(tree, filename, "exec"), self.namespace)
+        if last is None:
+            return None
+        return eval(compile(ast.Expression(last.value), filename, "eval"), self.namespace)
+
+    @contextlib.contextmanager
+    def _alarm(self) -> Iterator[None]:
+        """SIGALRM-based timeout; silently unavailable off the main thread or on Windows."""
+        usable = (self.timeout_s is not None and hasattr(signal, "setitimer")
+                  and threading.current_thread() is threading.main_thread())
+        if not usable:
+            yield
+            return
+
+        def fire(signum: int, frame: FrameType | None) -> None:
+            raise CellTimeout()
+
+        previous = signal.signal(signal.SIGALRM, fire)
+        signal.setitimer(signal.ITIMER_REAL, self.timeout_s)
+        try:
+            yield
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+
+
+def format_error(exc: BaseException) -> str:
+    """The traceback as a REPL would show it, without the executor's own frames."""
+    tb: TracebackType | None = exc.__traceback__
+    while tb is not None and tb.tb_frame.f_code.co_filename == __file__:
+        tb = tb.tb_next
+    lines = traceback.format_exception(type(exc), exc, tb)
+    text = "".join(lines).rstrip()
+    kept = text.splitlines()
+    if len(kept) > MAX_ERROR_LINES:
+        kept = kept[:5] + [f"... ({len(kept) - MAX_ERROR_LINES} traceback lines omitted) ..."] + kept[-(MAX_ERROR_LINES - 5):]
+    return "\n".join(kept)
+
+
+def _cap(text: str) -> str:
+    return clip_middle(text, MAX_RECORDED_CHARS, "characters not recorded")

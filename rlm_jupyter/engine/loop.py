@@ -1,0 +1,292 @@
+"""The RLM loop: prompt -> root reply -> code blocks -> execute -> feedback -> final.
+
+The long context never enters a prompt: it is bound as variables in the
+namespace and the root model sees only ``context.describe_all`` metadata, a
+constant number of tokens whatever the data size. Everything else (parsing,
+execution, sub-calls, limits, accounting) lives in its own module so this file
+stays readable in one sitting.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import numbers
+import uuid
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..llm.client import LLMClient, LLMError
+from ..llm.pricing import PriceSpec, PriceTable
+from . import prompts
+from .budget import Budget, LimitReached, Limits, Meter
+from .context import describe_all
+from .events import (CellFinished, CellStarted, EventBus, IterationFinished, IterationStarted, Observer,
+                     RootReplied, RunFinished, RunStarted)
+from .executor import Executor
+from .protocol import ParsedReply, parse_reply, strip_think
+from .subcalls import SubCalls
+from .text import clip_middle
+from .trajectory import CodeCell, Iteration, Run
+
+ExecutorFactory = Callable[[dict[str, Any], "float | None"], Executor]
+HELPERS = ("llm_query", "llm_query_batched", "rlm_query", "FINAL", "FINAL_VAR", "SHOW_VARS", "input")
+
+
+def default_executor(namespace: dict[str, Any], timeout_s: float | None) -> Executor:
+    return Executor(namespace, timeout_s=timeout_s)
+
+
+@dataclass
+class _Final:
+    """What FINAL / FINAL_VAR called inside code decided during one turn."""
+
+    given: bool = False
+    value: Any = None
+
+
+@dataclass
+class _Session:
+    """What a run shares with its child runs: one client, one budget, one event stream."""
+
+    client: LLMClient
+    meter: Meter
+    bus: EventBus
+    executor_factory: ExecutorFactory
+
+
+class RLM:
+    """A Recursive Language Model over any OpenAI-compatible endpoint. Usable from plain Python.
+
+    >>> rlm = RLM(model="gpt-5-mini")                       # doctest: +SKIP
+    >>> run = rlm.run("How many errors?", context={"logs": big_string})  # doctest: +SKIP
+    >>> run.answer, run.status, run.cost_usd                 # doctest: +SKIP
+    """
+
+    def __init__(self, model: str, sub_model: str | None = None, base_url: str | None = None,
+                 api_key: str | None = None, max_iterations: int = 20, max_depth: int = 1,
+                 budget_usd: float | None = None, max_tokens: int | None = None, timeout_s: float | None = None,
+                 cell_timeout_s: float | None = 120.0, concurrency: int = 16, max_subcalls: int | None = None,
+                 prices: Mapping[str, PriceSpec] | None = None, observers: tuple[Observer, ...] = (),
+                 max_output_chars: int = 20_000) -> None:
+        if not model:
+            raise ValueError("model is required, e.g. RLM(model='gpt-5-mini')")
+        if concurrency < 1:
+            raise ValueError(f"concurrency must be >= 1, got {concurrency}")
+        self.model, self.sub_model = model, sub_model or model
+        self.limits = Limits(max_iterations=max_iterations, max_depth=max_depth, max_subcalls=max_subcalls,
+                             max_tokens=max_tokens, budget_usd=budget_usd, timeout_s=timeout_s,
+                             cell_timeout_s=cell_timeout_s)
+        self.concurrency, self.max_output_chars = concurrency, max_output_chars
+        self.prices = PriceTable(prices)
+        self.client = LLMClient(base_url, api_key)
+        self.observers = tuple(observers)
+
+    def close(self) -> None:
+        self.client.close()
+
+    def __enter__(self) -> RLM:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def run(self, question: str, context: object = None, *, expect: type | str | None = None,
+            namespace: dict[str, Any] | None = None, executor_factory: ExecutorFactory = default_executor,
+            observers: tuple[Observer, ...] = ()) -> Run:
+        """Answer ``question`` about ``context`` (a mapping of variable names to objects, or one object).
+
+        ``namespace`` is the REPL dict the code runs in (a fresh one if None);
+        the Jupyter layer passes its own, plus an executor for hidden cells.
+        ``expect`` rejects answers of another type and asks the model to fix them.
+        """
+        if not isinstance(question, str) or not question.strip():
+            raise ValueError("question must be a non-empty string")
+        variables = _context_mapping(context)
+        session = _Session(self.client, Meter(Budget(self.limits), self.prices),
+                           EventBus(self.observers + tuple(observers)), executor_factory)
+        return self._run(session, question, variables, namespace if namespace is not None else {}, 0,
+                         _expect_type(expect))
+
+    def _run(self, session: _Session, question: str, variables: dict[str, object], ns: dict[str, Any],
+             depth: int, expect: type | None) -> Run:
+        run = Run(id=uuid.uuid4().hex[:12], question=question, model=self.model, sub_model=self.sub_model,
+                  context_names=list(variables), depth=depth, prompt_version=prompts.PROMPT_VERSION,
+                  limits=self.limits.to_dict(), started_at=_dt.datetime.now(_dt.timezone.utc).isoformat())
+        budget = session.meter.budget
+        started = budget.elapsed()
+        ns.update(variables)
+        if len(variables) == 1 and "context" not in ns:
+            ns["context"] = next(iter(variables.values()))
+        subcalls = SubCalls(run=run, client=session.client, meter=session.meter, bus=session.bus,
+                            sub_model=self.sub_model, depth=depth, max_depth=self.limits.max_depth,
+                            concurrency=self.concurrency,
+                            spawn_child=lambda q, c: self._run(session, q, _context_mapping(c), {}, depth + 1, None))
+        session.bus.emit(RunStarted(run))
+        try:
+            self._loop(session, run, ns, subcalls, expect)
+        except LimitReached as stop:
+            run.status, run.message = stop.status, stop.message  # type: ignore[assignment]
+        except KeyboardInterrupt:
+            run.status, run.message = "interrupted", "interrupted (kernel interrupt or Ctrl-C); partial run kept"
+        except LLMError as exc:
+            run.status, run.message = "error", str(exc)
+        finally:
+            run.wall_s = budget.elapsed() - started
+            session.bus.emit(RunFinished(run))
+        return run
+
+    def _loop(self, session: _Session, run: Run, ns: dict[str, Any], subcalls: SubCalls,
+              expect: type | None) -> None:
+        budget, bus, limits = session.meter.budget, session.bus, self.limits
+        messages = [{"role": "system", "content": prompts.SYSTEM_PROMPT},
+                    {"role": "user", "content": prompts.first_message(
+                        run.question, describe_all({n: ns[n] for n in run.context_names}),
+                        _label(expect) if expect else None, limits.max_iterations)}]
+        run.root_prompt_chars = sum(len(m["content"]) for m in messages)
+        baseline = set(ns)
+        final = _Final()
+        for turn in range(limits.max_iterations):
+            budget.check()
+            bus.emit(IterationStarted(run, turn))
+            started = budget.elapsed()
+            done = session.client.complete(self.model, messages)
+            session.meter.charge(run, self.model, done.prompt_tokens, done.completion_tokens)
+            it = Iteration(index=turn, reply=done.text, started_s=started,
+                           prompt_tokens=done.prompt_tokens, completion_tokens=done.completion_tokens)
+            run.iterations.append(it)
+            bus.emit(RootReplied(run, it))
+            parsed = parse_reply(done.text)
+            subcalls.iteration, final.given = it, False
+            ns.update(self._helpers(ns, subcalls, final, baseline))
+            executor = session.executor_factory(ns, _min(limits.cell_timeout_s, budget.remaining_s()))
+            for code in parsed.code:
+                bus.emit(CellStarted(run, it, code))
+                it.cells.append(executor.run(code))
+                bus.emit(CellFinished(run, it, it.cells[-1]))
+                if final.given:
+                    break
+            notes: list[str] = []
+            accepted, answer = self._resolve_final(parsed, it, final, ns, expect, notes, baseline)
+            it.duration_s = budget.elapsed() - started
+            if accepted:
+                run.status, run.answer, run.message = "final", answer, f"answered after {turn + 1} turn(s)"
+                bus.emit(IterationFinished(run, it))
+                return
+            rendered = [clip_middle(_cell_text(c), self.max_output_chars) for c in it.cells]
+            it.feedback = prompts.feedback(it.cells, rendered, notes, turn + 1, limits.max_iterations)
+            messages += [{"role": "assistant", "content": strip_think(done.text)},
+                         {"role": "user", "content": it.feedback}]
+            bus.emit(IterationFinished(run, it))
+        run.status, run.message = "max_iterations", f"no FINAL after {limits.max_iterations} turns"
+
+    def _resolve_final(self, parsed: ParsedReply, it: Iteration, final: _Final, ns: dict[str, Any],
+                       expect: type | None, notes: list[str], baseline: set[str]) -> tuple[bool, Any]:
+        """Decide whether this turn ended the run; explain to the model (``notes``) when it did not."""
+        if final.given:
+            answer = final.value
+        elif parsed.final is None:
+            if not parsed.code:
+                notes.append(prompts.NO_CODE_NO_FINAL)
+            return False, None
+        elif any(c.error for c in it.cells):
+            notes.append(prompts.FINAL_AFTER_ERROR)
+            return False, None
+        elif parsed.final.kind == "var":
+            if parsed.final.text not in ns:
+                notes.append(prompts.unknown_final_var(parsed.final.text, sorted(set(ns) - baseline)))
+                return False, None
+            answer = ns[parsed.final.text]
+        else:
+            answer = parsed.final.value()
+        if expect is not None and not _matches(answer, expect):
+            notes.append(prompts.wrong_type(type(answer).__name__, _label(expect)))
+            return False, None
+        return True, answer
+
+    def _helpers(self, ns: dict[str, Any], subcalls: SubCalls, final: _Final, baseline: set[str]) -> dict[str, Any]:
+        """The REPL helpers, re-installed every turn so code that deleted or rebound them cannot break the run."""
+
+        def FINAL(value: Any) -> None:  # noqa: N802 - protocol name
+            """End the run with ``value`` as the answer (the object itself)."""
+            final.given, final.value = True, value
+
+        def FINAL_VAR(name: Any) -> None:  # noqa: N802 - protocol name
+            """End the run with the variable called ``name`` as the answer."""
+            if not isinstance(name, str):  # models often pass the object itself: accept it
+                FINAL(name)
+                return
+            if name not in ns:
+                raise NameError(prompts.unknown_final_var(name, sorted(set(ns) - baseline - set(HELPERS))))
+            FINAL(ns[name])
+
+        def SHOW_VARS() -> None:  # noqa: N802 - protocol name
+            """Print the variables created so far in this run."""
+            for name in sorted(set(ns) - baseline - set(HELPERS)):
+                if not name.startswith("_"):
+                    print(f"{name}: {type(ns[name]).__name__}")
+
+        def input(prompt: str = "") -> str:  # noqa: A001 - shadows the builtin on purpose
+            """Nobody is there to answer: fail fast instead of blocking the kernel on stdin."""
+            raise RuntimeError("input() is not available to RLM code: nobody can answer it")
+
+        return {"llm_query": subcalls.llm_query, "llm_query_batched": subcalls.llm_query_batched,
+                "rlm_query": subcalls.rlm_query, "FINAL": FINAL, "FINAL_VAR": FINAL_VAR,
+                "SHOW_VARS": SHOW_VARS, "input": input}
+
+
+def _context_mapping(context: object) -> dict[str, object]:
+    if context is None:
+        return {}
+    if isinstance(context, Mapping) and all(isinstance(k, str) for k in context):
+        bad = [k for k in context if not k.isidentifier() or k in HELPERS]
+        if bad:
+            raise ValueError(f"context names must be Python identifiers other than the helpers {HELPERS}; got {bad}")
+        return dict(context)
+    return {"context": context}
+
+
+_EXPECT_ALIASES = {"int": numbers.Integral, "float": numbers.Real, "number": numbers.Number, "str": str,
+                   "list": list, "dict": dict, "tuple": tuple, "set": set, "bool": bool}
+
+
+def _expect_type(expect: type | str | None) -> type | None:
+    """Resolve ``expect``: a type, or a name such as 'DataFrame', 'int', 'list', 'ndarray'."""
+    if expect is None or isinstance(expect, type):
+        return expect
+    name = expect.strip()
+    if name in _EXPECT_ALIASES:
+        return _EXPECT_ALIASES[name]
+    if name in ("DataFrame", "Series"):
+        import pandas
+
+        return getattr(pandas, name)
+    if name == "ndarray":
+        import numpy
+
+        return numpy.ndarray
+    known = ", ".join(list(_EXPECT_ALIASES) + ["DataFrame", "Series", "ndarray"])
+    raise ValueError(f"unknown expected type {expect!r}; use one of {known}, or pass a type")
+
+
+def _label(expect: type) -> str:
+    return next((name for name, t in _EXPECT_ALIASES.items() if t is expect), expect.__name__)
+
+
+def _matches(answer: Any, expect: type) -> bool:
+    if expect is numbers.Integral and isinstance(answer, bool):
+        return False
+    return isinstance(answer, expect)
+
+
+def _cell_text(cell: CodeCell) -> str:
+    parts = [cell.stdout, cell.stderr]
+    if cell.value is not None:
+        parts.append(cell.value)
+    if cell.error:
+        parts.append(cell.error)
+    return "\n".join(p.rstrip("\n") for p in parts if p)
+
+
+def _min(a: float | None, b: float | None) -> float | None:
+    values = [v for v in (a, b) if v is not None]
+    return min(values) if values else None

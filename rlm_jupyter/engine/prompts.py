@@ -1,0 +1,81 @@
+"""Every text the root model reads, in one place, versioned.
+
+Why one module: prompt changes change behaviour, so they are reviewed and
+recorded (``PROMPT_VERSION`` is stored in every Run) like any other change.
+The prompt is written for this setting: a live Jupyter namespace, pandas
+objects, batched sub-calls and a kernel whose event loop is already running.
+"""
+from __future__ import annotations
+
+from .trajectory import CodeCell
+
+PROMPT_VERSION = "2026-11-30.1"
+
+SYSTEM_PROMPT = """\
+You answer a question about data that lives in a persistent Python REPL (a live Jupyter kernel).
+The data is NOT in this conversation: you see only a short description of each variable.
+Never answer from memory or guesswork; every fact in your answer must come from the data, via code.
+
+How to work:
+- Write Python in ```repl fenced blocks. Each block runs in the same namespace; variables persist between turns.
+- You see only what your code prints (long output is truncated), so print summaries, shapes, samples and counts, not whole objects.
+- Use pandas, re, json, collections, numpy as needed; DataFrames are real pandas objects: use vectorized operations.
+- Helpers already defined in the namespace:
+    llm_query(prompt: str, model: str | None = None) -> str
+        Ask a sub-model about a chunk of text (it can read ~100k characters). It knows nothing else: put everything it needs in the prompt.
+    llm_query_batched(prompts: list[str], model: str | None = None) -> list[str]
+        Many sub-calls at once, run concurrently, answers in input order. Always prefer this over llm_query in a loop.
+    rlm_query(prompt: str, context: object | None = None) -> str
+        Delegate a sub-problem with its own context to a recursive RLM (a plain llm_query at the depth limit).
+    SHOW_VARS() -> prints the variables you have created.
+    FINAL(value) / FINAL_VAR("name")  -> end the run with that answer (call them in code, or write them on their own line).
+- A sub-call that fails raises an exception in your code; handle it or let it show.
+- Do not use top-level `await` or asyncio.run: the kernel's event loop is already running. Use llm_query_batched for concurrency.
+- Do not call exit(), sys.exit() or input().
+- Do not modify or delete the user's variables; create new ones.
+
+Finishing:
+- When the answer is computed and checked once, finish with FINAL_VAR(name_of_variable) to return an object
+  (a DataFrame, a list, a number: returned as the object itself) or FINAL(short text answer).
+- Write FINAL only after you have seen your code's output. Do not re-verify endlessly: one check is enough.
+- Return the answer, not the code that would compute it.
+"""
+
+
+def first_message(question: str, descriptions: str, expect: str | None, max_iterations: int) -> str:
+    """The opening user turn: the question and constant-size metadata of each context variable."""
+    expected = f"\nThe answer must be a Python object of type {expect}: return it with FINAL_VAR.\n" if expect else ""
+    return (f"Question: {question}\n{expected}\n"
+            f"Context variables in the REPL (descriptions only; inspect them with code):\n{descriptions}\n\n"
+            f"You have {max_iterations} turns. Start by exploring the data with a ```repl block.")
+
+
+def feedback(cells: list[CodeCell], rendered_outputs: list[str], notes: list[str], turn: int, max_turns: int) -> str:
+    """What the model reads after a turn: each block's (truncated) output, errors, and our notes."""
+    parts = []
+    for i, (cell, output) in enumerate(zip(cells, rendered_outputs), start=1):
+        label = f"[block {i}]" if len(cells) > 1 else "[output]"
+        parts.append(f"{label}\n{output}" if output.strip() else f"{label} (no output)")
+    parts.extend(notes)
+    remaining = max_turns - turn
+    if remaining == 1:
+        parts.append("This is your LAST turn: answer now with FINAL(...) or FINAL_VAR(name).")
+    else:
+        parts.append(f"Turn {turn + 1} of {max_turns}.")
+    return "\n\n".join(parts)
+
+
+NO_CODE_NO_FINAL = ("Your reply had no ```repl code block and no FINAL(...). "
+                    "Write code to inspect the context, or finish with FINAL(...) / FINAL_VAR(name).")
+FINAL_AFTER_ERROR = ("Your FINAL was not accepted because your code raised an error in the same reply. "
+                     "Fix the code, look at its output, then finish.")
+
+
+def unknown_final_var(name: str, available: list[str]) -> str:
+    shown = ", ".join(available[:30]) or "(none)"
+    return f"FINAL_VAR({name}) failed: no variable named {name!r}. Variables you created: {shown}."
+
+
+def wrong_type(got: str, expect: str) -> str:
+    return (f"Your answer is a {got}, but the user expects a {expect}. "
+            f"Build a {expect} from your results and return it with FINAL_VAR(name).")

@@ -1,0 +1,103 @@
+"""Parsing of root-model replies: code fences, FINAL(...) / FINAL_VAR(...), <think> blocks.
+
+Compatible with the RLM paper's protocol so real model behaviour transfers,
+and tolerant of the noise real models produce (arXiv 2603.02615): reasoning
+tags, FINAL inside prose, code and FINAL in one reply, missing closing fences.
+"""
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+_THINK_BLOCK = re.compile(r"<think(?:ing)?>.*?</think(?:ing)?>", re.DOTALL | re.IGNORECASE)
+_THINK_OPEN = re.compile(r"<think(?:ing)?>", re.IGNORECASE)
+_THINK_CLOSE = re.compile(r"</think(?:ing)?>", re.IGNORECASE)
+# ```repl / ```python / ```py, closed by a fence line or, when the model forgot it, by the end of the reply.
+_CODE = re.compile(r"^[ \t]*(`{3,})[ \t]*(?:repl|python|py|python3)[ \t]*\n(.*?)(?:^[ \t]*\1[ \t]*$|\Z)",
+                   re.DOTALL | re.MULTILINE | re.IGNORECASE)
+_OTHER_FENCE = re.compile(r"^[ \t]*(`{3,})[^\n]*\n.*?(?:^[ \t]*\1[ \t]*$|\Z)", re.DOTALL | re.MULTILINE)
+_LINE_START = r"(?:^|\n)[ \t>*_\-`]*"
+_FINAL_VAR = re.compile(r"\bFINAL_VAR\(\s*[\"']?([A-Za-z_][A-Za-z0-9_]*)[\"']?\s*\)")
+_FINAL_OPEN = re.compile(r"\bFINAL\(")
+
+
+@dataclass(frozen=True)
+class Final:
+    """A final answer written in the reply text (not called in code)."""
+
+    kind: Literal["value", "var"]
+    text: str  # the text inside FINAL(...), or the variable name of FINAL_VAR(...)
+
+    def value(self) -> object:
+        """The answer object for ``FINAL(...)``: a Python literal when it is one, else the text."""
+        try:
+            return ast.literal_eval(self.text)
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+            return self.text
+
+
+@dataclass(frozen=True)
+class ParsedReply:
+    prose: str  # the reply without reasoning and without code blocks
+    code: list[str]
+    final: Final | None
+
+
+def strip_think(text: str) -> str:
+    """Remove reasoning blocks, including an unclosed one and a dangling ``</think>``."""
+    text = _THINK_BLOCK.sub("", text)
+    close = _THINK_CLOSE.search(text)
+    if close:  # chat templates often put the opening tag in the prompt: only the close is in the reply
+        text = text[close.end():]
+    opened = _THINK_OPEN.search(text)
+    if opened:  # reasoning that never ended: nothing after it is an answer
+        text = text[:opened.start()]
+    return text.strip()
+
+
+def parse_reply(reply: str) -> ParsedReply:
+    text = strip_think(reply)
+    code = [m.group(2).rstrip() for m in _CODE.finditer(text)]
+    code = [c for c in code if c.strip()]
+    prose = _OTHER_FENCE.sub("", _CODE.sub("", text)).strip()
+    return ParsedReply(prose=prose, code=code, final=find_final(prose, has_code=bool(code)))
+
+
+def find_final(prose: str, has_code: bool) -> Final | None:
+    """FINAL at the start of a line always counts; mid-sentence only when the reply has no code.
+
+    Why the distinction: "I'll run this, then call FINAL(answer)" next to a
+    code block is a plan, not an answer, while a reply that is only prose
+    ending in "...so the result is FINAL(42)" is an answer.
+    """
+    candidates: list[tuple[int, Final]] = []
+    for m in _FINAL_VAR.finditer(prose):
+        candidates.append((m.start(), Final("var", m.group(1))))
+    for m in _FINAL_OPEN.finditer(prose):
+        inner = _balanced(prose, m.end())
+        if inner is not None and inner.strip():
+            candidates.append((m.start(), Final("value", _unquote_backticks(inner.strip()))))
+    for start, final in sorted(candidates, key=lambda c: c[0]):
+        if not has_code or re.match(_LINE_START + r"$", prose[:start].rsplit("\n", 1)[-1] if start else ""):
+            return final
+    return None
+
+
+def _balanced(text: str, start: int) -> str | None:
+    """Text from ``start`` up to the parenthesis that closes the one just before it."""
+    depth = 1
+    for i in range(start, len(text)):
+        if text[i] == "(":
+            depth += 1
+        elif text[i] == ")":
+            depth -= 1
+            if depth == 0:
+                return text[start:i]
+    last = text.rfind(")", start)  # unbalanced prose such as "FINAL(3 :-)": take up to the last ")"
+    return text[start:last] if last != -1 else None
+
+
+def _unquote_backticks(text: str) -> str:
+    return text[1:-1] if len(text) > 1 and text[0] == text[-1] == "`" else text

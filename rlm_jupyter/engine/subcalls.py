@@ -1,0 +1,150 @@
+"""The helpers the model's code calls: llm_query, llm_query_batched, rlm_query.
+
+Why threads (not asyncio): inside Jupyter the kernel's event loop is already
+running, so ``asyncio.run`` is impossible there; a thread pool with the
+synchronous, thread-safe client works the same in a kernel and in plain
+Python. Every call is checked against the budget *before* it is sent and
+recorded in the run with its tokens, latency and cost.
+"""
+from __future__ import annotations
+
+import itertools
+import threading
+from collections.abc import Callable, Iterable
+from concurrent.futures import Future, ThreadPoolExecutor, as_completed
+
+from ..llm.client import LLMClient, LLMError
+from .budget import LimitReached, Meter
+from .events import EventBus, SubCallFinished, SubCallStarted
+from .trajectory import Iteration, Run, SubCall
+
+SpawnChild = Callable[[str, object], Run]
+
+
+class SubCallError(Exception):
+    """A sub-call failed for good (after retries). Raised inside the model's code."""
+
+
+class BatchError(SubCallError):
+    """Some prompts of ``llm_query_batched`` failed; the others' answers are kept.
+
+    ``results`` has the answers in input order, with ``None`` where a prompt
+    failed; ``errors`` maps those indices to their error messages. In model
+    code: ``except BatchError as e: answers = e.results``.
+    """
+
+    def __init__(self, results: list[str | None], errors: dict[int, str]) -> None:
+        first = min(errors)
+        super().__init__(f"{len(errors)} of {len(results)} prompts failed (first: prompt {first}: {errors[first]}); "
+                         "the other answers are in e.results")
+        self.results = results
+        self.errors = errors
+
+
+class SubCalls:
+    """Sub-call helpers for one run at one depth."""
+
+    def __init__(self, *, run: Run, client: LLMClient, meter: Meter, bus: EventBus, sub_model: str,
+                 depth: int, max_depth: int, concurrency: int, spawn_child: SpawnChild) -> None:
+        self.run, self.client, self.meter, self.bus = run, client, meter, bus
+        self.sub_model, self.depth, self.max_depth = sub_model, depth, max_depth
+        self.concurrency, self.spawn_child = concurrency, spawn_child
+        self.iteration: Iteration | None = None  # set by the loop before each turn's code runs
+        self._ids = itertools.count(1)
+        self._batches = itertools.count(1)
+        self._lock = threading.Lock()
+
+    def llm_query(self, prompt: str, model: str | None = None) -> str:
+        """Ask the sub-model one prompt; returns its text. Raises SubCallError if the call fails."""
+        return self._query("llm", _check_prompt(prompt, "llm_query"), model or self.sub_model, None)
+
+    def llm_query_batched(self, prompts: Iterable[str], model: str | None = None) -> list[str]:
+        """Ask many prompts concurrently; answers come back in input order.
+
+        If some prompts fail the others still complete, and ``BatchError`` is
+        raised with ``.results`` (answers, ``None`` for failures) and ``.errors``.
+        """
+        items = [_check_prompt(p, "llm_query_batched") for p in _as_list(prompts)]
+        if not items:
+            return []
+        batch, target = next(self._batches), model or self.sub_model
+        results: list[str | None] = [None] * len(items)
+        errors: dict[int, str] = {}
+        pool = ThreadPoolExecutor(max_workers=min(self.concurrency, len(items)), thread_name_prefix="rlm-subcall")
+        try:
+            futures: dict[Future[str], int] = {pool.submit(self._query, "llm", p, target, batch): i
+                                               for i, p in enumerate(items)}
+            for future in as_completed(futures):
+                index = futures[future]
+                try:
+                    results[index] = future.result()
+                except SubCallError as exc:
+                    errors[index] = str(exc)
+        except BaseException:  # interrupt or a limit: drop what has not started, keep the record of the rest
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        pool.shutdown(wait=True)
+        if errors:
+            raise BatchError(results, errors)
+        return [r for r in results if r is not None]
+
+    def rlm_query(self, prompt: str, context: object = None) -> str:
+        """Solve a sub-problem with a child RLM over ``context``; a plain llm_query at the depth limit."""
+        prompt = _check_prompt(prompt, "rlm_query")
+        if self.depth + 1 >= self.max_depth:
+            return self._query("llm", prompt, self.sub_model, None)
+        call = self._start("rlm", prompt, self.run.model, None)
+        child = self.spawn_child(prompt, context)
+        call.child = child
+        self.meter.merge(self.run, child)
+        call.latency_s = child.wall_s
+        if child.status == "interrupted":
+            raise KeyboardInterrupt
+        if child.status in ("budget", "timeout"):
+            raise LimitReached(child.status, child.message)
+        if child.status != "final":
+            return self._fail(call, f"rlm_query ended with status {child.status!r}: {child.message}")
+        call.response = child.answer if isinstance(child.answer, str) else str(child.answer)
+        self.bus.emit(SubCallFinished(self.run, call))
+        return call.response
+
+    def _query(self, kind: str, prompt: str, model: str, batch: int | None) -> str:
+        call = self._start(kind, prompt, model, batch)
+        try:
+            done = self.client.complete(model, [{"role": "user", "content": prompt}])
+        except LLMError as exc:
+            return self._fail(call, str(exc))
+        call.response, call.latency_s, call.retries = done.text, done.latency_s, done.retries
+        call.prompt_tokens, call.completion_tokens = done.prompt_tokens, done.completion_tokens
+        call.cost_usd = self.meter.charge(self.run, model, done.prompt_tokens, done.completion_tokens)
+        self.bus.emit(SubCallFinished(self.run, call))
+        return done.text
+
+    def _start(self, kind: str, prompt: str, model: str, batch: int | None) -> SubCall:
+        self.meter.budget.reserve_subcall()
+        iteration = self.iteration
+        call = SubCall(id=next(self._ids), kind=kind, model=model, prompt=prompt, depth=self.depth + 1,  # type: ignore[arg-type]
+                       iteration=iteration.index if iteration else -1, batch=batch,
+                       started_s=self.meter.budget.elapsed())
+        if iteration is not None:
+            with self._lock:
+                iteration.subcalls.append(call)
+        self.bus.emit(SubCallStarted(self.run, call))
+        return call
+
+    def _fail(self, call: SubCall, message: str) -> str:
+        call.error = message
+        self.bus.emit(SubCallFinished(self.run, call))
+        raise SubCallError(message)
+
+
+def _check_prompt(prompt: object, helper: str) -> str:
+    if not isinstance(prompt, str):
+        raise TypeError(f"{helper} takes str prompts, got {type(prompt).__name__}; convert with str() or json.dumps()")
+    return prompt
+
+
+def _as_list(prompts: Iterable[str]) -> list[str]:
+    if isinstance(prompts, str):
+        raise TypeError("llm_query_batched takes a list of prompts, got one str; use llm_query for a single prompt")
+    return list(prompts)

@@ -1,0 +1,222 @@
+"""The record of a run: plain dataclasses with a lossless JSON round-trip.
+
+Why dataclasses and not dicts: the panel, the static report, replay and the
+benchmarks all read the same record, and typos in dict keys would fail
+silently. The answer object is kept as the object itself on a live ``Run`` and
+encoded (DataFrames as pandas' ``table`` JSON, which keeps dtypes) only when
+the record is serialized.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+from dataclasses import asdict, dataclass, field, fields
+from io import StringIO
+from typing import Any, Literal
+
+Status = Literal["running", "final", "max_iterations", "budget", "timeout", "interrupted", "error"]
+STATUSES: tuple[str, ...] = ("running", "final", "max_iterations", "budget", "timeout", "interrupted", "error")
+
+
+@dataclass
+class Usage:
+    """Tokens and money spent on one model."""
+
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    calls: int = 0
+    cost_usd: float | None = 0.0
+
+    def add(self, prompt_tokens: int, completion_tokens: int, cost_usd: float | None, calls: int = 1) -> None:
+        self.prompt_tokens += prompt_tokens
+        self.completion_tokens += completion_tokens
+        self.calls += calls
+        # One unpriced call makes the model's total unknown: a partial sum would look like a real price.
+        self.cost_usd = None if cost_usd is None or self.cost_usd is None else self.cost_usd + cost_usd
+
+    @property
+    def total_tokens(self) -> int:
+        return self.prompt_tokens + self.completion_tokens
+
+
+@dataclass
+class SubCall:
+    """One ``llm_query`` / ``rlm_query`` made by the model's code."""
+
+    id: int
+    kind: Literal["llm", "rlm"]
+    model: str
+    prompt: str
+    depth: int
+    iteration: int
+    batch: int | None = None
+    started_s: float = 0.0
+    response: str | None = None
+    error: str | None = None
+    latency_s: float | None = None
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost_usd: float | None = None
+    retries: int = 0
+    child: Run | None = None
+
+
+@dataclass
+class CodeCell:
+    """One code block of a root reply and what running it produced."""
+
+    code: str
+    stdout: str = ""
+    stderr: str = ""
+    value: str | None = None  # repr of the last expression, like a REPL shows it
+    error: str | None = None  # formatted traceback, as the model saw it
+    outputs: list[dict[str, Any]] = field(default_factory=list)  # rich display bundles (mime -> data)
+    duration_s: float = 0.0
+
+
+@dataclass
+class Iteration:
+    """One root turn: the model's reply, the code it ran and the sub-calls that code made."""
+
+    index: int
+    reply: str
+    started_s: float = 0.0
+    duration_s: float = 0.0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cells: list[CodeCell] = field(default_factory=list)
+    subcalls: list[SubCall] = field(default_factory=list)
+    feedback: str | None = None  # the message sent back to the model after this turn
+
+
+@dataclass
+class Run:
+    """A whole RLM run. ``answer`` is the object itself (a DataFrame stays a DataFrame)."""
+
+    id: str
+    question: str
+    model: str
+    sub_model: str
+    context_names: list[str] = field(default_factory=list)
+    depth: int = 0
+    status: Status = "running"
+    message: str = ""
+    answer: Any = None
+    iterations: list[Iteration] = field(default_factory=list)
+    usage: dict[str, Usage] = field(default_factory=dict)
+    wall_s: float = 0.0
+    started_at: str = ""
+    prompt_version: str = ""
+    limits: dict[str, Any] = field(default_factory=dict)
+    root_prompt_chars: int = 0  # size of the first root request: constant whatever the context size
+
+    @property
+    def cost_usd(self) -> float | None:
+        """Total dollars, or None when any model used has no known price."""
+        costs = [u.cost_usd for u in self.usage.values()]
+        return None if any(c is None for c in costs) else sum(c for c in costs if c is not None)
+
+    @property
+    def subcalls(self) -> list[SubCall]:
+        return [call for it in self.iterations for call in it.subcalls]
+
+    def summary(self) -> str:
+        """One stable line: what happened, without timings or money (those are volatile)."""
+        tokens = sum(u.total_tokens for u in self.usage.values())
+        return (f"RLM {self.status} after {len(self.iterations)} iteration(s), "
+                f"{len(self.subcalls)} sub-call(s), {tokens:,} tokens")
+
+    def to_dict(self) -> dict[str, Any]:
+        data = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("answer", "iterations", "usage")}
+        data["answer"] = encode_answer(self.answer)
+        data["iterations"] = [_iteration_to_dict(it) for it in self.iterations]
+        data["usage"] = {m: asdict(u) for m, u in self.usage.items()}
+        data["cost_usd"] = self.cost_usd
+        return data
+
+    def to_json(self, indent: int | None = None) -> str:
+        return json.dumps(self.to_dict(), indent=indent, default=str)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Run:
+        names = {f.name for f in fields(cls)} - {"answer", "iterations", "usage"}
+        run = cls(**{k: v for k, v in data.items() if k in names})
+        run.answer = decode_answer(data.get("answer"))
+        run.iterations = [_iteration_from_dict(it) for it in data.get("iterations", [])]
+        run.usage = {m: Usage(**u) for m, u in data.get("usage", {}).items()}
+        return run
+
+    @classmethod
+    def from_json(cls, text: str) -> Run:
+        return cls.from_dict(json.loads(text))
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the trajectory as JSON (``Run.load`` reads it back)."""
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(self.to_json(indent=1))
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> Run:
+        with open(path, encoding="utf-8") as fh:
+            return cls.from_json(fh.read())
+
+
+def _iteration_to_dict(it: Iteration) -> dict[str, Any]:
+    data = asdict(it)
+    data["subcalls"] = [_subcall_to_dict(c) for c in it.subcalls]
+    return data
+
+
+def _subcall_to_dict(call: SubCall) -> dict[str, Any]:
+    data = {f.name: getattr(call, f.name) for f in fields(call) if f.name != "child"}
+    data["child"] = call.child.to_dict() if call.child is not None else None
+    return data
+
+
+def _iteration_from_dict(data: dict[str, Any]) -> Iteration:
+    it = Iteration(**{k: v for k, v in data.items() if k not in ("cells", "subcalls")})
+    it.cells = [CodeCell(**c) for c in data.get("cells", [])]
+    it.subcalls = [_subcall_from_dict(c) for c in data.get("subcalls", [])]
+    return it
+
+
+def _subcall_from_dict(data: dict[str, Any]) -> SubCall:
+    child = data.get("child")
+    call = SubCall(**{k: v for k, v in data.items() if k != "child"})
+    call.child = Run.from_dict(child) if child else None
+    return call
+
+
+def encode_answer(obj: Any) -> dict[str, Any] | None:
+    """JSON form of an answer that ``decode_answer`` turns back into an equal object where it can."""
+    if obj is None:
+        return None
+    pandas = sys.modules.get("pandas")
+    if pandas is not None and isinstance(obj, (pandas.DataFrame, pandas.Series)):
+        frame = obj.to_frame() if isinstance(obj, pandas.Series) else obj
+        return {"kind": "series" if frame is not obj else "dataframe", "value": frame.to_json(orient="table")}
+    try:
+        json.dumps(obj)
+        return {"kind": "json", "value": obj}
+    except (TypeError, ValueError):
+        return {"kind": "repr", "value": _safe_repr(obj), "type": type(obj).__qualname__}
+
+
+def decode_answer(data: dict[str, Any] | None) -> Any:
+    if data is None:
+        return None
+    if data["kind"] in ("dataframe", "series"):
+        import pandas
+
+        frame = pandas.read_json(StringIO(data["value"]), orient="table")
+        return frame.iloc[:, 0] if data["kind"] == "series" else frame
+    return data["value"]
+
+
+def _safe_repr(obj: object, limit: int = 10_000) -> str:
+    try:
+        text = repr(obj)
+    except Exception as exc:  # a broken __repr__ must not lose the rest of the record
+        return f"<{type(obj).__qualname__}: repr failed: {type(exc).__name__}>"
+    return text if len(text) <= limit else text[:limit] + "..."

@@ -1,0 +1,121 @@
+"""OpenAI-compatible chat client: one call in, text + usage + latency + retries out.
+
+Why our own retry loop (the ``openai`` client is built with ``max_retries=0``):
+the record must show how many retries each call took, a retry wait must be
+abandonable when the run is interrupted, and the final error must name the
+endpoint and the model. Works with OpenAI, vLLM, Ollama, llama.cpp server and
+OpenRouter: anything that speaks ``/v1/chat/completions``.
+"""
+from __future__ import annotations
+
+import os
+import random
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import openai
+
+OPENAI_URL = "https://api.openai.com/v1"
+RETRYABLE = (openai.RateLimitError, openai.InternalServerError, openai.APITimeoutError,
+             openai.APIConnectionError, openai.APIResponseValidationError)
+MAX_RETRY_AFTER_S = 60.0
+
+
+class LLMError(Exception):
+    """A model call failed for good (after retries), or the client is misconfigured."""
+
+
+@dataclass(frozen=True)
+class Completion:
+    text: str
+    model: str
+    prompt_tokens: int
+    completion_tokens: int
+    latency_s: float
+    retries: int
+
+
+def resolve_endpoint(base_url: str | None, api_key: str | None) -> tuple[str, str]:
+    """Base URL and key from arguments, then ``OPENAI_BASE_URL`` / ``OPENAI_API_KEY``.
+
+    Local servers (vLLM, Ollama, llama.cpp) need no key, so a missing key is an
+    error only for OpenAI's own endpoint.
+    """
+    url = (base_url or os.environ.get("OPENAI_BASE_URL") or OPENAI_URL).rstrip("/")
+    key = api_key or os.environ.get("OPENAI_API_KEY")
+    if not key:
+        if url == OPENAI_URL:
+            raise LLMError("no API key for api.openai.com: set OPENAI_API_KEY, pass api_key=..., "
+                           "or %config RLMMagics.api_key = '...'; for a local server set base_url")
+        key = "not-needed"
+    return url, key
+
+
+class LLMClient:
+    """Thread-safe: one instance serves the root and every concurrent sub-call."""
+
+    def __init__(self, base_url: str | None = None, api_key: str | None = None, *,
+                 request_timeout_s: float = 300.0, max_retries: int = 4, backoff_s: float = 0.5) -> None:
+        self.base_url, self.api_key = resolve_endpoint(base_url, api_key)
+        self.max_retries = max_retries
+        self.backoff_s = backoff_s
+        self._client = openai.OpenAI(base_url=self.base_url, api_key=self.api_key, max_retries=0,
+                                     timeout=openai.Timeout(request_timeout_s, connect=10.0))
+
+    def close(self) -> None:
+        self._client.close()
+
+    def complete(self, model: str, messages: list[dict[str, str]], *,
+                 cancel: threading.Event | None = None, **params: Any) -> Completion:
+        """One chat completion, retried on 429/5xx/timeouts/connection errors with backoff."""
+        started = time.monotonic()
+        for attempt in range(self.max_retries + 1):
+            try:
+                response = self._client.chat.completions.create(model=model, messages=messages, **params)
+                return self._completion(response, model, messages, started, attempt)
+            except RETRYABLE as exc:
+                if attempt == self.max_retries:
+                    raise LLMError(self._describe(exc, model, attempt)) from exc
+                if _wait(self._delay(exc, attempt), cancel):
+                    raise LLMError(f"call to {model} at {self.base_url} cancelled") from exc
+            except openai.OpenAIError as exc:  # 400/401/404...: retrying cannot help
+                raise LLMError(self._describe(exc, model, attempt)) from exc
+        raise AssertionError("unreachable")
+
+    def _completion(self, response: Any, model: str, messages: list[dict[str, str]],
+                    started: float, attempt: int) -> Completion:
+        if not getattr(response, "choices", None):
+            raise openai.APIResponseValidationError(response=None, body=response,  # type: ignore[arg-type]
+                                                    message="response has no choices")
+        text = response.choices[0].message.content or ""
+        usage = response.usage
+        if usage is not None:
+            prompt, completion = usage.prompt_tokens, usage.completion_tokens
+        else:  # some servers omit usage: estimate (4 chars/token) rather than report zero
+            prompt = sum(len(m["content"]) for m in messages) // 4
+            completion = len(text) // 4
+        return Completion(text, model, prompt, completion, time.monotonic() - started, attempt)
+
+    def _delay(self, exc: Exception, attempt: int) -> float:
+        response = getattr(exc, "response", None)
+        header = response.headers.get("retry-after") if response is not None else None
+        if header:
+            try:
+                return min(float(header), MAX_RETRY_AFTER_S)
+            except ValueError:
+                pass
+        return self.backoff_s * (2 ** attempt) * (0.5 + random.random())
+
+    def _describe(self, exc: Exception, model: str, attempt: int) -> str:
+        tries = f" after {attempt + 1} attempts" if attempt else ""
+        return f"model {model!r} at {self.base_url} failed{tries}: {type(exc).__name__}: {exc}"
+
+
+def _wait(seconds: float, cancel: threading.Event | None) -> bool:
+    """Sleep, waking early if cancelled; returns True when cancelled."""
+    if cancel is None:
+        time.sleep(seconds)
+        return False
+    return cancel.wait(seconds)
