@@ -43,16 +43,16 @@ class Captured(Protocol):
 
 
 @dataclass
-class _PlainCapture:
+class CapturedOutput:
     stdout: str = ""
     stderr: str = ""
     outputs: list[dict[str, Any]] = field(default_factory=list)
 
 
 @contextlib.contextmanager
-def capture_std() -> Iterator[_PlainCapture]:
+def capture_std() -> Iterator[CapturedOutput]:
     """Capture stdout/stderr of plain Python code (no rich display outside Jupyter)."""
-    result, out, err = _PlainCapture(), StringIO(), StringIO()
+    result, out, err = CapturedOutput(), StringIO(), StringIO()
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             yield result

@@ -90,7 +90,7 @@ class Iteration:
     feedback: str | None = None  # the message sent back to the model after this turn
 
 
-@dataclass
+@dataclass(repr=False)
 class Run:
     """A whole RLM run. ``answer`` is the object itself (a DataFrame stays a DataFrame)."""
 
@@ -126,6 +126,9 @@ class Run:
         tokens = sum(u.total_tokens for u in self.usage.values())
         return (f"RLM {self.status} after {len(self.iterations)} iteration(s), "
                 f"{len(self.subcalls)} sub-call(s), {tokens:,} tokens")
+
+    def __repr__(self) -> str:
+        return f"<Run {self.id} {self.question[:40]!r}: {self.summary()}>"
 
     def to_dict(self) -> dict[str, Any]:
         data = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("answer", "iterations", "usage")}

@@ -1,0 +1,1 @@
+"""The Jupyter layer: thin wiring of the engine into IPython (magic, namespace policy, hidden cells)."""

@@ -1,0 +1,53 @@
+"""Loading and unloading the IPython extension.
+
+Why loading never raises: the RLM kernelspec preloads this extension, and a
+failed load there only logs to the server log while the user sees a kernel
+without ``%rlm``. So a failure is shown as a warning inside the notebook.
+"""
+from __future__ import annotations
+
+import logging
+import re
+import warnings
+
+from IPython.core.interactiveshell import InteractiveShell
+
+from .magic import RLMMagics
+
+log = logging.getLogger(__name__)
+_EMPTY_CELL_FORM = re.compile(r"^\s*%%rlm(\s|$)")
+_magics: RLMMagics | None = None
+
+
+def rewrite_empty_rlm_cell(lines: list[str]) -> list[str]:
+    """``%%rlm df "q"`` with an empty body -> ``%rlm df "q"``: IPython rejects empty cell-magic bodies."""
+    if lines and _EMPTY_CELL_FORM.match(lines[0]) and not "".join(lines[1:]).strip():
+        return [lines[0].replace("%%rlm", "%rlm", 1).rstrip("\n") + "\n"]
+    return lines
+
+
+def load(shell: InteractiveShell) -> None:
+    global _magics
+    try:
+        if _magics is None or _magics.shell is not shell:
+            _magics = RLMMagics(shell=shell, parent=shell)
+        shell.register_magics(_magics)
+        if rewrite_empty_rlm_cell not in shell.input_transformers_cleanup:
+            shell.input_transformers_cleanup.append(rewrite_empty_rlm_cell)
+    except Exception as exc:  # never kill a kernel that preloads us
+        log.exception("rlm_jupyter failed to load")
+        warnings.warn(f"rlm_jupyter could not load: {type(exc).__name__}: {exc}. %rlm is unavailable; "
+                      "check your %config RLMMagics settings and reinstall rlm_jupyter", stacklevel=2)
+
+
+def unload(shell: InteractiveShell) -> None:
+    if rewrite_empty_rlm_cell in shell.input_transformers_cleanup:
+        shell.input_transformers_cleanup.remove(rewrite_empty_rlm_cell)
+    if _magics is not None:
+        for kind in ("line", "cell"):
+            shell.magics_manager.magics[kind].pop("rlm", None)
+
+
+def state() -> RLMMagics | None:
+    """The loaded magics (holding ``last_run``), or None before ``%load_ext rlm_jupyter``."""
+    return _magics
