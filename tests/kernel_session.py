@@ -1,0 +1,70 @@
+"""A real IPython kernel driven over jupyter_client, for end-to-end tests."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+from jupyter_client.blocking.client import BlockingKernelClient
+from jupyter_client.manager import KernelManager, start_new_kernel
+
+
+@dataclass
+class Execution:
+    """Everything the kernel published on iopub for one execute request."""
+
+    messages: list[dict[str, Any]] = field(default_factory=list)
+
+    def of(self, msg_type: str) -> list[dict[str, Any]]:
+        return [m["content"] for m in self.messages if m["msg_type"] == msg_type]
+
+    @property
+    def stdout(self) -> str:
+        return "".join(c["text"] for c in self.of("stream") if c["name"] == "stdout")
+
+    @property
+    def stderr(self) -> str:
+        return "".join(c["text"] for c in self.of("stream") if c["name"] == "stderr")
+
+    @property
+    def errors(self) -> list[dict[str, Any]]:
+        return self.of("error")
+
+    @property
+    def displayed(self) -> list[dict[str, Any]]:
+        return [c["data"] for c in self.of("display_data") + self.of("execute_result")]
+
+
+class KernelSession:
+    """Starts a kernel whose environment points the openai client at ``base_url``."""
+
+    def __init__(self, base_url: str, **env: str) -> None:
+        kernel_env = {**os.environ, "OPENAI_BASE_URL": base_url, "OPENAI_API_KEY": "test-key", **env}
+        self.manager: KernelManager
+        self.client: BlockingKernelClient
+        self.manager, self.client = start_new_kernel(startup_timeout=60, env=kernel_env)
+
+    def execute(self, code: str, timeout: float = 120) -> Execution:
+        msg_id = self.client.execute(code)
+        result = Execution()
+        while True:
+            msg = self.client.get_iopub_msg(timeout=timeout)
+            if msg["parent_header"].get("msg_id") != msg_id:
+                continue
+            if msg["msg_type"] == "status" and msg["content"]["execution_state"] == "idle":
+                return result
+            result.messages.append(msg)
+
+    def ok(self, code: str) -> Execution:
+        """Execute and fail the test on any kernel error."""
+        result = self.execute(code)
+        assert not result.errors, result.errors[0]["evalue"] + "\n" + "\n".join(result.errors[0]["traceback"])
+        return result
+
+    def value(self, expression: str) -> str:
+        """The printed value of an expression in the kernel."""
+        return self.ok(f"print({expression})").stdout.strip()
+
+    def close(self) -> None:
+        self.client.stop_channels()
+        self.manager.shutdown_kernel(now=True)

@@ -1,0 +1,167 @@
+"""End-to-end: the %rlm / %%rlm magics in a real kernel against the fake server over real HTTP."""
+from __future__ import annotations
+
+import pytest
+
+from rlm_jupyter.testing import ChatRequest, FakeLLMServer, Scripted
+
+from .kernel_session import KernelSession
+
+ORDERS = """
+import numpy as np, pandas as pd
+rng = np.random.default_rng(7)
+n = 30_000
+df_orders = pd.DataFrame({
+    "order_id": np.arange(n),
+    "customer_id": rng.integers(0, 4_000, n),
+    "order_date": pd.Timestamp("2024-01-01") + pd.to_timedelta(rng.integers(0, 365, n), unit="D"),
+    "amount": rng.gamma(2.0, 30.0, n).round(2),
+})
+"""
+
+# An independent cohort computation: per-customer sets of active months, no groupby/transform tricks.
+EXPECTED = """
+from collections import defaultdict
+months = defaultdict(set)
+for c, d in zip(df_orders.customer_id, df_orders.order_date):
+    months[c].add(d.year * 12 + d.month - 1)
+table = defaultdict(lambda: defaultdict(int))
+for c, ms in months.items():
+    start = min(ms)
+    for m in ms:
+        table[f"{start // 12}-{start % 12 + 1:02d}"][m - start] += 1
+expected = pd.DataFrame(table).T.sort_index().fillna(0)
+expected = expected[sorted(expected.columns)]
+expected = expected.div(expected[0], axis=0).round(4)
+"""
+
+
+def echo_question(request: ChatRequest) -> str:
+    """A root model that answers with the question it was asked, to check the magic's parsing."""
+    question = request.messages[1]["content"].split("\n", 1)[0].removeprefix("Question: ")
+    return f"FINAL({question!r})"
+
+
+def test_cohort_retention_answer_is_a_dataframe_equal_to_an_independent_computation(
+        kernel: KernelSession, server: FakeLLMServer) -> None:
+    kernel.ok(ORDERS + EXPECTED)
+    kernel.ok("1 + 1")  # sets _ and Out[n]: the run must change neither
+    before = kernel.value("sorted(Out), _")
+    run = kernel.execute('%%rlm df_orders "cohort retention by month"\n')
+    assert not run.errors
+    assert "RLM final" in run.stdout
+    assert kernel.value("type(rlm_answer).__name__") == "DataFrame"
+    kernel.ok("pd.testing.assert_frame_equal(rlm_answer.set_axis(rlm_answer.columns.astype(int), axis=1), "
+              "expected, check_names=False, check_dtype=False, atol=1e-4)")
+    assert kernel.value("sorted(Out), _") == before
+    assert server.count("demo-root") == 4 and server.count("demo-sub") >= 12  # explore, compute, fan out, final
+
+
+@pytest.mark.parametrize("cell", [
+    '%rlm notes "what is in it?"',
+    '%%rlm notes\nwhat is in it?',
+    '%%rlm notes "what is in it?"\n\n',
+    '%rlm notes --max-iterations 3 "what is in it?" -o reply',
+])
+def test_three_spellings_pass_the_question(kernel: KernelSession, server: FakeLLMServer, cell: str) -> None:
+    server.models["root"] = echo_question
+    kernel.ok("notes = 'alpha beta'")
+    out = "reply" if "-o reply" in cell else "rlm_answer"
+    kernel.ok(cell.replace("%rlm notes", "%rlm notes --model root", 1).replace("%%rlm notes", "%%rlm notes --model root", 1))
+    assert kernel.value(out) == "what is in it?"
+    assert "Context variables" in server.requests[0].messages[1]["content"]
+    assert "`notes`" in server.requests[0].messages[1]["content"]
+
+
+@pytest.mark.parametrize("cell, message", [
+    ('%rlm df_ordrs "q"', "no variable 'df_ordrs' in this kernel; did you mean 'df_orders'?"),
+    ("%rlm df_orders", "no question"),
+    ('%rlm df_orders "q" --max-iterations 0', "max_iterations must be > 0"),
+    ('%rlm df_orders "q" --expect Frame', "unknown expected type 'Frame'"),
+    ('%%rlm df_orders "the q"\nand a body', "put the question either on the line"),
+    ('%rlm df_orders "unclosed', "close your quotes"),
+])
+def test_bad_input_is_a_one_line_usage_error_and_sends_nothing(
+        kernel: KernelSession, server: FakeLLMServer, cell: str, message: str) -> None:
+    kernel.ok("df_orders = [1, 2, 3]")
+    result = kernel.execute(cell)  # IPython prints a UsageError as one stderr line, without a traceback
+    assert result.stderr.startswith("UsageError: %") and result.stderr.count("\n") == 1
+    assert message in result.stderr
+    assert server.count() == 0
+
+
+MEDDLER = Scripted([
+    "```repl\nllm_query = None\nFINAL = None\ndf_orders = 'rebound'\ndel keep_me\nmade_by_model = 42\n"
+    "raise ValueError('boom')\n```",
+    "```repl\nprint(llm_query('still here'))\nFINAL_VAR('made_by_model')\n```",
+])
+
+
+def test_model_code_cannot_rebind_delete_or_create_user_bindings(kernel: KernelSession, server: FakeLLMServer) -> None:
+    server.models["root"] = MEDDLER
+    kernel.ok("df_orders = [1, 2, 3]\nkeep_me = 'safe'\nllm_query = 'mine'\nFINAL = 'also mine'")
+    run = kernel.execute('%rlm df_orders "meddle" --model root')
+    assert not run.errors  # the ValueError went back to the model, not to the notebook
+    assert kernel.value("df_orders, keep_me, llm_query, FINAL") == "[1, 2, 3] safe mine also mine"
+    assert kernel.value("'made_by_model' in dir()") == "False"
+    assert kernel.value("rlm_answer") == "42"
+    assert "ValueError: boom" in server.requests[1].messages[-1]["content"]
+
+
+def test_share_copies_new_variables_and_reports_the_ones_it_will_not_overwrite(
+        kernel: KernelSession, server: FakeLLMServer) -> None:
+    server.models["root"] = MEDDLER
+    kernel.ok("df_orders = [1, 2, 3]\nkeep_me = 'safe'")
+    run = kernel.execute('%rlm df_orders "meddle" --model root --share')
+    assert kernel.value("made_by_model, df_orders, keep_me") == "42 [1, 2, 3] safe"
+    assert "shared into your namespace: made_by_model" in run.stdout
+    assert "not shared (you already have these names): FINAL, df_orders, keep_me, llm_query" in run.stdout
+
+
+def test_expect_rejects_the_wrong_type_and_the_model_fixes_it(kernel: KernelSession, server: FakeLLMServer) -> None:
+    server.models["root"] = Scripted([
+        "FINAL(a table of totals)",
+        "```repl\nimport pandas as pd\ntotals = pd.DataFrame({'n': [len(df_orders)]})\n```\nFINAL_VAR(totals)",
+    ])
+    kernel.ok("df_orders = [1, 2, 3]")
+    kernel.ok('%rlm df_orders "totals" --model root --expect DataFrame -o totals_df')
+    assert kernel.value("type(totals_df).__name__, int(totals_df.n[0])") == "DataFrame 3"
+    assert "expects a DataFrame" in server.requests[1].messages[-1]["content"]
+
+
+def test_hidden_cells_keep_rich_output_out_of_the_notebook(kernel: KernelSession, server: FakeLLMServer) -> None:
+    server.models["root"] = Scripted([
+        "```repl\nfrom IPython.display import display, HTML\ndisplay(HTML('<b>hidden</b>'))\nprint('to the model')\n"
+        "'last value'\n```",
+        "FINAL(done)",
+    ])
+    kernel.ok("x = 1")
+    run = kernel.ok('%rlm x "show" --model root --quiet')
+    assert all("<b>hidden</b>" not in d.get("text/html", "") for d in run.displayed)
+    assert "to the model" not in run.stdout
+    assert "to the model\n'last value'" in server.requests[1].messages[-1]["content"]
+    assert kernel.value("rlm_run.iterations[0].cells[0].outputs[0]['data']['text/html']") == "<b>hidden</b>"
+
+
+def test_last_run_and_default_names_never_overwrite_user_values(kernel: KernelSession, server: FakeLLMServer) -> None:
+    server.models["root"] = echo_question
+    kernel.ok("x = 1\nrlm_answer = 'my own value'")
+    run = kernel.ok('%rlm x "first" --model root')
+    assert "Answer -> rlm_answer_2" in run.stdout
+    assert kernel.value("rlm_answer, rlm_answer_2") == "my own value first"
+    kernel.ok('%rlm x "second" --model root')
+    assert kernel.value("rlm_answer_2") == "second"  # ours: reused, not rlm_answer_3
+    last = kernel.ok("%rlm last")
+    assert "'second'" in last.displayed[0]["text/plain"] and "final" in last.displayed[0]["text/plain"]
+    assert kernel.value("rlm_run.question") == "second"
+
+
+def test_config_traits_select_model_and_limits(kernel: KernelSession, server: FakeLLMServer) -> None:
+    server.models["configured-root"] = Scripted(["```repl\nprint(1)\n```"])
+    kernel.ok("%config RLMMagics.model = 'configured-root'\n%config RLMMagics.max_iterations = 2\nx = 1")
+    try:
+        run = kernel.ok('%rlm x "loop"')
+    finally:
+        kernel.ok("%config RLMMagics.model = 'demo-root'\n%config RLMMagics.max_iterations = 20")
+    assert "max_iterations" in run.stdout
+    assert server.count("configured-root") == 2
