@@ -8,7 +8,7 @@ import pytest
 from rlm_jupyter.testing import FakeLLMServer
 from rlm_jupyter.testing.demo import demo_root, demo_sub
 
-from .kernel_session import KernelSession
+from rlm_jupyter.testing.kernel import KernelSession
 
 
 @pytest.fixture(scope="module")

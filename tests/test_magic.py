@@ -5,7 +5,7 @@ import pytest
 
 from rlm_jupyter.testing import ChatRequest, FakeLLMServer, Scripted
 
-from .kernel_session import KernelSession
+from rlm_jupyter.testing.kernel import KernelSession
 
 ORDERS = """
 import numpy as np, pandas as pd

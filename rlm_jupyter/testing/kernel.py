@@ -1,4 +1,4 @@
-"""A real IPython kernel driven over jupyter_client, for end-to-end tests."""
+"""A real IPython kernel driven over jupyter_client: for end-to-end tests and the demo."""
 from __future__ import annotations
 
 import os

@@ -1,0 +1,58 @@
+"""The demo: a real kernel, the %%rlm magic and the bundled demo model, printed as a transcript.
+
+Runs with no network and no API key: the bundled deterministic server plays
+the root model and the sub-model over real HTTP, so what you see is exactly
+what happens against a real endpoint, minus the model's intelligence.
+"""
+from __future__ import annotations
+
+import argparse
+import textwrap
+
+from .testing.demo import demo_root, demo_sub
+from .testing.kernel import KernelSession
+from .testing.server import FakeLLMServer
+
+CELLS = [
+    "%load_ext rlm_jupyter",
+    textwrap.dedent("""\
+        import numpy as np, pandas as pd
+        rng = np.random.default_rng(0)
+        n = 50_000
+        df_orders = pd.DataFrame({
+            "order_id": np.arange(n),
+            "customer_id": rng.integers(0, 5_000, n),
+            "order_date": pd.Timestamp("2024-01-01") + pd.to_timedelta(rng.integers(0, 365, n), unit="D"),
+            "amount": rng.gamma(2.0, 30.0, n).round(2),
+        })
+        df_orders.shape"""),
+    '%%rlm df_orders "cohort retention by month" -o retention\n',
+    "retention.iloc[:6, :6]",
+    textwrap.dedent("""\
+        for it in rlm_run.iterations:
+            print(f"--- iteration {it.index + 1}: {len(it.cells)} code block(s), {len(it.subcalls)} sub-call(s)")
+            for cell in it.cells:
+                print(textwrap.indent(cell.code, "    > "))
+        print(rlm_run.summary(), f"| root prompt: {rlm_run.root_prompt_chars:,} chars")"""),
+]
+
+
+def main(argv: list[str] | None = None) -> int:
+    argparse.ArgumentParser(description=__doc__).parse_args(argv)
+    with FakeLLMServer(models={"demo-root": demo_root, "demo-sub": demo_sub}, default=demo_sub) as server:
+        kernel = KernelSession(server.base_url, RLM_MODEL="demo-root", RLM_SUB_MODEL="demo-sub")
+        try:
+            kernel.ok("import textwrap")
+            for number, code in enumerate(CELLS, start=1):
+                print(f"\nIn [{number}]:\n{textwrap.indent(code.rstrip(), '    ')}")
+                result = kernel.ok(code)
+                shown = result.stdout + "".join(d.get("text/plain", "") + "\n" for d in result.displayed)
+                print(textwrap.indent(shown.rstrip(), "    ") if shown.strip() else "")
+        finally:
+            kernel.close()
+        print(f"\n{server.count()} model requests served by the bundled demo model at {server.base_url}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
