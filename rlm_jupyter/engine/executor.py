@@ -108,7 +108,8 @@ class Executor:
                 if value is not None:
                     cell.value = safe_repr(value)
             except CellTimeout:
-                cell.error = f"TimeoutError: the code block ran longer than {self.timeout_s:g}s and was interrupted."
+                cell.error = (f"TimeoutError: the code block was interrupted after {time.monotonic() - started:.3g}s "
+                              "(per-cell or whole-run time limit); make it faster or work on a sample.")
             except SystemExit as exc:
                 cell.error = f"SystemExit({exc.code!r}): exit() and sys.exit() are disabled here; finish with FINAL(...)."
             except Exception as exc:
@@ -142,12 +143,18 @@ class Executor:
             raise CellTimeout()
 
         previous = signal.signal(signal.SIGALRM, fire)
-        signal.setitimer(signal.ITIMER_REAL, self.timeout_s)
+        # setitimer(0) would *disarm* the timer: a run whose wall time is already used up (remaining 0 s)
+        # must interrupt the cell at once, not let it run unbounded.
+        outer_delay, outer_interval = signal.setitimer(signal.ITIMER_REAL, max(self.timeout_s, 1e-3))
+        started = time.monotonic()
         try:
             yield
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, previous)
+            if outer_delay > 0:  # someone else's alarm (e.g. pytest-timeout) was pending: give it back
+                signal.setitimer(signal.ITIMER_REAL, max(outer_delay - (time.monotonic() - started), 1e-3),
+                                 outer_interval)
 
 
 def format_error(exc: BaseException) -> str:

@@ -24,12 +24,13 @@ from .events import (CellFinished, CellStarted, EventBus, IterationFinished, Ite
                      RootReplied, RunFinished, RunStarted)
 from .executor import Executor
 from .protocol import ParsedReply, parse_reply, strip_think
-from .subcalls import SubCalls
+from .subcalls import BatchError, SubCallError, SubCalls
 from .text import clip_middle
 from .trajectory import CodeCell, Iteration, Run
 
 ExecutorFactory = Callable[[dict[str, Any], "float | None"], Executor]
-HELPERS = ("llm_query", "llm_query_batched", "rlm_query", "FINAL", "FINAL_VAR", "SHOW_VARS", "input")
+HELPERS = ("llm_query", "llm_query_batched", "rlm_query", "FINAL", "FINAL_VAR", "SHOW_VARS", "input",
+           "SubCallError", "BatchError")
 
 
 def default_executor(namespace: dict[str, Any], timeout_s: float | None) -> Executor:
@@ -67,7 +68,7 @@ class RLM:
                  budget_usd: float | None = None, max_tokens: int | None = None, timeout_s: float | None = None,
                  cell_timeout_s: float | None = 120.0, concurrency: int = 16, max_subcalls: int | None = None,
                  prices: Mapping[str, PriceSpec] | None = None, observers: tuple[Observer, ...] = (),
-                 max_output_chars: int = 20_000) -> None:
+                 max_output_chars: int = 20_000, request_timeout_s: float = 300.0, max_retries: int = 4) -> None:
         if not model:
             raise ValueError("model is required, e.g. RLM(model='gpt-5-mini')")
         if concurrency < 1:
@@ -78,7 +79,11 @@ class RLM:
                              cell_timeout_s=cell_timeout_s)
         self.concurrency, self.max_output_chars = concurrency, max_output_chars
         self.prices = PriceTable(prices)
-        self.client = LLMClient(base_url, api_key)
+        unpriced = [m for m in (self.model, self.sub_model) if self.prices.price(m) is None]
+        if budget_usd is not None and unpriced:
+            raise ValueError(f"budget_usd needs a price for {unpriced[0]!r}, which has none; "
+                             f"pass prices={{{unpriced[0]!r}: (input_usd_per_1M, output_usd_per_1M)}} or use max_tokens")
+        self.client = LLMClient(base_url, api_key, request_timeout_s=request_timeout_s, max_retries=max_retries)
         self.observers = tuple(observers)
 
     def close(self) -> None:
@@ -182,18 +187,18 @@ class RLM:
     def _resolve_final(self, parsed: ParsedReply, it: Iteration, final: _Final, ns: dict[str, Any],
                        expect: type | None, notes: list[str], baseline: set[str]) -> tuple[bool, Any]:
         """Decide whether this turn ended the run; explain to the model (``notes``) when it did not."""
-        if final.given:
-            answer = final.value
-        elif parsed.final is None:
+        if not final.given and parsed.final is None:
             if not parsed.code:
                 notes.append(prompts.NO_CODE_NO_FINAL)
             return False, None
-        elif any(c.error for c in it.cells):
+        if any(c.error for c in it.cells):  # an answer next to failing code is a guess, not a result
             notes.append(prompts.FINAL_AFTER_ERROR)
             return False, None
+        if final.given:
+            answer = final.value
         elif parsed.final.kind == "var":
             if parsed.final.text not in ns:
-                notes.append(prompts.unknown_final_var(parsed.final.text, sorted(set(ns) - baseline)))
+                notes.append(prompts.unknown_final_var(parsed.final.text, _created(ns, baseline)))
                 return False, None
             answer = ns[parsed.final.text]
         else:
@@ -216,7 +221,7 @@ class RLM:
                 FINAL(name)
                 return
             if name not in ns:
-                raise NameError(prompts.unknown_final_var(name, sorted(set(ns) - baseline - set(HELPERS))))
+                raise NameError(prompts.unknown_final_var(name, _created(ns, baseline)))
             FINAL(ns[name])
 
         def SHOW_VARS() -> None:  # noqa: N802 - protocol name
@@ -231,7 +236,12 @@ class RLM:
 
         return {"llm_query": subcalls.llm_query, "llm_query_batched": subcalls.llm_query_batched,
                 "rlm_query": subcalls.rlm_query, "FINAL": FINAL, "FINAL_VAR": FINAL_VAR,
-                "SHOW_VARS": SHOW_VARS, "input": input}
+                "SHOW_VARS": SHOW_VARS, "input": input, "SubCallError": SubCallError, "BatchError": BatchError}
+
+
+def _created(ns: dict[str, Any], baseline: set[str]) -> list[str]:
+    """Names the model's code bound this run: not the helpers, not ``__builtins__`` that exec adds."""
+    return sorted(n for n in set(ns) - baseline - set(HELPERS) if not (n.startswith("__") and n.endswith("__")))
 
 
 def _context_mapping(context: object) -> dict[str, object]:

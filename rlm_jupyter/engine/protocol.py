@@ -21,6 +21,7 @@ _OTHER_FENCE = re.compile(r"^[ \t]*(`{3,})[^\n]*\n.*?(?:^[ \t]*\1[ \t]*$|\Z)", r
 _LINE_START = r"(?:^|\n)[ \t>*_\-`]*"
 _FINAL_VAR = re.compile(r"\bFINAL_VAR\(\s*[\"']?([A-Za-z_][A-Za-z0-9_]*)[\"']?\s*\)")
 _FINAL_OPEN = re.compile(r"\bFINAL\(")
+_MAX_LITERAL_TRIES = 50
 
 
 @dataclass(frozen=True)
@@ -86,7 +87,22 @@ def find_final(prose: str, has_code: bool) -> Final | None:
 
 
 def _balanced(text: str, start: int) -> str | None:
-    """Text from ``start`` up to the parenthesis that closes the one just before it."""
+    """Text from ``start`` up to the parenthesis that closes the one just before it.
+
+    A quoted literal may hold parentheses (``FINAL("smile :)")``), so when the
+    argument starts like a literal, the shortest span ending at a ")" that
+    parses as a Python literal wins before plain parenthesis counting.
+    """
+    if text[start:].lstrip()[:1] in ("'", '"', "[", "{", "("):
+        close = text.find(")", start)
+        for _ in range(_MAX_LITERAL_TRIES):
+            if close == -1:
+                break
+            try:
+                ast.literal_eval(text[start:close].strip())
+                return text[start:close]
+            except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+                close = text.find(")", close + 1)
     depth = 1
     for i in range(start, len(text)):
         if text[i] == "(":

@@ -80,8 +80,10 @@ class SubCalls:
                     results[index] = future.result()
                 except SubCallError as exc:
                     errors[index] = str(exc)
-        except BaseException:  # interrupt or a limit: drop what has not started, keep the record of the rest
-            pool.shutdown(wait=False, cancel_futures=True)
+        except BaseException as exc:  # interrupt or a limit: drop what has not started, keep the record of the rest
+            # A limit waits for the calls already sent (billed anyway), so they are recorded and
+            # their events come before RunFinished; an interrupt abandons them (DESIGN §4).
+            pool.shutdown(wait=not isinstance(exc, KeyboardInterrupt), cancel_futures=True)
             raise
         pool.shutdown(wait=True)
         if errors:
@@ -94,16 +96,22 @@ class SubCalls:
         if self.depth + 1 >= self.max_depth:
             return self._query("llm", prompt, self.sub_model, None)
         call = self._start("rlm", prompt, self.run.model, None)
-        child = self.spawn_child(prompt, context)
+        try:
+            child = self.spawn_child(prompt, context)
+        except Exception as exc:  # e.g. a context mapping with bad names: still close the call's events
+            return self._fail(call, f"rlm_query failed: {type(exc).__name__}: {exc}")
         call.child = child
         self.meter.merge(self.run, child)
         call.latency_s = child.wall_s
-        if child.status == "interrupted":
-            raise KeyboardInterrupt
-        if child.status in ("budget", "timeout"):
-            raise LimitReached(child.status, child.message)
         if child.status != "final":
-            return self._fail(call, f"rlm_query ended with status {child.status!r}: {child.message}")
+            message = f"rlm_query ended with status {child.status!r}: {child.message}"
+            if child.status in ("interrupted", "budget", "timeout"):  # stops the parent too
+                call.error = message
+                self.bus.emit(SubCallFinished(self.run, call))
+                if child.status == "interrupted":
+                    raise KeyboardInterrupt
+                raise LimitReached(child.status, child.message)
+            return self._fail(call, message)
         call.response = child.answer if isinstance(child.answer, str) else str(child.answer)
         self.bus.emit(SubCallFinished(self.run, call))
         return call.response

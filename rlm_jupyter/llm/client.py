@@ -8,6 +8,7 @@ OpenRouter: anything that speaks ``/v1/chat/completions``.
 """
 from __future__ import annotations
 
+import json
 import os
 import random
 import threading
@@ -18,8 +19,9 @@ from typing import Any
 import openai
 
 OPENAI_URL = "https://api.openai.com/v1"
+# A 200 with a truncated/garbled JSON body (flaky proxy) surfaces from the openai client as a bare JSONDecodeError.
 RETRYABLE = (openai.RateLimitError, openai.InternalServerError, openai.APITimeoutError,
-             openai.APIConnectionError, openai.APIResponseValidationError)
+             openai.APIConnectionError, openai.APIResponseValidationError, json.JSONDecodeError)
 MAX_RETRY_AFTER_S = 60.0
 
 
