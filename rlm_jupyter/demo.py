@@ -15,17 +15,7 @@ from .testing.server import FakeLLMServer
 
 CELLS = [
     "%load_ext rlm_jupyter",
-    textwrap.dedent("""\
-        import numpy as np, pandas as pd
-        rng = np.random.default_rng(0)
-        n = 50_000
-        df_orders = pd.DataFrame({
-            "order_id": np.arange(n),
-            "customer_id": rng.integers(0, 5_000, n),
-            "order_date": pd.Timestamp("2024-01-01") + pd.to_timedelta(rng.integers(0, 365, n), unit="D"),
-            "amount": rng.gamma(2.0, 30.0, n).round(2),
-        })
-        df_orders.shape"""),
+    "from rlm_jupyter.testing.datasets import make_orders\ndf_orders = make_orders(50_000)\ndf_orders.shape",
     '%%rlm df_orders "cohort retention by month" -o retention\n',
     "retention.iloc[:6, :6]",
     textwrap.dedent("""\

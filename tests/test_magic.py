@@ -8,15 +8,9 @@ from rlm_jupyter.testing import ChatRequest, FakeLLMServer, Scripted
 from rlm_jupyter.testing.kernel import KernelSession
 
 ORDERS = """
-import numpy as np, pandas as pd
-rng = np.random.default_rng(7)
-n = 30_000
-df_orders = pd.DataFrame({
-    "order_id": np.arange(n),
-    "customer_id": rng.integers(0, 4_000, n),
-    "order_date": pd.Timestamp("2024-01-01") + pd.to_timedelta(rng.integers(0, 365, n), unit="D"),
-    "amount": rng.gamma(2.0, 30.0, n).round(2),
-})
+import pandas as pd
+from rlm_jupyter.testing.datasets import make_orders
+df_orders = make_orders(30_000, customers=4_000, seed=7)
 """
 
 # An independent cohort computation: per-customer sets of active months, no groupby/transform tricks.
