@@ -12,7 +12,7 @@ import pytest
 from rlm_jupyter import RLM, Run
 from rlm_jupyter.engine import prompts
 from rlm_jupyter.engine.events import (CellFinished, CellStarted, IterationFinished, IterationStarted, RootReplied,
-                                       RunFinished, RunStarted, SubCallFinished, SubCallStarted)
+                                      RootStreaming, RunFinished, RunStarted, SubCallFinished, SubCallStarted)
 from rlm_jupyter.testing import ChatRequest, FakeLLMServer, Fault, Reply, Scripted
 
 ROOT, SUB = "root", "sub"
@@ -484,7 +484,9 @@ def test_events_in_order(engine: Engine) -> None:
     code = "a = llm_query_batched(['x', 'y', 'z'])\nb = llm_query('w')"
     run = engine.run([fence(code), "FINAL_VAR(b)"], observers=(seen.append,))
     assert_final(run)
-    kinds = [type(e) for e in seen]
+    streamed = [e for e in seen if isinstance(e, RootStreaming)]
+    assert [e.text for e in streamed if e.index == 0][-1] == run.iterations[0].reply  # streams in, then complete
+    kinds = [type(e) for e in seen if not isinstance(e, RootStreaming)]
     assert kinds[0] is RunStarted and kinds[-1] is RunFinished
     assert kinds.count(RunStarted) == kinds.count(RunFinished) == 1
     assert kinds.count(IterationStarted) == kinds.count(IterationFinished) == 2
@@ -497,6 +499,7 @@ def test_events_in_order(engine: Engine) -> None:
     for call_id in started:
         assert _position(seen, SubCallStarted, call_id) < _position(seen, SubCallFinished, call_id)
     assert all(e.run is run for e in seen)
+    assert [c.cell for c in run.subcalls] == [0, 0, 0, 0]
 
 
 def _position(events: list[Any], kind: type, call_id: int) -> int:

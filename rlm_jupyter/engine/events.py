@@ -31,6 +31,15 @@ class IterationStarted:
 
 
 @dataclass(frozen=True)
+class RootStreaming:
+    """Part of the root reply has arrived (streamed); ``text`` is the reply so far."""
+
+    run: Run
+    index: int
+    text: str
+
+
+@dataclass(frozen=True)
 class RootReplied:
     """The root model's reply is in; its code has not run yet."""
 
@@ -75,7 +84,7 @@ class RunFinished:
     run: Run
 
 
-Event = (RunStarted | IterationStarted | RootReplied | CellStarted | CellFinished
+Event = (RunStarted | IterationStarted | RootStreaming | RootReplied | CellStarted | CellFinished
          | SubCallStarted | SubCallFinished | IterationFinished | RunFinished)
 Observer = Callable[[Event], None]
 

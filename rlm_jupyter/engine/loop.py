@@ -21,7 +21,7 @@ from . import prompts
 from .budget import Budget, LimitReached, Limits, Meter
 from .context import describe_all
 from .events import (CellFinished, CellStarted, EventBus, IterationFinished, IterationStarted, Observer,
-                     RootReplied, RunFinished, RunStarted)
+                     RootReplied, RootStreaming, RunFinished, RunStarted)
 from .executor import Executor
 from .protocol import ParsedReply, parse_reply, strip_think
 from .subcalls import BatchError, SubCallError, SubCalls
@@ -68,7 +68,8 @@ class RLM:
                  budget_usd: float | None = None, max_tokens: int | None = None, timeout_s: float | None = None,
                  cell_timeout_s: float | None = 120.0, concurrency: int = 16, max_subcalls: int | None = None,
                  prices: Mapping[str, PriceSpec] | None = None, observers: tuple[Observer, ...] = (),
-                 max_output_chars: int = 20_000, request_timeout_s: float = 300.0, max_retries: int = 4) -> None:
+                 max_output_chars: int = 20_000, request_timeout_s: float = 300.0, max_retries: int = 4,
+                 stream: bool = True) -> None:
         if not model:
             raise ValueError("model is required, e.g. RLM(model='gpt-5-mini')")
         if concurrency < 1:
@@ -77,7 +78,7 @@ class RLM:
         self.limits = Limits(max_iterations=max_iterations, max_depth=max_depth, max_subcalls=max_subcalls,
                              max_tokens=max_tokens, budget_usd=budget_usd, timeout_s=timeout_s,
                              cell_timeout_s=cell_timeout_s)
-        self.concurrency, self.max_output_chars = concurrency, max_output_chars
+        self.concurrency, self.max_output_chars, self.stream = concurrency, max_output_chars, stream
         self.prices = PriceTable(prices)
         unpriced = [m for m in (self.model, self.sub_model) if self.prices.price(m) is None]
         if budget_usd is not None and unpriced:
@@ -147,14 +148,14 @@ class RLM:
                     {"role": "user", "content": prompts.first_message(
                         run.question, describe_all({n: ns[n] for n in run.context_names}),
                         _label(expect) if expect else None, limits.max_iterations)}]
-        run.root_prompt_chars = sum(len(m["content"]) for m in messages)
+        run.root_prompt = [dict(m) for m in messages]
         baseline = set(ns)
         final = _Final()
         for turn in range(limits.max_iterations):
             budget.check()
             bus.emit(IterationStarted(run, turn))
             started = budget.elapsed()
-            done = session.client.complete(self.model, messages)
+            done = session.client.complete(self.model, messages, on_text=self._streamer(bus, run, turn))
             session.meter.charge(run, self.model, done.prompt_tokens, done.completion_tokens)
             it = Iteration(index=turn, reply=done.text, started_s=started,
                            prompt_tokens=done.prompt_tokens, completion_tokens=done.completion_tokens)
@@ -164,7 +165,8 @@ class RLM:
             subcalls.iteration, final.given = it, False
             ns.update(self._helpers(ns, subcalls, final, baseline))
             executor = session.executor_factory(ns, _min(limits.cell_timeout_s, budget.remaining_s()))
-            for code in parsed.code:
+            for index, code in enumerate(parsed.code):
+                subcalls.cell = index
                 bus.emit(CellStarted(run, it, code))
                 it.cells.append(executor.run(code))
                 bus.emit(CellFinished(run, it, it.cells[-1]))
@@ -183,6 +185,11 @@ class RLM:
                          {"role": "user", "content": it.feedback}]
             bus.emit(IterationFinished(run, it))
         run.status, run.message = "max_iterations", f"no FINAL after {limits.max_iterations} turns"
+
+    def _streamer(self, bus: EventBus, run: Run, turn: int) -> Callable[[str], None] | None:
+        if not self.stream:
+            return None
+        return lambda text: bus.emit(RootStreaming(run, turn, text))
 
     def _resolve_final(self, parsed: ParsedReply, it: Iteration, final: _Final, ns: dict[str, Any],
                        expect: type | None, notes: list[str], baseline: set[str]) -> tuple[bool, Any]:

@@ -50,6 +50,7 @@ class SubCalls:
         self.sub_model, self.depth, self.max_depth = sub_model, depth, max_depth
         self.concurrency, self.spawn_child = concurrency, spawn_child
         self.iteration: Iteration | None = None  # set by the loop before each turn's code runs
+        self.cell: int | None = None  # and the index of the code block running
         self._ids = itertools.count(1)
         self._batches = itertools.count(1)
         self._lock = threading.Lock()
@@ -132,7 +133,7 @@ class SubCalls:
         self.meter.budget.reserve_subcall()
         iteration = self.iteration
         call = SubCall(id=next(self._ids), kind=kind, model=model, prompt=prompt, depth=self.depth + 1,  # type: ignore[arg-type]
-                       iteration=iteration.index if iteration else -1, batch=batch,
+                       iteration=iteration.index if iteration else -1, batch=batch, cell=self.cell,
                        started_s=self.meter.budget.elapsed())
         if iteration is not None:
             with self._lock:

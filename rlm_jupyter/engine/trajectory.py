@@ -51,6 +51,7 @@ class SubCall:
     depth: int
     iteration: int
     batch: int | None = None
+    cell: int | None = None  # index of the code block (within its iteration) that made the call
     started_s: float = 0.0
     response: str | None = None
     error: str | None = None
@@ -109,7 +110,13 @@ class Run:
     started_at: str = ""
     prompt_version: str = ""
     limits: dict[str, Any] = field(default_factory=dict)
-    root_prompt_chars: int = 0  # size of the first root request: constant whatever the context size
+    root_prompt: list[dict[str, str]] = field(default_factory=list)  # the first root request: constant size
+    parent_id: str | None = None
+
+    @property
+    def root_prompt_chars(self) -> int:
+        """Size of the first root request: the same for 10K or 10M tokens of context."""
+        return sum(len(m["content"]) for m in self.root_prompt)
 
     @property
     def cost_usd(self) -> float | None:

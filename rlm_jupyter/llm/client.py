@@ -13,6 +13,7 @@ import os
 import random
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -70,11 +71,18 @@ class LLMClient:
         self._client.close()
 
     def complete(self, model: str, messages: list[dict[str, str]], *,
-                 cancel: threading.Event | None = None, **params: Any) -> Completion:
-        """One chat completion, retried on 429/5xx/timeouts/connection errors with backoff."""
+                 cancel: threading.Event | None = None, on_text: Callable[[str], None] | None = None,
+                 **params: Any) -> Completion:
+        """One chat completion, retried on 429/5xx/timeouts/connection errors with backoff.
+
+        With ``on_text`` the reply is streamed and ``on_text`` receives the text
+        so far after every chunk (restarting from "" if a retry restarts it).
+        """
         started = time.monotonic()
         for attempt in range(self.max_retries + 1):
             try:
+                if on_text is not None:
+                    return self._streamed(model, messages, on_text, started, attempt, params)
                 response = self._client.chat.completions.create(model=model, messages=messages, **params)
                 return self._completion(response, model, messages, started, attempt)
             except RETRYABLE as exc:
@@ -92,13 +100,23 @@ class LLMClient:
             raise openai.APIResponseValidationError(response=None, body=response,  # type: ignore[arg-type]
                                                     message="response has no choices")
         text = response.choices[0].message.content or ""
-        usage = response.usage
-        if usage is not None:
-            prompt, completion = usage.prompt_tokens, usage.completion_tokens
-        else:  # some servers omit usage: estimate (4 chars/token) rather than report zero
-            prompt = sum(len(m["content"]) for m in messages) // 4
-            completion = len(text) // 4
-        return Completion(text, model, prompt, completion, time.monotonic() - started, attempt)
+        return _finish(text, response.usage, model, messages, started, attempt)
+
+    def _streamed(self, model: str, messages: list[dict[str, str]], on_text: Callable[[str], None],
+                  started: float, attempt: int, params: dict[str, Any]) -> Completion:
+        parts: list[str] = []
+        usage = None
+        on_text("")
+        stream = self._client.chat.completions.create(model=model, messages=messages, stream=True,
+                                                      stream_options={"include_usage": True}, **params)
+        with stream:
+            for chunk in stream:
+                usage = chunk.usage or usage
+                delta = chunk.choices[0].delta.content if chunk.choices else None
+                if delta:
+                    parts.append(delta)
+                    on_text("".join(parts))
+        return _finish("".join(parts), usage, model, messages, started, attempt)
 
     def _delay(self, exc: Exception, attempt: int) -> float:
         response = getattr(exc, "response", None)
@@ -113,6 +131,16 @@ class LLMClient:
     def _describe(self, exc: Exception, model: str, attempt: int) -> str:
         tries = f" after {attempt + 1} attempts" if attempt else ""
         return f"model {model!r} at {self.base_url} failed{tries}: {type(exc).__name__}: {exc}"
+
+
+def _finish(text: str, usage: Any, model: str, messages: list[dict[str, str]], started: float,
+            attempt: int) -> Completion:
+    if usage is not None:
+        prompt, completion = usage.prompt_tokens, usage.completion_tokens
+    else:  # some servers omit usage: estimate (4 chars/token) rather than report zero
+        prompt = sum(len(m["content"]) for m in messages) // 4
+        completion = len(text) // 4
+    return Completion(text, model, prompt, completion, time.monotonic() - started, attempt)
 
 
 def _wait(seconds: float, cancel: threading.Event | None) -> bool:

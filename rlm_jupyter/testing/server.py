@@ -541,9 +541,7 @@ def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of ``rlm-fake-llm`` / ``python -m rlm_jupyter.testing.server``."""
-    args = _parse_args(argv)
+def _build_server(args: argparse.Namespace) -> FakeLLMServer:
     from rlm_jupyter.testing.demo import demo_root, demo_sub  # lazy: owned elsewhere, only the CLI needs it
 
     root: Responder = demo_root
@@ -555,16 +553,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not sep or not name:
             raise SystemExit(f"--latency expects MODEL=SECONDS, got {item!r}")
         latency[name] = float(seconds)
-    server = FakeLLMServer(
+    return FakeLLMServer(
         models={"demo-root": root, "demo-sub": demo_sub}, default=demo_sub, latency=latency,
         faults=[Fault(**json.loads(spec)) for spec in args.fault], log_path=args.log, host=args.host, port=args.port,
     )
-    # Both signals mean "clean shutdown, exit 0".  SIGINT is set explicitly too:
-    # a shell starting us with `&` ignores it, and Python would keep ignoring it.
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of ``rlm-fake-llm`` / ``python -m rlm_jupyter.testing.server``."""
+    # Both signals mean "clean shutdown, exit 0".  Installed first thing, and
+    # for SIGINT explicitly: a shell starting us with `&` ignores SIGINT, and
+    # Python would otherwise keep ignoring it.
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, _interrupt)
     try:
-        with server:
+        with _build_server(_parse_args(argv)) as server:
             print(f"serving on {server.base_url}", flush=True)
             while True:
                 time.sleep(3600)
