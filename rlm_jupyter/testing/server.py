@@ -243,7 +243,7 @@ class _Handler(BaseHTTPRequestHandler):
         path = self.path.split("?", 1)[0].rstrip("/")
         owner = self.server.owner
         if path in ("/v1/models", "/models"):
-            data = [{"id": name, "object": "model", "created": 0, "owned_by": "fake-llm"} for name in list(owner.models)]
+            data = [{"id": m, "object": "model", "created": 0, "owned_by": "fake-llm"} for m in list(owner.models)]
             self.send_json(200, {"object": "list", "data": data})
         elif path == "/_requests":
             self.send_json(200, [asdict(r) for r in owner.requests])
@@ -442,7 +442,8 @@ class FakeLLMServer:
         except ValueError as exc:
             h.send_json(400, _error_body(f"invalid JSON body: {exc}", "invalid_request_error"))
             return
-        request = ChatRequest(str(body.get("model", "")), list(body.get("messages") or []), bool(body.get("stream")), body)
+        model, messages = str(body.get("model", "")), list(body.get("messages") or [])
+        request = ChatRequest(model, messages, bool(body.get("stream")), body)
         with self._lock:
             index = self._next_index
             self._next_index += 1
@@ -457,9 +458,10 @@ class FakeLLMServer:
             # Recorded *before* sending, so a client that has its answer can
             # immediately rely on server.requests / the log containing it.
             reply = outcome.reply
+            completion_tokens = max(1, _tokens(len(reply))) if reply is not None else 0
             record = RequestRecord(
-                index, request.model, request.messages, request.stream, outcome.status, fault.kind if fault else None,
-                reply, prompt_tokens, max(1, _tokens(len(reply))) if reply is not None else 0, started, time.monotonic(),
+                index, model, messages, request.stream, outcome.status, fault.kind if fault else None,
+                reply, prompt_tokens, completion_tokens, started, time.monotonic(),
             )
             with self._lock:
                 self._in_flight -= 1
@@ -480,7 +482,8 @@ class FakeLLMServer:
             if fault.kind == "http":
                 headers = {}
                 if fault.retry_after is not None:
-                    headers = {"Retry-After": f"{fault.retry_after:g}", "retry-after-ms": str(round(fault.retry_after * 1000))}
+                    seconds = fault.retry_after
+                    headers = {"Retry-After": f"{seconds:g}", "retry-after-ms": str(round(seconds * 1000))}
                 kind = "rate_limit_error" if fault.status == 429 else "server_error"
                 payload = _error_body(f"injected fault: HTTP {fault.status}", kind)
                 return _Outcome(fault.status, send=lambda h: h.send_json(fault.status, payload, headers))
@@ -527,12 +530,12 @@ class FakeLLMServer:
 
 # -- command line -------------------------------------------------------------
 def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="rlm-fake-llm", description="Serve a deterministic fake OpenAI-compatible API.")
+    parser = argparse.ArgumentParser(prog="rlm-fake-llm", description="Serve a deterministic fake OpenAI API.")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8765, help="0 picks a free port")
     parser.add_argument("--latency", action="append", default=[], metavar="MODEL=SECONDS")
     parser.add_argument("--log", metavar="FILE", help="append one JSON line per request")
-    parser.add_argument("--fault", action="append", default=[], metavar="JSON", help='e.g. \'{"kind": "http", "status": 429}\'')
+    parser.add_argument("--fault", action="append", default=[], metavar="JSON", help='e.g. {"kind": "http", "status": 429}')
     parser.add_argument("--script", metavar="FILE.json", help='JSON list of replies for model "demo-root"')
     return parser.parse_args(argv)
 
