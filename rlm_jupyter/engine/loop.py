@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..llm.client import LLMClient, LLMError
+from ..llm.client import ChatClient, LLMClient, LLMError
 from ..llm.pricing import PriceSpec, PriceTable
 from . import prompts
 from .budget import Budget, LimitReached, Limits, Meter
@@ -24,6 +24,7 @@ from .events import (CellFinished, CellStarted, EventBus, IterationFinished, Ite
                      RootReplied, RootStreaming, RunFinished, RunStarted)
 from .executor import Executor
 from .protocol import ParsedReply, parse_reply, strip_think
+from .secrets import Redactor
 from .subcalls import BatchError, SubCallError, SubCalls
 from .text import clip_middle
 from .trajectory import CodeCell, Iteration, Run
@@ -49,7 +50,7 @@ class _Final:
 class _Session:
     """What a run shares with its child runs: one client, one budget, one event stream."""
 
-    client: LLMClient
+    client: ChatClient
     meter: Meter
     bus: EventBus
     executor_factory: ExecutorFactory
@@ -69,7 +70,7 @@ class RLM:
                  cell_timeout_s: float | None = 120.0, concurrency: int = 16, max_subcalls: int | None = None,
                  prices: Mapping[str, PriceSpec] | None = None, observers: tuple[Observer, ...] = (),
                  max_output_chars: int = 20_000, request_timeout_s: float = 300.0, max_retries: int = 4,
-                 stream: bool = True) -> None:
+                 stream: bool = True, client: ChatClient | None = None) -> None:
         if not model:
             raise ValueError("model is required, e.g. RLM(model='gpt-5-mini')")
         if concurrency < 1:
@@ -84,7 +85,9 @@ class RLM:
         if budget_usd is not None and unpriced:
             raise ValueError(f"budget_usd needs a price for {unpriced[0]!r}, which has none; "
                              f"pass prices={{{unpriced[0]!r}: (input_usd_per_1M, output_usd_per_1M)}} or use max_tokens")
-        self.client = LLMClient(base_url, api_key, request_timeout_s=request_timeout_s, max_retries=max_retries)
+        self.client: ChatClient = client or LLMClient(base_url, api_key, request_timeout_s=request_timeout_s,
+                                                      max_retries=max_retries)
+        self.redact = Redactor.from_environment(getattr(self.client, "api_key", None) or api_key)
         self.observers = tuple(observers)
 
     def close(self) -> None:
@@ -125,7 +128,7 @@ class RLM:
             ns["context"] = next(iter(variables.values()))
         subcalls = SubCalls(run=run, client=session.client, meter=session.meter, bus=session.bus,
                             sub_model=self.sub_model, depth=depth, max_depth=self.limits.max_depth,
-                            concurrency=self.concurrency,
+                            concurrency=self.concurrency, redact=self.redact,
                             spawn_child=lambda q, c: self._run(session, q, _context_mapping(c), {}, depth + 1, None))
         session.bus.emit(RunStarted(run))
         try:
@@ -157,18 +160,19 @@ class RLM:
             started = budget.elapsed()
             done = session.client.complete(self.model, messages, on_text=self._streamer(bus, run, turn))
             session.meter.charge(run, self.model, done.prompt_tokens, done.completion_tokens)
-            it = Iteration(index=turn, reply=done.text, started_s=started,
+            reply = self.redact(done.text)
+            it = Iteration(index=turn, reply=reply, started_s=started,
                            prompt_tokens=done.prompt_tokens, completion_tokens=done.completion_tokens)
             run.iterations.append(it)
             bus.emit(RootReplied(run, it))
-            parsed = parse_reply(done.text)
+            parsed = parse_reply(reply)
             subcalls.iteration, final.given = it, False
             ns.update(self._helpers(ns, subcalls, final, baseline))
             executor = session.executor_factory(ns, _min(limits.cell_timeout_s, budget.remaining_s()))
             for index, code in enumerate(parsed.code):
                 subcalls.cell = index
                 bus.emit(CellStarted(run, it, code))
-                it.cells.append(executor.run(code))
+                it.cells.append(self.redact.cell(executor.run(code)))
                 bus.emit(CellFinished(run, it, it.cells[-1]))
                 if final.given:
                     break
@@ -176,12 +180,13 @@ class RLM:
             accepted, answer = self._resolve_final(parsed, it, final, ns, expect, notes, baseline)
             it.duration_s = budget.elapsed() - started
             if accepted:
+                answer = self.redact(answer) if isinstance(answer, str) else answer
                 run.status, run.answer, run.message = "final", answer, f"answered after {turn + 1} turn(s)"
                 bus.emit(IterationFinished(run, it))
                 return
             rendered = [clip_middle(_cell_text(c), self.max_output_chars) for c in it.cells]
             it.feedback = prompts.feedback(it.cells, rendered, notes, turn + 1, limits.max_iterations)
-            messages += [{"role": "assistant", "content": strip_think(done.text)},
+            messages += [{"role": "assistant", "content": strip_think(reply)},
                          {"role": "user", "content": it.feedback}]
             bus.emit(IterationFinished(run, it))
         run.status, run.message = "max_iterations", f"no FINAL after {limits.max_iterations} turns"
@@ -189,7 +194,7 @@ class RLM:
     def _streamer(self, bus: EventBus, run: Run, turn: int) -> Callable[[str], None] | None:
         if not self.stream:
             return None
-        return lambda text: bus.emit(RootStreaming(run, turn, text))
+        return lambda text: bus.emit(RootStreaming(run, turn, self.redact(text)))
 
     def _resolve_final(self, parsed: ParsedReply, it: Iteration, final: _Final, ns: dict[str, Any],
                        expect: type | None, notes: list[str], baseline: set[str]) -> tuple[bool, Any]:

@@ -13,9 +13,10 @@ import threading
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 
-from ..llm.client import LLMClient, LLMError
+from ..llm.client import ChatClient, LLMError
 from .budget import LimitReached, Meter
 from .events import EventBus, SubCallFinished, SubCallStarted
+from .secrets import Redactor
 from .trajectory import Iteration, Run, SubCall
 
 SpawnChild = Callable[[str, object], Run]
@@ -44,9 +45,9 @@ class BatchError(SubCallError):
 class SubCalls:
     """Sub-call helpers for one run at one depth."""
 
-    def __init__(self, *, run: Run, client: LLMClient, meter: Meter, bus: EventBus, sub_model: str,
-                 depth: int, max_depth: int, concurrency: int, spawn_child: SpawnChild) -> None:
-        self.run, self.client, self.meter, self.bus = run, client, meter, bus
+    def __init__(self, *, run: Run, client: ChatClient, meter: Meter, bus: EventBus, sub_model: str,
+                 depth: int, max_depth: int, concurrency: int, spawn_child: SpawnChild, redact: Redactor) -> None:
+        self.run, self.client, self.meter, self.bus, self.redact = run, client, meter, bus, redact
         self.sub_model, self.depth, self.max_depth = sub_model, depth, max_depth
         self.concurrency, self.spawn_child = concurrency, spawn_child
         self.iteration: Iteration | None = None  # set by the loop before each turn's code runs
@@ -118,16 +119,17 @@ class SubCalls:
         return call.response
 
     def _query(self, kind: str, prompt: str, model: str, batch: int | None) -> str:
+        prompt = self.redact(prompt)  # model code may have put a secret into the prompt
         call = self._start(kind, prompt, model, batch)
         try:
             done = self.client.complete(model, [{"role": "user", "content": prompt}])
         except LLMError as exc:
             return self._fail(call, str(exc))
-        call.response, call.latency_s, call.retries = done.text, done.latency_s, done.retries
+        call.response, call.latency_s, call.retries = self.redact(done.text), done.latency_s, done.retries
         call.prompt_tokens, call.completion_tokens = done.prompt_tokens, done.completion_tokens
         call.cost_usd = self.meter.charge(self.run, model, done.prompt_tokens, done.completion_tokens)
         self.bus.emit(SubCallFinished(self.run, call))
-        return done.text
+        return call.response
 
     def _start(self, kind: str, prompt: str, model: str, batch: int | None) -> SubCall:
         self.meter.budget.reserve_subcall()

@@ -8,12 +8,14 @@ the record is serialized.
 """
 from __future__ import annotations
 
+import datetime as _dt
 import json
 import os
 import sys
 from dataclasses import asdict, dataclass, field, fields
-from io import StringIO
 from typing import Any, Literal
+
+from .protocol import strip_think
 
 Status = Literal["running", "final", "max_iterations", "budget", "timeout", "interrupted", "error"]
 STATUSES: tuple[str, ...] = ("running", "final", "max_iterations", "budget", "timeout", "interrupted", "error")
@@ -111,7 +113,7 @@ class Run:
     prompt_version: str = ""
     limits: dict[str, Any] = field(default_factory=dict)
     root_prompt: list[dict[str, str]] = field(default_factory=list)  # the first root request: constant size
-    parent_id: str | None = None
+    replay_of: str | None = None  # id of the recorded run this run replayed
 
     @property
     def root_prompt_chars(self) -> int:
@@ -171,6 +173,58 @@ class Run:
         with open(path, encoding="utf-8") as fh:
             return cls.from_json(fh.read())
 
+    def root_calls(self) -> list[list[dict[str, str]]]:
+        """The messages of every root call, rebuilt from the record (the first request plus each turn)."""
+        messages, calls = list(self.root_prompt), []
+        for it in self.iterations:
+            calls.append(list(messages))
+            messages += [{"role": "assistant", "content": strip_think(it.reply)},
+                         {"role": "user", "content": it.feedback or ""}]
+        return calls
+
+    def to_jsonl(self, path: str | os.PathLike[str]) -> None:
+        """Write the log format of the reference RLM implementation's visualizer.
+
+        A ``{"type": "metadata"}`` line, then one ``{"type": "iteration"}`` line
+        per root turn with its prompt, response, ``code_blocks`` (each with its
+        result and the sub-calls it made) and the final answer on the last one.
+        """
+        start = _dt.datetime.fromisoformat(self.started_at) if self.started_at else _dt.datetime.now(_dt.timezone.utc)
+        lines = [{"type": "metadata", "timestamp": start.isoformat(), "root_model": self.model,
+                  "max_depth": self.limits.get("max_depth", 1), "max_iterations": self.limits.get("max_iterations"),
+                  "backend": "openai", "backend_kwargs": {"model_name": self.model},
+                  "environment_type": "jupyter", "environment_kwargs": {}, "other_backends": [self.sub_model]}]
+        for it, prompt in zip(self.iterations, self.root_calls()):
+            last = it is self.iterations[-1] and self.status == "final"
+            lines.append({
+                "type": "iteration", "iteration": it.index + 1,
+                "timestamp": (start + _dt.timedelta(seconds=it.started_s)).isoformat(),
+                "prompt": prompt, "response": it.reply,
+                "code_blocks": [{"code": cell.code, "result": _jsonl_result(cell, [c for c in it.subcalls
+                                                                                    if c.cell == i])}
+                                for i, cell in enumerate(it.cells)],
+                "final_answer": _answer_text(self.answer) if last else None,
+                "iteration_time": it.duration_s,
+            })
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.writelines(json.dumps(line, default=str) + "\n" for line in lines)
+
+
+def _answer_text(answer: Any) -> str:
+    return answer if isinstance(answer, str) else _safe_repr(answer)
+
+
+def _jsonl_result(cell: CodeCell, calls: list[SubCall]) -> dict[str, Any]:
+    stderr = cell.stderr + (cell.error or "")
+    return {"stdout": cell.stdout + (cell.value + "\n" if cell.value is not None else ""), "stderr": stderr,
+            "locals": {}, "execution_time": cell.duration_s,
+            "rlm_calls": [{"root_model": c.model, "prompt": c.prompt, "response": c.response or "",
+                           "usage_summary": {"model_usage_summaries": {c.model: {
+                               "total_calls": 1, "total_input_tokens": c.prompt_tokens,
+                               "total_output_tokens": c.completion_tokens}}},
+                           "execution_time": c.latency_s or 0.0, **({"error": c.error} if c.error else {})}
+                          for c in calls]}
+
 
 def _iteration_to_dict(it: Iteration) -> dict[str, Any]:
     data = asdict(it)
@@ -205,7 +259,10 @@ def encode_answer(obj: Any) -> dict[str, Any] | None:
     pandas = sys.modules.get("pandas")
     if pandas is not None and isinstance(obj, (pandas.DataFrame, pandas.Series)):
         frame = obj.to_frame() if isinstance(obj, pandas.Series) else obj
-        return {"kind": "series" if frame is not obj else "dataframe", "value": frame.to_json(orient="table")}
+        return {"kind": "series" if frame is not obj else "dataframe",
+                "split": json.loads(frame.to_json(orient="split", date_format="iso", date_unit="ns")),
+                "dtypes": [str(t) for t in frame.dtypes], "index_dtype": str(frame.index.dtype),
+                "index_name": frame.index.name, "columns_name": frame.columns.name}
     try:
         json.dumps(obj)
         return {"kind": "json", "value": obj}
@@ -219,9 +276,24 @@ def decode_answer(data: dict[str, Any] | None) -> Any:
     if data["kind"] in ("dataframe", "series"):
         import pandas
 
-        frame = pandas.read_json(StringIO(data["value"]), orient="table")
+        split = data["split"]
+        frame = pandas.DataFrame(split["data"], index=split["index"], columns=split["columns"])
+        for position, dtype in enumerate(data["dtypes"]):
+            frame.isetitem(position, _as_dtype(pandas, frame.iloc[:, position], dtype))
+        frame.index = _as_dtype(pandas, frame.index, data["index_dtype"])
+        frame.index.name, frame.columns.name = data["index_name"], data["columns_name"]
         return frame.iloc[:, 0] if data["kind"] == "series" else frame
     return data["value"]
+
+
+def _as_dtype(pandas: Any, values: Any, dtype: str) -> Any:
+    """Restore a dtype lost in JSON; a dtype that cannot be restored keeps the JSON values."""
+    try:
+        if dtype.startswith("datetime64"):
+            return pandas.to_datetime(values).astype(dtype)
+        return values.astype(dtype)
+    except (TypeError, ValueError):
+        return values
 
 
 def _safe_repr(obj: object, limit: int = 10_000) -> str:

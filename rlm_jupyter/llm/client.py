@@ -15,7 +15,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import openai
 
@@ -38,6 +38,18 @@ class Completion:
     completion_tokens: int
     latency_s: float
     retries: int
+    cached: bool = False  # answered from a cache or a recording, not the network
+
+
+class ChatClient(Protocol):
+    """What the engine needs from a model endpoint: the network client, a cache, or a replay."""
+
+    base_url: str
+
+    def complete(self, model: str, messages: list[dict[str, str]], *, cancel: threading.Event | None = None,
+                 on_text: Callable[[str], None] | None = None, **params: Any) -> Completion: ...
+
+    def close(self) -> None: ...
 
 
 def resolve_endpoint(base_url: str | None, api_key: str | None) -> tuple[str, str]:

@@ -1,0 +1,59 @@
+"""Keeping secrets out of prompts, panels, saved outputs and recordings.
+
+Why redact text rather than hide ``os.environ``: the model's code runs in the
+user's live kernel, where secrets are reachable in many ways (environment,
+config files, client objects). What we can guarantee is that any text we
+*move* (to a model, into the record, onto the screen) has them replaced.
+"""
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from .trajectory import CodeCell
+
+SECRET_NAME = re.compile(r"KEY|TOKEN|SECRET|PASSWORD", re.IGNORECASE)
+MIN_SECRET_CHARS = 6  # shorter values ("1", "true") would redact ordinary text
+
+
+class Redactor:
+    """Replaces known secret values with ``[secret:NAME]`` markers."""
+
+    def __init__(self, secrets: Mapping[str, str]) -> None:
+        values = {v: n for n, v in secrets.items() if v and len(v) >= MIN_SECRET_CHARS}
+        self._names = values
+        ordered = sorted(values, key=len, reverse=True)  # longest first: a secret containing another wins
+        self._pattern = re.compile("|".join(map(re.escape, ordered))) if ordered else None
+
+    @classmethod
+    def from_environment(cls, api_key: str | None, environ: Mapping[str, str] = os.environ) -> Redactor:
+        """The configured API key plus every environment variable whose name looks secret."""
+        secrets = {name: value for name, value in environ.items() if SECRET_NAME.search(name)}
+        if api_key:
+            secrets.setdefault("api_key", api_key)
+        return cls(secrets)
+
+    def __call__(self, text: str) -> str:
+        if self._pattern is None or not text:
+            return text
+        return self._pattern.sub(lambda m: f"[secret:{self._names[m.group(0)]}]", text)
+
+    def value(self, obj: Any) -> Any:
+        """Redact strings inside JSON-like data (display bundles); other objects are returned as they are."""
+        if isinstance(obj, str):
+            return self(obj)
+        if isinstance(obj, dict):
+            return {k: self.value(v) for k, v in obj.items()}
+        if isinstance(obj, list):
+            return [self.value(v) for v in obj]
+        return obj
+
+    def cell(self, cell: CodeCell) -> CodeCell:
+        """Redact everything a code block produced, in place, before anyone sees it."""
+        cell.stdout, cell.stderr = self(cell.stdout), self(cell.stderr)
+        cell.value = self(cell.value) if cell.value is not None else None
+        cell.error = self(cell.error) if cell.error is not None else None
+        cell.outputs = self.value(cell.outputs)
+        return cell
