@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .engine.budget import Limits, LimitReached
+from .engine.export import recorded_helpers
 from .engine.loop import RLM
 from .engine.subcalls import BatchError, SubCallError
 from .engine.trajectory import CodeCell, Iteration, Run, SubCall, Usage
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
     from IPython.core.interactiveshell import InteractiveShell
 
 __all__ = ["RLM", "Run", "Iteration", "CodeCell", "SubCall", "Usage", "Limits", "LimitReached",
-           "SubCallError", "BatchError", "LLMError", "last_run", "load_ipython_extension", "unload_ipython_extension"]
+           "SubCallError", "BatchError", "LLMError", "last_run", "recorded_helpers", "load_ipython_extension", "unload_ipython_extension"]
 __version__ = "0.1.0"
 
 

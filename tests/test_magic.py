@@ -5,7 +5,7 @@ import pytest
 
 from rlm_jupyter.testing import ChatRequest, FakeLLMServer, Scripted
 
-from rlm_jupyter.testing.kernel import KernelSession
+from rlm_jupyter.testing.kernel import Execution, KernelSession
 
 ORDERS = """
 import pandas as pd
@@ -30,6 +30,11 @@ expected = expected.div(expected[0], axis=0).round(4)
 """
 
 
+def summary_of(run: Execution) -> str:
+    """The text/plain of the run's report: the stable one-line summary first."""
+    return next(d["text/plain"] for d in run.displayed if d.get("text/plain", "").startswith("RLM "))
+
+
 def echo_question(request: ChatRequest) -> str:
     """A root model that answers with the question it was asked, to check the magic's parsing."""
     question = request.messages[1]["content"].split("\n", 1)[0].removeprefix("Question: ")
@@ -43,7 +48,7 @@ def test_cohort_retention_answer_is_a_dataframe_equal_to_an_independent_computat
     before = kernel.value("sorted(Out), _")
     run = kernel.execute('%%rlm df_orders "cohort retention by month"\n')
     assert not run.errors
-    assert "RLM final" in run.stdout
+    assert summary_of(run).startswith("RLM final after 4 iteration(s)")
     assert kernel.value("type(rlm_answer).__name__") == "DataFrame"
     kernel.ok("pd.testing.assert_frame_equal(rlm_answer.set_axis(rlm_answer.columns.astype(int), axis=1), "
               "expected, check_names=False, check_dtype=False, atol=1e-4)")
@@ -141,7 +146,7 @@ def test_last_run_and_default_names_never_overwrite_user_values(kernel: KernelSe
     server.models["root"] = echo_question
     kernel.ok("x = 1\nrlm_answer = 'my own value'")
     run = kernel.ok('%rlm x "first" --model root')
-    assert "Answer -> rlm_answer_2" in run.stdout
+    assert "answer -> rlm_answer_2" in run.stdout
     assert kernel.value("rlm_answer, rlm_answer_2") == "my own value first"
     kernel.ok('%rlm x "second" --model root')
     assert kernel.value("rlm_answer_2") == "second"  # ours: reused, not rlm_answer_3
@@ -157,5 +162,5 @@ def test_config_traits_select_model_and_limits(kernel: KernelSession, server: Fa
         run = kernel.ok('%rlm x "loop"')
     finally:
         kernel.ok("%config RLMMagics.model = 'demo-root'\n%config RLMMagics.max_iterations = 20")
-    assert "max_iterations" in run.stdout
+    assert summary_of(run).startswith("RLM max_iterations after 2 iteration(s)")
     assert server.count("configured-root") == 2

@@ -57,10 +57,19 @@ def _frame_diff(pd: Any, recorded: Any, current: Any) -> str | None:
                if not _same_cell(old.at[r, c], new.at[r, c])]
     if changed:
         lines.append(f"{len(changed)} cell(s) changed:")
-        lines += [f"  [{r}, {c}]: {a!r} -> {b!r}" for r, c, a, b in changed[:MAX_CELLS_SHOWN]]
+        lines += [f"  [{r}, {c}]: {_plain(a)!r} -> {_plain(b)!r}" for r, c, a, b in changed[:MAX_CELLS_SHOWN]]
         if len(changed) > MAX_CELLS_SHOWN:
             lines.append(f"  ... and {len(changed) - MAX_CELLS_SHOWN} more")
     return "\n".join(lines) or None
+
+
+def _plain(value: Any) -> Any:
+    """numpy scalars as Python values, so a diff reads 5.0 -> 14.0, not np.float64(5.0)."""
+    item = getattr(value, "item", None)
+    try:
+        return item() if callable(item) else value
+    except (TypeError, ValueError):
+        return value
 
 
 def _as_text_labels(frame: Any) -> Any:

@@ -22,7 +22,10 @@ class Redactor:
     """Replaces known secret values with ``[secret:NAME]`` markers."""
 
     def __init__(self, secrets: Mapping[str, str]) -> None:
-        values = {v: n for n, v in secrets.items() if v and len(v) >= MIN_SECRET_CHARS}
+        values: dict[str, str] = {}
+        for name, value in secrets.items():
+            if value and len(value) >= MIN_SECRET_CHARS:
+                values.setdefault(value, name)  # the first name wins: the env var's, before "api_key"
         self._names = values
         ordered = sorted(values, key=len, reverse=True)  # longest first: a secret containing another wins
         self._pattern = re.compile("|".join(map(re.escape, ordered))) if ordered else None

@@ -58,7 +58,7 @@ class SubCalls:
 
     def llm_query(self, prompt: str, model: str | None = None) -> str:
         """Ask the sub-model one prompt; returns its text. Raises SubCallError if the call fails."""
-        return self._query("llm", _check_prompt(prompt, "llm_query"), model or self.sub_model, None)
+        return self._query("llm", _check_prompt(prompt, "llm_query"), model or self.sub_model, None, next(self._ids))
 
     def llm_query_batched(self, prompts: Iterable[str], model: str | None = None) -> list[str]:
         """Ask many prompts concurrently; answers come back in input order.
@@ -74,7 +74,8 @@ class SubCalls:
         errors: dict[int, str] = {}
         pool = ThreadPoolExecutor(max_workers=min(self.concurrency, len(items)), thread_name_prefix="rlm-subcall")
         try:
-            futures: dict[Future[str], int] = {pool.submit(self._query, "llm", p, target, batch): i
+            ids = [next(self._ids) for _ in items]  # numbered in prompt order, whatever order threads run in
+            futures: dict[Future[str], int] = {pool.submit(self._query, "llm", p, target, batch, ids[i]): i
                                                for i, p in enumerate(items)}
             for future in as_completed(futures):
                 index = futures[future]
@@ -96,8 +97,8 @@ class SubCalls:
         """Solve a sub-problem with a child RLM over ``context``; a plain llm_query at the depth limit."""
         prompt = _check_prompt(prompt, "rlm_query")
         if self.depth + 1 >= self.max_depth:
-            return self._query("llm", prompt, self.sub_model, None)
-        call = self._start("rlm", prompt, self.run.model, None)
+            return self._query("llm", prompt, self.sub_model, None, next(self._ids))
+        call = self._start("rlm", prompt, self.run.model, None, next(self._ids))
         try:
             child = self.spawn_child(prompt, context)
         except Exception as exc:  # e.g. a context mapping with bad names: still close the call's events
@@ -118,9 +119,9 @@ class SubCalls:
         self.bus.emit(SubCallFinished(self.run, call))
         return call.response
 
-    def _query(self, kind: str, prompt: str, model: str, batch: int | None) -> str:
+    def _query(self, kind: str, prompt: str, model: str, batch: int | None, call_id: int) -> str:
         prompt = self.redact(prompt)  # model code may have put a secret into the prompt
-        call = self._start(kind, prompt, model, batch)
+        call = self._start(kind, prompt, model, batch, call_id)
         try:
             done = self.client.complete(model, [{"role": "user", "content": prompt}])
         except LLMError as exc:
@@ -131,15 +132,16 @@ class SubCalls:
         self.bus.emit(SubCallFinished(self.run, call))
         return call.response
 
-    def _start(self, kind: str, prompt: str, model: str, batch: int | None) -> SubCall:
+    def _start(self, kind: str, prompt: str, model: str, batch: int | None, call_id: int) -> SubCall:
         self.meter.budget.reserve_subcall()
         iteration = self.iteration
-        call = SubCall(id=next(self._ids), kind=kind, model=model, prompt=prompt, depth=self.depth + 1,  # type: ignore[arg-type]
+        call = SubCall(id=call_id, kind=kind, model=model, prompt=prompt, depth=self.depth + 1,  # type: ignore[arg-type]
                        iteration=iteration.index if iteration else -1, batch=batch, cell=self.cell,
                        started_s=self.meter.budget.elapsed())
         if iteration is not None:
             with self._lock:
                 iteration.subcalls.append(call)
+                iteration.subcalls.sort(key=lambda c: c.id)
         self.bus.emit(SubCallStarted(self.run, call))
         return call
 

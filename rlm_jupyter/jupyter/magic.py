@@ -12,6 +12,7 @@ import difflib
 import os
 import shlex
 from argparse import Namespace
+from pathlib import Path
 from typing import Any
 
 from IPython.core.error import UsageError
@@ -20,11 +21,16 @@ from IPython.core.magic_arguments import argument, magic_arguments
 from IPython.display import display
 from traitlets import Dict, Float, Integer, Unicode, default
 
+from ..engine.diff import answer_diff
+from ..engine.export import export_code
 from ..engine.loop import RLM
 from ..engine.trajectory import Run
 from ..llm.client import LLMError
+from ..llm.replay import replay_client
 from .hidden_cell import executor_factory
 from .namespace import Overlay, ResultNames
+from .recordings import find_recording
+from .report import Report, Summary
 
 
 @magics_class
@@ -55,8 +61,12 @@ class RLMMagics(Magics):
 
     def __init__(self, shell: Any = None, **kwargs: Any) -> None:
         super().__init__(shell=shell, **kwargs)
-        self.last_run: Run | None = None
+        self.runs: list[Run] = []
         self._names = ResultNames()
+
+    @property
+    def last_run(self) -> Run | None:
+        return self.runs[-1] if self.runs else None
 
     @magic_arguments()
     @argument("words", nargs="*", help="context variable names; in the line form the last word is the quoted question")
@@ -70,6 +80,10 @@ class RLMMagics(Magics):
     @argument("--timeout", type=float, help="wall-time limit in seconds")
     @argument("--share", action="store_true", help="copy the model's new variables into your namespace")
     @argument("--quiet", action="store_true", help="show only a one-line summary")
+    @argument("--record", metavar="PATH", help="save the trajectory as JSON (Run.load reads it)")
+    @argument("--replay", nargs="?", const="", metavar="PATH",
+              help="re-run the recorded code on the current data, answering calls from the recording "
+                   "(PATH, or this question's last run in this kernel or the saved notebook); no network")
     @no_var_expand
     @line_cell_magic
     def rlm(self, line: str, cell: str | None = None) -> Run | None:
@@ -80,18 +94,44 @@ class RLMMagics(Magics):
             raise UsageError(f"%rlm: cannot parse the line ({exc}); close your quotes") from None
         if words == ["last"] and cell is None:
             return self._last()
+        if words[:1] == ["export"] and cell is None:
+            self._export(words[1:])
+            return None
         args = self.rlm.parser.parse_intermixed_args(words)
         names, question = self._question(args.words, cell)
         context = {name: self._lookup(name) for name in names}
-        run = self._execute(args, question, context)
-        self.last_run = run
-        self._report(args, run)
+        recorded = self._recording(args.replay, question, names) if args.replay is not None else None
+        run = self._execute(args, question, context, recorded)
+        self.runs.append(run)
+        self._report(args, run, recorded)
         return None
 
     def _last(self) -> Run:
         if self.last_run is None:
             raise UsageError("%rlm last: no run yet in this kernel; run %%rlm first")
         return self.last_run
+
+    def _export(self, words: list[str]) -> None:
+        """``%rlm export [--to FILE.py]``: the last run's code, its sub-calls answered from the record."""
+        run = self._last()
+        if not words:
+            self.shell.set_next_input(export_code(run, "rlm_run"), replace=False)
+            return
+        if len(words) != 2 or words[0] != "--to" or not words[1].endswith(".py"):
+            raise UsageError("%rlm export: use %rlm export (a new cell) or %rlm export --to FILE.py")
+        target = Path(words[1])
+        record = target.with_suffix(".run.json")
+        if target.exists() or record.exists():
+            raise UsageError(f"%rlm export: {target if target.exists() else record} exists; choose another name")
+        run.save(record)
+        target.write_text(export_code(run, f"{str(record)!r}"), encoding="utf-8")
+        print(f"exported to {target} (sub-call answers in {record})")
+
+    def _recording(self, spec: str, question: str, names: list[str]) -> Run:
+        try:
+            return find_recording(spec, question, names, self.runs, self.shell.user_ns)
+        except (LookupError, ValueError, KeyError) as exc:
+            raise UsageError(f"%rlm: {exc}") from None
 
     def _question(self, words: list[str], cell: str | None) -> tuple[list[str], str]:
         if cell is not None and cell.strip():
@@ -115,7 +155,12 @@ class RLMMagics(Magics):
             raise UsageError(f"%rlm: no variable {name!r} in this kernel{hint}")
         return user_ns[name]
 
-    def _engine(self, args: Namespace) -> RLM:
+    def _engine(self, args: Namespace, recorded: Run | None) -> RLM:
+        if recorded is not None:  # follow the recorded path: same models and limits, calls from the recording
+            limits = recorded.limits
+            return RLM(model=recorded.model, sub_model=recorded.sub_model, client=replay_client(recorded),
+                       max_iterations=limits.get("max_iterations", 20), max_depth=limits.get("max_depth", 1),
+                       cell_timeout_s=self.cell_timeout_s, concurrency=self.concurrency)
         options: dict[str, Any] = dict(
             model=_pick(args.model, self.model), sub_model=_pick(args.sub_model, self.sub_model),
             base_url=self.base_url, api_key=self.api_key,
@@ -128,9 +173,9 @@ class RLMMagics(Magics):
         except (ValueError, LLMError) as exc:
             raise UsageError(f"%rlm: {exc}") from None
 
-    def _execute(self, args: Namespace, question: str, context: dict[str, object]) -> Run:
+    def _execute(self, args: Namespace, question: str, context: dict[str, object], recorded: Run | None) -> Run:
         overlay = Overlay(self.shell.user_ns)
-        with self._engine(args) as engine:
+        with self._engine(args, recorded) as engine:
             try:
                 run = engine.run(question, context, expect=args.expect, namespace=overlay.namespace,
                                  executor_factory=executor_factory(self.shell))
@@ -144,15 +189,26 @@ class RLMMagics(Magics):
                 print(f"not shared (you already have these names): {', '.join(skipped)}")
         return run
 
-    def _report(self, args: Namespace, run: Run) -> None:
+    def _report(self, args: Namespace, run: Run, recorded: Run | None) -> None:
+        if recorded is not None:
+            run.replay_of = recorded.id
+        if args.record:
+            run.save(args.record)
+        display(Summary(run) if args.quiet else Report(run))
         user_ns = self.shell.user_ns
         answer_name = self._names.bind(user_ns, args.out or self.out, run.answer, explicit=bool(args.out))
         run_name = self._names.bind(user_ns, "rlm_run", run, explicit=False)
-        print(f"{run.summary()}. Answer -> {answer_name}, record -> {run_name}")
-        if run.status != "final":
-            print(f"{run.status}: {run.message}")
-        if not args.quiet and run.answer is not None:
-            display(run.answer)
+        print(f"answer -> {answer_name}, record -> {run_name}" + (f", saved to {args.record}" if args.record else ""))
+        if recorded is not None:
+            print(replay_verdict(recorded, run))
+
+
+def replay_verdict(recorded: Run, run: Run) -> str:
+    """'reproduced' when the replay's answer equals the recorded one, else what changed."""
+    if run.status != "final":
+        return f"not reproduced: the replay ended with status {run.status!r}: {run.message}"
+    diff = answer_diff(recorded.answer, run.answer)
+    return "reproduced: the answer equals the recorded one" if diff is None else f"not reproduced:\n{diff}"
 
 
 def _pick(option: Any, configured: Any) -> Any:

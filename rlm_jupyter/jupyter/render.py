@@ -211,7 +211,7 @@ def _call_row(call: SubCall, child_html: Callable[[Run], str] | None) -> str:
     cells = [str(call.id), model, esc(_call_status(call)), volatile(seconds(call.latency_s)),
              f"{tokens(call.prompt_tokens)} / {tokens(call.completion_tokens)}", volatile(money(call.cost_usd)),
              str(call.retries), _call_details(call, child_html)]
-    return "<tr>" + "".join(f'<td style="vertical-align: top">{c}</td>' for c in cells) + "</tr>"
+    return '<tr style="vertical-align: top">' + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
 
 
 def subcalls_html(calls: Iterable[SubCall], child_html: Callable[[Run], str] | None = None) -> str:
@@ -245,8 +245,9 @@ def call_interval(call: SubCall, run_end: float) -> tuple[float, float]:
 def in_flight(intervals: Iterable[tuple[float, float]]) -> list[tuple[float, int]]:
     """(time, sub-calls in flight just after it) at each distinct start/end time.
 
-    Intervals are half-open: a call ending exactly when another starts does not
-    overlap it, so ends are applied before starts at the same instant.
+    Intervals are half-open: counting only after every event at an instant, a
+    call ending exactly when another starts does not overlap it, and a call that
+    took no time is never in flight.
     """
     intervals = list(intervals)
     events = sorted([(s, 1) for s, _ in intervals] + [(e, -1) for _, e in intervals])

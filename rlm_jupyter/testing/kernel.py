@@ -14,6 +14,7 @@ class Execution:
     """Everything the kernel published on iopub for one execute request."""
 
     messages: list[dict[str, Any]] = field(default_factory=list)
+    reply: dict[str, Any] = field(default_factory=dict)  # the execute_reply content (status, payload)
 
     def of(self, msg_type: str) -> list[dict[str, Any]]:
         return [m["content"] for m in self.messages if m["msg_type"] == msg_type]
@@ -34,6 +35,11 @@ class Execution:
     def displayed(self) -> list[dict[str, Any]]:
         return [c["data"] for c in self.of("display_data") + self.of("execute_result")]
 
+    @property
+    def next_input(self) -> str | None:
+        """Text a magic asked the frontend to put in a new cell (``shell.set_next_input``)."""
+        return next((p["text"] for p in self.reply.get("payload", []) if p.get("source") == "set_next_input"), None)
+
 
 class KernelSession:
     """Starts a kernel whose environment points the openai client at ``base_url``."""
@@ -52,8 +58,13 @@ class KernelSession:
             if msg["parent_header"].get("msg_id") != msg_id:
                 continue
             if msg["msg_type"] == "status" and msg["content"]["execution_state"] == "idle":
-                return result
+                break
             result.messages.append(msg)
+        while True:
+            reply = self.client.get_shell_msg(timeout=timeout)
+            if reply["parent_header"].get("msg_id") == msg_id:
+                result.reply = reply["content"]
+                return result
 
     def ok(self, code: str) -> Execution:
         """Execute and fail the test on any kernel error."""

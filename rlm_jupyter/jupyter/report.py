@@ -1,0 +1,142 @@
+"""The static report of a finished (or partial) run, for saved notebooks.
+
+Why a static report next to the live panel: JupyterLab does not save widget
+state, so a notebook reopened on GitHub, nbviewer or through ``nbconvert``
+shows only the plain outputs. ``Report`` displays as self-contained HTML that
+needs no CSS or JavaScript, a stable ``text/plain`` summary (what nbval
+compares), and output metadata carrying the whole trajectory, which replay
+reads back with ``Run.from_dict(meta["rlm_jupyter"]["trajectory"])``.
+"""
+from __future__ import annotations
+
+import json
+import reprlib
+import sys
+from typing import Any
+
+from ..engine.protocol import parse_reply
+from ..engine.trajectory import Iteration, Run
+from .render import (answer_preview_html, cell_html, esc, money, plural, seconds, subcalls_html,
+                     timeline_svg, usage_line, volatile)
+
+METADATA_KEY = "rlm_jupyter"
+METADATA_VERSION = 1
+
+_STATUS_COLOURS = {"final": "#1a7f37", "running": "#0969da"}  # everything else is a stop short of an answer
+_short_repr = reprlib.Repr()
+_short_repr.maxstring = _short_repr.maxother = 60
+_short_repr.maxlist = _short_repr.maxtuple = _short_repr.maxdict = _short_repr.maxset = 5
+
+
+# -- HTML --------------------------------------------------------------------------
+def run_html(run: Run) -> str:
+    """The whole run as one ``<div>``: header, timeline, one ``<details>`` per iteration, the answer."""
+    parts = [_header(run), f"<div>{volatile(timeline_svg(run))}</div>"]
+    parts += [_iteration_html(number, it, run) for number, it in enumerate(run.iterations, 1)]
+    parts.append(_answer_html(run))
+    return '<div class="rlm-report">' + "\n".join(parts) + "</div>"
+
+
+def _header(run: Run) -> str:
+    colour = _STATUS_COLOURS.get(run.status, "#bc4c00")
+    status = f'<b style="color: {colour}">{esc(run.status)}</b>'
+    message = f" — {esc(run.message)}" if run.message else ""
+    rows = [
+        ("question", f'<span style="white-space: pre-wrap">{esc(run.question)}</span>'),
+        ("context", esc(", ".join(run.context_names)) if run.context_names else ""),
+        ("models", f"{esc(run.model)} (root) · {esc(run.sub_model)} (sub-calls)"),
+        ("iterations", str(len(run.iterations))),
+        ("sub-calls", str(len(run.subcalls))),
+        ("tokens", esc(usage_line(run.usage))),
+        ("cost", volatile(money(run.cost_usd))),
+        ("wall time", volatile(seconds(run.wall_s))),
+    ]
+    body = "".join(f'<tr style="vertical-align: top"><th style="text-align: left">{name}</th><td>{value}</td></tr>'
+                   for name, value in rows if value)
+    return f"<p><b>RLM run</b> · {status}{message}</p><table>{body}</table>"
+
+
+def _iteration_html(number: int, it: Iteration, run: Run) -> str:
+    summary = (f"Iteration {number} · {plural(len(it.cells), 'code block')} · "
+               f"{plural(len(it.subcalls), 'sub-call')} · {volatile(seconds(it.duration_s))}")
+    prose = parse_reply(it.reply).prose
+    parts = [f'<div style="white-space: pre-wrap">{esc(prose)}</div>' if prose else ""]
+    parts += [cell_html(cell) for cell in it.cells]
+    parts.append(subcalls_html(it.subcalls, child_html=run_html))
+    return f'<details class="rlm-iteration"><summary>{summary}</summary>{"".join(parts)}</details>'
+
+
+def _answer_html(run: Run) -> str:
+    if run.answer is None and run.status != "final":
+        return f"<p><b>No answer</b> (run {esc(run.status)})</p>"
+    return f"<p><b>Answer</b></p>{answer_preview_html(run.answer)}"
+
+
+# -- text --------------------------------------------------------------------------
+def run_text(run: Run) -> str:
+    """A stable plain-text summary: counts and the answer's shape, never timings or money."""
+    lines = [run.summary()]
+    lines += [f"  {number}. {plural(len(it.cells), 'code block')}, {plural(len(it.subcalls), 'sub-call')}"
+              for number, it in enumerate(run.iterations, 1)]
+    lines.append(f"answer: {describe_answer(run.answer)}")
+    return "\n".join(lines)
+
+
+def describe_answer(answer: object) -> str:
+    """A short label for an answer: its shape for tables and arrays, a clipped repr for the rest."""
+    pandas = sys.modules.get("pandas")
+    if pandas is not None and isinstance(answer, pandas.DataFrame):
+        return f"DataFrame {answer.shape[0]} x {answer.shape[1]}"
+    if pandas is not None and isinstance(answer, pandas.Series):
+        return f"Series {len(answer)}"
+    shape = getattr(answer, "shape", None)
+    if isinstance(shape, tuple) and all(isinstance(n, int) for n in shape):
+        return f"{type(answer).__name__} {' x '.join(str(n) for n in shape)}"
+    try:
+        return _short_repr.repr(answer)
+    except Exception as exc:  # a broken __repr__ must not break the display of the run
+        return f"<{type(answer).__qualname__}: repr failed: {type(exc).__name__}>"
+
+
+# -- metadata and the displayable object ------------------------------------------
+def report_metadata(run: Run) -> dict[str, Any]:
+    """Volatile facts and the whole trajectory, for output metadata (nbval does not compare it).
+
+    The trajectory goes through JSON text so that whatever the record holds,
+    the metadata is plain JSON that nbformat can save.
+    """
+    return {
+        "version": METADATA_VERSION,
+        "run_id": run.id,
+        "status": run.status,
+        "tokens": {model: {"prompt": u.prompt_tokens, "completion": u.completion_tokens}
+                   for model, u in run.usage.items()},
+        "cost_usd": run.cost_usd,
+        "wall_s": run.wall_s,
+        "trajectory": json.loads(run.to_json()),
+    }
+
+
+class Report:
+    """A run displayed as a static report: ``display(Report(run))`` in any notebook front end."""
+
+    def __init__(self, run: Run) -> None:
+        self.run = run
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> tuple[dict[str, str], dict[str, Any]]:
+        data = {"text/html": run_html(self.run), "text/plain": run_text(self.run)}
+        return data, {METADATA_KEY: report_metadata(self.run)}
+
+    def __repr__(self) -> str:
+        return run_text(self.run)
+
+
+class Summary(Report):
+    """``--quiet``: one line of text, with the same metadata (so replay from the saved notebook still works)."""
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> tuple[dict[str, str], dict[str, Any]]:
+        line = self.run.summary() + ("" if self.run.status == "final" else f": {self.run.message}")
+        return {"text/plain": line}, {METADATA_KEY: report_metadata(self.run)}
+
+
+__all__ = ["METADATA_KEY", "Report", "Summary", "describe_answer", "report_metadata", "run_html", "run_text"]
