@@ -205,13 +205,27 @@ def test_unknown_expect_name_is_a_value_error(engine: Engine) -> None:
 
 
 # -- limits ----------------------------------------------------------------------
-def test_max_iterations(engine: Engine) -> None:
-    run = engine.run([fence("print('still looking')")], max_iterations=3)
+def test_max_iterations_ends_with_the_best_partial_answer(engine: Engine) -> None:
+    looking = [fence(f"print('still looking {i}')") for i in range(3)]
+    run = engine.run(looking + ["FINAL(probably 42)"], max_iterations=3)
     assert run.status == "max_iterations"
-    assert run.answer is None
-    assert len(run.iterations) == 3 and engine.server.count(ROOT) == 3
+    assert run.answer == "probably 42" and "best partial answer" in run.message
+    assert len(run.iterations) == 3 and engine.server.count(ROOT) == 4  # 3 turns, then one forced last word
     assert "LAST turn" in last_user(engine.server, 2)
+    assert "You are out of turns" in last_user(engine.server, 3)
     assert "3 turns" in run.message
+
+
+def test_max_iterations_without_a_last_word_has_no_answer(engine: Engine) -> None:
+    run = engine.run([fence(f"print({i})") for i in range(4)], max_iterations=3)
+    assert run.status == "max_iterations" and run.answer is None
+
+
+def test_the_same_turn_repeated_is_flagged_then_stopped(engine: Engine) -> None:
+    run = engine.run([fence("print('checking again')")], max_iterations=10)
+    assert run.status == "repetition" and "3 times" in run.message
+    assert engine.server.count(ROOT) == 3
+    assert "same code as last turn" in last_user(engine.server, 2)
 
 
 def test_budget_by_max_tokens(engine: Engine) -> None:

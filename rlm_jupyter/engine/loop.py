@@ -31,7 +31,7 @@ from .trajectory import CodeCell, Iteration, Run
 
 ExecutorFactory = Callable[[dict[str, Any], "float | None"], Executor]
 HELPERS = ("llm_query", "llm_query_batched", "rlm_query", "FINAL", "FINAL_VAR", "SHOW_VARS", "input",
-           "SubCallError", "BatchError")
+           "exit", "quit", "SubCallError", "BatchError")
 
 
 def default_executor(namespace: dict[str, Any], timeout_s: float | None) -> Executor:
@@ -44,6 +44,22 @@ class _Final:
 
     given: bool = False
     value: Any = None
+
+
+class _Repeats:
+    """Detects the endless re-verification loop: the same turn, again and again."""
+
+    STOP_AFTER = 2  # the third identical turn in a row stops the run
+
+    def __init__(self) -> None:
+        self._last: str | None = None
+        self.count = 0
+
+    def same_as_last(self, parsed: ParsedReply) -> bool:
+        key = " ".join("\n".join(parsed.code).split()) or " ".join(parsed.prose.split())
+        self.count = self.count + 1 if key and key == self._last else 0
+        self._last = key
+        return self.count > 0
 
 
 @dataclass
@@ -153,43 +169,69 @@ class RLM:
                         _label(expect) if expect else None, limits.max_iterations)}]
         run.root_prompt = [dict(m) for m in messages]
         baseline = set(ns)
-        final = _Final()
+        final, repeats = _Final(), _Repeats()
         for turn in range(limits.max_iterations):
             budget.check()
-            bus.emit(IterationStarted(run, turn))
-            started = budget.elapsed()
-            done = session.client.complete(self.model, messages, on_text=self._streamer(bus, run, turn))
-            session.meter.charge(run, self.model, done.prompt_tokens, done.completion_tokens)
-            reply = self.redact(done.text)
-            it = Iteration(index=turn, reply=reply, started_s=started,
-                           prompt_tokens=done.prompt_tokens, completion_tokens=done.completion_tokens)
-            run.iterations.append(it)
-            bus.emit(RootReplied(run, it))
-            parsed = parse_reply(reply)
-            subcalls.iteration, final.given = it, False
-            ns.update(self._helpers(ns, subcalls, final, baseline))
-            executor = session.executor_factory(ns, _min(limits.cell_timeout_s, budget.remaining_s()))
-            for index, code in enumerate(parsed.code):
-                subcalls.cell = index
-                bus.emit(CellStarted(run, it, code))
-                it.cells.append(self.redact.cell(executor.run(code)))
-                bus.emit(CellFinished(run, it, it.cells[-1]))
-                if final.given:
-                    break
+            it, parsed = self._turn(session, run, messages, ns, subcalls, final, baseline, turn)
             notes: list[str] = []
             accepted, answer = self._resolve_final(parsed, it, final, ns, expect, notes, baseline)
-            it.duration_s = budget.elapsed() - started
+            it.duration_s = budget.elapsed() - it.started_s
             if accepted:
                 answer = self.redact(answer) if isinstance(answer, str) else answer
                 run.status, run.answer, run.message = "final", answer, f"answered after {turn + 1} turn(s)"
                 bus.emit(IterationFinished(run, it))
                 return
+            if repeats.same_as_last(parsed):
+                if repeats.count >= _Repeats.STOP_AFTER:
+                    run.status, run.message = "repetition", f"the model repeated the same turn {repeats.count + 1} times"
+                    bus.emit(IterationFinished(run, it))
+                    return
+                notes.append(prompts.REPEATED_TURN)
             rendered = [clip_middle(_cell_text(c), self.max_output_chars) for c in it.cells]
             it.feedback = prompts.feedback(it.cells, rendered, notes, turn + 1, limits.max_iterations)
-            messages += [{"role": "assistant", "content": strip_think(reply)},
+            messages += [{"role": "assistant", "content": strip_think(it.reply)},
                          {"role": "user", "content": it.feedback}]
             bus.emit(IterationFinished(run, it))
         run.status, run.message = "max_iterations", f"no FINAL after {limits.max_iterations} turns"
+        self._last_word(session, run, messages + [{"role": "user", "content": prompts.OUT_OF_TURNS}], ns)
+
+    def _turn(self, session: _Session, run: Run, messages: list[dict[str, str]], ns: dict[str, Any],
+              subcalls: SubCalls, final: _Final, baseline: set[str], turn: int) -> tuple[Iteration, ParsedReply]:
+        """One root call and the code blocks of its reply, run in order (stopping after a FINAL in code)."""
+        budget, bus = session.meter.budget, session.bus
+        bus.emit(IterationStarted(run, turn))
+        started = budget.elapsed()
+        done = session.client.complete(self.model, messages, on_text=self._streamer(bus, run, turn))
+        session.meter.charge(run, self.model, done.prompt_tokens, done.completion_tokens)
+        it = Iteration(index=turn, reply=self.redact(done.text), started_s=started,
+                       prompt_tokens=done.prompt_tokens, completion_tokens=done.completion_tokens)
+        run.iterations.append(it)
+        bus.emit(RootReplied(run, it))
+        parsed = parse_reply(it.reply)
+        subcalls.iteration, final.given = it, False
+        ns.update(self._helpers(ns, subcalls, final, baseline))
+        executor = session.executor_factory(ns, _min(self.limits.cell_timeout_s, budget.remaining_s()))
+        for index, code in enumerate(parsed.code):
+            subcalls.cell = index
+            bus.emit(CellStarted(run, it, code))
+            it.cells.append(self.redact.cell(executor.run(code)))
+            bus.emit(CellFinished(run, it, it.cells[-1]))
+            if final.given:
+                break
+        return it, parsed
+
+    def _last_word(self, session: _Session, run: Run, messages: list[dict[str, str]], ns: dict[str, Any]) -> None:
+        """Out of turns: one forced call for the best partial answer (no code runs); the status stays."""
+        try:
+            session.meter.budget.check()
+            done = session.client.complete(self.model, messages)
+        except LimitReached:
+            return
+        session.meter.charge(run, self.model, done.prompt_tokens, done.completion_tokens)
+        final = parse_reply(self.redact(done.text)).final
+        if final is not None:
+            run.answer = ns.get(final.text) if final.kind == "var" else final.value()
+            run.message += "; the answer is the model's best partial answer from one last forced reply"
 
     def _streamer(self, bus: EventBus, run: Run, turn: int) -> Callable[[str], None] | None:
         if not self.stream:
@@ -246,9 +288,13 @@ class RLM:
             """Nobody is there to answer: fail fast instead of blocking the kernel on stdin."""
             raise RuntimeError("input() is not available to RLM code: nobody can answer it")
 
+        def exit(code: object = None) -> None:  # noqa: A001 - IPython's exit() would shut the kernel down
+            """Leaving is FINAL's job: raise SystemExit, which the executor reports to the model."""
+            raise SystemExit(code)
+
         return {"llm_query": subcalls.llm_query, "llm_query_batched": subcalls.llm_query_batched,
                 "rlm_query": subcalls.rlm_query, "FINAL": FINAL, "FINAL_VAR": FINAL_VAR,
-                "SHOW_VARS": SHOW_VARS, "input": input, "SubCallError": SubCallError, "BatchError": BatchError}
+                "SHOW_VARS": SHOW_VARS, "input": input, "exit": exit, "quit": exit, "SubCallError": SubCallError, "BatchError": BatchError}
 
 
 def _created(ns: dict[str, Any], baseline: set[str]) -> list[str]:

@@ -67,6 +67,10 @@ def feedback(cells: list[CodeCell], rendered_outputs: list[str], notes: list[str
 
 NO_CODE_NO_FINAL = ("Your reply had no ```repl code block and no FINAL(...). "
                     "Write code to inspect the context, or finish with FINAL(...) / FINAL_VAR(name).")
+REPEATED_TURN = ("You sent the same code as last turn; it will print the same output. Do not re-verify: "
+                 "change your approach, or finish now with FINAL(...) / FINAL_VAR(name).")
+OUT_OF_TURNS = ("You are out of turns and no more code will run. Reply with only FINAL(answer) or "
+                "FINAL_VAR(name): your best answer from what your code has printed so far.")
 FINAL_AFTER_ERROR = ("Your FINAL was not accepted because your code raised an error in the same reply. "
                      "Fix the code, look at its output, then finish.")
 

@@ -17,8 +17,9 @@ from typing import Any, Literal
 
 from .protocol import strip_think
 
-Status = Literal["running", "final", "max_iterations", "budget", "timeout", "interrupted", "error"]
-STATUSES: tuple[str, ...] = ("running", "final", "max_iterations", "budget", "timeout", "interrupted", "error")
+Status = Literal["running", "final", "max_iterations", "repetition", "budget", "timeout", "interrupted", "error"]
+STATUSES: tuple[str, ...] = ("running", "final", "max_iterations", "repetition", "budget", "timeout", "interrupted",
+                             "error")
 
 
 @dataclass

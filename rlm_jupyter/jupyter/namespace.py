@@ -45,7 +45,7 @@ class Overlay:
         never overwritten.
         """
         shared = []
-        skipped = sorted(name for name in self._baseline
+        skipped = sorted(name for name in self._baseline - set(HELPERS)
                          if not name.startswith("_") and self.namespace.get(name, _MISSING) is not self.user_ns.get(name))
         for name in self.created():
             if name in self.user_ns:

@@ -1,0 +1,327 @@
+"""The live panel of a run: stock ipywidgets, driven only by engine events.
+
+Why a recorder plus one refresher thread (the shape of rich's ``Live``):
+observers are called on the main thread *and* on sub-call worker threads, and
+a batch can finish thousands of calls a second. ``observe`` therefore only
+records what happened under a lock and bumps version counters; one daemon
+thread renders the recorded state into the widgets at most ``refresh_hz``
+times a second. Widget traffic stays bounded whatever the event rate, every
+widget has a single writer, and a widget failure is logged instead of reaching
+the run. A row is re-rendered only when its iteration changed, and the costly
+parts (sub-call tables, the timeline) at most once a second until the run ends.
+"""
+from __future__ import annotations
+
+import dataclasses
+import logging
+import threading
+import time
+from dataclasses import dataclass, field
+from types import TracebackType
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..engine.events import (CellFinished, CellStarted, Event, IterationFinished, IterationStarted, RootReplied,
+                             RootStreaming, RunFinished, SubCallFinished, SubCallStarted)
+from ..engine.protocol import parse_reply
+from ..engine.trajectory import CodeCell, Iteration, Run, SubCall
+from .render import (answer_preview_html, cell_html, code_html, esc, money, plural, seconds, subcalls_html,
+                     timeline_svg, usage_line)
+from .report import _answer_html as answer_html  # the report's own wording, not a copy
+from .report import run_html
+
+log = logging.getLogger(__name__)
+
+PLAIN_TEXT = "RLM run in progress…"  # what a front end without widgets shows: stable, so nbval can compare it
+SLOW_S = 1.0  # the clock ticks, and sub-call tables and the timeline re-render, at most this often while running
+MAX_FAILURES = 3  # consecutive refresh failures before the refresher gives up (the run goes on)
+_PROSE = '<div style="white-space: pre-wrap; word-break: break-word">{}</div>'
+
+
+@dataclass
+class _Row:
+    """What the events said about one iteration; its widgets are rendered from this alone."""
+
+    index: int
+    started_s: float  # seconds after the run started, as the panel saw it (until the Iteration record exists)
+    text: str = ""  # the reply so far (streamed), then the whole reply
+    iteration: Iteration | None = None  # set once the root reply is in
+    closed: bool = False
+    cells: list[CodeCell] = field(default_factory=list)
+    running: str | None = None  # code of the block being executed
+    calls: dict[int, SubCall] = field(default_factory=dict)
+    done: set[int] = field(default_factory=set)  # ids of finished calls (a set: a repeated event counts once)
+    body: int = 0  # version of the prose and cells
+    subcalls: int = 0  # version of the sub-calls
+
+    def snapshot(self) -> _Row:
+        """A copy the refresher can render outside the lock while events keep arriving."""
+        return dataclasses.replace(self, cells=list(self.cells), calls=dict(self.calls), done=set(self.done))
+
+
+class _RowView:
+    """The widgets of one iteration and which versions of its row they show."""
+
+    def __init__(self, position: int) -> None:
+        self.position = position
+        self.body = widgets.HTML()
+        self.count = widgets.HTML()
+        self.bar = widgets.IntProgress(min=0, max=1, description="sub-calls", layout=widgets.Layout(display="none"))
+        self.table = widgets.HTML()
+        self.box = widgets.VBox([self.body, self.count, self.bar, self.table])
+        self.body_seen = self.calls_seen = self.table_seen = -1
+
+
+class _Refresher(threading.Thread):
+    """Calls ``panel._tick`` every 1/hz seconds until stopped or until the panel gives up."""
+
+    def __init__(self, panel: LivePanel, refresh_hz: float) -> None:
+        super().__init__(name="rlm-panel-refresh", daemon=True)
+        self.panel, self.interval, self.done = panel, 1.0 / refresh_hz, threading.Event()
+
+    def run(self) -> None:
+        while not self.done.wait(self.interval) and self.panel._tick():
+            pass
+
+
+class LivePanel:
+    """Widgets that follow one run (the depth-0 one). Pass ``observe`` to the engine; display the panel.
+
+    >>> with LivePanel(max_iterations=20) as panel:          # doctest: +SKIP
+    ...     display(panel); rlm.run(question, ctx, observers=(panel.observe,))
+    """
+
+    def __init__(self, max_iterations: int, budget_usd: float | None = None, refresh_hz: float = 10.0) -> None:
+        if refresh_hz <= 0:
+            raise ValueError(f"refresh_hz must be > 0, got {refresh_hz}")
+        self.max_iterations, self.budget_usd, self.refresh_hz = max_iterations, budget_usd, refresh_hz
+        self.renders = 0  # refreshes that ran: the throttle is observable
+        self.failures = 0  # consecutive failed refreshes
+        self._lock = threading.Lock()  # guards the recorded state below
+        self._render_lock = threading.Lock()  # one writer of the widgets at a time, whoever calls refresh
+        self._run: Run | None = None
+        self._t0 = 0.0
+        self._ended = False
+        self._rows: dict[int, _Row] = {}
+        self._version = 0  # bumped by every recorded event
+        self._shown = 0  # the version the widgets show
+        self._slow_at = float("-inf")  # when the slow parts were last rendered
+        self._views: dict[int, _RowView] = {}
+        self._thread: _Refresher | None = None
+        self.header = widgets.HTML("<b>RLM</b> · waiting for the run to start")
+        self.cost_bar = (widgets.FloatProgress(min=0.0, max=budget_usd, description="cost")
+                         if budget_usd is not None else None)
+        self.timeline = widgets.HTML()
+        self.iterations = widgets.Accordion()
+        self.answer = widgets.HTML()
+        parts = [self.header, self.cost_bar, self.timeline, self.iterations, self.answer]
+        self.widget = widgets.VBox([w for w in parts if w is not None])
+
+    # -- recording (any thread) -------------------------------------------------------
+    def observe(self, event: Event) -> None:
+        """Record ``event``. Fast and never raises: a panel bug must neither detach the panel nor break the run."""
+        try:
+            with self._lock:
+                if self._follows(event.run):
+                    self._record(event)
+                    self._version += 1
+        except Exception:
+            log.exception("rlm_jupyter live panel could not record %s", type(event).__name__)
+
+    def _follows(self, run: Run) -> bool:
+        """Child runs appear only inside their parent's ``rlm`` sub-call rows, once finished."""
+        if run.depth > 0:
+            return False
+        if self._run is None:
+            self._run, self._t0 = run, time.monotonic()
+        return run is self._run
+
+    def _record(self, event: Event) -> None:
+        match event:
+            case RunFinished():
+                self._ended = True
+            case IterationStarted(index=index):
+                self._row(index)
+            case RootStreaming(index=index, text=text):
+                self._changed(index).text = text
+            case RootReplied(iteration=it):
+                row = self._changed(it.index)
+                row.iteration, row.text = it, it.reply
+            case CellStarted(iteration=it, code=code):
+                self._changed(it.index).running = code
+            case CellFinished(iteration=it, cell=cell):
+                row = self._changed(it.index)
+                row.cells.append(cell)
+                row.running = None
+            case IterationFinished(iteration=it):
+                row = self._row(it.index)
+                row.iteration, row.closed = it, True
+            case SubCallStarted(call=call) | SubCallFinished(call=call):
+                row = self._row(call.iteration if call.iteration >= 0 else max(self._rows, default=0))
+                row.calls.setdefault(call.id, call)
+                row.subcalls += 1
+                if isinstance(event, SubCallFinished):
+                    row.done.add(call.id)
+
+    def _row(self, index: int) -> _Row:
+        if index not in self._rows:
+            self._rows[index] = _Row(index, started_s=time.monotonic() - self._t0)
+        return self._rows[index]
+
+    def _changed(self, index: int) -> _Row:
+        row = self._row(index)
+        row.body += 1
+        return row
+
+    # -- rendering (the refresher thread, or finish) ---------------------------------------
+    def refresh(self, final: bool = False) -> None:
+        """Render what changed since the last refresh; ``final`` renders the slow parts now too."""
+        with self._render_lock:
+            now = time.monotonic()
+            with self._lock:
+                run, ended, version, iterations = self._run, self._ended, self._version, len(self._rows)
+                slow = final or ended or now - self._slow_at >= SLOW_S
+                rows = [row.snapshot() for row in self._rows.values() if self._stale(row, slow)]
+                timeline = self._timeline_run(run, now) if slow and run is not None else None
+            self.renders += 1
+            self._render_rows(sorted(rows, key=lambda r: r.index), slow)
+            if run is not None:
+                self._render_header(run, ended, iterations, now)
+            if timeline is not None:
+                self.timeline.value = timeline_svg(timeline)
+            if ended and run is not None and not self.answer.value:
+                self.answer.value = answer_html(run)
+            self._shown = version
+            if slow:
+                self._slow_at = now
+
+    def _stale(self, row: _Row, slow: bool) -> bool:
+        view = self._views.get(row.index)
+        return (view is None or view.body_seen != row.body or view.calls_seen != row.subcalls
+                or (slow and view.table_seen != row.subcalls))
+
+    def _render_rows(self, rows: list[_Row], slow: bool) -> None:
+        if not rows:
+            return
+        new = [row.index for row in rows if row.index not in self._views]
+        for index in new:
+            self._views[index] = _RowView(len(self._views))
+        if new:
+            self.iterations.children = (*self.iterations.children, *(self._views[i].box for i in new))
+            self.iterations.selected_index = len(self.iterations.children) - 1  # follow the newest iteration
+        titles = list(self.iterations.titles)
+        for row in rows:
+            view = self._views[row.index]
+            titles[view.position] = (f"Iteration {row.index + 1} · "
+                                     f"{plural(len(row.cells) + (row.running is not None), 'code block')} · "
+                                     f"{plural(len(row.calls), 'sub-call')}")
+            if view.body_seen != row.body:
+                view.body.value, view.body_seen = _body_html(row), row.body
+            if view.calls_seen != row.subcalls:
+                _show_count(view, row)
+                view.calls_seen = row.subcalls
+            if slow and view.table_seen != row.subcalls:
+                view.table.value, view.table_seen = subcalls_html(row.calls.values(), child_html=run_html), row.subcalls
+        if tuple(titles) != self.iterations.titles:
+            self.iterations.titles = tuple(titles)
+
+    def _render_header(self, run: Run, ended: bool, iterations: int, now: float) -> None:
+        run = dataclasses.replace(run, usage=dict(run.usage))  # worker threads add models: iterate a copy
+        cost = run.cost_usd
+        of_budget = f" of {money(self.budget_usd)}" if self.budget_usd is not None else ""
+        message = f" — {esc(run.message)}" if ended and run.message else ""
+        self.header.value = (f"<b>RLM</b> · <b>{esc(run.status)}</b>{message} · "
+                             f"iteration {iterations}/{self.max_iterations} · "
+                             f"{seconds(run.wall_s if ended else now - self._t0)} · {esc(usage_line(run.usage))} · "
+                             f"cost {money(cost)}{of_budget}")
+        if self.cost_bar is not None and self.budget_usd is not None:
+            spent = cost or 0.0
+            self.cost_bar.value = spent
+            self.cost_bar.bar_style = ("danger" if spent >= self.budget_usd
+                                       else "warning" if spent >= 0.8 * self.budget_usd else "")
+
+    def _timeline_run(self, run: Run, now: float) -> Run:
+        """The run as ``timeline_svg`` should draw it now: in-flight iterations and the clock filled in."""
+        elapsed = run.wall_s if self._ended else now - self._t0
+        iterations = []
+        for row in self._rows.values():
+            started = row.iteration.started_s if row.iteration is not None else row.started_s
+            duration = row.iteration.duration_s if row.closed and row.iteration else elapsed - started
+            iterations.append(Iteration(row.index, "", started_s=started, duration_s=duration,
+                                        subcalls=list(row.calls.values())))
+        return dataclasses.replace(run, iterations=iterations, wall_s=elapsed, usage={})
+
+    # -- the refresher thread -------------------------------------------------------------
+    def start(self) -> None:
+        """Start the refresher thread (idempotent)."""
+        if self._thread is None or not self._thread.is_alive():
+            self._thread = _Refresher(self, self.refresh_hz)
+            self._thread.start()
+
+    def finish(self) -> None:
+        """Stop and join the refresher, then refresh once more here so the final state is shown."""
+        thread, self._thread = self._thread, None
+        if thread is not None:
+            thread.done.set()
+            thread.join()
+        self._safe_refresh(final=True)
+
+    def _tick(self) -> bool:
+        """One beat: refresh if anything changed, or once a second for the clock. False: stop the thread."""
+        with self._lock:
+            dirty = self._version != self._shown
+            clock = self._run is not None and not self._ended and time.monotonic() - self._slow_at >= SLOW_S
+        return self._safe_refresh() if dirty or clock else True
+
+    def _safe_refresh(self, final: bool = False) -> bool:
+        try:
+            self.refresh(final)
+        except Exception:
+            self.failures += 1
+            log.exception("rlm_jupyter live panel failed to refresh (%d in a row)", self.failures)
+            if self.failures >= MAX_FAILURES:
+                log.error("rlm_jupyter live panel stopped refreshing; the run goes on")
+                return False
+            return True
+        self.failures = 0
+        return True
+
+    def __enter__(self) -> LivePanel:
+        self.start()
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                 traceback: TracebackType | None) -> None:
+        self.finish()
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        bundle = dict(self.widget._repr_mimebundle_() or {})
+        bundle["text/plain"] = PLAIN_TEXT
+        return bundle
+
+
+def _body_html(row: _Row) -> str:
+    """The prose (the raw text so far while it streams), each finished block, then the one running."""
+    if not row.text and row.iteration is None:
+        return "<i>waiting for the model…</i>"
+    prose = parse_reply(row.text).prose if row.iteration is not None else row.text
+    parts = [_PROSE.format(esc(prose)) if prose else ""]
+    parts += [cell_html(cell) for cell in row.cells]
+    if row.running is not None:
+        parts.append(f"{code_html(row.running)}<i>running…</i>")
+    return "".join(parts)
+
+
+def _show_count(view: _RowView, row: _Row) -> None:
+    started, finished = len(row.calls), len(row.done)
+    failed = sum(call.error is not None for call in row.calls.values())
+    view.count.value = (f"<b>{plural(started, 'sub-call')}</b> · {finished} finished"
+                        + (f" · {failed} failed" if failed else "")) if started else ""
+    view.bar.max = max(started, 1)  # max first: a value above max would be clamped
+    view.bar.value = finished
+    view.bar.bar_style = "success" if started and finished == started else "info"
+    view.bar.layout.display = None if started else "none"
+
+
+__all__ = ["LivePanel", "PLAIN_TEXT"]
