@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import datetime as _dt
 import numbers
+import threading
 import uuid
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..llm.client import ChatClient, LLMClient, LLMError
+from ..llm.context_windows import ContextWindows
 from ..llm.pricing import PriceSpec, PriceTable
 from . import prompts
 from .budget import Budget, LimitReached, Limits, Meter
@@ -70,6 +72,7 @@ class _Session:
     meter: Meter
     bus: EventBus
     executor_factory: ExecutorFactory
+    cancel: threading.Event = field(default_factory=threading.Event)  # set on interrupt: stop every call
 
 
 class RLM:
@@ -86,7 +89,8 @@ class RLM:
                  cell_timeout_s: float | None = 120.0, concurrency: int = 16, max_subcalls: int | None = None,
                  prices: Mapping[str, PriceSpec] | None = None, observers: tuple[Observer, ...] = (),
                  max_output_chars: int = 20_000, request_timeout_s: float = 300.0, max_retries: int = 4,
-                 stream: bool = True, client: ChatClient | None = None) -> None:
+                 stream: bool = True, client: ChatClient | None = None,
+                 context_windows: Mapping[str, int] | None = None) -> None:
         if not model:
             raise ValueError("model is required, e.g. RLM(model='gpt-5-mini')")
         if concurrency < 1:
@@ -97,6 +101,7 @@ class RLM:
                              cell_timeout_s=cell_timeout_s)
         self.concurrency, self.max_output_chars, self.stream = concurrency, max_output_chars, stream
         self.prices = PriceTable(prices)
+        self.windows = ContextWindows(context_windows)
         unpriced = [m for m in (self.model, self.sub_model) if self.prices.price(m) is None]
         if budget_usd is not None and unpriced:
             raise ValueError(f"budget_usd needs a price for {unpriced[0]!r}, which has none; "
@@ -144,7 +149,8 @@ class RLM:
             ns["context"] = next(iter(variables.values()))
         subcalls = SubCalls(run=run, client=session.client, meter=session.meter, bus=session.bus,
                             sub_model=self.sub_model, depth=depth, max_depth=self.limits.max_depth,
-                            concurrency=self.concurrency, redact=self.redact,
+                            concurrency=self.concurrency, redact=self.redact, windows=self.windows,
+                            cancel=session.cancel,
                             spawn_child=lambda q, c: self._run(session, q, _context_mapping(c), {}, depth + 1, None))
         session.bus.emit(RunStarted(run))
         try:

@@ -11,15 +11,17 @@ from __future__ import annotations
 import itertools
 import threading
 from collections.abc import Callable, Iterable
-from concurrent.futures import Future, ThreadPoolExecutor, as_completed
+from concurrent.futures import Future, ThreadPoolExecutor, as_completed, wait
 
 from ..llm.client import ChatClient, LLMError
+from ..llm.context_windows import ContextWindows
 from .budget import LimitReached, Meter
 from .events import EventBus, SubCallFinished, SubCallStarted
 from .secrets import Redactor
 from .trajectory import Iteration, Run, SubCall
 
 SpawnChild = Callable[[str, object], Run]
+ABANDON_WAIT_S = 1.0  # after an interrupt, how long to wait for aborted calls' threads to return
 
 
 class SubCallError(Exception):
@@ -46,8 +48,10 @@ class SubCalls:
     """Sub-call helpers for one run at one depth."""
 
     def __init__(self, *, run: Run, client: ChatClient, meter: Meter, bus: EventBus, sub_model: str,
-                 depth: int, max_depth: int, concurrency: int, spawn_child: SpawnChild, redact: Redactor) -> None:
+                 depth: int, max_depth: int, concurrency: int, spawn_child: SpawnChild, redact: Redactor,
+                 windows: ContextWindows, cancel: threading.Event) -> None:
         self.run, self.client, self.meter, self.bus, self.redact = run, client, meter, bus, redact
+        self.windows, self.cancel = windows, cancel
         self.sub_model, self.depth, self.max_depth = sub_model, depth, max_depth
         self.concurrency, self.spawn_child = concurrency, spawn_child
         self.iteration: Iteration | None = None  # set by the loop before each turn's code runs
@@ -73,20 +77,25 @@ class SubCalls:
         results: list[str | None] = [None] * len(items)
         errors: dict[int, str] = {}
         pool = ThreadPoolExecutor(max_workers=min(self.concurrency, len(items)), thread_name_prefix="rlm-subcall")
+        futures: dict[Future[str], int] = {}
         try:
             ids = [next(self._ids) for _ in items]  # numbered in prompt order, whatever order threads run in
-            futures: dict[Future[str], int] = {pool.submit(self._query, "llm", p, target, batch, ids[i]): i
-                                               for i, p in enumerate(items)}
+            for i, p in enumerate(items):
+                futures[pool.submit(self._query, "llm", p, target, batch, ids[i])] = i
             for future in as_completed(futures):
                 index = futures[future]
                 try:
                     results[index] = future.result()
                 except SubCallError as exc:
                     errors[index] = str(exc)
-        except BaseException as exc:  # interrupt or a limit: drop what has not started, keep the record of the rest
-            # A limit waits for the calls already sent (billed anyway), so they are recorded and
-            # their events come before RunFinished; an interrupt abandons them (DESIGN §4).
-            pool.shutdown(wait=not isinstance(exc, KeyboardInterrupt), cancel_futures=True)
+        except KeyboardInterrupt:  # abandon calls in flight (DESIGN §4): cut their sockets, let their threads end
+            self.cancel.set()
+            pool.shutdown(wait=False, cancel_futures=True)
+            self.client.abort()
+            wait(futures, timeout=ABANDON_WAIT_S)
+            raise
+        except BaseException:  # a limit: the calls already sent are billed anyway, so wait and record them
+            pool.shutdown(wait=True, cancel_futures=True)
             raise
         pool.shutdown(wait=True)
         if errors:
@@ -122,8 +131,11 @@ class SubCalls:
     def _query(self, kind: str, prompt: str, model: str, batch: int | None, call_id: int) -> str:
         prompt = self.redact(prompt)  # model code may have put a secret into the prompt
         call = self._start(kind, prompt, model, batch, call_id)
+        refusal = self.windows.too_long(model, prompt)
+        if refusal is not None:
+            return self._fail(call, refusal)
         try:
-            done = self.client.complete(model, [{"role": "user", "content": prompt}])
+            done = self.client.complete(model, [{"role": "user", "content": prompt}], cancel=self.cancel)
         except LLMError as exc:
             return self._fail(call, str(exc))
         call.response, call.latency_s, call.retries = self.redact(done.text), done.latency_s, done.retries

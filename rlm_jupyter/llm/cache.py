@@ -99,3 +99,7 @@ class CachedClient:
     def close(self) -> None:
         if self.inner is not None:
             self.inner.close()
+
+    def abort(self) -> None:
+        if self.inner is not None:
+            self.inner.abort()

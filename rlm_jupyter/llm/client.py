@@ -11,8 +11,10 @@ from __future__ import annotations
 import json
 import os
 import random
+import socket
 import threading
 import time
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -51,6 +53,9 @@ class ChatClient(Protocol):
 
     def close(self) -> None: ...
 
+    def abort(self) -> None:
+        """Make calls in flight on other threads fail now (a kernel interrupt abandons them)."""
+
 
 def resolve_endpoint(base_url: str | None, api_key: str | None) -> tuple[str, str]:
     """Base URL and key from arguments, then ``OPENAI_BASE_URL`` / ``OPENAI_API_KEY``.
@@ -78,9 +83,15 @@ class LLMClient:
         self.backoff_s = backoff_s
         self._client = openai.OpenAI(base_url=self.base_url, api_key=self.api_key, max_retries=0,
                                      timeout=openai.Timeout(request_timeout_s, connect=10.0))
+        self._sockets = _track_sockets(self._client)
 
     def close(self) -> None:
         self._client.close()
+
+    def abort(self) -> None:
+        """Shut down the sockets of calls in flight, so worker threads blocked reading them return at once."""
+        if self._sockets is not None:
+            self._sockets.shutdown_all()
 
     def complete(self, model: str, messages: list[dict[str, str]], *,
                  cancel: threading.Event | None = None, on_text: Callable[[str], None] | None = None,
@@ -92,6 +103,8 @@ class LLMClient:
         """
         started = time.monotonic()
         for attempt in range(self.max_retries + 1):
+            if cancel is not None and cancel.is_set():
+                raise LLMError(f"call to {model} at {self.base_url} cancelled")
             try:
                 if on_text is not None:
                     return self._streamed(model, messages, on_text, started, attempt, params)
@@ -153,6 +166,56 @@ def _finish(text: str, usage: Any, model: str, messages: list[dict[str, str]], s
         prompt = sum(len(m["content"]) for m in messages) // 4
         completion = len(text) // 4
     return Completion(text, model, prompt, completion, time.monotonic() - started, attempt)
+
+
+class _SocketTracker:
+    """Wraps the HTTP connection pool's network backend to remember the sockets it opens.
+
+    Why: closing an HTTP client does not wake a thread blocked reading a
+    response, so after a kernel interrupt the sub-call threads would live on
+    until the server answered. ``socket.shutdown`` does wake them.
+    """
+
+    def __init__(self, backend: Any) -> None:
+        self._backend = backend
+        self._sockets: weakref.WeakSet[socket.socket] = weakref.WeakSet()
+        self._lock = threading.Lock()
+
+    def connect_tcp(self, *args: Any, **kwargs: Any) -> Any:
+        stream = self._backend.connect_tcp(*args, **kwargs)
+        sock = stream.get_extra_info("socket")
+        if isinstance(sock, socket.socket):
+            with self._lock:
+                self._sockets.add(sock)
+        return stream
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._backend, name)
+
+    def shutdown_all(self) -> None:
+        with self._lock:
+            sockets = list(self._sockets)
+        for sock in sockets:
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:  # already closed
+                pass
+
+
+def _track_sockets(client: openai.OpenAI) -> _SocketTracker | None:
+    """Install the tracker in the pool of the openai client's HTTP client.
+
+    These are private attributes of httpx/httpcore (or their httpx2 forks); if a
+    release renames them, abort() degrades to waiting for in-flight calls, and
+    tests/test_reliability.py says so.
+    """
+    pool = getattr(getattr(getattr(client, "_client", None), "_transport", None), "_pool", None)
+    backend = getattr(pool, "_network_backend", None)
+    if backend is None:
+        return None
+    tracker = _SocketTracker(backend)
+    pool._network_backend = tracker  # type: ignore[union-attr]
+    return tracker
 
 
 def _wait(seconds: float, cancel: threading.Event | None) -> bool:

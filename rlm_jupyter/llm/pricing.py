@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TypeVar
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -52,16 +55,21 @@ class PriceTable:
             self._prices[model] = _as_price(model, spec)
 
     def price(self, model: str) -> Price | None:
-        for name in (model, model.split("/", 1)[-1]):
-            if name in self._prices:
-                return self._prices[name]
-        bare = model.split("/", 1)[-1]
-        matches = [m for m in self._prices if bare.startswith(m + "-")]
-        return self._prices[max(matches, key=len)] if matches else None
+        return lookup_model(self._prices, model)
 
     def cost(self, model: str, prompt_tokens: int, completion_tokens: int) -> float | None:
         price = self.price(model)
         return None if price is None else price.cost(prompt_tokens, completion_tokens)
+
+
+def lookup_model(table: Mapping[str, T], model: str) -> T | None:
+    """Exact name, then without a provider route (``openai/gpt-5``), then the longest known prefix (snapshots)."""
+    bare = model.split("/", 1)[-1]
+    for name in (model, bare):
+        if name in table:
+            return table[name]
+    matches = [m for m in table if bare.startswith(m + "-")]
+    return table[max(matches, key=len)] if matches else None
 
 
 def _as_price(model: str, spec: PriceSpec) -> Price:
