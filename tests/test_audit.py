@@ -32,7 +32,7 @@ def text_of(markup: str) -> str:
 
 def report_of(run: Execution) -> dict:
     """The display that carries the run: its data and its rlm_jupyter metadata."""
-    shown = [c for c in run.of("display_data") if "rlm_jupyter" in c.get("metadata", {})]
+    shown = [c for c in run.displays if "rlm_jupyter" in c.get("metadata", {})]
     assert len(shown) == 1, run.messages
     return shown[0]
 

@@ -32,7 +32,7 @@ expected = expected.div(expected[0], axis=0).round(4)
 
 def summary_of(run: Execution) -> str:
     """The text/plain of the run's report: the stable one-line summary first."""
-    return next(d["text/plain"] for d in run.displayed if d.get("text/plain", "").startswith("RLM "))
+    return [d["text/plain"] for d in run.displayed if d.get("text/plain", "").startswith("RLM ")][-1]
 
 
 def echo_question(request: ChatRequest) -> str:
@@ -126,6 +126,30 @@ def test_expect_rejects_the_wrong_type_and_the_model_fixes_it(kernel: KernelSess
     kernel.ok('%rlm df_orders "totals" --model root --expect DataFrame -o totals_df')
     assert kernel.value("type(totals_df).__name__, int(totals_df.n[0])") == "DataFrame 3"
     assert "expects a DataFrame" in server.requests[1].messages[-1]["content"]
+
+
+def test_the_live_panel_is_replaced_by_the_static_report(kernel: KernelSession, server: FakeLLMServer) -> None:
+    server.models["root"] = Scripted(["```repl\nnotes = llm_query_batched(['a', 'b'])\n```", "FINAL_VAR(notes)"])
+    kernel.ok("x = 1")
+    run = kernel.ok('%rlm x "panel" --model root')
+    first, last = run.displays[0], run.displays[-1]
+    assert "application/vnd.jupyter.widget-view+json" in first["data"]
+    assert first["data"]["text/plain"] == "RLM run in progress…"
+    assert last["transient"]["display_id"] == first["transient"]["display_id"]  # the same output, updated
+    assert "application/vnd.jupyter.widget-view+json" not in last["data"]
+    assert "Iteration 2" in last["data"]["text/html"] and "rlm_jupyter" in last["metadata"]
+    assert kernel.value("sorted(t.name for t in __import__('threading').enumerate() if t.name.startswith('rlm-'))") \
+        == "[]"  # the panel's refresher and the sub-call workers are gone
+
+
+def test_quiet_shows_one_line_and_no_panel(kernel: KernelSession, server: FakeLLMServer) -> None:
+    server.models["root"] = echo_question
+    kernel.ok("x = 1")
+    run = kernel.ok('%rlm x "quietly" --model root --quiet')
+    [shown] = run.displays
+    assert list(shown["data"]) == ["text/plain"] and "\n" not in shown["data"]["text/plain"]
+    assert shown["data"]["text/plain"].startswith("RLM final after 1 iteration(s), 0 sub-call(s)")
+    assert "rlm_jupyter" in shown["metadata"]
 
 
 def test_hidden_cells_keep_rich_output_out_of_the_notebook(kernel: KernelSession, server: FakeLLMServer) -> None:

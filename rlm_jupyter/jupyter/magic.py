@@ -30,7 +30,7 @@ from ..llm.replay import replay_client
 from .hidden_cell import executor_factory
 from .namespace import Overlay, ResultNames
 from .recordings import find_recording
-from .report import Report, Summary
+from .view import RunView
 
 
 @magics_class
@@ -176,11 +176,14 @@ class RLMMagics(Magics):
     def _execute(self, args: Namespace, question: str, context: dict[str, object], recorded: Run | None) -> Run:
         overlay = Overlay(self.shell.user_ns)
         with self._engine(args, recorded) as engine:
+            view = RunView(engine.limits.max_iterations, engine.limits.budget_usd, quiet=args.quiet)
             try:
                 run = engine.run(question, context, expect=args.expect, namespace=overlay.namespace,
-                                 executor_factory=executor_factory(self.shell))
+                                 executor_factory=executor_factory(self.shell), observers=(view.observe,))
             except ValueError as exc:
                 raise UsageError(f"%rlm: {exc}") from None
+            finally:
+                view.close()
         if args.share:
             shared, skipped = overlay.share()
             if shared:
@@ -194,7 +197,6 @@ class RLMMagics(Magics):
             run.replay_of = recorded.id
         if args.record:
             run.save(args.record)
-        display(Summary(run) if args.quiet else Report(run))
         user_ns = self.shell.user_ns
         answer_name = self._names.bind(user_ns, args.out or self.out, run.answer, explicit=bool(args.out))
         run_name = self._names.bind(user_ns, "rlm_run", run, explicit=False)

@@ -28,13 +28,14 @@ from ..engine.protocol import parse_reply
 from ..engine.trajectory import CodeCell, Iteration, Run, SubCall
 from .render import (answer_preview_html, cell_html, code_html, esc, money, plural, seconds, subcalls_html,
                      timeline_svg, usage_line)
-from .report import _answer_html as answer_html  # the report's own wording, not a copy
+from .report import answer_html  # the report's own wording, not a copy
 from .report import run_html
 
 log = logging.getLogger(__name__)
 
 PLAIN_TEXT = "RLM run in progress…"  # what a front end without widgets shows: stable, so nbval can compare it
 SLOW_S = 1.0  # the clock ticks, and sub-call tables and the timeline re-render, at most this often while running
+THREAD_NAME = "rlm-panel-refresh"
 MAX_FAILURES = 3  # consecutive refresh failures before the refresher gives up (the run goes on)
 _PROSE = '<div style="white-space: pre-wrap; word-break: break-word">{}</div>'
 
@@ -73,23 +74,13 @@ class _RowView:
         self.body_seen = self.calls_seen = self.table_seen = -1
 
 
-class _Refresher(threading.Thread):
-    """Calls ``panel._tick`` every 1/hz seconds until stopped or until the panel gives up."""
-
-    def __init__(self, panel: LivePanel, refresh_hz: float) -> None:
-        super().__init__(name="rlm-panel-refresh", daemon=True)
-        self.panel, self.interval, self.done = panel, 1.0 / refresh_hz, threading.Event()
-
-    def run(self) -> None:
-        while not self.done.wait(self.interval) and self.panel._tick():
-            pass
-
-
 class LivePanel:
     """Widgets that follow one run (the depth-0 one). Pass ``observe`` to the engine; display the panel.
 
-    >>> with LivePanel(max_iterations=20) as panel:          # doctest: +SKIP
-    ...     display(panel); rlm.run(question, ctx, observers=(panel.observe,))
+    >>> panel = LivePanel(max_iterations=20, budget_usd=0.50)     # doctest: +SKIP
+    >>> display(panel)                                           # doctest: +SKIP
+    >>> with panel:                                              # doctest: +SKIP
+    ...     run = rlm.run(question, ctx, observers=(panel.observe,))
     """
 
     def __init__(self, max_iterations: int, budget_usd: float | None = None, refresh_hz: float = 10.0) -> None:
@@ -108,7 +99,8 @@ class LivePanel:
         self._shown = 0  # the version the widgets show
         self._slow_at = float("-inf")  # when the slow parts were last rendered
         self._views: dict[int, _RowView] = {}
-        self._thread: _Refresher | None = None
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
         self.header = widgets.HTML("<b>RLM</b> · waiting for the run to start")
         self.cost_bar = (widgets.FloatProgress(min=0.0, max=budget_usd, description="cost")
                          if budget_usd is not None else None)
@@ -254,18 +246,24 @@ class LivePanel:
 
     # -- the refresher thread -------------------------------------------------------------
     def start(self) -> None:
-        """Start the refresher thread (idempotent)."""
+        """Start the refresher: a daemon thread, the only writer of the widgets while it runs (idempotent)."""
         if self._thread is None or not self._thread.is_alive():
-            self._thread = _Refresher(self, self.refresh_hz)
+            self._stop = threading.Event()
+            self._thread = threading.Thread(target=self._refresher, args=(self._stop,), name=THREAD_NAME, daemon=True)
             self._thread.start()
 
     def finish(self) -> None:
         """Stop and join the refresher, then refresh once more here so the final state is shown."""
         thread, self._thread = self._thread, None
+        self._stop.set()
         if thread is not None:
-            thread.done.set()
             thread.join()
         self._safe_refresh(final=True)
+
+    def _refresher(self, stop: threading.Event) -> None:
+        """Like rich's ``_RefreshThread``: beat every 1/hz seconds until stopped or until refreshing gives up."""
+        while not stop.wait(1.0 / self.refresh_hz) and self._tick():
+            pass
 
     def _tick(self) -> bool:
         """One beat: refresh if anything changed, or once a second for the clock. False: stop the thread."""

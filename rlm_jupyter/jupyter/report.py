@@ -33,7 +33,7 @@ def run_html(run: Run) -> str:
     """The whole run as one ``<div>``: header, timeline, one ``<details>`` per iteration, the answer."""
     parts = [_header(run), f"<div>{volatile(timeline_svg(run))}</div>"]
     parts += [_iteration_html(number, it, run) for number, it in enumerate(run.iterations, 1)]
-    parts.append(_answer_html(run))
+    parts.append(answer_html(run))
     return '<div class="rlm-report">' + "\n".join(parts) + "</div>"
 
 
@@ -66,7 +66,7 @@ def _iteration_html(number: int, it: Iteration, run: Run) -> str:
     return f'<details class="rlm-iteration"><summary>{summary}</summary>{"".join(parts)}</details>'
 
 
-def _answer_html(run: Run) -> str:
+def answer_html(run: Run) -> str:
     if run.answer is None and run.status != "final":
         return f"<p><b>No answer</b> (run {esc(run.status)})</p>"
     return f"<p><b>Answer</b></p>{answer_preview_html(run.answer)}"
@@ -139,4 +139,4 @@ class Summary(Report):
         return {"text/plain": line}, {METADATA_KEY: report_metadata(self.run)}
 
 
-__all__ = ["METADATA_KEY", "Report", "Summary", "describe_answer", "report_metadata", "run_html", "run_text"]
+__all__ = ["METADATA_KEY", "Report", "Summary", "answer_html", "describe_answer", "report_metadata", "run_html", "run_text"]

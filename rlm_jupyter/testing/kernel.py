@@ -32,8 +32,14 @@ class Execution:
         return self.of("error")
 
     @property
+    def displays(self) -> list[dict[str, Any]]:
+        """Every display the cell published, in order, including updates of an earlier display."""
+        kinds = ("display_data", "update_display_data", "execute_result")
+        return [m["content"] for m in self.messages if m["msg_type"] in kinds]
+
+    @property
     def displayed(self) -> list[dict[str, Any]]:
-        return [c["data"] for c in self.of("display_data") + self.of("execute_result")]
+        return [c["data"] for c in self.displays]
 
     @property
     def next_input(self) -> str | None:
