@@ -148,3 +148,26 @@ def test_summary_and_subcalls() -> None:
     run = make_run()
     assert run.subcalls == [run.iterations[0].subcalls[0]]
     assert run.summary() == "RLM final after 2 iteration(s), 1 sub-call(s), 269 tokens"
+
+
+def test_jsonl_follows_the_reference_visualizer_format(tmp_path: Path) -> None:
+    run = make_run(answer="7")
+    run.iterations[0].subcalls[0].cell = 0
+    path = tmp_path / "run.jsonl"
+    run.to_jsonl(path)
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    meta, iterations = lines[0], lines[1:]
+    assert meta["type"] == "metadata" and meta["root_model"] == "root-m" and meta["max_iterations"] == 5
+    assert [it["type"] for it in iterations] == ["iteration"] * len(run.iterations)
+    assert [it["iteration"] for it in iterations] == list(range(1, len(run.iterations) + 1))
+    first = iterations[0]
+    assert first["prompt"] == run.root_prompt and first["response"] == run.iterations[0].reply
+    block = first["code_blocks"][0]
+    assert block["code"] == "print(len(logs))" and block["result"]["stdout"].startswith("10\n")
+    assert block["result"]["rlm_calls"][0]["prompt"] == "summarize"
+    assert block["result"]["rlm_calls"][0]["usage_summary"]["model_usage_summaries"]["sub-m"]["total_input_tokens"] == 11
+    assert "ZeroDivisionError" in first["code_blocks"][1]["result"]["stderr"]
+    assert iterations[-1]["final_answer"] == "7" and all(it["final_answer"] is None for it in iterations[:-1])
+    second = iterations[1]["prompt"]  # each turn's prompt is the conversation so far
+    assert second[:2] == run.root_prompt and [m["role"] for m in second[2:]] == ["assistant", "user"]
+    assert second[3]["content"] == "[output]\n10"
