@@ -1,6 +1,8 @@
 """End-to-end: the %rlm / %%rlm magics in a real kernel against the fake server over real HTTP."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from rlm_jupyter.testing import ChatRequest, FakeLLMServer, Scripted
@@ -75,18 +77,43 @@ def test_three_spellings_pass_the_question(kernel: KernelSession, server: FakeLL
 @pytest.mark.parametrize("cell, message", [
     ('%rlm df_ordrs "q"', "no variable 'df_ordrs' in this kernel; did you mean 'df_orders'?"),
     ("%rlm df_orders", "no question"),
+    ('%rlm df_orders ""', "question must be a non-empty string"),
+    ('%rlm df_orders "q" --frobnicate', "unrecognized arguments: --frobnicate"),
     ('%rlm df_orders "q" --max-iterations 0', "max_iterations must be > 0"),
+    ('%rlm df_orders "q" --max-iterations many', "argument --max-iterations: invalid int value: 'many'"),
+    ('%rlm df_orders "q" --max-depth 0', "max_depth must be >= 1"),
+    ('%rlm df_orders "q" --timeout -5', "timeout_s must be > 0"),
+    ('%rlm df_orders "q" --budget -1 --model gpt-5 --sub-model gpt-5', "budget_usd must be > 0"),
+    ('%rlm df_orders "q" --budget 1', "budget_usd needs a price for 'demo-root'"),
+    ('%rlm df_orders "q" --model ""', "model is required"),
     ('%rlm df_orders "q" --expect Frame', "unknown expected type 'Frame'"),
+    ('%rlm df_orders "q" -o 2nd', "-o '2nd' is not a valid variable name"),
+    ('%rlm df_orders "q" --record /nonexistent/dir/run.json', "folder /nonexistent/dir does not exist"),
+    ('%rlm df_orders "q" --record kept.json', "--record kept.json exists; choose a new path"),
+    ('%rlm df_orders "q" --record same.json --replay same.json', "--record and --replay name the same file"),
+    ('%rlm df_orders "q" --replay missing.json', "--replay missing.json: no such file"),
+    ('%rlm llm_query "q"', "context names must be Python identifiers other than the helpers"),
     ('%%rlm df_orders "the q"\nand a body', "put the question either on the line"),
     ('%rlm df_orders "unclosed', "close your quotes"),
+    ("%rlm export --to notes.txt", "use %rlm export (a new cell) or %rlm export --to FILE.py"),
+    ('%config RLMMagics.base_url = "http://127.0.0.1:9/v1"\n%rlm df_orders "q"', "cannot reach http://127.0.0.1:9/v1"),
+    ('%config RLMMagics.base_url = "localhost:8000"\n%rlm df_orders "q"', "must start with http:// or https://"),
 ])
-def test_bad_input_is_a_one_line_usage_error_and_sends_nothing(
-        kernel: KernelSession, server: FakeLLMServer, cell: str, message: str) -> None:
-    kernel.ok("df_orders = [1, 2, 3]")
-    result = kernel.execute(cell)  # IPython prints a UsageError as one stderr line, without a traceback
-    assert result.stderr.startswith("UsageError: %") and result.stderr.count("\n") == 1
+def test_bad_input_is_a_one_line_error_that_changes_nothing_and_sends_nothing(
+        kernel: KernelSession, server: FakeLLMServer, cell: str, message: str, tmp_path: Path) -> None:
+    kernel.ok(f"import os\nos.chdir({str(tmp_path)!r})\nopen('kept.json', 'w').close()\n"
+              "df_orders = [1, 2, 3]\nllm_query = 'mine'")
+    fingerprint = "sorted((k, id(v)) for k, v in globals().items() if not k.startswith('_') and k not in ('In', 'Out'))"
+    before = kernel.value(fingerprint)
+    try:
+        result = kernel.execute(cell)  # IPython prints a UsageError as one stderr line, without a traceback
+    finally:
+        kernel.ok("%config RLMMagics.base_url = None")
+    assert result.stderr.startswith("UsageError: %") and result.stderr.count("\n") == 1, result.stderr
     assert message in result.stderr
     assert server.count() == 0
+    assert kernel.value(fingerprint) == before
+    assert kernel.value("sorted(os.listdir())") == "['kept.json']"
 
 
 MEDDLER = Scripted([

@@ -25,7 +25,7 @@ from ..engine.diff import answer_diff
 from ..engine.export import export_code
 from ..engine.loop import RLM
 from ..engine.trajectory import Run
-from ..llm.client import LLMError
+from ..llm.client import LLMError, check_reachable
 from ..llm.replay import replay_client
 from .hidden_cell import executor_factory
 from .namespace import Overlay, ResultNames
@@ -63,6 +63,7 @@ class RLMMagics(Magics):
         super().__init__(shell=shell, **kwargs)
         self.runs: list[Run] = []
         self._names = ResultNames()
+        self._reachable: set[str] = set()  # endpoints that answered a TCP connect in this session
 
     @property
     def last_run(self) -> Run | None:
@@ -97,7 +98,13 @@ class RLMMagics(Magics):
         if words[:1] == ["export"] and cell is None:
             self._export(words[1:])
             return None
-        args = self.rlm.parser.parse_intermixed_args(words)
+        try:
+            args = self.rlm.parser.parse_intermixed_args(words)
+        except UsageError as exc:
+            raise UsageError(f"%rlm: {exc}; see %rlm? for the options") from None
+        _check_paths(args)
+        if args.out is not None and not args.out.isidentifier():
+            raise UsageError(f"%rlm: -o {args.out!r} is not a valid variable name; use letters, digits and _")
         names, question = self._question(args.words, cell)
         context = {name: self._lookup(name) for name in names}
         recorded = self._recording(args.replay, question, names) if args.replay is not None else None
@@ -169,7 +176,11 @@ class RLMMagics(Magics):
             max_tokens=self.max_tokens, timeout_s=_pick(args.timeout, self.timeout_s),
             cell_timeout_s=self.cell_timeout_s, concurrency=self.concurrency, prices=self.prices)
         try:
-            return RLM(**options)
+            engine = RLM(**options)
+            if engine.client.base_url not in self._reachable:
+                check_reachable(engine.client.base_url)
+                self._reachable.add(engine.client.base_url)
+            return engine
         except (ValueError, LLMError) as exc:
             raise UsageError(f"%rlm: {exc}") from None
 
@@ -211,6 +222,19 @@ def replay_verdict(recorded: Run, run: Run) -> str:
         return f"not reproduced: the replay ended with status {run.status!r}: {run.message}"
     diff = answer_diff(recorded.answer, run.answer)
     return "reproduced: the answer equals the recorded one" if diff is None else f"not reproduced:\n{diff}"
+
+
+def _check_paths(args: Namespace) -> None:
+    """--record never overwrites, and never writes where a replay reads."""
+    if not args.record:
+        return
+    target = Path(args.record).expanduser()
+    if args.replay is not None and args.replay and Path(args.replay).expanduser().resolve() == target.resolve():
+        raise UsageError("%rlm: --record and --replay name the same file; record the replay to another path")
+    if target.exists():
+        raise UsageError(f"%rlm: --record {args.record} exists; choose a new path (nothing is overwritten)")
+    if not target.parent.is_dir():
+        raise UsageError(f"%rlm: --record {args.record}: folder {target.parent} does not exist; create it first")
 
 
 def _pick(option: Any, configured: Any) -> Any:

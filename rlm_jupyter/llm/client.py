@@ -14,6 +14,7 @@ import random
 import socket
 import threading
 import time
+import urllib.parse
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -64,6 +65,8 @@ def resolve_endpoint(base_url: str | None, api_key: str | None) -> tuple[str, st
     error only for OpenAI's own endpoint.
     """
     url = (base_url or os.environ.get("OPENAI_BASE_URL") or OPENAI_URL).rstrip("/")
+    if not url.startswith(("http://", "https://")):
+        raise LLMError(f"base URL {url!r} must start with http:// or https://, e.g. http://localhost:8000/v1")
     key = api_key or os.environ.get("OPENAI_API_KEY")
     if not key:
         if url == OPENAI_URL:
@@ -156,6 +159,21 @@ class LLMClient:
     def _describe(self, exc: Exception, model: str, attempt: int) -> str:
         tries = f" after {attempt + 1} attempts" if attempt else ""
         return f"model {model!r} at {self.base_url} failed{tries}: {type(exc).__name__}: {exc}"
+
+
+def check_reachable(base_url: str, timeout_s: float = 3.0) -> None:
+    """Open (and close) a TCP connection to the endpoint: no HTTP request, nothing billed.
+
+    Why: an endpoint that is down should fail before a run starts, in one line,
+    not after retries halfway through a run.
+    """
+    parts = urllib.parse.urlsplit(base_url)
+    port = parts.port or (443 if parts.scheme == "https" else 80)
+    try:
+        socket.create_connection((parts.hostname or "", port), timeout=timeout_s).close()
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise LLMError(f"cannot reach {base_url} ({reason}); start the server or fix the base URL") from None
 
 
 def _finish(text: str, usage: Any, model: str, messages: list[dict[str, str]], started: float,

@@ -57,7 +57,10 @@ class KernelSession:
         self.manager, self.client = start_new_kernel(startup_timeout=60, env=kernel_env)
 
     def execute(self, code: str, timeout: float = 120) -> Execution:
-        msg_id = self.client.execute(code)
+        return self.collect(self.client.execute(code), timeout)
+
+    def collect(self, msg_id: str, timeout: float = 120) -> Execution:
+        """Everything published for an execute request already sent (``self.client.execute``)."""
         result = Execution()
         while True:
             msg = self.client.get_iopub_msg(timeout=timeout)

@@ -1,0 +1,74 @@
+"""Misbehaving models and interrupts through a real kernel: the kernel survives, the user's data is intact."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from rlm_jupyter.testing import FakeLLMServer, Scripted
+from rlm_jupyter.testing.kernel import KernelSession
+
+
+def fence(code: str) -> str:
+    return f"```repl\n{code}\n```"
+
+
+CASES = {
+    "never finalizes": ([fence(f"print('step {i}')") for i in range(6)], "max_iterations"),
+    "syntax error": ([fence("def broken(:"), "FINAL(ok)"], "final"),
+    "exception": ([fence("1 / 0"), "FINAL(ok)"], "final"),
+    "infinite loop": ([fence("while True:\n    pass"), "FINAL(ok)"], "final"),
+    "huge print": ([fence("print('x' * 5_000_000)"), "FINAL(ok)"], "final"),
+    "unknown FINAL_VAR": (["FINAL_VAR(nowhere)", "FINAL(ok)"], "final"),
+    "FINAL in prose and comment": (["I will call FINAL(x).\n" + fence("x = 1  # FINAL(2)"), "FINAL_VAR(x)"], "final"),
+    "think blocks": (["<think>maybe FINAL(0)</think>" + fence("y = 2"), "<think>done</think>FINAL_VAR(y)"], "final"),
+    "empty reply": (["", "FINAL(ok)"], "final"),
+    "sys.exit": ([fence("import sys\nsys.exit(1)"), "FINAL(ok)"], "final"),
+    "exit": ([fence("exit()"), "FINAL(ok)"], "final"),
+    "quit": ([fence("quit()"), "FINAL(ok)"], "final"),
+    "input": ([fence("input('name?')"), "FINAL(ok)"], "final"),
+    "helpers deleted": ([fence("del llm_query\nFINAL = None"), fence("FINAL(llm_query('still here'))")], "final"),
+    "user variables attacked": ([fence("del df_orders\nsentinel = 'overwritten'\nglobals().pop('keep', None)"),
+                                 "FINAL(ok)"], "final"),
+    "repeated turns": ([fence("print(len(df_orders))")], "repetition"),
+}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_misbehaving_root_model(kernel: KernelSession, server: FakeLLMServer, case: str) -> None:
+    script, status = CASES[case]
+    server.models["root"] = Scripted(script)
+    kernel.ok("df_orders = list(range(10))\nsentinel = 'mine'\nkeep = {'a': 1}\n"
+              "%config RLMMagics.cell_timeout_s = 1.0")
+    try:
+        result = kernel.execute('%rlm df_orders "misbehave" --model root --max-iterations 4')
+    finally:
+        kernel.ok("%config RLMMagics.cell_timeout_s = 120.0")
+    assert not result.errors
+    assert kernel.value("rlm_run.status") == status
+    assert int(kernel.value("len(rlm_run.iterations)")) >= 1  # the partial trajectory is kept
+    assert kernel.value("df_orders == list(range(10)), sentinel, keep") == "True mine {'a': 1}"
+    assert kernel.value("1 + 1") == "2"  # the kernel is alive
+
+
+def test_a_kernel_interrupt_during_a_long_batch(kernel: KernelSession, server: FakeLLMServer) -> None:
+    server.models["root"] = Scripted([fence("answers = llm_query_batched([f'p{i}' for i in range(200)])"), "FINAL(x)"])
+    server.latency["slow-sub"] = 30.0
+    try:
+        kernel.ok("x = 1")
+        msg_id = kernel.client.execute('%rlm x "slow" --model root --sub-model slow-sub --quiet')
+        deadline = time.monotonic() + 20
+        while server.count("slow-sub") < 16 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        interrupted = time.monotonic()
+        kernel.manager.interrupt_kernel()
+        result = kernel.collect(msg_id, timeout=10)
+        assert time.monotonic() - interrupted < 2.0
+    finally:
+        del server.latency["slow-sub"]
+    assert not result.errors
+    assert kernel.value("rlm_run.status") == "interrupted"
+    assert kernel.value("len(rlm_run.subcalls)") == "16"  # the calls in flight, recorded; the rest never sent
+    time.sleep(0.5)
+    assert kernel.value("[t.name for t in __import__('threading').enumerate() if t.name.startswith('rlm-')]") == "[]"
+    assert kernel.value("1 + 1") == "2"
