@@ -268,8 +268,28 @@ def test_invalid_arguments(engine: Engine) -> None:
         engine.rlm().run("   ")
     with pytest.raises(ValueError, match="context names"):
         engine.rlm().run("q", {"llm_query": 1})
-    with pytest.raises(ValueError, match="max_iterations"):
-        engine.rlm(max_iterations=0)
+    with pytest.raises(ValueError, match="unknown expected type 'Frame'"):
+        engine.rlm().run("q", expect="Frame")
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"max_iterations": 0}, "max_iterations must be > 0"),
+    ({"max_depth": 0}, "max_depth must be >= 1"),
+    ({"concurrency": 0}, "concurrency must be >= 1"),
+    ({"timeout_s": -1}, "timeout_s must be > 0"),
+    ({"max_tokens": 0}, "max_tokens must be > 0"),
+    ({"budget_usd": -2, "prices": {ROOT: (1, 1), SUB: (1, 1)}}, "budget_usd must be > 0"),
+    ({"prices": {ROOT: "cheap"}}, "price for 'root' must be (input_usd_per_1M, output_usd_per_1M)"),
+    ({"context_windows": {SUB: -5}}, "context window for 'sub' must be a positive number of tokens"),
+    ({"base_url": "localhost:8000/v1"}, "must start with http:// or https://"),
+])
+def test_invalid_options_are_one_line_errors_before_any_call(engine: Engine, options: dict, message: str) -> None:
+    from rlm_jupyter import LLMError
+
+    with pytest.raises((ValueError, LLMError)) as caught:
+        RLM(**{"model": ROOT, "sub_model": SUB, "base_url": engine.server.base_url, "api_key": "t", **options})
+    assert message in str(caught.value) and "\n" not in str(caught.value)
+    assert engine.server.count() == 0
 
 
 # -- usage and cost ----------------------------------------------------------------
