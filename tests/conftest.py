@@ -19,9 +19,12 @@ def llm_server() -> Iterator[FakeLLMServer]:
 
 
 @pytest.fixture(scope="module")
-def kernel(llm_server: FakeLLMServer) -> Iterator[KernelSession]:
-    session = KernelSession(llm_server.base_url, RLM_MODEL="demo-root", RLM_SUB_MODEL="demo-sub")
-    session.ok("%load_ext rlm_jupyter")
+def kernel(llm_server: FakeLLMServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[KernelSession]:
+    session = KernelSession(llm_server.base_url, RLM_MODEL="demo-root", RLM_SUB_MODEL="demo-sub",
+                            RLM_CACHE_DIR=str(tmp_path_factory.mktemp("rlm-cache")))
+    # Tests swap the scripted model between runs of the same question, which a response cache would
+    # (rightly) answer from the first run; the cache has its own tests, with kernels of their own.
+    session.ok("%load_ext rlm_jupyter\n%config RLMMagics.cache = False")
     yield session
     session.close()
 

@@ -237,7 +237,7 @@ def test_timeout_when_the_root_reply_used_up_the_time(engine: Engine) -> None:
 def test_cell_timeout_is_fed_back_and_the_run_continues(engine: Engine) -> None:
     run = engine.run([fence("while True:\n    pass"), "FINAL(gave up)"], cell_timeout_s=0.3)
     assert_final(run)
-    assert "TimeoutError: the code block was interrupted after 0.3s" in last_user(engine.server, 1)
+    assert "TimeoutError: the code block hit its time limit of 0.3s" in last_user(engine.server, 1)
 
 
 def test_unreachable_endpoint_is_an_error_naming_it() -> None:

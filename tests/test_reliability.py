@@ -59,7 +59,7 @@ def test_an_infinite_loop_is_interrupted_by_the_cell_timeout(engine: Engine) -> 
     run = engine.run([fence("while True:\n    try:\n        pass\n    except Exception:\n        pass"), "FINAL(ok)"],
                      cell_timeout_s=0.5)
     assert_final(run)
-    assert "TimeoutError: the code block was interrupted" in last_user(engine.server, 1)
+    assert "TimeoutError: the code block hit its time limit of 0.5s" in last_user(engine.server, 1)
 
 
 # -- sub-calls that misbehave ----------------------------------------------------------

@@ -111,10 +111,18 @@ class Meter:
         self.prices = prices
         self._lock = threading.Lock()
 
-    def charge(self, run: Run, model: str, prompt_tokens: int, completion_tokens: int) -> float | None:
+    def charge(self, run: Run, model: str, prompt_tokens: int, completion_tokens: int,
+               cached: bool = False) -> float | None:
+        """Record a call; a cached one costs $0 and spends no budget, and what it saved is counted."""
         cost = self.prices.cost(model, prompt_tokens, completion_tokens)
         with self._lock:
-            run.usage.setdefault(model, Usage()).add(prompt_tokens, completion_tokens, cost)
+            usage = run.usage.setdefault(model, Usage())
+            if cached:
+                usage.add(prompt_tokens, completion_tokens, 0.0)
+                usage.cached_calls += 1
+                usage.saved_usd += cost or 0.0
+                return 0.0
+            usage.add(prompt_tokens, completion_tokens, cost)
         self.budget.spend(prompt_tokens + completion_tokens, cost)
         return cost
 
@@ -122,5 +130,7 @@ class Meter:
         """Add a child run's spend to its parent's usage (the budget already counted it)."""
         with self._lock:
             for model, usage in child.usage.items():
-                run.usage.setdefault(model, Usage()).add(usage.prompt_tokens, usage.completion_tokens,
-                                                         usage.cost_usd, calls=usage.calls)
+                mine = run.usage.setdefault(model, Usage())
+                mine.add(usage.prompt_tokens, usage.completion_tokens, usage.cost_usd, calls=usage.calls)
+                mine.cached_calls += usage.cached_calls
+                mine.saved_usd += usage.saved_usd

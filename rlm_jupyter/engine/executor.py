@@ -108,8 +108,9 @@ class Executor:
                 if value is not None:
                     cell.value = safe_repr(value)
             except CellTimeout:
-                cell.error = (f"TimeoutError: the code block was interrupted after {time.monotonic() - started:.3g}s "
-                              "(per-cell or whole-run time limit); make it faster or work on a sample.")
+                cell.error = (f"TimeoutError: the code block hit its time limit of {max(self.timeout_s or 0, 1e-3):.3g}s "
+                              "(per cell, or what was left of the run's wall time) and was interrupted; "
+                              "make it faster or work on a sample.")
             except SystemExit as exc:
                 cell.error = f"SystemExit({exc.code!r}): exit() and sys.exit() are disabled here; finish with FINAL(...)."
             except Exception as exc:

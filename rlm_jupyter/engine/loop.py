@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import datetime as _dt
 import numbers
+import os
 import threading
 import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..llm.cache import CachedClient, open_cache
 from ..llm.client import ChatClient, LLMClient, LLMError
 from ..llm.context_windows import ContextWindows
 from ..llm.pricing import PriceSpec, PriceTable
@@ -90,7 +92,8 @@ class RLM:
                  prices: Mapping[str, PriceSpec] | None = None, observers: tuple[Observer, ...] = (),
                  max_output_chars: int = 20_000, request_timeout_s: float = 300.0, max_retries: int = 4,
                  stream: bool = True, client: ChatClient | None = None,
-                 context_windows: Mapping[str, int] | None = None) -> None:
+                 context_windows: Mapping[str, int] | None = None, cache: str | os.PathLike[str] | None = None,
+                 refresh: bool = False) -> None:
         if not model:
             raise ValueError("model is required, e.g. RLM(model='gpt-5-mini')")
         if concurrency < 1:
@@ -108,6 +111,8 @@ class RLM:
                              f"pass prices={{{unpriced[0]!r}: (input_usd_per_1M, output_usd_per_1M)}} or use max_tokens")
         self.client: ChatClient = client or LLMClient(base_url, api_key, request_timeout_s=request_timeout_s,
                                                       max_retries=max_retries)
+        if cache is not None:  # answers from the on-disk cache first: re-running a cell costs nothing
+            self.client = CachedClient(open_cache(cache), self.client, refresh=refresh)
         self.redact = Redactor.from_environment(getattr(self.client, "api_key", None) or api_key)
         self.observers = tuple(observers)
 
@@ -208,8 +213,8 @@ class RLM:
         bus.emit(IterationStarted(run, turn))
         started = budget.elapsed()
         done = session.client.complete(self.model, messages, on_text=self._streamer(bus, run, turn))
-        session.meter.charge(run, self.model, done.prompt_tokens, done.completion_tokens)
-        it = Iteration(index=turn, reply=self.redact(done.text), started_s=started,
+        session.meter.charge(run, self.model, done.prompt_tokens, done.completion_tokens, done.cached)
+        it = Iteration(index=turn, reply=self.redact(done.text), started_s=started, cached=done.cached,
                        prompt_tokens=done.prompt_tokens, completion_tokens=done.completion_tokens)
         run.iterations.append(it)
         bus.emit(RootReplied(run, it))
@@ -233,7 +238,7 @@ class RLM:
             done = session.client.complete(self.model, messages)
         except LimitReached:
             return
-        session.meter.charge(run, self.model, done.prompt_tokens, done.completion_tokens)
+        session.meter.charge(run, self.model, done.prompt_tokens, done.completion_tokens, done.cached)
         final = parse_reply(self.redact(done.text)).final
         if final is not None:
             run.answer = ns.get(final.text) if final.kind == "var" else final.value()

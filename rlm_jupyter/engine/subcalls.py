@@ -140,7 +140,8 @@ class SubCalls:
             return self._fail(call, str(exc))
         call.response, call.latency_s, call.retries = self.redact(done.text), done.latency_s, done.retries
         call.prompt_tokens, call.completion_tokens = done.prompt_tokens, done.completion_tokens
-        call.cost_usd = self.meter.charge(self.run, model, done.prompt_tokens, done.completion_tokens)
+        call.cached = done.cached
+        call.cost_usd = self.meter.charge(self.run, model, done.prompt_tokens, done.completion_tokens, done.cached)
         self.bus.emit(SubCallFinished(self.run, call))
         return call.response
 

@@ -30,6 +30,8 @@ class Usage:
     completion_tokens: int = 0
     calls: int = 0
     cost_usd: float | None = 0.0
+    cached_calls: int = 0  # answered from the response cache: no network, no cost
+    saved_usd: float = 0.0  # what the cached calls would have cost
 
     def add(self, prompt_tokens: int, completion_tokens: int, cost_usd: float | None, calls: int = 1) -> None:
         self.prompt_tokens += prompt_tokens
@@ -63,6 +65,7 @@ class SubCall:
     completion_tokens: int = 0
     cost_usd: float | None = None
     retries: int = 0
+    cached: bool = False
     child: Run | None = None
 
 
@@ -89,6 +92,7 @@ class Iteration:
     duration_s: float = 0.0
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    cached: bool = False  # the root reply came from the response cache
     cells: list[CodeCell] = field(default_factory=list)
     subcalls: list[SubCall] = field(default_factory=list)
     feedback: str | None = None  # the message sent back to the model after this turn
@@ -126,6 +130,11 @@ class Run:
         """Total dollars, or None when any model used has no known price."""
         costs = [u.cost_usd for u in self.usage.values()]
         return None if any(c is None for c in costs) else sum(c for c in costs if c is not None)
+
+    @property
+    def saved_usd(self) -> float:
+        """Dollars the response cache saved in this run."""
+        return sum(u.saved_usd for u in self.usage.values())
 
     @property
     def subcalls(self) -> list[SubCall]:

@@ -19,12 +19,13 @@ from IPython.core.error import UsageError
 from IPython.core.magic import Magics, line_cell_magic, magics_class, no_var_expand
 from IPython.core.magic_arguments import argument, magic_arguments
 from IPython.display import display
-from traitlets import Dict, Float, Integer, Unicode, default
+from traitlets import Bool, Dict, Float, Integer, Unicode, default
 
 from ..engine.diff import answer_diff
 from ..engine.export import export_code
 from ..engine.loop import RLM
 from ..engine.trajectory import Run
+from ..llm.cache import default_cache_dir, open_cache
 from ..llm.client import LLMError, check_reachable
 from ..llm.replay import replay_client
 from .hidden_cell import executor_factory
@@ -50,6 +51,12 @@ class RLMMagics(Magics):
     concurrency = Integer(16, help="Concurrent sub-calls in llm_query_batched.").tag(config=True)
     prices = Dict(help='Extra prices, USD per 1M tokens: {"model": [input, output]}.').tag(config=True)
     out = Unicode("rlm_answer", help="Default variable for the answer.").tag(config=True)
+    cache = Bool(True, help="Answer repeated calls from the on-disk response cache.").tag(config=True)
+    cache_dir = Unicode(help="Response cache folder (default: $RLM_CACHE_DIR, else ~/.cache/rlm_jupyter).").tag(config=True)
+
+    @default("cache_dir")
+    def _default_cache_dir(self) -> str:
+        return str(default_cache_dir())
 
     @default("model")
     def _default_model(self) -> str:
@@ -81,6 +88,8 @@ class RLMMagics(Magics):
     @argument("--timeout", type=float, help="wall-time limit in seconds")
     @argument("--share", action="store_true", help="copy the model's new variables into your namespace")
     @argument("--quiet", action="store_true", help="show only a one-line summary")
+    @argument("--no-cache", action="store_true", help="neither read nor write the response cache")
+    @argument("--refresh", action="store_true", help="ask the model again and overwrite the cached answers")
     @argument("--record", metavar="PATH", help="save the trajectory as JSON (Run.load reads it)")
     @argument("--replay", nargs="?", const="", metavar="PATH",
               help="re-run the recorded code on the current data, answering calls from the recording "
@@ -97,6 +106,9 @@ class RLMMagics(Magics):
             return self._last()
         if words[:1] == ["export"] and cell is None:
             self._export(words[1:])
+            return None
+        if words[:1] == ["cache"] and cell is None:
+            self._cache(words[1:])
             return None
         try:
             args = self.rlm.parser.parse_intermixed_args(words)
@@ -133,6 +145,18 @@ class RLMMagics(Magics):
         run.save(record)
         target.write_text(export_code(run, f"{str(record)!r}"), encoding="utf-8")
         print(f"exported to {target} (sub-call answers in {record})")
+
+    def _cache(self, words: list[str]) -> None:
+        """``%rlm cache info`` / ``%rlm cache clear``."""
+        store = open_cache(self.cache_dir)
+        if words == ["info"]:
+            size = sum(p.stat().st_size for p in store.path.parent.glob(store.path.name + "*"))
+            print(f"{len(store):,} cached responses, {size / 1e6:.1f} MB, in {store.path}"
+                  + ("" if self.cache else " (the cache is off: %config RLMMagics.cache = True)"))
+        elif words == ["clear"]:
+            print(f"deleted {store.clear():,} cached responses from {store.path}")
+        else:
+            raise UsageError("%rlm cache: use %rlm cache info or %rlm cache clear")
 
     def _recording(self, spec: str, question: str, names: list[str]) -> Run:
         try:
@@ -174,7 +198,8 @@ class RLMMagics(Magics):
             max_iterations=_pick(args.max_iterations, self.max_iterations),
             max_depth=_pick(args.max_depth, self.max_depth), budget_usd=_pick(args.budget, self.budget_usd),
             max_tokens=self.max_tokens, timeout_s=_pick(args.timeout, self.timeout_s),
-            cell_timeout_s=self.cell_timeout_s, concurrency=self.concurrency, prices=self.prices)
+            cell_timeout_s=self.cell_timeout_s, concurrency=self.concurrency, prices=self.prices,
+            cache=None if args.no_cache or not self.cache else self.cache_dir, refresh=args.refresh)
         try:
             engine = RLM(**options)
             if engine.client.base_url not in self._reachable:

@@ -3,17 +3,23 @@
 One mechanism serves two purposes: a response cache for iterative re-runs,
 and replay, which is the same store filled from a recorded run in *strict*
 mode (a call that is not stored is an error naming it; nothing reaches the
-network). Keys are content hashes, so a re-run with the same inputs hits and a
-changed prompt misses.
+network). Keys are content hashes of (endpoint, model, messages, sampling
+parameters), so a re-run with the same inputs hits and any change misses.
+The on-disk store is SQLite in WAL mode: many sub-call threads and several
+kernels can read and write it at once without corruption or lost entries.
 """
 from __future__ import annotations
 
 import hashlib
 import json
+import os
+import sqlite3
 import threading
+import time
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 from typing import Any, Protocol
 
 from .client import ChatClient, Completion, LLMError
@@ -65,15 +71,93 @@ class MemoryStore:
         return sum(len(v) for v in self._responses.values())
 
 
+class SQLiteStore:
+    """Responses on disk, shared by threads and processes (one connection per thread, WAL journal)."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path).expanduser()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._local = threading.local()
+        self._connections: list[sqlite3.Connection] = []
+        self._lock = threading.Lock()
+        db = self._db()
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("CREATE TABLE IF NOT EXISTS responses (key TEXT PRIMARY KEY, model TEXT NOT NULL, "
+                   "text TEXT NOT NULL, prompt_tokens INTEGER, completion_tokens INTEGER, created REAL)")
+
+    def _db(self) -> sqlite3.Connection:
+        db = getattr(self._local, "db", None)
+        if db is None:
+            db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None, check_same_thread=False)
+            db.execute("PRAGMA busy_timeout = 30000")
+            self._local.db = db
+            with self._lock:
+                self._connections.append(db)
+        return db
+
+    def get(self, key: str) -> Completion | None:
+        row = self._db().execute("SELECT model, text, prompt_tokens, completion_tokens FROM responses WHERE key = ?",
+                                 (key,)).fetchone()
+        return None if row is None else Completion(row[1], row[0], row[2], row[3], 0.0, 0)
+
+    def put(self, key: str, completion: Completion) -> None:
+        self._db().execute("INSERT OR REPLACE INTO responses VALUES (?, ?, ?, ?, ?, ?)",
+                           (key, completion.model, completion.text, completion.prompt_tokens,
+                            completion.completion_tokens, time.time()))
+
+    def __len__(self) -> int:
+        return int(self._db().execute("SELECT COUNT(*) FROM responses").fetchone()[0])
+
+    def clear(self) -> int:
+        """Delete every stored response; returns how many there were."""
+        count = len(self)
+        self._db().execute("DELETE FROM responses")
+        return count
+
+    def close(self) -> None:
+        with self._lock:
+            connections, self._connections = self._connections, []
+        for db in connections:
+            db.close()
+        self._local = threading.local()
+
+
+CACHE_FILE = "responses.sqlite"
+
+
+def default_cache_dir() -> Path:
+    """``$RLM_CACHE_DIR``, else the user's cache directory (``$XDG_CACHE_HOME`` or ``~/.cache``)/rlm_jupyter."""
+    configured = os.environ.get("RLM_CACHE_DIR")
+    if configured:
+        return Path(configured).expanduser()
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "rlm_jupyter"
+
+
+_open: dict[Path, SQLiteStore] = {}
+_open_lock = threading.Lock()
+
+
+def open_cache(directory: str | os.PathLike[str]) -> SQLiteStore:
+    """The store in ``directory``, opened once per process and shared by every run."""
+    path = (Path(directory).expanduser() / CACHE_FILE).resolve()
+    with _open_lock:
+        if path not in _open:
+            _open[path] = SQLiteStore(path)
+        return _open[path]
+
+
 class CachedClient:
-    """A ChatClient that consults ``store`` first; ``inner`` (the network) only on a miss, unless strict."""
+    """A ChatClient that consults ``store`` first; ``inner`` (the network) only on a miss, unless strict.
+
+    ``refresh=True`` skips the lookup but stores the new answers: re-ask once, cache again.
+    """
 
     def __init__(self, store: ResponseStore, inner: ChatClient | None = None, *, strict: bool = False,
-                 key: KeyFunction = content_key, describe: Callable[[str, list[dict[str, str]]], str] | None = None,
-                 base_url: str = "cache") -> None:
+                 refresh: bool = False, key: KeyFunction = content_key,
+                 describe: Callable[[str, list[dict[str, str]]], str] | None = None, base_url: str = "cache") -> None:
         if inner is None and not strict:
             raise ValueError("a non-strict cache needs an inner client to call on a miss")
-        self.store, self.inner, self.strict, self.key = store, inner, strict, key
+        self.store, self.inner, self.strict, self.key, self.refresh = store, inner, strict, key, refresh
         self.describe = describe or (lambda model, messages: f"a call to {model!r}")
         self.base_url = inner.base_url if inner is not None else base_url
         self.hits = 0
@@ -81,8 +165,8 @@ class CachedClient:
 
     def complete(self, model: str, messages: list[dict[str, str]], *, cancel: threading.Event | None = None,
                  on_text: Callable[[str], None] | None = None, **params: Any) -> Completion:
-        key = self.key(model, messages)
-        found = self.store.get(key)
+        key = self.key_for(model, messages, params)
+        found = None if self.refresh else self.store.get(key)
         if found is not None:
             self.hits += 1
             if on_text is not None:
@@ -95,6 +179,13 @@ class CachedClient:
         done = self.inner.complete(model, messages, cancel=cancel, on_text=on_text, **params)
         self.store.put(key, done)
         return done
+
+    def key_for(self, model: str, messages: list[dict[str, str]], params: dict[str, Any] | None = None) -> str:
+        return digest({"endpoint": self.base_url, "call": self.key(model, messages), "params": params or {}})
+
+    def remember(self, model: str, messages: list[dict[str, str]], completion: Completion) -> None:
+        """Store an answer as if it had come back for this call (how a recording fills a replay)."""
+        self.store.put(self.key_for(model, messages), completion)
 
     def close(self) -> None:
         if self.inner is not None:

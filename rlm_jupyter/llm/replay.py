@@ -30,21 +30,22 @@ def describe_call(model: str, messages: list[dict[str, str]]) -> str:
     return f"sub-call to {model!r} with prompt {prompt[:80]!r}{'...' if len(prompt) > 80 else ''}"
 
 
-def fill_from_run(store: MemoryStore, run: Run) -> MemoryStore:
-    """Put every root reply and sub-call answer of ``run`` (and its child runs) into ``store``."""
+def fill_from_run(client: CachedClient, run: Run) -> CachedClient:
+    """Teach ``client`` every root reply and sub-call answer of ``run`` (and of its child runs)."""
     for it, messages in zip(run.iterations, run.root_calls()):
-        store.put(replay_key(run.model, messages),
-                  Completion(it.reply, run.model, it.prompt_tokens, it.completion_tokens, 0.0, 0))
+        client.remember(run.model, messages,
+                        Completion(it.reply, run.model, it.prompt_tokens, it.completion_tokens, 0.0, 0))
         for call in it.subcalls:
             if call.child is not None:
-                fill_from_run(store, call.child)
+                fill_from_run(client, call.child)
             elif call.response is not None:
-                store.put(replay_key(call.model, [{"role": "user", "content": call.prompt}]),
-                          Completion(call.response, call.model, call.prompt_tokens, call.completion_tokens, 0.0, 0))
-    return store
+                client.remember(call.model, [{"role": "user", "content": call.prompt}],
+                                Completion(call.response, call.model, call.prompt_tokens, call.completion_tokens,
+                                           0.0, 0))
+    return client
 
 
 def replay_client(run: Run) -> CachedClient:
     """A strict client that knows only ``run``'s calls."""
-    return CachedClient(fill_from_run(MemoryStore(), run), strict=True, key=replay_key, describe=describe_call,
-                        base_url=f"recording of run {run.id}")
+    client = CachedClient(MemoryStore(), strict=True, key=replay_key, describe=describe_call, base_url="recording")
+    return fill_from_run(client, run)
