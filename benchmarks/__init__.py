@@ -1,0 +1,1 @@
+"""Benchmarks: task generators with scorers and scaffold benchmarks (``python -m benchmarks``)."""

@@ -21,10 +21,13 @@ from __future__ import annotations
 import importlib.metadata
 import importlib.util
 import os
-import time
-from collections.abc import Callable
+import re
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass
 from typing import Any
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
 @dataclass(frozen=True)
@@ -169,38 +172,24 @@ def dspy_default_sandbox_error(timeout_s: float = 120.0) -> str | None:
     if importlib.util.find_spec("dspy") is None:
         return "dspy is not installed"
     _quiet_litellm()
-    from concurrent.futures import ThreadPoolExecutor
-    from concurrent.futures import TimeoutError as FutureTimeout
-
     from dspy.primitives.python_interpreter import PythonInterpreter
 
     interpreter = PythonInterpreter()
-
-    def attempt() -> Any:
-        return interpreter.execute("print(1 + 1)")
-
     pool = ThreadPoolExecutor(max_workers=1)
     try:
-        pool.submit(attempt).result(timeout=timeout_s)
+        pool.submit(interpreter.execute, "print(1 + 1)").result(timeout=timeout_s)
         return None
     except FutureTimeout:
         return f"no answer from Deno/Pyodide within {timeout_s:.0f} s"
     except Exception as exc:  # noqa: BLE001 - the point is to report whatever it raises
-        lines = [ln.strip() for ln in str(exc).replace("\x1b", "").splitlines() if ln.strip()]
-        import re
-
-        lines = [re.sub(r"\[\d+(;\d+)*m", "", ln) for ln in lines]
-        wanted = [ln for ln in lines if "error" in ln.lower() or "failed" in ln.lower()][:4]
-        return f"{type(exc).__name__}: " + " / ".join(wanted or lines[:4])
+        lines = [_ANSI.sub("", line).strip() for line in str(exc).splitlines()]
+        wanted = [line for line in lines if "error" in line.lower() or "failed" in line.lower()]
+        return f"{type(exc).__name__}: " + " / ".join((wanted or [line for line in lines if line])[:4])
     finally:
         try:
             interpreter.shutdown()
-        except Exception:  # noqa: BLE001
+        except Exception:  # noqa: BLE001 - a sandbox that never started may fail to stop
             pass
         pool.shutdown(wait=False)
 
 
-def timed(call: Callable[[], Any]) -> tuple[Any, float]:
-    started = time.perf_counter()
-    value = call()
-    return value, time.perf_counter() - started

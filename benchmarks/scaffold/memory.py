@@ -32,8 +32,8 @@ from typing import Any
 
 from rlm_jupyter.testing.datasets import make_haystack
 
-from ..harness import Log, bundled_server, install, scripted_endpoint
-from ..libraries import LIBRARIES, Library
+from ..harness import ROOT, SUB, Log, bundled_server, install, scripted_endpoint
+from ..libraries import LIBRARIES, Endpoint, Library
 from ..tasks import niah
 from .common import fmt, ratio
 
@@ -51,8 +51,7 @@ def child(library: Library, base_url: str, chars: int, method: str) -> dict[str,
     big, small = make_haystack(chars, seed=2), make_haystack(10_000, seed=3)
     text, question = big.text, niah.QUESTION.format(key=big.key)
     del big
-    endpoint = scripted_endpoint_for(base_url)
-    session = library.session(endpoint)
+    session = library.session(Endpoint(base_url, ROOT, SUB))
     session.run(niah.QUESTION.format(key=small.key), small.text, niah.TASK.canonical)
     gc.collect()
     if method == "rss":
@@ -71,13 +70,6 @@ def child(library: Library, base_url: str, chars: int, method: str) -> dict[str,
     worker = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
     return {"added_bytes": added, "context_bytes": len(text.encode()), "worker_peak_bytes": worker,
             "correct": niah.score(answer, _gold(text))}
-
-
-def scripted_endpoint_for(base_url: str) -> Any:
-    from ..harness import ROOT, SUB
-    from ..libraries import Endpoint
-
-    return Endpoint(base_url, ROOT, SUB)
 
 
 def _gold(text: str) -> str:

@@ -6,13 +6,13 @@ Data is generated at run time from a seed and never committed.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from rlm_jupyter.testing import RuleBasedSubModel
 
-from ..dialects import Loader, Step, identity_loader
+from ..dialects import Loader, Step, Strategy, identity_loader
 
 
 @dataclass(frozen=True)
@@ -47,17 +47,17 @@ class Task:
     canonical: str
     sizes: Sequence[Size]
     quick_sizes: Sequence[Size]
-    generate: Any  # (size: int, seed: int) -> list[Instance]
-    score: Any  # (answer, gold) -> float in [0, 1]
-    strategy: Any  # (question, variable) -> list[Step]
+    generate: Callable[[int, int], list[Instance]]  # (size, seed) -> questions over one generated context
+    score: Callable[[Any, Any], float]  # (answer, gold) -> [0, 1]
+    strategy: Strategy
     sub_model: RuleBasedSubModel
     native_type: str = "str"
-    as_text: Any = str
+    as_text: Callable[[Any], str] = str
     loader: Loader = identity_loader
     limits: dict[str, int] = field(default_factory=dict)
     limit_reason: str = ""
     scoring: str = ""
-    parts: Any = None  # optional (answer, gold) -> {part: score}, shown next to the score
+    parts: Callable[[Any, Any], dict[str, float]] | None = None  # per-part scores, shown next to the score
 
 
     def steps(self, question: str, variable: str) -> list[Step]:

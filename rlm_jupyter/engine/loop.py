@@ -14,7 +14,7 @@ import os
 import threading
 import uuid
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..llm.cache import CachedClient, open_cache
@@ -27,6 +27,7 @@ from .context import describe_all
 from .events import (CellFinished, CellStarted, EventBus, IterationFinished, IterationStarted, Observer,
                      RootReplied, RootStreaming, RunFinished, RunStarted)
 from .executor import Executor
+from .history import compact
 from .protocol import ParsedReply, parse_reply, strip_think
 from .secrets import Redactor
 from .subcalls import BatchError, SubCallError, SubCalls
@@ -93,7 +94,7 @@ class RLM:
                  max_output_chars: int = 20_000, request_timeout_s: float = 300.0, max_retries: int = 4,
                  stream: bool = True, client: ChatClient | None = None,
                  context_windows: Mapping[str, int] | None = None, cache: str | os.PathLike[str] | None = None,
-                 refresh: bool = False) -> None:
+                 refresh: bool = False, history_chars: int = 60_000) -> None:
         if not model:
             raise ValueError("model is required, e.g. RLM(model='gpt-5-mini')")
         if concurrency < 1:
@@ -103,6 +104,7 @@ class RLM:
                              max_tokens=max_tokens, budget_usd=budget_usd, timeout_s=timeout_s,
                              cell_timeout_s=cell_timeout_s)
         self.concurrency, self.max_output_chars, self.stream = concurrency, max_output_chars, stream
+        self.history_chars = history_chars
         self.prices = PriceTable(prices)
         self.windows = ContextWindows(context_windows)
         unpriced = [m for m in (self.model, self.sub_model) if self.prices.price(m) is None]
@@ -127,26 +129,34 @@ class RLM:
 
     def run(self, question: str, context: object = None, *, expect: type | str | None = None,
             namespace: dict[str, Any] | None = None, executor_factory: ExecutorFactory = default_executor,
-            observers: tuple[Observer, ...] = ()) -> Run:
+            observers: tuple[Observer, ...] = (), continue_from: Run | None = None) -> Run:
         """Answer ``question`` about ``context`` (a mapping of variable names to objects, or one object).
 
         ``namespace`` is the REPL dict the code runs in (a fresh one if None);
         the Jupyter layer passes its own, plus an executor for hidden cells.
         ``expect`` rejects answers of another type and asks the model to fix them.
+        ``continue_from`` asks a follow-up in that run's conversation and namespace.
         """
         if not isinstance(question, str) or not question.strip():
             raise ValueError("question must be a non-empty string")
         variables = _context_mapping(context)
+        history = None
+        if continue_from is not None:
+            if continue_from.namespace is None:
+                raise ValueError(f"run {continue_from.id} cannot be continued: its REPL namespace is gone (it was "
+                                 "loaded from a file, or its kernel restarted); ask the question without continuing")
+            namespace, history = continue_from.namespace, continue_from
         session = _Session(self.client, Meter(Budget(self.limits), self.prices),
                            EventBus(self.observers + tuple(observers)), executor_factory)
         return self._run(session, question, variables, namespace if namespace is not None else {}, 0,
-                         _expect_type(expect))
+                         _expect_type(expect), history)
 
     def _run(self, session: _Session, question: str, variables: dict[str, object], ns: dict[str, Any],
-             depth: int, expect: type | None) -> Run:
+             depth: int, expect: type | None, history: Run | None = None) -> Run:
         run = Run(id=uuid.uuid4().hex[:12], question=question, model=self.model, sub_model=self.sub_model,
                   context_names=list(variables), depth=depth, prompt_version=prompts.PROMPT_VERSION,
-                  limits=self.limits.to_dict(), started_at=_dt.datetime.now(_dt.timezone.utc).isoformat())
+                  limits=self.limits.to_dict(), started_at=_dt.datetime.now(_dt.timezone.utc).isoformat(),
+                  continues=history.id if history else None, namespace=ns)
         budget = session.meter.budget
         started = budget.elapsed()
         ns.update(variables)
@@ -159,7 +169,7 @@ class RLM:
                             spawn_child=lambda q, c: self._run(session, q, _context_mapping(c), {}, depth + 1, None))
         session.bus.emit(RunStarted(run))
         try:
-            self._loop(session, run, ns, subcalls, expect)
+            self._loop(session, run, ns, subcalls, expect, history)
         except LimitReached as stop:
             run.status, run.message = stop.status, stop.message  # type: ignore[assignment]
         except KeyboardInterrupt:
@@ -172,12 +182,9 @@ class RLM:
         return run
 
     def _loop(self, session: _Session, run: Run, ns: dict[str, Any], subcalls: SubCalls,
-              expect: type | None) -> None:
+              expect: type | None, history: Run | None) -> None:
         budget, bus, limits = session.meter.budget, session.bus, self.limits
-        messages = [{"role": "system", "content": prompts.SYSTEM_PROMPT},
-                    {"role": "user", "content": prompts.first_message(
-                        run.question, describe_all({n: ns[n] for n in run.context_names}),
-                        _label(expect) if expect else None, limits.max_iterations)}]
+        messages = self._opening(run, ns, expect, history)
         run.root_prompt = [dict(m) for m in messages]
         baseline = set(ns)
         final, repeats = _Final(), _Repeats()
@@ -205,6 +212,23 @@ class RLM:
             bus.emit(IterationFinished(run, it))
         run.status, run.message = "max_iterations", f"no FINAL after {limits.max_iterations} turns"
         self._last_word(session, run, messages + [{"role": "user", "content": prompts.OUT_OF_TURNS}], ns)
+
+    def _opening(self, run: Run, ns: dict[str, Any], expect: type | None, history: Run | None) -> list[dict[str, str]]:
+        """The first root request: system prompt and question, or the compacted history and a follow-up."""
+        expected = _label(expect) if expect else None
+        described = describe_all({n: ns[n] for n in run.context_names})
+        if history is None:
+            return [{"role": "system", "content": prompts.SYSTEM_PROMPT},
+                    {"role": "user", "content": prompts.first_message(run.question, described, expected,
+                                                                      self.limits.max_iterations)}]
+        earlier, compaction = compact(history.conversation(), self.history_chars)
+        if compaction is not None:
+            run.compactions.append(asdict(compaction))
+        question = prompts.follow_up(run.question, described if run.context_names else None, expected,
+                                     self.limits.max_iterations)
+        if earlier[-1]["role"] == "user":  # the previous run ended on our feedback: keep roles alternating
+            earlier = earlier + [{"role": "assistant", "content": "(no answer)"}]
+        return earlier + [{"role": "user", "content": question}]
 
     def _turn(self, session: _Session, run: Run, messages: list[dict[str, str]], ns: dict[str, Any],
               subcalls: SubCalls, final: _Final, baseline: set[str], turn: int) -> tuple[Iteration, ParsedReply]:

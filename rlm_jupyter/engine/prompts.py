@@ -50,6 +50,15 @@ def first_message(question: str, descriptions: str, expect: str | None, max_iter
             f"You have {max_iterations} turns. Start by exploring the data with a ```repl block.")
 
 
+def follow_up(question: str, descriptions: str | None, expect: str | None, max_iterations: int) -> str:
+    """A new question in the same REPL: earlier variables are still defined."""
+    expected = f"\nThe answer must be a Python object of type {expect}: return it with FINAL_VAR.\n" if expect else ""
+    added = f"\nNew context variables:\n{descriptions}\n" if descriptions else ""
+    return (f"Follow-up question: {question}\n{expected}{added}\n"
+            "Everything you defined earlier is still in the REPL (SHOW_VARS() lists it). "
+            f"You have {max_iterations} turns for this question.")
+
+
 def feedback(cells: list[CodeCell], rendered_outputs: list[str], notes: list[str], turn: int, max_turns: int) -> str:
     """What the model reads after a turn: each block's (truncated) output, errors, and our notes."""
     parts = []

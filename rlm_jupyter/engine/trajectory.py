@@ -119,6 +119,11 @@ class Run:
     limits: dict[str, Any] = field(default_factory=dict)
     root_prompt: list[dict[str, str]] = field(default_factory=list)  # the first root request: constant size
     replay_of: str | None = None  # id of the recorded run this run replayed
+    continues: str | None = None  # id of the run this follow-up question continued
+    compactions: list[dict[str, int]] = field(default_factory=list)  # history compacted before this run began
+    # The live REPL namespace, kept so a follow-up can continue in it. Never serialized: a run loaded
+    # from a file (or from before a kernel restart) has None here and cannot be continued.
+    namespace: dict[str, Any] | None = field(default=None, repr=False, compare=False)
 
     @property
     def root_prompt_chars(self) -> int:
@@ -150,7 +155,8 @@ class Run:
         return f"<Run {self.id} {self.question[:40]!r}: {self.summary()}>"
 
     def to_dict(self) -> dict[str, Any]:
-        data = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("answer", "iterations", "usage")}
+        data = {f.name: getattr(self, f.name) for f in fields(self)
+                if f.name not in ("answer", "iterations", "usage", "namespace")}
         data["answer"] = encode_answer(self.answer)
         data["iterations"] = [_iteration_to_dict(it) for it in self.iterations]
         data["usage"] = {m: asdict(u) for m, u in self.usage.items()}
@@ -162,7 +168,7 @@ class Run:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Run:
-        names = {f.name for f in fields(cls)} - {"answer", "iterations", "usage"}
+        names = {f.name for f in fields(cls)} - {"answer", "iterations", "usage", "namespace"}
         run = cls(**{k: v for k, v in data.items() if k in names})
         run.answer = decode_answer(data.get("answer"))
         run.iterations = [_iteration_from_dict(it) for it in data.get("iterations", [])]
@@ -191,6 +197,16 @@ class Run:
             messages += [{"role": "assistant", "content": strip_think(it.reply)},
                          {"role": "user", "content": it.feedback or ""}]
         return calls
+
+    def conversation(self) -> list[dict[str, str]]:
+        """Every message of the run's root conversation, through its last reply (and feedback, if any)."""
+        messages = self.root_calls()[-1] if self.iterations else list(self.root_prompt)
+        if self.iterations:
+            last = self.iterations[-1]
+            messages = messages + [{"role": "assistant", "content": strip_think(last.reply)}]
+            if last.feedback:
+                messages.append({"role": "user", "content": last.feedback})
+        return messages
 
     def to_jsonl(self, path: str | os.PathLike[str]) -> None:
         """Write the log format of the reference RLM implementation's visualizer.
@@ -237,8 +253,9 @@ def _jsonl_result(cell: CodeCell, calls: list[SubCall]) -> dict[str, Any]:
 
 
 def _iteration_to_dict(it: Iteration) -> dict[str, Any]:
-    data = asdict(it)
-    data["subcalls"] = [_subcall_to_dict(c) for c in it.subcalls]
+    data = {f.name: getattr(it, f.name) for f in fields(it) if f.name not in ("cells", "subcalls")}
+    data["cells"] = [asdict(c) for c in it.cells]
+    data["subcalls"] = [_subcall_to_dict(c) for c in it.subcalls]  # not asdict: a child run holds a live namespace
     return data
 
 

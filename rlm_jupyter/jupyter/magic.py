@@ -31,6 +31,7 @@ from ..llm.replay import replay_client
 from .hidden_cell import executor_factory
 from .namespace import Overlay, ResultNames
 from .recordings import find_recording
+from .ledger import Ledger
 from .view import RunView
 
 
@@ -51,6 +52,7 @@ class RLMMagics(Magics):
     concurrency = Integer(16, help="Concurrent sub-calls in llm_query_batched.").tag(config=True)
     prices = Dict(help='Extra prices, USD per 1M tokens: {"model": [input, output]}.').tag(config=True)
     out = Unicode("rlm_answer", help="Default variable for the answer.").tag(config=True)
+    history_chars = Integer(60_000, help="A follow-up's history is compacted past this many characters.").tag(config=True)
     cache = Bool(True, help="Answer repeated calls from the on-disk response cache.").tag(config=True)
     cache_dir = Unicode(help="Response cache folder (default: $RLM_CACHE_DIR, else ~/.cache/rlm_jupyter).").tag(config=True)
 
@@ -71,6 +73,7 @@ class RLMMagics(Magics):
         self.runs: list[Run] = []
         self._names = ResultNames()
         self._reachable: set[str] = set()  # endpoints that answered a TCP connect in this session
+        self._overlays: dict[str, Overlay] = {}  # the last run's namespace, so a follow-up can continue in it
 
     @property
     def last_run(self) -> Run | None:
@@ -88,6 +91,8 @@ class RLMMagics(Magics):
     @argument("--timeout", type=float, help="wall-time limit in seconds")
     @argument("--share", action="store_true", help="copy the model's new variables into your namespace")
     @argument("--quiet", action="store_true", help="show only a one-line summary")
+    @argument("--continue", dest="follow_up", action="store_true",
+              help="ask a follow-up in the last run's conversation and namespace (its variables are still there)")
     @argument("--no-cache", action="store_true", help="neither read nor write the response cache")
     @argument("--refresh", action="store_true", help="ask the model again and overwrite the cached answers")
     @argument("--record", metavar="PATH", help="save the trajectory as JSON (Run.load reads it)")
@@ -110,6 +115,9 @@ class RLMMagics(Magics):
         if words[:1] == ["cache"] and cell is None:
             self._cache(words[1:])
             return None
+        if words == ["cost"] and cell is None:
+            display(Ledger(self.runs))
+            return None
         try:
             args = self.rlm.parser.parse_intermixed_args(words)
         except UsageError as exc:
@@ -120,7 +128,10 @@ class RLMMagics(Magics):
         names, question = self._question(args.words, cell)
         context = {name: self._lookup(name) for name in names}
         recorded = self._recording(args.replay, question, names) if args.replay is not None else None
-        run = self._execute(args, question, context, recorded)
+        previous = self._previous() if args.follow_up else None
+        if previous is not None and recorded is not None:
+            raise UsageError("%rlm: --continue and --replay do not combine; replay the follow-up's own recording")
+        run = self._execute(args, question, context, recorded, previous)
         self.runs.append(run)
         self._report(args, run, recorded)
         return None
@@ -129,6 +140,14 @@ class RLMMagics(Magics):
         if self.last_run is None:
             raise UsageError("%rlm last: no run yet in this kernel; run %%rlm first")
         return self.last_run
+
+    def _previous(self) -> Run:
+        """The run a follow-up continues: the last top-level run of this kernel, with its live namespace."""
+        run = self.last_run
+        if run is None or run.id not in self._overlays:
+            raise UsageError("%rlm --continue: no earlier run in this kernel to continue (a kernel restart forgets "
+                             "them); ask the question without --continue")
+        return run
 
     def _export(self, words: list[str]) -> None:
         """``%rlm export [--to FILE.py]``: the last run's code, its sub-calls answered from the record."""
@@ -199,7 +218,8 @@ class RLMMagics(Magics):
             max_depth=_pick(args.max_depth, self.max_depth), budget_usd=_pick(args.budget, self.budget_usd),
             max_tokens=self.max_tokens, timeout_s=_pick(args.timeout, self.timeout_s),
             cell_timeout_s=self.cell_timeout_s, concurrency=self.concurrency, prices=self.prices,
-            cache=None if args.no_cache or not self.cache else self.cache_dir, refresh=args.refresh)
+            cache=None if args.no_cache or not self.cache else self.cache_dir, refresh=args.refresh,
+            history_chars=self.history_chars)
         try:
             engine = RLM(**options)
             if engine.client.base_url not in self._reachable:
@@ -209,17 +229,22 @@ class RLMMagics(Magics):
         except (ValueError, LLMError) as exc:
             raise UsageError(f"%rlm: {exc}") from None
 
-    def _execute(self, args: Namespace, question: str, context: dict[str, object], recorded: Run | None) -> Run:
-        overlay = Overlay(self.shell.user_ns)
+    def _execute(self, args: Namespace, question: str, context: dict[str, object], recorded: Run | None,
+                 previous: Run | None) -> Run:
+        overlay = self._overlays[previous.id].refresh() if previous else Overlay(self.shell.user_ns)
         with self._engine(args, recorded) as engine:
-            view = RunView(engine.limits.max_iterations, engine.limits.budget_usd, quiet=args.quiet)
+            view = RunView(engine.limits.max_iterations, engine.limits.budget_usd, args.quiet, self.runs)
             try:
                 run = engine.run(question, context, expect=args.expect, namespace=overlay.namespace,
-                                 executor_factory=executor_factory(self.shell), observers=(view.observe,))
+                                 executor_factory=executor_factory(self.shell), observers=(view.observe,),
+                                 continue_from=previous)
             except ValueError as exc:
                 raise UsageError(f"%rlm: {exc}") from None
             finally:
                 view.close()
+        for older in self.runs:  # only the last run can be continued: let older namespaces be freed
+            older.namespace = None
+        self._overlays = {run.id: overlay}
         if args.share:
             shared, skipped = overlay.share()
             if shared:

@@ -32,6 +32,12 @@ class Overlay:
         self.namespace = dict(self.user_ns)
         self._baseline = frozenset(self.namespace)
 
+    def refresh(self) -> Overlay:
+        """Before a follow-up: the user's current objects replace stale ones; the model's own names stay."""
+        mine = set(self.created())
+        self.namespace.update({name: value for name, value in self.user_ns.items() if name not in mine})
+        return self
+
     def created(self) -> list[str]:
         """Public names the model's code created during the run."""
         return sorted(name for name in set(self.namespace) - self._baseline

@@ -26,8 +26,8 @@ from ..engine.events import (CellFinished, CellStarted, Event, IterationFinished
                              RootStreaming, RunFinished, SubCallFinished, SubCallStarted)
 from ..engine.protocol import parse_reply
 from ..engine.trajectory import CodeCell, Iteration, Run, SubCall
-from .render import (answer_preview_html, cell_html, code_html, esc, money, plural, seconds, subcalls_html,
-                     timeline_svg, usage_line)
+from .render import (answer_preview_html, cache_line, cell_html, code_html, esc, money, plural, seconds,
+                     subcalls_html, timeline_svg, usage_line)
 from .report import answer_html  # the report's own wording, not a copy
 from .report import run_html
 
@@ -223,10 +223,12 @@ class LivePanel:
         cost = run.cost_usd
         of_budget = f" of {money(self.budget_usd)}" if self.budget_usd is not None else ""
         message = f" — {esc(run.message)}" if ended and run.message else ""
+        saved = cache_line(run)
         self.header.value = (f"<b>RLM</b> · <b>{esc(run.status)}</b>{message} · "
                              f"iteration {iterations}/{self.max_iterations} · "
                              f"{seconds(run.wall_s if ended else now - self._t0)} · {esc(usage_line(run.usage))} · "
-                             f"cost {money(cost)}{of_budget}")
+                             f"cost {money(cost)}{of_budget}"
+                             + (f" · {saved}" if saved else ""))
         if self.cost_bar is not None and self.budget_usd is not None:
             spent = cost or 0.0
             self.cost_bar.value = spent

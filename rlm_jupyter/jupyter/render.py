@@ -86,6 +86,12 @@ def plural(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
+def cache_line(run: Run) -> str:
+    """'3 cached calls saved $0.0123', or '' when the cache answered nothing."""
+    cached = sum(u.cached_calls for u in run.usage.values())
+    return f"{plural(cached, 'cached call')} saved {money(run.saved_usd)}" if cached else ""
+
+
 def usage_line(usage: Mapping[str, Usage]) -> str:
     """Tokens per model, in the order the models were first used."""
     if not usage:
@@ -190,7 +196,9 @@ def _call_status(call: SubCall) -> str:
     if call.error is not None:
         first = call.error.strip().splitlines()[0][:120] if call.error.strip() else ""
         return f"error: {first}" if first else "error"
-    return "running" if call.response is None else "ok"
+    if call.response is None:
+        return "running"
+    return "ok (cached)" if call.cached else "ok"
 
 
 def _call_details(call: SubCall, child_html: Callable[[Run], str] | None) -> str:

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..engine.protocol import parse_reply
 from ..engine.trajectory import Iteration, Run
-from .render import (answer_preview_html, cell_html, esc, money, plural, seconds, subcalls_html,
+from .render import (answer_preview_html, cache_line, cell_html, esc, money, plural, seconds, subcalls_html,
                      timeline_svg, usage_line, volatile)
 
 METADATA_KEY = "rlm_jupyter"
@@ -49,6 +49,8 @@ def _header(run: Run) -> str:
         ("sub-calls", str(len(run.subcalls))),
         ("tokens", esc(usage_line(run.usage))),
         ("cost", volatile(money(run.cost_usd))),
+        ("cache", cache_line(run)),
+        ("follows", esc(run.continues) if run.continues else ""),
         ("wall time", volatile(seconds(run.wall_s))),
     ]
     body = "".join(f'<tr style="vertical-align: top"><th style="text-align: left">{name}</th><td>{value}</td></tr>'
@@ -118,14 +120,24 @@ def report_metadata(run: Run) -> dict[str, Any]:
 
 
 class Report:
-    """A run displayed as a static report: ``display(Report(run))`` in any notebook front end."""
+    """A run displayed as a static report: ``display(Report(run))`` in any notebook front end.
 
-    def __init__(self, run: Run) -> None:
+    ``session`` (the kernel's running totals) goes into the metadata too, so the
+    saved notebook keeps what the whole session spent.
+    """
+
+    def __init__(self, run: Run, session: dict[str, Any] | None = None) -> None:
         self.run = run
+        self.session = session
+
+    def metadata(self) -> dict[str, Any]:
+        meta = report_metadata(self.run)
+        if self.session is not None:
+            meta["session"] = self.session
+        return {METADATA_KEY: meta}
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> tuple[dict[str, str], dict[str, Any]]:
-        data = {"text/html": run_html(self.run), "text/plain": run_text(self.run)}
-        return data, {METADATA_KEY: report_metadata(self.run)}
+        return {"text/html": run_html(self.run), "text/plain": run_text(self.run)}, self.metadata()
 
     def __repr__(self) -> str:
         return run_text(self.run)
@@ -136,7 +148,7 @@ class Summary(Report):
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> tuple[dict[str, str], dict[str, Any]]:
         line = self.run.summary() + ("" if self.run.status == "final" else f": {self.run.message}")
-        return {"text/plain": line}, {METADATA_KEY: report_metadata(self.run)}
+        return {"text/plain": line}, self.metadata()
 
 
 __all__ = ["METADATA_KEY", "Report", "Summary", "answer_html", "describe_answer", "report_metadata", "run_html", "run_text"]

@@ -10,6 +10,8 @@ from __future__ import annotations
 from IPython.display import DisplayHandle, display
 
 from ..engine.events import Event, RunFinished, RunStarted
+from ..engine.trajectory import Run
+from .ledger import totals
 from .panel import LivePanel
 from .report import Report, Summary
 
@@ -17,8 +19,9 @@ from .report import Report, Summary
 class RunView:
     """Shows the panel on the run's first event (so invalid input leaves no stale panel) and the report at its end."""
 
-    def __init__(self, max_iterations: int, budget_usd: float | None, quiet: bool) -> None:
+    def __init__(self, max_iterations: int, budget_usd: float | None, quiet: bool, earlier: list[Run]) -> None:
         self.quiet = quiet
+        self.earlier = earlier  # this kernel's previous runs, for the session totals in the report
         self.panel = None if quiet else LivePanel(max_iterations, budget_usd)
         self.handle: DisplayHandle | None = None
 
@@ -35,7 +38,8 @@ class RunView:
     def _show_report(self, event: RunFinished) -> None:
         if self.panel is not None:
             self.panel.finish()
-        final = Summary(event.run) if self.quiet else Report(event.run)
+        session = totals(self.earlier + [event.run])
+        final = Summary(event.run, session) if self.quiet else Report(event.run, session)
         if self.handle is None:
             display(final)
         else:

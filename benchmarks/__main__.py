@@ -1,0 +1,111 @@
+"""``python -m benchmarks``: task quality and scaffold benchmarks for rlm_jupyter, rlms and dspy.RLM.
+
+Run from the repository root. ``bash benchmarks/run`` first builds
+``benchmarks/.venv`` with all three libraries; in an environment without
+``rlms`` or ``dspy`` those libraries are reported as not run.
+
+    python -m benchmarks                     # everything, bundled server, ~10 minutes on 2 cores
+    python -m benchmarks --quick             # tiny sizes, < 1 minute
+    python -m benchmarks --only ours --skip scaffold
+    python -m benchmarks --skip scaffold --base-url https://api.openai.com/v1 --model gpt-5 --sub-model gpt-5-mini
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .harness import run_tasks
+from .libraries import LIBRARIES, Endpoint, dspy_default_sandbox_error
+from .report import write
+from .scaffold import fanout, memory, overhead, prompt_size, startup
+from .tasks import all_tasks
+
+SCAFFOLD = {"prompt_size": prompt_size, "fanout": fanout, "overhead": overhead, "memory": memory, "startup": startup}
+HERE = Path(__file__).resolve().parent
+
+
+def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    tasks = [t.name for t in all_tasks()]
+    parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="tiny sizes (CI, iteration): under a minute")
+    parser.add_argument("--only", default=",".join(LIBRARIES), help=f"libraries, comma-separated ({', '.join(LIBRARIES)})")
+    parser.add_argument("--skip", default="", help="comma-separated: tasks, scaffold, or any of " + ", ".join([*tasks, *SCAFFOLD]))
+    parser.add_argument("--out", type=Path, help="where RESULTS.md, fanout.png and results.json go "
+                        "(default: benchmarks/, or benchmarks/.quick/ with --quick so a quick run never "
+                        "overwrites the committed results)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--base-url", help="a real OpenAI-compatible endpoint for the tasks (key: OPENAI_API_KEY)")
+    parser.add_argument("--model", help="root model at --base-url")
+    parser.add_argument("--sub-model", help="sub-call model at --base-url (default: --model)")
+    args = parser.parse_args(argv)
+    args.out = args.out or (HERE / ".quick" if args.quick else HERE)
+    unknown = set(filter(None, args.only.split(","))) - set(LIBRARIES)
+    if unknown:
+        parser.error(f"unknown libraries {sorted(unknown)}; choose from {sorted(LIBRARIES)}")
+    if args.base_url and not args.model:
+        parser.error("--base-url needs --model")
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parse(argv)
+    started = time.perf_counter()
+    skip = set(filter(None, args.skip.split(",")))
+    libraries, skipped = [], {}
+    for name in filter(None, args.only.split(",")):
+        reason = LIBRARIES[name].unavailable()
+        if reason:
+            skipped[LIBRARIES[name].title] = reason
+            print(f"skipping {name}: {reason}")
+        else:
+            libraries.append(LIBRARIES[name])
+    if not libraries:
+        print("no library can run", file=sys.stderr)
+        return 2
+    args.out.mkdir(parents=True, exist_ok=True)
+
+    endpoint = None
+    endpoint_note = "the bundled fake server with the scripted reference strategies (identical replies for every library)"
+    if args.base_url:
+        endpoint = Endpoint(args.base_url, args.model, args.sub_model or args.model,
+                            os.environ.get("OPENAI_API_KEY") or "not-needed")
+        endpoint_note = (f"tasks: `{endpoint.model}` (sub-calls `{endpoint.sub_model}`) at {endpoint.base_url}; "
+                         "scaffold benchmarks: the bundled fake server")
+
+    tasks = [t for t in all_tasks() if t.name not in skip] if "tasks" not in skip else []
+    task_results = []
+    if tasks:
+        print(f"task quality ({'real endpoint' if endpoint else 'scripted strategies'}):")
+        task_results = run_tasks(tasks, libraries, endpoint, args.quick, seed=args.seed)
+
+    scaffold: dict[str, Any] = {}
+    if "scaffold" not in skip:
+        print("scaffold benchmarks (bundled server):")
+        for key, module in SCAFFOLD.items():
+            if key not in skip:
+                scaffold[key] = module.run(libraries, args.quick)
+
+    dspy_sandbox = None
+    if any(lib.name == "dspy" for lib in libraries):
+        print("checking dspy.RLM's default Deno/Pyodide sandbox ...")
+        dspy_sandbox = dspy_default_sandbox_error(timeout_s=30 if args.quick else 120)
+    plot_written = "fanout" in scaffold and fanout.plot(scaffold["fanout"], {l.name: l.title for l in libraries},
+                                                        args.out / "fanout.png")
+    command = " ".join(["python -m benchmarks", *(argv if argv is not None else sys.argv[1:])])
+    write(args.out / "RESULTS.md", quick=args.quick, command=command, libraries=libraries, skipped=skipped,
+          tasks=tasks, task_results=task_results, scaffold=scaffold, endpoint_note=endpoint_note,
+          dspy_sandbox=dspy_sandbox, plot_written=plot_written)
+    raw = {"scaffold": scaffold, "tasks": [vars(r) for r in task_results]}
+    (args.out / "results.json").write_text(json.dumps(raw, indent=1, default=str), encoding="utf-8")
+    print(f"wrote {args.out / 'RESULTS.md'} in {time.perf_counter() - started:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

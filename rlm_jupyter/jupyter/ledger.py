@@ -1,0 +1,72 @@
+"""``%rlm cost``: what this kernel session spent, per model and per run, and what the cache saved.
+
+The totals also ride in the metadata of every run's report, so a saved
+notebook keeps the session's running total (a kernel cannot write the
+notebook's own metadata; that needs a front-end extension).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.trajectory import Run, Usage
+from .render import esc, money, tokens
+from .report import METADATA_KEY
+
+
+def totals(runs: list[Run]) -> dict[str, Any]:
+    """Running totals: dollars (None when a run used an unpriced model), savings, tokens per model."""
+    per_model: dict[str, Usage] = {}
+    for run in runs:
+        for model, usage in run.usage.items():
+            mine = per_model.setdefault(model, Usage())
+            mine.add(usage.prompt_tokens, usage.completion_tokens, usage.cost_usd, calls=usage.calls)
+            mine.cached_calls += usage.cached_calls
+            mine.saved_usd += usage.saved_usd
+    costs = [run.cost_usd for run in runs]
+    return {"runs": len(runs), "cost_usd": sum(c for c in costs if c is not None),
+            "unpriced_runs": sum(c is None for c in costs), "saved_usd": sum(r.saved_usd for r in runs),
+            "models": {m: {"prompt_tokens": u.prompt_tokens, "completion_tokens": u.completion_tokens,
+                           "calls": u.calls, "cached_calls": u.cached_calls, "cost_usd": u.cost_usd,
+                           "saved_usd": u.saved_usd} for m, u in per_model.items()}}
+
+
+class Ledger:
+    """Displayable: a table per model and per run, plus the running total."""
+
+    def __init__(self, runs: list[Run]) -> None:
+        self.runs = list(runs)
+        self.totals = totals(self.runs)
+
+    def _lines(self) -> list[tuple[str, ...]]:
+        rows = [("model", "calls", "cached", "tokens in", "tokens out", "cost", "saved")]
+        rows += [(m, str(u["calls"]), str(u["cached_calls"]), tokens(u["prompt_tokens"]),
+                  tokens(u["completion_tokens"]), money(u["cost_usd"]), money(u["saved_usd"]))
+                 for m, u in self.totals["models"].items()]
+        return rows
+
+    def _run_lines(self) -> list[tuple[str, ...]]:
+        rows = [("run", "question", "status", "cost", "saved")]
+        rows += [(r.id, r.question[:50], r.status, money(r.cost_usd), money(r.saved_usd)) for r in self.runs]
+        return rows
+
+    def summary(self) -> str:
+        t = self.totals
+        unpriced = f" (+ {t['unpriced_runs']} run(s) with unpriced models)" if t["unpriced_runs"] else ""
+        return (f"{t['runs']} run(s) in this kernel: {money(t['cost_usd'])} spent{unpriced}, "
+                f"{money(t['saved_usd'])} saved by the cache")
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> tuple[dict[str, str], dict[str, Any]]:
+        text = "\n".join([self.summary(), "", _text_table(self._lines()), "", _text_table(self._run_lines())])
+        html = (f"<p><b>{esc(self.summary())}</b></p>" + _html_table(self._lines()) + _html_table(self._run_lines()))
+        return {"text/plain": text, "text/html": html}, {METADATA_KEY: {"ledger": self.totals}}
+
+
+def _text_table(rows: list[tuple[str, ...]]) -> str:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return "\n".join("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows)
+
+
+def _html_table(rows: list[tuple[str, ...]]) -> str:
+    head = "".join(f"<th>{esc(c)}</th>" for c in rows[0])
+    body = "".join("<tr>" + "".join(f"<td>{esc(c)}</td>" for c in row) + "</tr>" for row in rows[1:])
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"

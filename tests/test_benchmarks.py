@@ -1,0 +1,240 @@
+"""The benchmark suite's own tests: seeded generators, scorers, scripted strategies end to end, the CLI.
+
+Only rlm_jupyter is needed: the reference libraries (rlms, dspy) are not
+installed in the project environment, so their parts are checked through
+the dialects they are spoken to in, not by running them.
+"""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from benchmarks.dialects import DIALECTS, Step, detect, responder
+from benchmarks.harness import run_tasks, use_task
+from benchmarks.libraries import LIBRARIES, Endpoint
+from benchmarks.tasks import all_tasks, cohort, logs, niah, oolong, oolong_pairs, records
+from benchmarks.tasks.scoring import decode, f1, numeric_score, pairs_of
+from rlm_jupyter import RLM
+from rlm_jupyter.testing import ChatRequest, FakeLLMServer
+from rlm_jupyter.testing.datasets import make_event_log, make_haystack, make_orders_with_traps
+
+ROOT = Path(__file__).resolve().parents[1]
+TASKS = {task.name: task for task in all_tasks()}
+SMALL = {"niah": 2_000, "oolong": 200, "oolong_pairs": 100, "cohort": 5_000, "logs": 200_000}
+
+
+# -- generators ---------------------------------------------------------------------------------------------------
+def test_haystack_is_seeded_and_holds_its_needles() -> None:
+    a, b, other = make_haystack(50_000, seed=4), make_haystack(50_000, seed=4), make_haystack(50_000, seed=5)
+    assert a == b and a.text != other.text
+    assert len(a.text) == 50_000
+    assert a.text[a.position:].startswith(f"One of the special magic numbers for {a.key} is: {a.value}.")
+    assert len(a.distractors) == 3 and all(f"for {k} is: {v}." in a.text for k, v in a.distractors.items())
+
+
+def test_orders_with_traps_are_seeded_and_have_both_traps() -> None:
+    a, b = make_orders_with_traps(20_000, seed=1), make_orders_with_traps(20_000, seed=1)
+    pd.testing.assert_frame_equal(a, b)
+    assert not a.equals(make_orders_with_traps(20_000, seed=2))
+    assert len(a) == 20_000 and a.duplicated().sum() == 200
+    assert 0.03 < (a["status"] == "refunded").mean() < 0.07
+
+
+def test_event_log_is_seeded_json_with_three_distinct_planted_services() -> None:
+    a, b = make_event_log(50_000, seed=3), make_event_log(50_000, seed=3)
+    assert a == b and a.text != make_event_log(50_000, seed=4).text
+    document = json.loads(a.text)
+    assert len(document["events"]) == 50_000 and document["fields"] == ["t", "s", "status", "latency_ms"]
+    services = {a.planted[p]["service"] for p in ("spike", "deploy_burst", "rising_latency")}
+    assert len(services) == 3
+    burst = a.planted["deploy_burst"]
+    assert burst in [{"service": d["service"], "version": d["version"]} for d in document["deploys"]]
+
+
+def test_full_size_log_is_about_50_megabytes() -> None:
+    log = make_event_log(2_800_000, seed=0)
+    assert 45e6 < len(log.text) < 60e6
+
+
+@pytest.mark.parametrize("name", sorted(TASKS))
+def test_task_generators_are_deterministic(name: str) -> None:
+    task = TASKS[name]
+    first, second = task.generate(SMALL[name], 3), task.generate(SMALL[name], 3)
+    assert [i.question for i in first] == [i.question for i in second]
+    for x, y in zip(first, second):
+        if isinstance(x.context, pd.DataFrame):
+            pd.testing.assert_frame_equal(x.context, y.context)
+        else:
+            assert x.context == y.context
+        assert x.gold == y.gold
+
+
+def test_record_labels_are_hidden_but_recognisable_by_the_sub_model() -> None:
+    data = records.make_records(600, users=30, seed=2)
+    assert not any(word in data.text for word in ("human being", "numeric value", "abstract concept", "abel"))
+    instances = [line.split("|| Instance: ")[1] for line in data.text.splitlines()]
+    assert [records.classify(i) for i in instances] == data.labels
+    wh = {label: {t.split()[0] for t in templates} for label, templates in records.TEMPLATES.items()}
+    assert sum("What" in words for words in wh.values()) >= 4  # wh-words do not give the class away
+
+
+# -- scorers ------------------------------------------------------------------------------------------------------
+def test_niah_scorer() -> None:
+    assert niah.score("The number is 4821937.", "4821937") == 1.0
+    assert niah.score("4821938", "4821937") == 0.0 and niah.score("", "4821937") == 0.0
+
+
+def test_oolong_scorer_exact_labels_and_discounted_numbers() -> None:
+    assert oolong.score("Location", "location") == 1.0 and oolong.score("'location'.", "location") == 1.0
+    assert oolong.score("human being", "location") == 0.0
+    assert oolong.score(12, 12) == 1.0 and oolong.score("13 data points", 12) == 0.75
+    assert oolong.score("10", 12) == pytest.approx(0.5625) and oolong.score("none", 12) == 0.0
+    assert numeric_score("1,204", 1204) == 1.0
+
+
+def test_pairs_scorer_is_f1_over_unordered_pairs() -> None:
+    gold = {(1, 2), (1, 3), (2, 3), (4, 5)}
+    assert oolong_pairs.score([(2, 1), (1, 3), (3, 2), (5, 4)], gold) == 1.0
+    assert oolong_pairs.score("[[1, 2], [1, 3]]", gold) == pytest.approx(2 * 1.0 * 0.5 / 1.5)
+    assert oolong_pairs.score("(1, 2), (7, 8)", gold) == pytest.approx(f1({(1, 2), (7, 8)}, gold))
+    assert oolong_pairs.score([], gold) == 0.0 and f1(set(), set()) == 1.0
+    assert pairs_of("(3, 3)") == set()
+
+
+def test_cohort_scorer_cells_within_a_tenth_of_a_point() -> None:
+    gold = {"2024-01": {0: 100.0, 1: 40.0, 2: 25.0}, "2024-02": {0: 100.0, 1: 33.3333}}
+    frame = pd.DataFrame({0: [100.0, 100.0], 1: [40.05, 33.3], 2: [25.0, float("nan")]}, index=["2024-01", "2024-02"])
+    assert cohort.score(frame, gold) == 1.0
+    assert cohort.score(frame.to_json(orient="split"), gold) == 1.0  # how rlms / dspy return it
+    assert cohort.score(frame.assign(**{"1": [40.2, 33.3]}).drop(columns=[1]), gold) == pytest.approx(4 / 5)
+    assert cohort.score("no idea", gold) == 0.0
+
+
+def test_cohort_gold_counts_traps_and_naive_code_misses_them() -> None:
+    orders = make_orders_with_traps(30_000, seed=0)
+    gold = cohort.gold_table(orders)
+    naive = cohort.gold_table(orders.assign(status="completed"))  # forgets the refunds
+    assert cohort.score(naive, gold) < 0.9
+    assert all(row[0] == 100.0 for row in gold.values())
+
+
+def test_logs_scorer_counts_each_planted_pattern() -> None:
+    gold = {"spike": {"service": "auth", "start_minute": 300}, "deploy_burst": {"service": "api", "version": "v1.2.3"},
+            "rising_latency": {"service": "search"}}
+    right = {"spike": {"service": "auth", "start_minute": 303}, "deploy_burst": {"service": "api", "version": "v1.2.3"},
+             "rising_latency": {"service": "search"}}
+    assert logs.score(right, gold) == 1.0 and logs.score(json.dumps(right), gold) == 1.0
+    wrong = {**right, "spike": {"service": "auth", "start_minute": 320}, "rising_latency": {"service": "api"}}
+    assert logs.parts(wrong, gold) == {"spike": 0.0, "deploy_burst": 1.0, "rising_latency": 0.0}
+    assert logs.score("the logs look fine", gold) == 0.0
+
+
+def test_decode_turns_text_answers_back_into_data() -> None:
+    frame = pd.DataFrame({0: [1.0]}, index=["2024-01"])
+    assert decode(frame.to_json(orient="split")).iloc[0, 0] == 1.0
+    assert decode('{"a": 1}') == {"a": 1} and decode("plain words") == "plain words"
+
+
+# -- dialects: how the strategies speak to each library ---------------------------------------------------------
+def _request(system: str, user: str, assistants: int = 0) -> ChatRequest:
+    messages = [{"role": "system", "content": system}, {"role": "user", "content": user}]
+    messages += [{"role": "assistant", "content": "..."}, {"role": "user", "content": "out"}] * assistants
+    return ChatRequest("bench-root", messages, False, {})
+
+
+OURS = _request("... FINAL_VAR(...) ...", "Question: How many?\n\n`orders`: pandas.DataFrame, 3 rows", 1)
+RLMS = _request('... answer["ready"] = True ...', "Answer the following: How many?\n\nYour context is a str of 9 total characters.", 2)
+DSPY = _request("... SUBMIT(answer) ... [[ ## code ## ]] ...",
+                "[[ ## variables_info ## ]]\nVariable: `context` (access it in your code)\n    Type: str\n    Preview:\n    ```\n"
+                "    a,b\n    ```\nVariable: `query` (access it in your code)\n    Type: str\n    Preview:\n    ```\n"
+                "    How many?\n    ```\n[[ ## iteration ## ]]\n3/20")
+
+
+def test_dialects_read_question_variable_and_turn() -> None:
+    assert [detect(r).name for r in (OURS, RLMS, DSPY)] == ["ours", "rlms", "dspy"]
+    prompts = [detect(r).prompt(r) for r in (OURS, RLMS, DSPY)]
+    assert [(p.question, p.variable, p.type_name, p.turn) for p in prompts] == [
+        ("How many?", "orders", "pandas.DataFrame", 1), ("How many?", "context", "str", 2),
+        ("How many?", "context", "str", 2)]
+
+
+def test_dialects_render_the_finish_each_library_expects() -> None:
+    step = Step("Done.", "result = 1", final="result")
+    ours, rlms, dspy = (d.render(step) for d in DIALECTS)
+    assert "```repl\nresult = 1\n```" in ours and ours.endswith("FINAL_VAR(result)")
+    assert 'answer["ready"] = True' in rlms and "```repl\nresult = 1\nanswer[\"content\"] = " in rlms
+    assert dspy.startswith("[[ ## reasoning ## ]]") and "SUBMIT(answer=" in dspy and dspy.endswith("[[ ## completed ## ]]")
+
+
+def test_text_contexts_are_loaded_by_the_first_step_only() -> None:
+    respond = responder(cohort.strategy, "orders", "DataFrame", cohort.loader)
+    first_rlms = respond(_request('answer["ready"]', "Answer the following: q\n\nYour context is a str of 9 total characters."))
+    assert "orders = pd.read_csv(io.StringIO(context)" in first_rlms
+    assert "read_csv" not in respond(RLMS)
+    assert "read_csv" not in respond(_request("FINAL_VAR", "Question: q\n\n`orders`: pandas.DataFrame, 3 rows"))
+
+
+# -- the scripted strategies end to end through rlm_jupyter.RLM ---------------------------------------------------
+@pytest.fixture(scope="module")
+def bench_server() -> Iterator[FakeLLMServer]:
+    with FakeLLMServer(models={}) as server:
+        yield server
+
+
+@pytest.mark.parametrize("name", sorted(TASKS))
+def test_scripted_strategy_solves_its_task_through_rlm(name: str, bench_server: FakeLLMServer) -> None:
+    task = TASKS[name]
+    use_task(bench_server, task)
+    with RLM(model="bench-root", sub_model="bench-sub", base_url=bench_server.base_url, api_key="x",
+             max_iterations=10) as rlm:
+        for instance in task.generate(SMALL[name], 1):
+            run = rlm.run(instance.question, {task.canonical: instance.context})
+            assert run.status == "final", run.message
+            assert task.score(run.answer, instance.gold) == 1.0, (instance.kind, run.answer, instance.gold)
+    subs = [r for r in bench_server.requests if r.model == "bench-sub"]
+    assert subs or name == "cohort"  # every task but the pure-pandas one delegates to the sub-model
+
+
+def test_strategies_compute_answers_from_the_data_not_from_the_gold() -> None:
+    """A wrong context gives a wrong answer: the strategies hold no answer key."""
+    task = TASKS["niah"]
+    right, other = task.generate(2_000, 1)[0], task.generate(2_000, 2)[0]
+    with FakeLLMServer(models={}) as server:
+        use_task(server, task)
+        with RLM(model="bench-root", sub_model="bench-sub", base_url=server.base_url, api_key="x") as rlm:
+            run = rlm.run(right.question, {"haystack": other.context})
+    assert task.score(run.answer, right.gold) == 0.0
+
+
+def test_harness_reports_scores_per_library(bench_server: FakeLLMServer) -> None:
+    results = run_tasks([TASKS["oolong_pairs"]], [LIBRARIES["ours"]], None, quick=True, log=lambda _: None)
+    assert [(r.library, r.score, r.errors) for r in results] == [("ours", 1.0, [])]
+
+
+def test_reference_libraries_are_reported_when_missing() -> None:
+    for name in ("rlms", "dspy"):
+        library = LIBRARIES[name]
+        if library.unavailable() is not None:
+            assert "not installed" in library.unavailable()
+    assert LIBRARIES["ours"].unavailable() is None
+    assert Endpoint("http://x/v1", "m", "s").api_key == "not-needed"
+
+
+# -- the command line -----------------------------------------------------------------------------------------------
+def test_quick_run_writes_results(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "benchmarks", "--quick", "--only", "ours", "--out", str(tmp_path)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    results = (tmp_path / "RESULTS.md").read_text()
+    for heading in ("## Headline", "## Task quality", "## Fan-out", "## Scaffold overhead", "## Peak memory", "## Start-up"):
+        assert heading in results
+    assert "⚠" not in results
+    raw = json.loads((tmp_path / "results.json").read_text())
+    assert {r["task"] for r in raw["tasks"]} == set(TASKS)
+    assert all(r["scores"] and min(r["scores"]) == 1.0 for r in raw["tasks"])
