@@ -10,6 +10,7 @@ import logging
 import re
 import warnings
 
+from IPython.core.error import UsageError
 from IPython.core.interactiveshell import InteractiveShell
 
 from .magic import RLMMagics
@@ -36,8 +37,23 @@ def load(shell: InteractiveShell) -> None:
             shell.input_transformers_cleanup.append(rewrite_empty_rlm_cell)
     except Exception as exc:  # never kill a kernel that preloads us
         log.exception("rlm_jupyter failed to load")
-        warnings.warn(f"rlm_jupyter could not load: {type(exc).__name__}: {exc}. %rlm is unavailable; "
-                      "check your %config RLMMagics settings and reinstall rlm_jupyter", stacklevel=2)
+        _explain_in_the_notebook(shell, f"rlm_jupyter could not load: {type(exc).__name__}: {exc}. "
+                                        "Fix the RLMMagics setting it names (ipython_config.py or %config), "
+                                        "then run %reload_ext rlm_jupyter")
+
+
+def _explain_in_the_notebook(shell: InteractiveShell, message: str) -> None:
+    """At kernel start nothing is displayed, so say it in the first cell that runs, and in %rlm itself."""
+
+    def once(*_: object) -> None:
+        shell.events.unregister("pre_run_cell", once)
+        warnings.warn(message, RuntimeWarning, stacklevel=1)
+
+    def rlm(line: str, cell: str | None = None) -> None:
+        raise UsageError(message)
+
+    shell.events.register("pre_run_cell", once)
+    shell.register_magic_function(rlm, "line_cell", "rlm")
 
 
 def unload(shell: InteractiveShell) -> None:

@@ -50,11 +50,11 @@ class Execution:
 class KernelSession:
     """Starts a kernel whose environment points the openai client at ``base_url``."""
 
-    def __init__(self, base_url: str, **env: str) -> None:
+    def __init__(self, base_url: str, kernel_name: str = "python3", **env: str) -> None:
         kernel_env = {**os.environ, "OPENAI_BASE_URL": base_url, "OPENAI_API_KEY": "test-key", **env}
         self.manager: KernelManager
         self.client: BlockingKernelClient
-        self.manager, self.client = start_new_kernel(startup_timeout=60, env=kernel_env)
+        self.manager, self.client = start_new_kernel(startup_timeout=60, kernel_name=kernel_name, env=kernel_env)
 
     def execute(self, code: str, timeout: float = 120) -> Execution:
         return self.collect(self.client.execute(code), timeout)
