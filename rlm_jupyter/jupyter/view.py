@@ -1,13 +1,18 @@
 """What a %%rlm cell shows: the live panel while the run goes, then the static report in its place.
 
-Why replace rather than append: a saved notebook must show the whole run on
-GitHub, nbviewer and nbconvert, where widget state does not exist (DESIGN §6).
-Updating the same display (``display_id``) leaves exactly one output: the
-static report, with the trajectory in its metadata.
+Why the panel's output is cleared and the report displayed anew (rather than
+the panel's display updated to the report, as DESIGN §6 suggested): nbval
+ignores ``update_display_data`` (and ``clear_output``), so it would compare
+the panel's first bundle with the saved report and fail. Cleared, the panel
+leaves nothing in the saved notebook, and nbval sees only widget-view JSON,
+which it skips; the report is a plain display every tool sees the same way.
+A saved notebook thus shows the whole run on GitHub, nbviewer and nbconvert
+with no widget state. The run prints nothing before it ends, so clearing the
+cell's output loses nothing.
 """
 from __future__ import annotations
 
-from IPython.display import DisplayHandle, display
+from IPython.display import DisplayHandle, clear_output, display
 
 from ..engine.events import Event, RunFinished, RunStarted
 from ..engine.trajectory import Run
@@ -28,7 +33,8 @@ class RunView:
     def observe(self, event: Event) -> None:
         top = event.run.depth == 0
         if isinstance(event, RunStarted) and top and self.panel is not None and self.handle is None:
-            self.handle = display(self.panel, display_id=True)
+            # raw: the formatter would add a text/plain repr with a memory address, breaking nbval
+            self.handle = display(self.panel._repr_mimebundle_(), raw=True, display_id=True)
             self.panel.start()
         if self.panel is not None:
             self.panel.observe(event)
@@ -39,11 +45,9 @@ class RunView:
         if self.panel is not None:
             self.panel.finish()
         session = totals(self.earlier + [event.run])
-        final = Summary(event.run, session) if self.quiet else Report(event.run, session)
-        if self.handle is None:
-            display(final)
-        else:
-            self.handle.update(final)
+        if self.handle is not None:
+            clear_output()  # the panel's output goes: no stale widget view in the saved notebook
+        display(Summary(event.run, session) if self.quiet else Report(event.run, session))
 
     def close(self) -> None:
         """Stop the panel's thread even if the run never finished (an exception before RunFinished)."""
