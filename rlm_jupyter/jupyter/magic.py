@@ -118,6 +118,9 @@ class RLMMagics(Magics):
         if words == ["cost"] and cell is None:
             display(Ledger(self.runs))
             return None
+        if words == ["demo"] and cell is None:
+            self._demo()
+            return None
         try:
             args = self.rlm.parser.parse_intermixed_args(words)
         except UsageError as exc:
@@ -140,6 +143,15 @@ class RLMMagics(Magics):
         if self.last_run is None:
             raise UsageError("%rlm last: no run yet in this kernel; run %%rlm first")
         return self.last_run
+
+    def _demo(self) -> None:
+        """``%rlm demo``: use the bundled scripted demo model, served in this kernel (no network, no key)."""
+        from ..testing.demo import start_demo_server
+
+        server = start_demo_server(float(os.environ.get("RLM_DEMO_LATENCY", "0") or 0))
+        self.model, self.sub_model, self.base_url, self.api_key = "demo-root", "demo-sub", server.base_url, "demo"
+        self.cache = False  # the demo is instant and deterministic: nothing to save
+        print("using the bundled demo model (scripted, served in this kernel; no network, no API key)")
 
     def _previous(self) -> Run:
         """The run a follow-up continues: the last top-level run of this kernel, with its live namespace."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from .server import ChatRequest, RuleBasedSubModel
+from .server import ChatRequest, FakeLLMServer, RuleBasedSubModel
 
 _VARIABLE = re.compile(r"^`([A-Za-z_]\w*)`: ([\w.]+)", re.MULTILINE)
 _QUESTION = re.compile(r"^Question: (.*)$", re.MULTILINE)
@@ -52,10 +52,12 @@ def _cohort_retention(name: str) -> list[str]:
     ]
 
 
-def _needle(name: str) -> list[str]:
+def _needle(name: str, question: str) -> list[str]:
+    key = re.search(r"magic numbers? for ([\w-]+)", question)
+    target = f"magic numbers for {key.group(1)}" if key else "magic number"
     return [
         f"The context is long; I'll search it instead of reading it.\n```repl\nimport re\nprint(len({name}))\n"
-        f"hits = [m.start() for m in re.finditer(r'magic number', {name})]\nprint(len(hits), hits[:5])\n```",
+        f"hits = [m.start() for m in re.finditer({re.escape(target)!r}, {name})]\nprint(len(hits), hits[:5])\n```",
         "Let me have the sub-model read the text around each hit.\n```repl\n"
         f"windows = [{name}[max(0, i - 200): i + 200] for i in hits[:8]]\n"
         "answers = llm_query_batched(['Extract the special magic number from this text. Reply with the number only.'"
@@ -76,6 +78,54 @@ def _summarize(name: str, question: str) -> list[str]:
     ]
 
 
+_LOG_ANALYSIS = """\
+import json
+import numpy as np
+import pandas as pd
+doc = json.loads({name})
+events = pd.DataFrame(np.array(doc["events"], dtype=np.int64), columns=["t", "s", "status", "ms"])
+events["service"] = pd.Categorical.from_codes(events.s, doc["services"])
+events["minute"] = events.t // 60
+events["error"] = events.status >= 500
+per_minute = events.groupby(["service", "minute"], observed=True)["error"].agg(["mean", "size"]).reset_index()
+hot = per_minute[(per_minute["size"] >= 20) & (per_minute["mean"] > 0.2)].sort_values(["service", "minute"])
+windows = []  # runs of consecutive bad minutes per service
+for service, group in hot.groupby("service", observed=True):
+    run_id = (group.minute.diff() != 1).cumsum()
+    for _, w in group.groupby(run_id):
+        windows.append({{"service": service, "start_minute": int(w.minute.min()), "minutes": len(w),
+                        "error_rate": round(float(w["mean"].mean()), 3)}})
+deploys = pd.DataFrame(doc["deploys"])
+for w in windows:
+    before = deploys[(deploys.service == w["service"]) & (deploys.t // 60 <= w["start_minute"])
+                     & (deploys.t // 60 >= w["start_minute"] - 5)]
+    w["pattern"] = "deploy_burst" if len(before) else "spike"
+    w["detail"] = (f"503 burst right after deploy {{before.version.iloc[-1]}}" if len(before)
+                   else f"5xx spike for {{w['minutes']}} min, no deploy nearby")
+hourly = events.assign(hour=events.t // 3600).groupby(["service", "hour"], observed=True)["ms"].median().unstack()
+growth = (hourly.iloc[:, -3:].mean(axis=1) / hourly.iloc[:, :3].mean(axis=1)).round(2)
+for service, ratio in growth[growth > 2.5].items():
+    windows.append({{"service": service, "pattern": "rising_latency", "start_minute": 0,
+                    "detail": f"median latency grows {{ratio}}x over the day"}})
+patterns = pd.DataFrame(windows)[["service", "pattern", "start_minute", "detail"]]
+print(len(events), "events;", len(patterns), "patterns")
+print(patterns.to_string())"""
+
+
+def _log_errors(name: str) -> list[str]:
+    return [
+        f"The log is large; I'll look at its start and end only.\n```repl\nprint(len({name}))\n"
+        f"print({name}[:400])\nprint({name}[-120:])\n```",
+        "It is one JSON document with compact events. I'll aggregate error rates per service and minute, "
+        "relate bursts to deploys, and compare latency early vs late in the day.\n```repl\n"
+        + _LOG_ANALYSIS.format(name=name) + "\n```",
+        "Let me have the sub-model phrase each finding for the report, all at once.\n```repl\n"
+        "patterns['summary'] = llm_query_batched([f'Summarize this incident in one sentence: {r.service}: "
+        "{r.detail}' for r in patterns.itertuples()])\nprint(patterns.summary.tolist())\n```",
+        "Every pattern above is computed from the log.\nFINAL_VAR(patterns)",
+    ]
+
+
 def demo_root(request: ChatRequest) -> str:
     """The root model: picks a strategy from the question, then replays its turn-th step."""
     question, name, kind = _first_prompt(request)
@@ -83,7 +133,9 @@ def demo_root(request: ChatRequest) -> str:
     if ("retention" in lowered or "cohort" in lowered) and kind.endswith("DataFrame"):
         steps = _cohort_retention(name)
     elif "magic number" in lowered or "needle" in lowered:
-        steps = _needle(name)
+        steps = _needle(name, question)
+    elif "error" in lowered and "pattern" in lowered and kind == "str":
+        steps = _log_errors(name)
     else:
         steps = _summarize(name, question)
     return steps[min(request.turn, len(steps) - 1)]
@@ -107,8 +159,25 @@ def _word_summary(request: ChatRequest) -> str:
     return f"{len(request.last_user):,} characters; most frequent words: {top or 'none'}."
 
 
+def _incident(match: re.Match[str], request: ChatRequest) -> str:
+    return f"The {match.group(1)} service shows a {match.group(2).strip()}."
+
+
 demo_sub = RuleBasedSubModel([
+    (r"Summarize this incident in one sentence: (\w+): (.*)", _incident),
     (r"(?s)special magic number.*?\bis:?\s*(\d+)", _magic_number),
     (r"retention curve of cohort (\S+): (.*)", _curve),
 ], default=_word_summary)
 """The sub-model: answers the demo's sub-prompts by rule, everything else with a word summary."""
+
+
+_server: FakeLLMServer | None = None
+
+
+def start_demo_server(latency_s: float = 0.0) -> FakeLLMServer:
+    """The demo model on a local port, started once per process (the ``%rlm demo`` magic uses it)."""
+    global _server
+    if _server is None:
+        _server = FakeLLMServer(models={"demo-root": demo_root, "demo-sub": demo_sub}, default=demo_sub).start()
+    _server.latency = {"demo-root": latency_s, "demo-sub": latency_s} if latency_s else {}
+    return _server
