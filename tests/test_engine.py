@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import socket
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pandas as pd
@@ -13,7 +13,7 @@ from rlm_jupyter import RLM, Run
 from rlm_jupyter.engine import prompts
 from rlm_jupyter.engine.events import (CellFinished, CellStarted, IterationFinished, IterationStarted, RootReplied,
                                       RootStreaming, RunFinished, RunStarted, SubCallFinished, SubCallStarted)
-from rlm_jupyter.testing import ChatRequest, FakeLLMServer, Fault, Reply, Scripted
+from rlm_jupyter.testing import ChatRequest, Fault, Reply, Scripted
 
 from .scripted import (NEEDLE, ROOT, SUB, Engine, assert_final, engine, fence, last_user, prompt_chars,
                        sub_answer)

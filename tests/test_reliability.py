@@ -10,7 +10,7 @@ import pytest
 
 from rlm_jupyter import RLM
 from rlm_jupyter.engine.executor import MAX_RECORDED_CHARS
-from rlm_jupyter.testing import FakeLLMServer, Fault, Scripted
+from rlm_jupyter.testing import Fault, Scripted
 
 from .scripted import ROOT, SUB, Engine, assert_final, engine, fence, last_user
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import base64
 import json
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from typing import Any
 
@@ -15,7 +15,7 @@ from rlm_jupyter import RLM
 from rlm_jupyter.engine.trajectory import CodeCell, Iteration, Run, SubCall, Usage
 from rlm_jupyter.jupyter.render import (VOLATILE_PATTERN, answer_preview_html, cell_html, code_html, money,
                                         outputs_html, seconds, subcalls_html, timeline_svg, tokens, usage_line)
-from rlm_jupyter.jupyter.report import METADATA_KEY, Report, report_metadata, run_html, run_text
+from rlm_jupyter.jupyter.report import METADATA_KEY, Report, run_html, run_text
 from rlm_jupyter.testing import FakeLLMServer, Scripted
 
 PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="

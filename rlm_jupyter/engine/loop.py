@@ -206,7 +206,7 @@ class RLM:
                     return
                 notes.append(prompts.REPEATED_TURN)
             rendered = [clip_middle(_cell_text(c), self.max_output_chars) for c in it.cells]
-            it.feedback = prompts.feedback(it.cells, rendered, notes, turn + 1, limits.max_iterations)
+            it.feedback = prompts.feedback(rendered, notes, turn + 1, limits.max_iterations)
             messages += [{"role": "assistant", "content": strip_think(it.reply)},
                          {"role": "user", "content": it.feedback}]
             bus.emit(IterationFinished(run, it))

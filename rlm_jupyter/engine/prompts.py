@@ -7,8 +7,6 @@ objects, batched sub-calls and a kernel whose event loop is already running.
 """
 from __future__ import annotations
 
-from .trajectory import CodeCell
-
 PROMPT_VERSION = "2026-11-30.1"
 
 SYSTEM_PROMPT = """\
@@ -59,11 +57,11 @@ def follow_up(question: str, descriptions: str | None, expect: str | None, max_i
             f"You have {max_iterations} turns for this question.")
 
 
-def feedback(cells: list[CodeCell], rendered_outputs: list[str], notes: list[str], turn: int, max_turns: int) -> str:
+def feedback(rendered_outputs: list[str], notes: list[str], turn: int, max_turns: int) -> str:
     """What the model reads after a turn: each block's (truncated) output, errors, and our notes."""
     parts = []
-    for i, (cell, output) in enumerate(zip(cells, rendered_outputs), start=1):
-        label = f"[block {i}]" if len(cells) > 1 else "[output]"
+    for i, output in enumerate(rendered_outputs, start=1):
+        label = f"[block {i}]" if len(rendered_outputs) > 1 else "[output]"
         parts.append(f"{label}\n{output}" if output.strip() else f"{label} (no output)")
     parts.extend(notes)
     remaining = max_turns - turn

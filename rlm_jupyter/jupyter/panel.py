@@ -26,7 +26,7 @@ from ..engine.events import (CellFinished, CellStarted, Event, IterationFinished
                              RootStreaming, RunFinished, SubCallFinished, SubCallStarted)
 from ..engine.protocol import parse_reply
 from ..engine.trajectory import CodeCell, Iteration, Run, SubCall
-from .render import (answer_preview_html, cache_line, cell_html, code_html, esc, money, plural, seconds,
+from .render import (cache_line, cell_html, code_html, esc, money, plural, seconds,
                      subcalls_html, timeline_svg, usage_line)
 from .report import answer_html  # the report's own wording, not a copy
 from .report import run_html
