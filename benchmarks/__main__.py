@@ -35,7 +35,8 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="tiny sizes (CI, iteration): under a minute")
     parser.add_argument("--only", default=",".join(LIBRARIES), help=f"libraries, comma-separated ({', '.join(LIBRARIES)})")
-    parser.add_argument("--skip", default="", help="comma-separated: tasks, scaffold, or any of " + ", ".join([*tasks, *SCAFFOLD]))
+    parser.add_argument("--skip", default="",
+                        help="comma-separated: tasks, scaffold, or any of " + ", ".join([*tasks, *SCAFFOLD]))
     parser.add_argument("--out", type=Path, help="where RESULTS.md, fanout.png and results.json go "
                         "(default: benchmarks/, or benchmarks/.quick/ with --quick so a quick run never "
                         "overwrites the committed results)")
@@ -55,7 +56,7 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parse(argv)
-    started = time.perf_counter()
+    started, load_before = time.perf_counter(), os.getloadavg()[0]
     skip = set(filter(None, args.skip.split(",")))
     libraries, skipped = [], {}
     for name in filter(None, args.only.split(",")):
@@ -95,12 +96,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if any(lib.name == "dspy" for lib in libraries):
         print("checking dspy.RLM's default Deno/Pyodide sandbox ...")
         dspy_sandbox = dspy_default_sandbox_error(timeout_s=30 if args.quick else 120)
-    plot_written = "fanout" in scaffold and fanout.plot(scaffold["fanout"], {l.name: l.title for l in libraries},
-                                                        args.out / "fanout.png")
+    titles = {lib.name: lib.title for lib in libraries}
+    plot_written = "fanout" in scaffold and fanout.plot(scaffold["fanout"], titles, args.out / "fanout.png")
     command = " ".join(["python -m benchmarks", *(argv if argv is not None else sys.argv[1:])])
     write(args.out / "RESULTS.md", quick=args.quick, command=command, libraries=libraries, skipped=skipped,
           tasks=tasks, task_results=task_results, scaffold=scaffold, endpoint_note=endpoint_note,
-          dspy_sandbox=dspy_sandbox, plot_written=plot_written)
+          dspy_sandbox=dspy_sandbox, plot_written=plot_written, load=(load_before, os.getloadavg()[0]),
+          seconds=time.perf_counter() - started)
     raw = {"scaffold": scaffold, "tasks": [vars(r) for r in task_results]}
     (args.out / "results.json").write_text(json.dumps(raw, indent=1, default=str), encoding="utf-8")
     print(f"wrote {args.out / 'RESULTS.md'} in {time.perf_counter() - started:.0f} s")

@@ -17,7 +17,7 @@ from typing import Any
 from rlm_jupyter.testing import FakeLLMServer, Responder, RuleBasedSubModel
 
 from .dialects import Loader, Strategy, identity_loader, responder
-from .libraries import Endpoint, Library, Options
+from .libraries import DEFAULT_OPTIONS, Endpoint, Library, Options
 from .tasks import Instance, Size, Task
 
 ROOT, SUB = "bench-root", "bench-sub"
@@ -65,7 +65,7 @@ Log = Callable[[str], None]
 
 
 def run_tasks(tasks: Sequence[Task], libraries: Sequence[Library], endpoint: Endpoint | None, quick: bool,
-              seed: int = 0, log: Log = print, options: Options = Options()) -> list[TaskResult]:
+              seed: int = 0, log: Log = print, options: Options = DEFAULT_OPTIONS) -> list[TaskResult]:
     """Every task x size x library. ``endpoint`` None means the bundled server with the scripted strategies."""
     results: list[TaskResult] = []
     with bundled_server() as server:

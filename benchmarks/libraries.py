@@ -45,6 +45,9 @@ class Options:
     max_subcalls: int = 5_000
 
 
+DEFAULT_OPTIONS = Options()
+
+
 class RunFailed(RuntimeError):
     """The library returned without an answer (limit, error): the message says why."""
 
@@ -76,7 +79,7 @@ class Library:
         except importlib.metadata.PackageNotFoundError:
             return "not installed"
 
-    def session(self, endpoint: Endpoint, options: Options = Options()) -> Session:
+    def session(self, endpoint: Endpoint, options: Options = DEFAULT_OPTIONS) -> Session:
         raise NotImplementedError
 
 
@@ -101,7 +104,7 @@ class _OursSession(Session):
 class Ours(Library):
     name, title, package, module, takes_objects = "ours", "rlm_jupyter", "rlm_jupyter", "rlm_jupyter", True
 
-    def session(self, endpoint: Endpoint, options: Options = Options()) -> Session:
+    def session(self, endpoint: Endpoint, options: Options = DEFAULT_OPTIONS) -> Session:
         return _OursSession(endpoint, options)
 
 
@@ -126,8 +129,20 @@ class _ReferenceSession(Session):
 class Reference(Library):
     name, title, package, module = "rlms", "rlms (reference)", "rlms", "rlm"
 
-    def session(self, endpoint: Endpoint, options: Options = Options()) -> Session:
+    def session(self, endpoint: Endpoint, options: Options = DEFAULT_OPTIONS) -> Session:
         return _ReferenceSession(endpoint, options)
+
+
+def _deno_stderr(interpreter: Any) -> str:
+    """What Deno printed before it died; DSPy's own error can miss it (stdout closes before the exit code is set)."""
+    process = getattr(interpreter, "deno_process", None)
+    if process is None or process.stderr is None:
+        return ""
+    try:
+        process.wait(timeout=10)
+        return str(process.stderr.read())
+    except Exception:  # noqa: BLE001 - best effort diagnostics
+        return ""
 
 
 def _quiet_litellm() -> None:
@@ -160,7 +175,7 @@ class _DSPySession(Session):
 class DSPy(Library):
     name, title, package, module = "dspy", "dspy.RLM", "dspy", "dspy"
 
-    def session(self, endpoint: Endpoint, options: Options = Options()) -> Session:
+    def session(self, endpoint: Endpoint, options: Options = DEFAULT_OPTIONS) -> Session:
         return _DSPySession(endpoint, options)
 
 
@@ -182,9 +197,11 @@ def dspy_default_sandbox_error(timeout_s: float = 120.0) -> str | None:
     except FutureTimeout:
         return f"no answer from Deno/Pyodide within {timeout_s:.0f} s"
     except Exception as exc:  # noqa: BLE001 - the point is to report whatever it raises
-        lines = [_ANSI.sub("", line).strip() for line in str(exc).splitlines()]
-        wanted = [line for line in lines if "error" in line.lower() or "failed" in line.lower()]
-        return f"{type(exc).__name__}: " + " / ".join((wanted or [line for line in lines if line])[:4])
+        first = (str(exc).splitlines() or [""])[0]
+        text = str(exc).split("\n", 1)[-1] + "\n" + _deno_stderr(interpreter)
+        lines = [_ANSI.sub("", line).strip() for line in text.splitlines()]
+        cause = [line for line in lines if "error" in line.lower() or "failed" in line.lower()][:3]
+        return f"{type(exc).__name__}: {_ANSI.sub('', first)}" + (" — Deno: " + " / ".join(cause) if cause else "")
     finally:
         try:
             interpreter.shutdown()

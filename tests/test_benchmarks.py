@@ -58,8 +58,8 @@ def test_event_log_is_seeded_json_with_three_distinct_planted_services() -> None
 
 
 def test_full_size_log_is_about_50_megabytes() -> None:
-    log = make_event_log(2_800_000, seed=0)
-    assert 45e6 < len(log.text) < 60e6
+    log = make_event_log(280_000, seed=0)  # a tenth of the full size: the size is linear in events
+    assert 45e6 < 10 * len(log.text) < 60e6
 
 
 @pytest.mark.parametrize("name", sorted(TASKS))
@@ -149,7 +149,8 @@ def _request(system: str, user: str, assistants: int = 0) -> ChatRequest:
 
 
 OURS = _request("... FINAL_VAR(...) ...", "Question: How many?\n\n`orders`: pandas.DataFrame, 3 rows", 1)
-RLMS = _request('... answer["ready"] = True ...', "Answer the following: How many?\n\nYour context is a str of 9 total characters.", 2)
+RLMS = _request('... answer["ready"] = True ...',
+                "Answer the following: How many?\n\nYour context is a str of 9 total characters.", 2)
 DSPY = _request("... SUBMIT(answer) ... [[ ## code ## ]] ...",
                 "[[ ## variables_info ## ]]\nVariable: `context` (access it in your code)\n    Type: str\n    Preview:\n    ```\n"
                 "    a,b\n    ```\nVariable: `query` (access it in your code)\n    Type: str\n    Preview:\n    ```\n"

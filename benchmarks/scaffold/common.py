@@ -9,11 +9,11 @@ from typing import Any
 from rlm_jupyter.testing import FakeLLMServer, RequestRecord
 
 from ..harness import ROOT, SUB, scripted_endpoint
-from ..libraries import Library, Options, Session
+from ..libraries import DEFAULT_OPTIONS, Library, Options, Session
 
 
 @contextmanager
-def session(library: Library, server: FakeLLMServer, options: Options = Options()) -> Iterator[Session]:
+def session(library: Library, server: FakeLLMServer, options: Options = DEFAULT_OPTIONS) -> Iterator[Session]:
     s = library.session(scripted_endpoint(server), options)
     try:
         yield s
@@ -40,7 +40,8 @@ def median(values: Sequence[float]) -> float:
 def ratio(ours: float | None, theirs: float | None) -> str:
     if ours is None or theirs is None or theirs == 0:
         return "–"
-    return f"{ours / theirs:.2f}"
+    value = ours / theirs
+    return f"{value:.2f}" if value >= 0.1 else f"{value:.2g}"
 
 
 def fmt(value: Any, digits: int = 1, unit: str = "") -> str:

@@ -10,14 +10,16 @@ are on the same clock as the caller. Then:
   is the scaffold (target < 5 ms);
 - fixed cost: call -> first request started, plus last response finished ->
   return (target < 50 ms). The library object is built once beforehand (as a
-  user would), and two warm-up runs come first.
-Medians over repeats.
+  user would), and a warm-up run comes first.
+Medians over repeats; the libraries take turns within each round, so load
+from other processes on the machine affects them alike.
 """
 from __future__ import annotations
 
 import re
 import time
 from collections.abc import Sequence
+from contextlib import ExitStack
 from typing import Any
 
 from ..dialects import Step
@@ -44,32 +46,35 @@ def _gaps(server: Any) -> list[float]:
 
 
 def run(libraries: Sequence[Library], quick: bool, log: Log = print) -> dict[str, Any]:
+    """Rounds in which every library takes its turn, so background load hits them alike."""
     turns, runs = (QUICK_TURNS, QUICK_RUNS) if quick else (TURNS, RUNS)
-    rows: dict[str, dict[str, float]] = {}
-    with bundled_server() as server:
+    gaps: dict[str, list[float]] = {lib.name: [] for lib in libraries}
+    before: dict[str, list[float]] = {lib.name: [] for lib in libraries}
+    after: dict[str, list[float]] = {lib.name: [] for lib in libraries}
+    with bundled_server() as server, ExitStack() as stack:
         install(server, strategy, "context", lambda request: "ok")
-        for library in libraries:
-            with session(library, server, Options(max_iterations=turns + 5)) as s:
-                gaps: list[float] = []
-                for _ in range(max(1, runs // 3)):
+        sessions = {lib.name: stack.enter_context(session(lib, server, Options(max_iterations=turns + 5)))
+                    for lib in libraries}
+        for s in sessions.values():  # warm-up: first connections, lazy imports
+            s.run(ONE_SHOT, "overhead probe", "context")
+        for round_ in range(runs):
+            for name, s in sessions.items():
+                if round_ % 3 == 0:
                     server.reset()
                     s.run(LOOP_QUESTION.format(n=turns), "overhead probe", "context")
-                    gaps += _gaps(server)
-                before, after = [], []
-                for attempt in range(runs + 2):
-                    server.reset()
-                    called = time.monotonic()
-                    s.run(ONE_SHOT, "overhead probe", "context")
-                    returned = time.monotonic()
-                    roots = root_requests(server)
-                    if attempt >= 2:  # warm-up runs first
-                        before.append(roots[0].started - called)
-                        after.append(returned - roots[-1].finished)
-            rows[library.name] = {"iteration_ms": 1000 * median(gaps), "call_to_first_ms": 1000 * median(before),
-                                  "last_to_return_ms": 1000 * median(after),
-                                  "fixed_ms": 1000 * (median(before) + median(after))}
-            log(f"  overhead {library.name}: {rows[library.name]['iteration_ms']:.1f} ms/iteration, "
-                f"fixed {rows[library.name]['fixed_ms']:.1f} ms")
+                    gaps[name] += _gaps(server)
+                server.reset()
+                called = time.monotonic()
+                s.run(ONE_SHOT, "overhead probe", "context")
+                returned = time.monotonic()
+                roots = root_requests(server)
+                before[name].append(roots[0].started - called)
+                after[name].append(returned - roots[-1].finished)
+    rows = {name: {"iteration_ms": 1000 * median(gaps[name]), "call_to_first_ms": 1000 * median(before[name]),
+                   "last_to_return_ms": 1000 * median(after[name]),
+                   "fixed_ms": 1000 * (median(before[name]) + median(after[name]))} for name in sessions}
+    for name, row in rows.items():
+        log(f"  overhead {name}: {row['iteration_ms']:.1f} ms/iteration, fixed {row['fixed_ms']:.1f} ms")
     return {"turns": turns, "runs": runs, "rows": rows}
 
 

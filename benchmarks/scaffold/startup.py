@@ -16,8 +16,9 @@ from ..harness import Log
 from ..libraries import Library
 from .common import fmt, ratio
 
-REPEATS, QUICK_REPEATS = 7, 2
-_IMPORT = "import time, os\nos.environ.setdefault('LITELLM_LOCAL_MODEL_COST_MAP', 'True')\nt = time.perf_counter()\nimport {module}\nprint(time.perf_counter() - t)"
+REPEATS, QUICK_REPEATS = 7, 1
+_IMPORT = ("import time, os\nos.environ.setdefault('LITELLM_LOCAL_MODEL_COST_MAP', 'True')\n"
+           "t = time.perf_counter()\nimport {module}\nprint(time.perf_counter() - t)")
 _LOAD_EXT = ("from IPython.core.interactiveshell import InteractiveShell\nimport time\nshell = InteractiveShell.instance()\n"
              "t = time.perf_counter()\nshell.run_line_magic('load_ext', 'rlm_jupyter')\nprint(time.perf_counter() - t)")
 

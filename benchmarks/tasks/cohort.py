@@ -125,8 +125,5 @@ TASK = Task(
     quick_sizes=[Size(20_000, "20K rows")],
     generate=generate, score=score, strategy=strategy, sub_model=RuleBasedSubModel(),
     native_type="DataFrame", as_text=as_text, loader=loader,
-    limits={"dspy": 1_000_000},
-    limit_reason=("dspy.RLM's local interpreter re-sends every input variable as JSON to its worker process on every "
-                  "iteration; with the 5M-row frame as CSV text (~200 MB) that is run only up to 1M rows here."),
     scoring="share of cells within 0.1 percentage point",
 )
