@@ -18,15 +18,31 @@ import urllib.parse
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from functools import cache
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Protocol
 
-import openai
+if TYPE_CHECKING:
+    import openai
 
 OPENAI_URL = "https://api.openai.com/v1"
-# A 200 with a truncated/garbled JSON body (flaky proxy) surfaces from the openai client as a bare JSONDecodeError.
-RETRYABLE = (openai.RateLimitError, openai.InternalServerError, openai.APITimeoutError,
-             openai.APIConnectionError, openai.APIResponseValidationError, json.JSONDecodeError)
 MAX_RETRY_AFTER_S = 60.0
+
+
+@cache
+def _openai() -> ModuleType:
+    """``openai`` takes ~0.5 s to import: only pay it when a client is built, not on ``import rlm_jupyter``."""
+    import openai
+
+    return openai
+
+
+@cache
+def _retryable() -> tuple[type[BaseException], ...]:
+    o = _openai()
+    # A 200 with a truncated/garbled JSON body (flaky proxy) surfaces from the openai client as a bare JSONDecodeError.
+    return (o.RateLimitError, o.InternalServerError, o.APITimeoutError, o.APIConnectionError,
+            o.APIResponseValidationError, json.JSONDecodeError)
 
 
 class LLMError(Exception):
@@ -84,8 +100,9 @@ class LLMClient:
         self.base_url, self.api_key = resolve_endpoint(base_url, api_key)
         self.max_retries = max_retries
         self.backoff_s = backoff_s
-        self._client = openai.OpenAI(base_url=self.base_url, api_key=self.api_key, max_retries=0,
-                                     timeout=openai.Timeout(request_timeout_s, connect=10.0))
+        o = _openai()
+        self._client = o.OpenAI(base_url=self.base_url, api_key=self.api_key, max_retries=0,
+                                timeout=o.Timeout(request_timeout_s, connect=10.0))
         self._sockets = _track_sockets(self._client)
 
     def close(self) -> None:
@@ -105,46 +122,52 @@ class LLMClient:
         so far after every chunk (restarting from "" if a retry restarts it).
         """
         started = time.monotonic()
+        body = {"model": model, "messages": messages, **params}
         for attempt in range(self.max_retries + 1):
             if cancel is not None and cancel.is_set():
                 raise LLMError(f"call to {model} at {self.base_url} cancelled")
             try:
                 if on_text is not None:
-                    return self._streamed(model, messages, on_text, started, attempt, params)
-                response = self._client.chat.completions.create(model=model, messages=messages, **params)
-                return self._completion(response, model, messages, started, attempt)
-            except RETRYABLE as exc:
+                    return self._streamed(body, on_text, started, attempt)
+                return self._completion(self._post(body), model, messages, started, attempt)
+            except _retryable() as exc:
                 if attempt == self.max_retries:
                     raise LLMError(self._describe(exc, model, attempt)) from exc
                 if _wait(self._delay(exc, attempt), cancel):
                     raise LLMError(f"call to {model} at {self.base_url} cancelled") from exc
-            except openai.OpenAIError as exc:  # 400/401/404...: retrying cannot help
+            except _openai().OpenAIError as exc:  # 400/401/404...: retrying cannot help
                 raise LLMError(self._describe(exc, model, attempt)) from exc
         raise AssertionError("unreachable")
+
+    def _post(self, body: dict[str, Any], stream: bool = False) -> Any:
+        """POST the body as built: ``chat.completions.create`` would re-validate the whole message
+        list on every call, which costs milliseconds per turn and grows with the conversation."""
+        from openai import Stream
+        from openai.types.chat import ChatCompletion, ChatCompletionChunk
+
+        return self._client.post("/chat/completions", body=body, cast_to=ChatCompletion, stream=stream,
+                                 stream_cls=Stream[ChatCompletionChunk])
 
     def _completion(self, response: Any, model: str, messages: list[dict[str, str]],
                     started: float, attempt: int) -> Completion:
         if not getattr(response, "choices", None):
-            raise openai.APIResponseValidationError(response=None, body=response,  # type: ignore[arg-type]
-                                                    message="response has no choices")
+            raise _openai().APIResponseValidationError(response=None, body=response,  # type: ignore[arg-type]
+                                                       message="response has no choices")
         text = response.choices[0].message.content or ""
         return _finish(text, response.usage, model, messages, started, attempt)
 
-    def _streamed(self, model: str, messages: list[dict[str, str]], on_text: Callable[[str], None],
-                  started: float, attempt: int, params: dict[str, Any]) -> Completion:
-        parts: list[str] = []
-        usage = None
+    def _streamed(self, body: dict[str, Any], on_text: Callable[[str], None], started: float,
+                  attempt: int) -> Completion:
+        text, usage = "", None
         on_text("")
-        stream = self._client.chat.completions.create(model=model, messages=messages, stream=True,
-                                                      stream_options={"include_usage": True}, **params)
-        with stream:
-            for chunk in stream:
+        with self._post({**body, "stream": True, "stream_options": {"include_usage": True}}, stream=True) as chunks:
+            for chunk in chunks:
                 usage = chunk.usage or usage
                 delta = chunk.choices[0].delta.content if chunk.choices else None
                 if delta:
-                    parts.append(delta)
-                    on_text("".join(parts))
-        return _finish("".join(parts), usage, model, messages, started, attempt)
+                    text += delta
+                    on_text(text)
+        return _finish(text, usage, body["model"], body["messages"], started, attempt)
 
     def _delay(self, exc: Exception, attempt: int) -> float:
         response = getattr(exc, "response", None)
