@@ -28,7 +28,6 @@ import argparse
 import os
 import sys
 import tempfile
-import threading
 import time
 import tracemalloc
 from collections.abc import Callable
@@ -36,16 +35,13 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-ROOT_DIR = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT_DIR))
-
-from rlm_jupyter import RLM  # noqa: E402
-from rlm_jupyter.engine import subcalls  # noqa: E402
-from rlm_jupyter.engine.context import describe  # noqa: E402
-from rlm_jupyter.jupyter.panel import LivePanel  # noqa: E402
-from rlm_jupyter.testing import FakeLLMServer, RuleBasedSubModel, Scripted  # noqa: E402
-from rlm_jupyter.testing.demo import demo_root, demo_sub  # noqa: E402
-from rlm_jupyter.testing.kernel import KernelSession  # noqa: E402
+from rlm_jupyter import RLM
+from rlm_jupyter.engine import subcalls
+from rlm_jupyter.engine.context import describe
+from rlm_jupyter.jupyter.panel import LivePanel
+from rlm_jupyter.testing import FakeLLMServer, RuleBasedSubModel, Scripted
+from rlm_jupyter.testing.demo import demo_root, demo_sub
+from rlm_jupyter.testing.kernel import KernelSession
 
 
 def fence(code: str) -> str:
@@ -64,13 +60,14 @@ def mb(n: float) -> str:
 
 # -- 1. big contexts through the magic --------------------------------------------------------------
 CONTEXTS = [
-    ("str, 1,000 chars", "tiny_text", "filler = '2024-01-01 10:00:00 INFO request handled in 12ms.\\n'\n"
-     "tiny_text = filler * 10 + 'The special magic number is 48613907.\\n' + filler * 10",
-     "find the special magic number"),
-    ("str, 40M chars", "big_text", "big_text = filler * 400_000 + 'The special magic number is 48613907.\\n' "
-     "+ filler * 400_000", "find the special magic number"),
-    ("DataFrame, 1,000 rows", "few_orders", "from rlm_jupyter.testing.datasets import make_orders\n"
-     "few_orders = make_orders(1_000, customers=100, seed=1)", "cohort retention by month"),
+    ("str, 1,000 chars", "tiny_text", ("filler = '2024-01-01 10:00:00 INFO request handled in 12ms.\\n'\n"
+                                       "tiny_text = filler * 10 + 'The special magic number is 48613907.\\n' "
+                                       "+ filler * 10"), "find the special magic number"),
+    ("str, 40M chars", "big_text", ("big_text = filler * 400_000 + 'The special magic number is 48613907.\\n' "
+                                    "+ filler * 400_000"), "find the special magic number"),
+    ("DataFrame, 1,000 rows", "few_orders", ("from rlm_jupyter.testing.datasets import make_orders\n"
+                                             "few_orders = make_orders(1_000, customers=100, seed=1)"),
+     "cohort retention by month"),
     ("DataFrame, 5M rows", "orders", "orders = make_orders(5_000_000, customers=500_000, seed=1)",
      "cohort retention by month"),
 ]
@@ -196,7 +193,6 @@ def lazy_contexts() -> str:
     tmp = Path(tempfile.mkdtemp(prefix="rlm-scale-lazy-"))
     try:
         import numpy as np
-        import pandas as pd
         import pyarrow as pa
         import pyarrow.parquet as pq
 
@@ -276,5 +272,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    threading.current_thread().name = "scale-benchmark"
     main()

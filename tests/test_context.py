@@ -222,6 +222,7 @@ def test_speed_on_big_inputs() -> None:
 
 def test_dataframe_memory_is_shallow() -> None:
     """deep=True would walk every Python string (O(n)) and report ~100 MB here."""
-    df = pd.DataFrame({"s": np.array(["x" * 1000] * 100_000, dtype=object)})
+    # an object column (with pyarrow installed, pandas would store plain strings as Arrow, which knows its size)
+    df = pd.DataFrame({"s": pd.Series(["x" * 1000] * 100_000, dtype=object)})
     header = describe(df, "df").splitlines()[0]
     assert "KB (shallow)" in header, header

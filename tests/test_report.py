@@ -424,3 +424,12 @@ def test_real_run_renders(fake_llm: FakeLLMServer) -> None:
     pd.testing.assert_frame_equal(back.answer, run.answer)
     assert run_text(back) == run_text(run)
     assert re.sub(VOLATILE_PATTERN, "", run_html(back)) == re.sub(VOLATILE_PATTERN, "", html)
+
+
+def test_a_huge_batch_lists_a_bounded_number_of_rows_and_every_failure() -> None:
+    calls = [SubCall(id=i, kind="llm", model="sub", prompt=f"p{i}", depth=1, iteration=0, response="ok",
+                     latency_s=0.01) for i in range(1, 1001)]
+    calls[900].response, calls[900].error = None, "RateLimitError: slow down"
+    markup = subcalls_html(calls, limit=50)
+    assert markup.count("<tr") == 1 + 50 + 1  # header, the first 50, the failure
+    assert "p901" in markup and "949 more sub-calls are not listed here" in markup

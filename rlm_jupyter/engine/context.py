@@ -7,20 +7,32 @@ here therefore touches a bounded amount of each object (prefixes, heads, the
 first few items), never copies/pickles/str()s the whole thing, and survives
 objects whose dunder methods raise.  pandas/numpy are only looked up in
 ``sys.modules``: if the object is a DataFrame, pandas is already imported.
+
+Lazy and out-of-core objects (Polars LazyFrames, DuckDB relations, PyArrow
+datasets, Dask collections, Spark DataFrames) are described from their schema
+and the sizes they already know, never by running them: no ``collect()``,
+``compute()``, ``count()`` or ``len()``, and not even ``repr()``, which for a
+DuckDB relation runs the query. The same ``sys.modules`` rule holds: without
+the library the object cannot exist, and an unknown look-alike falls back to
+its type and a repr prefix.
 """
 
 from __future__ import annotations
 
 import array
 import collections
+import contextlib
 import functools
 import inspect
 import itertools
 import re
 import sys
+import threading
 import types
-from collections.abc import ItemsView, KeysView, Mapping, ValuesView
-from typing import Any, Callable, Iterable
+from collections.abc import ItemsView, Iterator, KeysView, Mapping, ValuesView
+from typing import Any, Callable, Iterable, TypeVar
+
+T = TypeVar("T")
 
 MAX_DESCRIPTION_CHARS = 2000  # hard cap on one variable's description
 MAX_VARIABLES = 20  # describe_all: variables described in full
@@ -259,6 +271,261 @@ def _describe_generic(obj: object) -> str:
     return f"{head}, repr:\n{_indent(r)}" if "\n" in r else f"{head}, repr: {r}"
 
 
+# -- lazy and out-of-core objects --------------------------------------------------------------
+# Each describer reads only metadata the object already holds (schema, partition counts, file
+# lists, plans); rows are "unknown" unless the library knows them without running anything.
+_PLAN_LINES, _PLAN_LINE_CHARS, _COLUMNS_CHARS = 6, 120, 900
+
+
+def _public_type(obj: object, module: str) -> str:
+    """``polars.LazyFrame`` rather than ``polars.lazyframe.frame.LazyFrame``, when ``module`` exports the type."""
+    cls = type(obj)
+    if getattr(sys.modules.get(module), cls.__qualname__, None) is cls:
+        return f"{module}.{cls.__qualname__}"
+    return _type_name(obj)
+
+
+def _columns(pairs: Iterable[tuple[object, object]], total: int, word: str = "dtype") -> str:
+    """At most _MAX_COLUMNS columns and _COLUMNS_CHARS characters, so a wide schema leaves room for the rest."""
+    shown: list[str] = []
+    for name, kind in itertools.islice(pairs, _MAX_COLUMNS):
+        shown.append(f"{_label(name)} ({_one_line(str(kind), 40)})")
+        if sum(len(c) + 2 for c in shown) > _COLUMNS_CHARS:
+            break
+    text = ", ".join(shown) or "(none)"
+    if total > len(shown):
+        text += f", ... and {total - len(shown):,} more"
+    return f"  columns ({word}): {text}"
+
+
+def _rows_table(names: list[object], rows: list[Iterable[object]]) -> str:
+    """A small aligned text table of preview rows, cells cut to _CELL_CAP (for frames pandas doesn't render)."""
+    grid = [[_label(n, _CELL_CAP) for n in names]] + [[_cell(v) for v in row] for row in rows]
+    widths = [max(len(r[j]) for r in grid) for j in range(len(names))]
+    return "\n".join("    " + "  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in grid)
+
+
+def _plan(text: str, title: str) -> list[str]:
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    out = [f"  {title}:"] + ["    " + _cut(ln.rstrip(), _PLAN_LINE_CHARS) for ln in lines[:_PLAN_LINES]]
+    if len(lines) > _PLAN_LINES:
+        out.append(f"    ... {len(lines) - _PLAN_LINES:,} more lines")
+    return out if lines else []
+
+
+def _attempt(fn: Callable[[], T]) -> T | None:
+    """Optional metadata: a library that cannot give it cheaply (or raises) just leaves it out."""
+    try:
+        return fn()
+    except Exception:
+        return None
+
+
+def _describe_polars_lazy(lf: Any) -> str:
+    schema = lf.collect_schema()  # resolves the plan's schema (a scan reads file metadata), runs no query
+    out = [f"{_public_type(lf, 'polars')} (lazy: nothing computed, rows unknown until .collect()), "
+           + _count(len(schema), "column"), _columns(schema.items(), len(schema))]
+    out += _plan(_attempt(lambda: lf.explain(optimized=False)) or "", "plan (unoptimized)")
+    out.append("  work on it lazily: .filter(...).group_by(...).agg(...).collect() brings back only the result")
+    return "\n".join(out)
+
+
+def _describe_polars_frame(df: Any) -> str:
+    rows, ncols = df.shape
+    size = _attempt(lambda: _human_bytes(float(df.estimated_size())))
+    out = [f"{_public_type(df, 'polars')}, {rows:,} rows x {ncols:,} columns" + (f", ~{size}" if size else ""),
+           _columns(df.schema.items(), ncols)]
+    if rows and ncols:
+        head = df.head(_N_SHOWN).select(df.columns[:_PREVIEW_COLS])
+        out += [f"  first {min(rows, _N_SHOWN)} rows:", _rows_table(head.columns, head.rows())]
+    return "\n".join(out)
+
+
+def _describe_polars_series(s: Any) -> str:
+    first = ", ".join(_brief(v, 1, 40) for v in s.head(_N_SHOWN).to_list())
+    return f"{_public_type(s, 'polars')} name={_brief(s.name, 2, 60)}, {len(s):,} values, dtype {s.dtype}\n" \
+           f"  first {min(len(s), _N_SHOWN)} values: [{first}]"
+
+
+def _describe_duckdb(rel: Any) -> str:
+    names, kinds = list(rel.columns), [str(t) for t in rel.types]  # bound when the relation was built
+    kind, alias = _attempt(lambda: str(rel.type)) or "?", _attempt(lambda: rel.alias) or "?"
+    out = [f"{_public_type(rel, 'duckdb')} (lazy: a query that has not run, rows unknown until executed), "
+           + _count(len(names), "column"), _columns(zip(names, kinds), len(names), "type"),
+           f"  relation: {kind}, alias {_label(alias, 60)}"]
+    sql = _attempt(rel.sql_query)
+    if sql:
+        out.append(f"  SQL: {_one_line(' '.join(sql.split()), 300)}")
+    out.append("  work on it in the database: .aggregate(...), .filter(...), .limit(n), then .fetchall()/.df() "
+               "on the small result")
+    return "\n".join(out)
+
+
+def _describe_arrow_table(t: Any) -> str:
+    rows, ncols = t.num_rows, t.num_columns
+    size = _attempt(lambda: _human_bytes(float(t.get_total_buffer_size())))
+    out = [f"{_public_type(t, 'pyarrow')}, {rows:,} rows x {ncols:,} columns" + (f", {size}" if size else ""),
+           _columns(zip(t.schema.names, t.schema.types), ncols, "type")]
+    if rows and ncols:
+        head = t.slice(0, _N_SHOWN).select(list(range(min(ncols, _PREVIEW_COLS))))
+        columns = [c.to_pylist() for c in head.columns]
+        out += [f"  first {min(rows, _N_SHOWN)} rows:", _rows_table(head.schema.names, list(zip(*columns)))]
+    return "\n".join(out)
+
+
+def _describe_arrow_array(a: Any) -> str:
+    chunks = getattr(a, "num_chunks", None)
+    first = ", ".join(_brief(v, 1, 40) for v in a.slice(0, 5).to_pylist())
+    return (f"{_public_type(a, 'pyarrow')}, {len(a):,} values, type {a.type}"
+            + (f", {_count(chunks, 'chunk')}" if chunks is not None else "") + f", {a.null_count:,} nulls\n"
+            f"  first {min(len(a), 5)} values: [{first}]")
+
+
+def _describe_arrow_dataset(ds: Any) -> str:
+    schema = ds.schema
+    files = _attempt(lambda: ds.files)  # FileSystemDataset: the paths found when it was created
+    fmt = _attempt(lambda: ds.format.default_extname)
+    head = f"{_public_type(ds, 'pyarrow.dataset')} (out of core: no file read, rows unknown until scanned)"
+    if files is not None:
+        head += f", {_count(len(files), 'file')}" + (f" of {fmt}" if fmt else "")
+    out = [head, _columns(zip(schema.names, schema.types), len(schema.names), "type")]
+    partitioning = _attempt(lambda: ds.partitioning)
+    if partitioning is not None and len(partitioning.schema):
+        keys = ", ".join(f"{n} ({t})" for n, t in zip(partitioning.schema.names, partitioning.schema.types))
+        out.append(f"  partitioned by: {_one_line(keys, 200)}")
+    if files:
+        out.append(f"  first {min(len(files), 3)} files: " + ", ".join(_one_line(f, 120) for f in files[:3]))
+    out.append("  work on it by scanning: .to_table(columns=[...], filter=...) or .to_batches(), or query it with "
+               "DuckDB/Polars")
+    return "\n".join(out)
+
+
+class _WouldCompute(Exception):
+    """Raised by the describe-time Dask scheduler: reading this attribute would have run the graph."""
+
+
+@contextlib.contextmanager
+def _dask_refuses_to_compute() -> Iterator[None]:
+    """Make any Dask computation started on this thread fail instead of running.
+
+    Why: some "metadata" of a Dask collection is not free. The partition count
+    of a frame after ``set_index`` or ``sort_values`` needs its divisions, and
+    Dask computes quantiles over the whole data to find them. The scheduler is
+    a config setting, so for the few milliseconds of a description it is one
+    that raises here; another thread that computes meanwhile runs as before.
+    """
+    dask = sys.modules["dask"]
+    owner, previous = threading.get_ident(), dask.config.get("scheduler", None)
+
+    def refuse(dsk: Any, keys: Any, **kwargs: Any) -> Any:
+        if threading.get_ident() == owner:
+            raise _WouldCompute
+        if previous is not None:
+            return dask.base.get_scheduler(scheduler=previous)(dsk, keys, **kwargs)
+        return __import__("dask.threaded", fromlist=["get"]).get(dsk, keys, **kwargs)
+
+    with dask.config.set(scheduler=refuse):
+        yield
+
+
+def _without_computing(fn: Callable[[], T]) -> T | None:
+    """``fn()``, or None when it would have had to compute (or failed)."""
+    with _dask_refuses_to_compute():
+        try:
+            return fn()
+        except Exception:  # _WouldCompute included
+            return None
+
+
+def _dask_scheduler() -> str:
+    distributed = sys.modules.get("distributed")
+    client = _attempt(distributed.default_client) if distributed is not None else None
+    return "the dask.distributed cluster of the default Client" if client is not None else "the local scheduler"
+
+
+def _describe_dask_frame(ddf: Any) -> str:
+    kind = _lib_type(ddf, "dask.dataframe", ("DataFrame", "Series"))
+    nparts = _without_computing(lambda: ddf.npartitions)
+    parts = _count(nparts, "partition") if nparts is not None else "partitions unknown without computing"
+    if kind == "DataFrame":
+        meta = ddf._meta  # the empty pandas frame Dask propagates: names and dtypes, no data
+        head = f"{parts}, {_count(len(meta.columns), 'column')}"
+        lines = [_columns(zip(meta.columns, meta.dtypes), len(meta.columns))]
+    else:
+        head = f"{parts}, name={_brief(ddf.name, 2, 60)}, dtype {ddf.dtype}"
+        lines = []
+    out = [f"dask.dataframe.{kind} (lazy: nothing computed, rows unknown until computed), {head}"] + lines
+    known = _without_computing(lambda: ddf.known_divisions and ddf.divisions)
+    index = f"  index: dtype {ddf._meta.index.dtype}"
+    out.append(index + (f", divisions from {_brief(known[0], 2, 40)} to {_brief(known[-1], 2, 40)}" if known
+                        else ", divisions unknown"))
+    chain = _attempt(lambda: _expression_chain(ddf.expr))
+    if chain:
+        out.append(f"  graph: {chain}")
+    out.append(f"  computes on: {_dask_scheduler()}")
+    out.append("  work on it where it is: .groupby(...).agg(...).compute() and .map_partitions(f).compute() "
+               "bring back only small results; never .compute() the whole frame")
+    return "\n".join(out)
+
+
+def _expression_chain(expr: Any, depth: int = 6) -> str:
+    """The outermost operations of a dask-expr graph, newest first: ``Filter <- ReadParquetFSSpec``."""
+    names = []
+    while expr is not None and len(names) < depth:
+        names.append(type(expr).__name__)
+        deps = expr.dependencies()
+        expr = deps[0] if deps else None
+    return " <- ".join(names) + (" <- ..." if expr is not None else "")
+
+
+def _describe_dask_bag(bag: Any) -> str:
+    return (f"{_public_type(bag, 'dask.bag')} (lazy: nothing computed, items unknown until computed), "
+            f"{_count(bag.npartitions, 'partition')}, name {_one_line(bag.name, 80)}\n"
+            f"  computes on: {_dask_scheduler()}\n"
+            "  work on it where it is: .map(f).filter(g).frequencies().compute() and .take(5) bring back small results")
+
+
+def _describe_dask_array(a: Any) -> str:
+    return (f"{_public_type(a, 'dask.array')} (lazy), shape {a.shape}, dtype {a.dtype}, "
+            f"{_human_bytes(float(a.nbytes))} when computed, chunks {a.chunksize} x {a.npartitions:,} blocks\n"
+            f"  computes on: {_dask_scheduler()}")
+
+
+def _describe_spark(df: Any) -> str:
+    fields = [(f.name, f.dataType.simpleString()) for f in df.schema.fields]  # analysis only: no Spark job
+    streaming = _attempt(lambda: df.isStreaming)
+    out = [f"pyspark.sql.DataFrame (lazy: no Spark job run, rows unknown until an action), "
+           f"{_count(len(fields), 'column')}" + (", streaming" if streaming else ""),
+           _columns(fields, len(fields), "type"),
+           ("  work on it on the cluster: .groupBy(...).agg(...).toPandas() or .limit(n).toPandas() bring back "
+            "only small results; never .toPandas() or .collect() the whole frame")]
+    return "\n".join(out)
+
+
+# (module, class names, describer, lazy?) in check order; only libraries already in sys.modules are consulted.
+_OPTIONAL_KINDS: tuple[tuple[str, tuple[str, ...], Callable[[Any], str], bool], ...] = (
+    ("polars", ("LazyFrame",), _describe_polars_lazy, True),
+    ("polars", ("DataFrame",), _describe_polars_frame, False),
+    ("polars", ("Series",), _describe_polars_series, False),
+    ("duckdb", ("DuckDBPyRelation",), _describe_duckdb, True),
+    ("pyarrow", ("Table", "RecordBatch"), _describe_arrow_table, False),
+    ("pyarrow", ("ChunkedArray", "Array"), _describe_arrow_array, False),
+    ("pyarrow.dataset", ("Dataset",), _describe_arrow_dataset, True),
+    ("dask.dataframe", ("DataFrame", "Series"), _describe_dask_frame, True),
+    ("dask.bag", ("Bag",), _describe_dask_bag, True),
+    ("dask.array", ("Array",), _describe_dask_array, True),
+    ("pyspark.sql", ("DataFrame",), _describe_spark, True),
+)
+
+
+def _optional_kind(obj: object) -> tuple[Callable[[Any], str], bool] | None:
+    """The describer for an object of an optional library, and whether the object is lazy."""
+    for module, names, describer, lazy in _OPTIONAL_KINDS:
+        if module in sys.modules and _lib_type(obj, module, names):
+            return describer, lazy
+    return None
+
+
 def _dispatch(obj: object) -> Callable[[Any], str]:
     """A dispatch table in check order; pandas/numpy via sys.modules so they're never imported."""
     if obj is None or isinstance(obj, (bool, int, float, complex)):
@@ -271,6 +538,9 @@ def _dispatch(obj: object) -> Callable[[Any], str]:
         return {"DataFrame": _describe_dataframe, "Series": _describe_series, "Index": _describe_index}[pd_kind]
     if _lib_type(obj, "numpy", ("ndarray",)):
         return _describe_ndarray
+    optional = _optional_kind(obj)
+    if optional is not None:
+        return optional[0]
     if isinstance(obj, _SEQUENCES):
         return _describe_collection
     if isinstance(obj, Mapping):
@@ -300,6 +570,9 @@ def _brief(obj: object, depth: int, cap: int = _ITEM_CAP) -> str:
                 text = f"{name}({n:,}) [{', '.join(parts)}{', ...' if n > _N_SHOWN else ''}]"
         elif _lib_type(obj, "pandas", ("DataFrame", "Series", "Index")) or _lib_type(obj, "numpy", ("ndarray",)):
             text = f"<{_type_name(obj)} shape {getattr(obj, 'shape', '?')}>"
+        elif (optional := _optional_kind(obj)) is not None:  # never repr(): a DuckDB relation's repr runs it
+            shape = "(lazy)" if optional[1] else f"shape {getattr(obj, 'shape', '?')}"
+            text = f"<{_type_name(obj)} {shape}>"
         else:
             text = _scalar(obj)
     except Exception as exc:
@@ -313,7 +586,8 @@ def describe(obj: object, name: str) -> str:
     try:
         body = _dispatch(obj)(obj)
     except Exception as exc:  # a hostile object must never break the prompt
-        body = f"{_type_name(obj)} <description failed: {type(exc).__name__}>, repr: {_safe_repr(obj, 200)}"
+        shown = "" if _optional_kind(obj) else f", repr: {_safe_repr(obj, 200)}"  # a lazy object's repr may run it
+        body = f"{_type_name(obj)} <description failed: {type(exc).__name__}>{shown}"
     return _cut(label + body, MAX_DESCRIPTION_CHARS, _TRUNCATED)
 
 

@@ -21,6 +21,7 @@ from ..llm.cache import CachedClient, open_cache
 from ..llm.client import ChatClient, LLMClient, LLMError
 from ..llm.context_windows import ContextWindows
 from ..llm.pricing import PriceSpec, PriceTable
+from ..llm.ratelimit import RateLimitedClient, RateLimiter, RateLimitSpec
 from . import prompts
 from .budget import Budget, LimitReached, Limits, Meter
 from .context import describe_all
@@ -94,7 +95,8 @@ class RLM:
                  max_output_chars: int = 20_000, request_timeout_s: float = 300.0, max_retries: int = 4,
                  stream: bool = True, client: ChatClient | None = None,
                  context_windows: Mapping[str, int] | None = None, cache: str | os.PathLike[str] | None = None,
-                 refresh: bool = False, history_chars: int = 60_000) -> None:
+                 refresh: bool = False, history_chars: int = 60_000,
+                 rate_limits: Mapping[str, RateLimitSpec] | None = None) -> None:
         if not model:
             raise ValueError("model is required, e.g. RLM(model='gpt-5-mini')")
         if concurrency < 1:
@@ -111,8 +113,11 @@ class RLM:
         if budget_usd is not None and unpriced:
             raise ValueError(f"budget_usd needs a price for {unpriced[0]!r}, which has none; "
                              f"pass prices={{{unpriced[0]!r}: (input_usd_per_1M, output_usd_per_1M)}} or use max_tokens")
+        limiter = RateLimiter(rate_limits) if rate_limits is not None else None  # a bad spec fails up front
         self.client: ChatClient = client or LLMClient(base_url, api_key, request_timeout_s=request_timeout_s,
                                                       max_retries=max_retries)
+        if limiter is not None:  # under the cache: a cached answer spends no quota
+            self.client = RateLimitedClient(self.client, limiter)
         if cache is not None:  # answers from the on-disk cache first: re-running a cell costs nothing
             self.client = CachedClient(open_cache(cache), self.client, refresh=refresh)
         self.redact = Redactor.from_environment(getattr(self.client, "api_key", None) or api_key)

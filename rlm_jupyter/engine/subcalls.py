@@ -5,13 +5,19 @@ running, so ``asyncio.run`` is impossible there; a thread pool with the
 synchronous, thread-safe client works the same in a kernel and in plain
 Python. Every call is checked against the budget *before* it is sent and
 recorded in the run with its tokens, latency and cost.
+
+Why prompts are submitted as calls finish (not all at once): a batch of
+10,000 prompts must not hold 10,000 futures. At most ``concurrency`` calls are
+in flight and at most ``2 * concurrency`` futures exist at any time; each
+answer is stored (and its event emitted) the moment it arrives.
 """
 from __future__ import annotations
 
+import bisect
 import itertools
 import threading
 from collections.abc import Callable, Iterable
-from concurrent.futures import Future, ThreadPoolExecutor, as_completed, wait
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 
 from ..llm.client import ChatClient, LLMError
 from ..llm.context_windows import ContextWindows
@@ -22,6 +28,7 @@ from .trajectory import Iteration, Run, SubCall
 
 SpawnChild = Callable[[str, object], Run]
 ABANDON_WAIT_S = 1.0  # after an interrupt, how long to wait for aborted calls' threads to return
+QUEUED_PER_WORKER = 2  # futures a batch keeps submitted per worker thread: in flight plus the next ones
 
 
 class SubCallError(Exception):
@@ -56,13 +63,13 @@ class SubCalls:
         self.concurrency, self.spawn_child = concurrency, spawn_child
         self.iteration: Iteration | None = None  # set by the loop before each turn's code runs
         self.cell: int | None = None  # and the index of the code block running
-        self._ids = itertools.count(1)
+        self._next_id = 1
         self._batches = itertools.count(1)
         self._lock = threading.Lock()
 
     def llm_query(self, prompt: str, model: str | None = None) -> str:
         """Ask the sub-model one prompt; returns its text. Raises SubCallError if the call fails."""
-        return self._query("llm", _check_prompt(prompt, "llm_query"), model or self.sub_model, None, next(self._ids))
+        return self._query("llm", _check_prompt(prompt, "llm_query"), model or self.sub_model, None, self._ids(1))
 
     def llm_query_batched(self, prompts: Iterable[str], model: str | None = None) -> list[str]:
         """Ask many prompts concurrently; answers come back in input order.
@@ -74,40 +81,52 @@ class SubCalls:
         if not items:
             return []
         batch, target = next(self._batches), model or self.sub_model
+        first = self._ids(len(items))  # numbered in prompt order, whatever order threads run in
         results: list[str | None] = [None] * len(items)
         errors: dict[int, str] = {}
-        pool = ThreadPoolExecutor(max_workers=min(self.concurrency, len(items)), thread_name_prefix="rlm-subcall")
-        futures: dict[Future[str], int] = {}
+        workers = min(self.concurrency, len(items))
+        stop = threading.Event()  # set when the batch ends early: calls waiting for a rate limit give up unsent
+        pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="rlm-subcall")
+        pending: dict[Future[str], int] = {}
+        order = iter(range(len(items)))
+
+        def submit_more() -> None:  # keep the queue short: at most QUEUED_PER_WORKER futures per worker
+            for i in itertools.islice(order, QUEUED_PER_WORKER * workers - len(pending)):
+                pending[pool.submit(self._query, "llm", items[i], target, batch, first + i, stop)] = i
+
         try:
-            ids = [next(self._ids) for _ in items]  # numbered in prompt order, whatever order threads run in
-            for i, p in enumerate(items):
-                futures[pool.submit(self._query, "llm", p, target, batch, ids[i])] = i
-            for future in as_completed(futures):
-                index = futures[future]
-                try:
-                    results[index] = future.result()
-                except SubCallError as exc:
-                    errors[index] = str(exc)
+            submit_more()
+            while pending:
+                done, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    index = pending.pop(future)
+                    try:
+                        results[index] = future.result()
+                    except SubCallError as exc:
+                        errors[index] = str(exc)
+                submit_more()
         except KeyboardInterrupt:  # abandon calls in flight (DESIGN §4): cut their sockets, let their threads end
             self.cancel.set()
+            stop.set()
             pool.shutdown(wait=False, cancel_futures=True)
             self.client.abort()
-            wait(futures, timeout=ABANDON_WAIT_S)
+            wait(pending, timeout=ABANDON_WAIT_S)
             raise
         except BaseException:  # a limit: the calls already sent are billed anyway, so wait and record them
+            stop.set()
             pool.shutdown(wait=True, cancel_futures=True)
             raise
         pool.shutdown(wait=True)
         if errors:
             raise BatchError(results, errors)
-        return [r for r in results if r is not None]
+        return results  # type: ignore[return-value]  # no errors: every slot holds an answer
 
     def rlm_query(self, prompt: str, context: object = None) -> str:
         """Solve a sub-problem with a child RLM over ``context``; a plain llm_query at the depth limit."""
         prompt = _check_prompt(prompt, "rlm_query")
         if self.depth + 1 >= self.max_depth:
-            return self._query("llm", prompt, self.sub_model, None, next(self._ids))
-        call = self._start("rlm", prompt, self.run.model, None, next(self._ids))
+            return self._query("llm", prompt, self.sub_model, None, self._ids(1))
+        call = self._start("rlm", prompt, self.run.model, None, self._ids(1))
         try:
             child = self.spawn_child(prompt, context)
         except Exception as exc:  # e.g. a context mapping with bad names: still close the call's events
@@ -128,14 +147,23 @@ class SubCalls:
         self.bus.emit(SubCallFinished(self.run, call))
         return call.response
 
-    def _query(self, kind: str, prompt: str, model: str, batch: int | None, call_id: int) -> str:
+    def _ids(self, n: int) -> int:
+        """Reserve ``n`` consecutive call ids; returns the first."""
+        with self._lock:
+            first, self._next_id = self._next_id, self._next_id + n
+        return first
+
+    def _query(self, kind: str, prompt: str, model: str, batch: int | None, call_id: int,
+               stop: threading.Event | None = None) -> str:
+        """One call; ``stop`` is its batch's event (set when the batch ends early), else the run's cancel event."""
         prompt = self.redact(prompt)  # model code may have put a secret into the prompt
         call = self._start(kind, prompt, model, batch, call_id)
         refusal = self.windows.too_long(model, prompt)
         if refusal is not None:
             return self._fail(call, refusal)
         try:
-            done = self.client.complete(model, [{"role": "user", "content": prompt}], cancel=self.cancel)
+            cancel = self.cancel if stop is None else stop
+            done = self.client.complete(model, [{"role": "user", "content": prompt}], cancel=cancel)
         except LLMError as exc:
             return self._fail(call, str(exc))
         call.response, call.latency_s, call.retries = self.redact(done.text), done.latency_s, done.retries
@@ -152,9 +180,8 @@ class SubCalls:
                        iteration=iteration.index if iteration else -1, batch=batch, cell=self.cell,
                        started_s=self.meter.budget.elapsed())
         if iteration is not None:
-            with self._lock:
-                iteration.subcalls.append(call)
-                iteration.subcalls.sort(key=lambda c: c.id)
+            with self._lock:  # kept ordered by id; an insort, since re-sorting per call is quadratic in a big batch
+                bisect.insort(iteration.subcalls, call, key=lambda c: c.id)
         self.bus.emit(SubCallStarted(self.run, call))
         return call
 

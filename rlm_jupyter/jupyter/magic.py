@@ -52,6 +52,8 @@ class RLMMagics(Magics):
     concurrency = Integer(16, help="Concurrent sub-calls in llm_query_batched.").tag(config=True)
     prices = Dict(help='Extra prices, USD per 1M tokens: {"model": [input, output]}.').tag(config=True)
     out = Unicode("rlm_answer", help="Default variable for the answer.").tag(config=True)
+    rate_limits = Dict(help='Provider rate limits per model ("*" for all): {"gpt-5-mini": {"rpm": 500, "tpm": 200000}}.'
+                       ).tag(config=True)
     history_chars = Integer(60_000, help="A follow-up's history is compacted past this many characters.").tag(config=True)
     cache = Bool(True, help="Answer repeated calls from the on-disk response cache.").tag(config=True)
     cache_dir = Unicode(help="Response cache folder (default: $RLM_CACHE_DIR, else ~/.cache/rlm_jupyter).").tag(config=True)
@@ -231,7 +233,7 @@ class RLMMagics(Magics):
             max_tokens=self.max_tokens, timeout_s=_pick(args.timeout, self.timeout_s),
             cell_timeout_s=self.cell_timeout_s, concurrency=self.concurrency, prices=self.prices,
             cache=None if args.no_cache or not self.cache else self.cache_dir, refresh=args.refresh,
-            history_chars=self.history_chars)
+            history_chars=self.history_chars, rate_limits=self.rate_limits or None)
         try:
             engine = RLM(**options)
             if engine.client.base_url not in self._reachable:

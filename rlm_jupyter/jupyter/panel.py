@@ -9,10 +9,18 @@ times a second. Widget traffic stays bounded whatever the event rate, every
 widget has a single writer, and a widget failure is logged instead of reaching
 the run. A row is re-rendered only when its iteration changed, and the costly
 parts (sub-call tables, the timeline) at most once a second until the run ends.
+While it runs, a sub-call table shows only the newest ``LIVE_TABLE_ROWS`` calls:
+a batch of 10,000 would otherwise re-render (and re-send to the browser) a
+10,000-row table every second; the count and the progress bar cover them all,
+from counters kept as events arrive. The slow parts also wait in proportion to
+what they cost (``SLOW_DUTY``): with thousands of calls the timeline takes tens
+of milliseconds to draw, and the refresher must not hold the GIL the sub-call
+threads need.
 """
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import logging
 import threading
 import time
@@ -34,8 +42,10 @@ from .report import run_html
 log = logging.getLogger(__name__)
 
 SLOW_S = 1.0  # the clock ticks, and sub-call tables and the timeline re-render, at most this often while running
+SLOW_DUTY = 20  # ... and no sooner than this many times what their last rendering took (at most 5% of the time)
 THREAD_NAME = "rlm-panel-refresh"
 MAX_FAILURES = 3  # consecutive refresh failures before the refresher gives up (the run goes on)
+LIVE_TABLE_ROWS = 100  # sub-call table rows shown while the run goes (all of them once it has ended)
 _PROSE = '<div style="white-space: pre-wrap; word-break: break-word">{}</div>'
 
 
@@ -52,6 +62,7 @@ class _Row:
     running: str | None = None  # code of the block being executed
     calls: dict[int, SubCall] = field(default_factory=dict)
     done: set[int] = field(default_factory=set)  # ids of finished calls (a set: a repeated event counts once)
+    failed: int = 0  # finished calls with an error
     body: int = 0  # version of the prose and cells
     subcalls: int = 0  # version of the sub-calls
 
@@ -71,6 +82,7 @@ class _RowView:
         self.table = widgets.HTML()
         self.box = widgets.VBox([self.body, self.count, self.bar, self.table])
         self.body_seen = self.calls_seen = self.table_seen = -1
+        self.table_partial = False  # the table shows only the newest calls
 
 
 class LivePanel:
@@ -97,6 +109,7 @@ class LivePanel:
         self._version = 0  # bumped by every recorded event
         self._shown = 0  # the version the widgets show
         self._slow_at = float("-inf")  # when the slow parts were last rendered
+        self._slow_cost = 0.0  # how long that took
         self._views: dict[int, _RowView] = {}
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
@@ -152,8 +165,9 @@ class LivePanel:
                 row = self._row(call.iteration if call.iteration >= 0 else max(self._rows, default=0))
                 row.calls.setdefault(call.id, call)
                 row.subcalls += 1
-                if isinstance(event, SubCallFinished):
+                if isinstance(event, SubCallFinished) and call.id not in row.done:
                     row.done.add(call.id)
+                    row.failed += call.error is not None
 
     def _row(self, index: int) -> _Row:
         if index not in self._rows:
@@ -172,11 +186,12 @@ class LivePanel:
             now = time.monotonic()
             with self._lock:
                 run, ended, version, iterations = self._run, self._ended, self._version, len(self._rows)
-                slow = final or ended or now - self._slow_at >= SLOW_S
-                rows = [row.snapshot() for row in self._rows.values() if self._stale(row, slow)]
+                slow = final or ended or now - self._slow_at >= max(SLOW_S, SLOW_DUTY * self._slow_cost)
+                complete = final or ended
+                rows = [row.snapshot() for row in self._rows.values() if self._stale(row, slow, complete)]
                 timeline = self._timeline_run(run, now) if slow and run is not None else None
             self.renders += 1
-            self._render_rows(sorted(rows, key=lambda r: r.index), slow)
+            self._render_rows(sorted(rows, key=lambda r: r.index), slow, complete)
             if run is not None:
                 self._render_header(run, ended, iterations, now)
             if timeline is not None:
@@ -185,14 +200,14 @@ class LivePanel:
                 self.answer.value = answer_html(run)
             self._shown = version
             if slow:
-                self._slow_at = now
+                self._slow_at, self._slow_cost = now, time.monotonic() - now
 
-    def _stale(self, row: _Row, slow: bool) -> bool:
+    def _stale(self, row: _Row, slow: bool, complete: bool = False) -> bool:
         view = self._views.get(row.index)
         return (view is None or view.body_seen != row.body or view.calls_seen != row.subcalls
-                or (slow and view.table_seen != row.subcalls))
+                or (slow and (view.table_seen != row.subcalls or (complete and view.table_partial))))
 
-    def _render_rows(self, rows: list[_Row], slow: bool) -> None:
+    def _render_rows(self, rows: list[_Row], slow: bool, complete: bool = False) -> None:
         if not rows:
             return
         new = [row.index for row in rows if row.index not in self._views]
@@ -212,8 +227,9 @@ class LivePanel:
             if view.calls_seen != row.subcalls:
                 _show_count(view, row)
                 view.calls_seen = row.subcalls
-            if slow and view.table_seen != row.subcalls:
-                view.table.value, view.table_seen = subcalls_html(row.calls.values(), child_html=run_html), row.subcalls
+            if slow and (view.table_seen != row.subcalls or (complete and view.table_partial)):
+                view.table.value, view.table_partial = _table_html(row, complete)
+                view.table_seen = row.subcalls
         if tuple(titles) != self.iterations.titles:
             self.iterations.titles = tuple(titles)
 
@@ -318,9 +334,19 @@ def _body_html(row: _Row) -> str:
     return "".join(parts)
 
 
+def _table_html(row: _Row, complete: bool) -> tuple[str, bool]:
+    """The row's sub-call table, and whether it is cut to the newest LIVE_TABLE_ROWS calls (while the run goes)."""
+    if complete or len(row.calls) <= LIVE_TABLE_ROWS:
+        return subcalls_html(row.calls.values(), child_html=run_html), False
+    newest = list(itertools.islice(reversed(row.calls.values()), LIVE_TABLE_ROWS))  # calls are recorded as they start
+    note = (f"<div><i>the newest {LIVE_TABLE_ROWS} of {len(row.calls):,} sub-calls; "
+            "the table lists them all when the run ends</i></div>")
+    return note + subcalls_html(newest, child_html=run_html), True
+
+
 def _show_count(view: _RowView, row: _Row) -> None:
     started, finished = len(row.calls), len(row.done)
-    failed = sum(call.error is not None for call in row.calls.values())
+    failed = row.failed
     view.count.value = (f"<b>{plural(started, 'sub-call')}</b> · {finished} finished"
                         + (f" · {failed} failed" if failed else "")) if started else ""
     view.bar.max = max(started, 1)  # max first: a value above max would be clamped

@@ -222,19 +222,28 @@ def _call_row(call: SubCall, child_html: Callable[[Run], str] | None) -> str:
     return '<tr style="vertical-align: top">' + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
 
 
-def subcalls_html(calls: Iterable[SubCall], child_html: Callable[[Run], str] | None = None) -> str:
+def subcalls_html(calls: Iterable[SubCall], child_html: Callable[[Run], str] | None = None,
+                  limit: int | None = None) -> str:
     """A table of sub-calls, ordered by id; ``child_html`` renders the child run of an ``rlm_query``.
 
     Why the callable: the report renders child runs with itself, and passing
-    it in keeps this module free of an import cycle with ``report``.
+    it in keeps this module free of an import cycle with ``report``. ``limit``
+    keeps a 10,000-call batch from saving a 10,000-row table in the notebook
+    (failed calls are always listed; every call stays in the trajectory).
     """
     calls = sorted(calls, key=lambda c: c.id)
     if not calls:
         return ""
+    shown = calls
+    if limit is not None and len(calls) > limit:
+        failed = [c for c in calls if c.error is not None]
+        shown = sorted({c.id: c for c in calls[:limit] + failed[:limit]}.values(), key=lambda c: c.id)
     columns = ("#", "model", "status", "latency", "tokens in / out", "cost", "retries", "prompt / response")
     header = "".join(f'<th style="text-align: left">{c}</th>' for c in columns)
-    rows = "".join(_call_row(call, child_html) for call in calls)
-    return f'<table class="rlm-subcalls"><thead><tr>{header}</tr></thead><tbody>{rows}</tbody></table>'
+    rows = "".join(_call_row(call, child_html) for call in shown)
+    more = (f"<p><i>{len(calls) - len(shown):,} more sub-calls are not listed here; all are in the run's "
+            "trajectory (rlm_run.subcalls, or the output metadata).</i></p>" if len(shown) < len(calls) else "")
+    return f'<table class="rlm-subcalls"><thead><tr>{header}</tr></thead><tbody>{rows}</tbody></table>{more}'
 
 
 # -- timeline --------------------------------------------------------------------

@@ -20,6 +20,7 @@ from .render import (answer_preview_html, cache_line, cell_html, esc, money, plu
                      timeline_svg, usage_line, volatile)
 
 METADATA_KEY = "rlm_jupyter"
+MAX_REPORT_SUBCALLS = 200  # rows per iteration in the saved report; the trajectory keeps every call
 METADATA_VERSION = 1
 
 _STATUS_COLOURS = {"final": "#1a7f37", "running": "#0969da"}  # everything else is a stop short of an answer
@@ -64,7 +65,7 @@ def _iteration_html(number: int, it: Iteration, run: Run) -> str:
     prose = parse_reply(it.reply).prose
     parts = [f'<div style="white-space: pre-wrap">{esc(prose)}</div>' if prose else ""]
     parts += [cell_html(cell) for cell in it.cells]
-    parts.append(subcalls_html(it.subcalls, child_html=run_html))
+    parts.append(subcalls_html(it.subcalls, child_html=run_html, limit=MAX_REPORT_SUBCALLS))
     return f'<details class="rlm-iteration"><summary>{summary}</summary>{"".join(parts)}</details>'
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from .demo_dask import PARTITION_RULE, dask_strategy, wants_dask_strategy
 from .server import ChatRequest, FakeLLMServer, RuleBasedSubModel
 
 _VARIABLE = re.compile(r"^`([A-Za-z_]\w*)`: ([\w.]+)", re.MULTILINE)
@@ -132,6 +133,8 @@ def demo_root(request: ChatRequest) -> str:
     lowered = question.lower()
     if ("retention" in lowered or "cohort" in lowered) and kind.endswith("DataFrame"):
         steps = _cohort_retention(name)
+    elif wants_dask_strategy(question, kind):
+        steps = dask_strategy(name) or _summarize(name, question)
     elif "magic number" in lowered or "needle" in lowered:
         steps = _needle(name, question)
     elif "error" in lowered and "pattern" in lowered and kind == "str":
@@ -167,6 +170,7 @@ demo_sub = RuleBasedSubModel([
     (r"Summarize this incident in one sentence: (\w+): (.*)", _incident),
     (r"(?s)special magic number.*?\bis:?\s*(\d+)", _magic_number),
     (r"retention curve of cohort (\S+): (.*)", _curve),
+    PARTITION_RULE,
 ], default=_word_summary)
 """The sub-model: answers the demo's sub-prompts by rule, everything else with a word summary."""
 
