@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
+import signal
 import threading
 from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
@@ -27,6 +28,7 @@ from .secrets import Redactor
 from .trajectory import Iteration, Run, SubCall
 
 SpawnChild = Callable[[str, object], Run]
+SIGNAL_POLL_S = 0.1
 ABANDON_WAIT_S = 1.0  # after an interrupt, how long to wait for aborted calls' threads to return
 QUEUED_PER_WORKER = 2  # futures a batch keeps submitted per worker thread: in flight plus the next ones
 
@@ -86,7 +88,7 @@ class SubCalls:
         errors: dict[int, str] = {}
         workers = min(self.concurrency, len(items))
         stop = threading.Event()  # set when the batch ends early: calls waiting for a rate limit give up unsent
-        pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="rlm-subcall")
+        pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="rlm-subcall", initializer=_leave_signals)
         pending: dict[Future[str], int] = {}
         order = iter(range(len(items)))
 
@@ -97,7 +99,9 @@ class SubCalls:
         try:
             submit_more()
             while pending:
-                done, _ = wait(pending, return_when=FIRST_COMPLETED)
+                # Poll: a signal the OS delivers to another thread does not wake a blocked wait, and
+                # KeyboardInterrupt or the cell timeout must get through within a fraction of a second.
+                done, _ = wait(pending, timeout=SIGNAL_POLL_S, return_when=FIRST_COMPLETED)
                 for future in done:
                     index = pending.pop(future)
                     try:
@@ -189,6 +193,12 @@ class SubCalls:
         call.error = message
         self.bus.emit(SubCallFinished(self.run, call))
         raise SubCallError(message)
+
+
+def _leave_signals() -> None:
+    """Worker threads block SIGINT and SIGALRM, so the OS delivers them to the main thread that handles them."""
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGALRM})
 
 
 def _check_prompt(prompt: object, helper: str) -> str:
