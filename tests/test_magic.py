@@ -98,6 +98,7 @@ def test_three_spellings_pass_the_question(kernel: KernelSession, server: FakeLL
     ("%rlm export --to notes.txt", "use %rlm export (a new cell) or %rlm export --to FILE.py"),
     ('%config RLMMagics.base_url = "http://127.0.0.1:9/v1"\n%rlm df_orders "q"', "cannot reach http://127.0.0.1:9/v1"),
     ('%config RLMMagics.base_url = "localhost:8000"\n%rlm df_orders "q"', "must start with http:// or https://"),
+    ('%config RLMMagics.rate_limits = {"demo-root": {"rpm": -1}}\n%rlm df_orders "q"', "rpm must be a number > 0"),
 ])
 def test_bad_input_is_a_one_line_error_that_changes_nothing_and_sends_nothing(
         kernel: KernelSession, server: FakeLLMServer, cell: str, message: str, tmp_path: Path) -> None:
@@ -108,7 +109,7 @@ def test_bad_input_is_a_one_line_error_that_changes_nothing_and_sends_nothing(
     try:
         result = kernel.execute(cell)  # IPython prints a UsageError as one stderr line, without a traceback
     finally:
-        kernel.ok("%config RLMMagics.base_url = None")
+        kernel.ok("%config RLMMagics.base_url = None\n%config RLMMagics.rate_limits = {}")
     assert result.stderr.startswith("UsageError: %") and result.stderr.count("\n") == 1, result.stderr
     assert message in result.stderr
     assert server.count() == 0
