@@ -1,6 +1,10 @@
 """Scripted engine runs against the fake server, shared by the engine and reliability tests."""
 from __future__ import annotations
 
+import os
+import signal
+import threading
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -66,3 +70,19 @@ def assert_final(run: Run) -> None:
     assert run.status == "final", f"{run.status}: {run.message}"
 
 
+
+
+def interrupt_after(seconds: float) -> None:
+    """Send this process a real SIGINT later, as a kernel interrupt does (``_thread.interrupt_main`` would not
+    wake a blocked wait)."""
+    threading.Timer(seconds, os.kill, (os.getpid(), signal.SIGINT)).start()
+
+
+def worker_threads_left(within_s: float = 1.0) -> list[str]:
+    """Names of sub-call worker threads still alive after waiting up to ``within_s`` for them to end."""
+    deadline = time.monotonic() + within_s
+    while True:
+        alive = [t.name for t in threading.enumerate() if t.name.startswith("rlm-subcall")]
+        if not alive or time.monotonic() >= deadline:
+            return alive
+        time.sleep(0.05)

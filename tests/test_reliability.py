@@ -1,9 +1,6 @@
 """Misbehaving models and failing providers, end to end over real HTTP (issue: reliability)."""
 from __future__ import annotations
 
-import os
-import signal
-import threading
 import time
 
 import pytest
@@ -12,7 +9,7 @@ from rlm_jupyter import RLM
 from rlm_jupyter.engine.executor import MAX_RECORDED_CHARS
 from rlm_jupyter.testing import Fault, Scripted
 
-from .scripted import ROOT, SUB, Engine, assert_final, engine, fence, last_user
+from .scripted import ROOT, SUB, Engine, assert_final, engine, fence, interrupt_after, last_user, worker_threads_left
 
 __all__ = ["engine"]
 
@@ -158,13 +155,9 @@ def test_interrupt_in_a_batch_abandons_calls_and_leaves_no_threads(engine: Engin
     engine.server.latency = {SUB: 30.0}
     rlm = engine.rlm(concurrency=8)
     engine.server.models[ROOT] = Scripted([fence("llm_query_batched([f'p{i}' for i in range(64)])")])
-    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))  # a real signal, like a kernel interrupt
-    timer.start()
+    interrupt_after(0.5)
     started = time.monotonic()
     run = rlm.run("q")
     assert run.status == "interrupted" and time.monotonic() - started < 2.5
     assert len(run.iterations) == 1 and len(run.subcalls) == 8  # the partial trajectory is kept
-    deadline = time.monotonic() + 1.0
-    while any(t.name.startswith("rlm-subcall") for t in threading.enumerate()) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert not [t.name for t in threading.enumerate() if t.name.startswith("rlm-subcall")]
+    assert not worker_threads_left()

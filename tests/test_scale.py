@@ -15,9 +15,7 @@ What each test proves, and why it can fail:
 """
 from __future__ import annotations
 
-import os
 import re
-import signal
 import threading
 import time
 import tracemalloc
@@ -36,7 +34,7 @@ from rlm_jupyter.llm.ratelimit import RateLimitedClient, RateLimiter
 from rlm_jupyter.testing import FakeLLMServer, Fault, Scripted
 from rlm_jupyter.testing.kernel import KernelSession
 
-from .scripted import ROOT, SUB, Engine, assert_final, engine, fence
+from .scripted import ROOT, SUB, Engine, assert_final, engine, fence, interrupt_after, worker_threads_left
 
 __all__ = ["engine"]
 
@@ -197,23 +195,18 @@ def test_rate_limited_calls_survive_429s_and_retries_are_charged(engine: Engine)
 def test_an_interrupt_during_a_rate_limited_wait_returns_at_once(engine: Engine) -> None:
     rlm = engine.rlm(rate_limits={SUB: {"rpm": 60}}, concurrency=4)  # one call a second
     engine.server.models[ROOT] = Scripted([fence("answers = llm_query_batched([f'w{i}' for i in range(30)])")])
-    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
-    timer.start()
+    interrupt_after(0.5)
     started = time.monotonic()
     run = rlm.run("q")
     assert run.status == "interrupted" and time.monotonic() - started < 2.0
     assert engine.server.count(SUB) <= 2  # the waiting calls were never sent
-    deadline = time.monotonic() + 1.0
-    while any(t.name.startswith("rlm-subcall") for t in threading.enumerate()) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert not [t.name for t in threading.enumerate() if t.name.startswith("rlm-subcall")]
+    assert not worker_threads_left()
 
 
 def test_an_interrupt_during_a_single_rate_limited_call_returns_at_once(engine: Engine) -> None:
     rlm = engine.rlm(rate_limits={SUB: {"rpm": 6}})  # a bucket of one call, then one every 10 s
     engine.server.models[ROOT] = Scripted([fence("a = llm_query('one')\nb = llm_query('two')")])
-    timer = threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT))
-    timer.start()
+    interrupt_after(1.0)
     started = time.monotonic()
     run = rlm.run("q")
     assert run.status == "interrupted" and time.monotonic() - started < 2.5
