@@ -130,7 +130,4 @@ class Meter:
         """Add a child run's spend to its parent's usage (the budget already counted it)."""
         with self._lock:
             for model, usage in child.usage.items():
-                mine = run.usage.setdefault(model, Usage())
-                mine.add(usage.prompt_tokens, usage.completion_tokens, usage.cost_usd, calls=usage.calls)
-                mine.cached_calls += usage.cached_calls
-                mine.saved_usd += usage.saved_usd
+                run.usage.setdefault(model, Usage()).merge(usage)

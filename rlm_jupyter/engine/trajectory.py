@@ -40,6 +40,12 @@ class Usage:
         # One unpriced call makes the model's total unknown: a partial sum would look like a real price.
         self.cost_usd = None if cost_usd is None or self.cost_usd is None else self.cost_usd + cost_usd
 
+    def merge(self, other: Usage) -> None:
+        """Add another Usage of the same model (a child run's, or another run's for a session total)."""
+        self.add(other.prompt_tokens, other.completion_tokens, other.cost_usd, calls=other.calls)
+        self.cached_calls += other.cached_calls
+        self.saved_usd += other.saved_usd
+
     @property
     def total_tokens(self) -> int:
         return self.prompt_tokens + self.completion_tokens

@@ -18,10 +18,7 @@ def totals(runs: list[Run]) -> dict[str, Any]:
     per_model: dict[str, Usage] = {}
     for run in runs:
         for model, usage in run.usage.items():
-            mine = per_model.setdefault(model, Usage())
-            mine.add(usage.prompt_tokens, usage.completion_tokens, usage.cost_usd, calls=usage.calls)
-            mine.cached_calls += usage.cached_calls
-            mine.saved_usd += usage.saved_usd
+            per_model.setdefault(model, Usage()).merge(usage)
     costs = [run.cost_usd for run in runs]
     return {"runs": len(runs), "cost_usd": sum(c for c in costs if c is not None),
             "unpriced_runs": sum(c is None for c in costs), "saved_usd": sum(r.saved_usd for r in runs),
