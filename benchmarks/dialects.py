@@ -6,7 +6,8 @@ variable"); the fake server renders the step for whichever library is asking,
 recognised from its prompt, exactly as a real model adapts to its system
 prompt. The differences are small and listed here, in one place:
 
-- rlm_jupyter: the question is the ``Question:`` line, the data keeps its own
+- rlm_jupyter: the question and the data's name and type are read with
+  ``Conversation.read_opening`` (the engine owns its layout), the data keeps its own
   name and type, and a run ends with ``FINAL_VAR(name)`` (the object itself).
 - rlms (the reference library): the question is the ``Answer the following:``
   line, the data is the variable ``context`` (a str: it is written to a file
@@ -26,10 +27,9 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from rlm_jupyter.engine.conversation import Conversation
 from rlm_jupyter.testing import ChatRequest
 
-_OURS_QUESTION = re.compile(r"^Question: (.*)$", re.MULTILINE)
-_OURS_VARIABLE = re.compile(r"^`([A-Za-z_]\w*)`: ([\w.]+)", re.MULTILINE)
 _RLMS_QUESTION = re.compile(r"^Answer the following: (.*?)\n\nYour context is a (\w+)", re.DOTALL)
 _DSPY_ITERATION = re.compile(r"\[\[ ## iteration ## \]\]\s*(\d+)/")
 _DSPY_VARIABLE = re.compile(r"Variable: `(\w+)`.*?Type: (\w+).*?Preview:\s*```\n(.*?)\n\s*```", re.DOTALL)
@@ -85,13 +85,12 @@ class Ours(Dialect):
     name = "ours"
 
     def matches(self, request: ChatRequest) -> bool:
-        return "FINAL_VAR" in request.system and bool(_OURS_QUESTION.search(_first_user(request)))
+        return "FINAL_VAR" in request.system and bool(Conversation.read_opening(request.messages).question)
 
     def prompt(self, request: ChatRequest) -> Prompt:
-        opening = _first_user(request)
-        question, variable = _OURS_QUESTION.search(opening), _OURS_VARIABLE.search(opening)
-        name, kind = (variable.group(1), variable.group(2)) if variable else ("context", "str")
-        return Prompt(question.group(1) if question else "", name, kind, request.turn)
+        opening = Conversation.read_opening(request.messages)
+        name, kind = opening.first_variable or ("context", "str")
+        return Prompt(opening.question, name, kind, request.turn)
 
     def render(self, step: Step) -> str:
         parts = [step.prose, _fence("repl", step.code), f"FINAL_VAR({step.final})" if step.final else ""]

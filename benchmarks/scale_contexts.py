@@ -36,11 +36,11 @@ from pathlib import Path
 from typing import Any
 
 from rlm_jupyter import RLM
+from rlm_jupyter.demo_model import demo_root, demo_sub
 from rlm_jupyter.engine import subcalls
 from rlm_jupyter.engine.context import describe
 from rlm_jupyter.jupyter.panel import LivePanel
 from rlm_jupyter.testing import FakeLLMServer, RuleBasedSubModel, Scripted
-from rlm_jupyter.testing.demo import demo_root, demo_sub
 from rlm_jupyter.testing.kernel import KernelSession
 
 
@@ -65,7 +65,7 @@ CONTEXTS = [
                                        "+ filler * 10"), "find the special magic number"),
     ("str, 40M chars", "big_text", ("big_text = filler * 400_000 + 'The special magic number is 48613907.\\n' "
                                     "+ filler * 400_000"), "find the special magic number"),
-    ("DataFrame, 1,000 rows", "few_orders", ("from rlm_jupyter.testing.datasets import make_orders\n"
+    ("DataFrame, 1,000 rows", "few_orders", ("from rlm_jupyter.demo_model.datasets import make_orders\n"
                                              "few_orders = make_orders(1_000, customers=100, seed=1)"),
      "cohort retention by month"),
     ("DataFrame, 5M rows", "orders", "orders = make_orders(5_000_000, customers=500_000, seed=1)",

@@ -34,7 +34,7 @@ def quickstart() -> nbformat.NotebookNode:
               "pandas code that runs here, in hidden cells; the live panel shows every step, and the saved "
               "notebook keeps the whole trail as a static report."),
         new_code_cell(SETUP),
-        new_code_cell("from rlm_jupyter.testing.datasets import make_orders\n\n"
+        new_code_cell("from rlm_jupyter.demo_model.datasets import make_orders\n\n"
                       "df_orders = make_orders(60_000, customers=6_000)\ndf_orders.head()"),
         new_markdown_cell("Ask a question about it. The answer comes back as a real DataFrame in `rlm_answer`, "
                           "and the full record in `rlm_run`."),
@@ -58,7 +58,7 @@ def log_errors() -> nbformat.NotebookNode:
               "it: an error spike, a deploy followed by a burst of 503s, and latency rising all day. Nobody can "
               "read 50 MB; the model doesn't either. It writes code that does."),
         new_code_cell(SETUP),
-        new_code_cell("from rlm_jupyter.testing.datasets import make_event_log\n\n"
+        new_code_cell("from rlm_jupyter.demo_model.datasets import make_event_log\n\n"
                       "generated = make_event_log(2_800_000)\nlogs = generated.text\n"
                       "print(f'{len(logs) / 1e6:.1f} MB of JSON, {generated.events:,} events')"),
         new_code_cell('%%rlm logs "find the error patterns by service"'),
@@ -77,7 +77,7 @@ def long_document() -> nbformat.NotebookNode:
               "needle and a few distractors. The root prompt does not grow with the document: it holds a "
               "description of the variable, not the variable."),
         new_code_cell(SETUP),
-        new_code_cell("from rlm_jupyter.testing.datasets import make_haystack\n\n"
+        new_code_cell("from rlm_jupyter.demo_model.datasets import make_haystack\n\n"
                       "hay = make_haystack(40_000_000, seed=1)\ndocument = hay.text\n"
                       "print(f'{len(document):,} characters, about {len(document) // 4:,} tokens; the key is {hay.key}')"),
         new_code_cell('%%rlm document "What is the special magic number for {key}?"'),
@@ -89,7 +89,7 @@ def long_document() -> nbformat.NotebookNode:
 
 
 def main() -> None:
-    from rlm_jupyter.testing.datasets import make_haystack
+    from rlm_jupyter.demo_model.datasets import make_haystack
 
     key = make_haystack(40_000_000, seed=1).key  # the question must name it literally (no variable expansion)
     books = {"quickstart.ipynb": quickstart(), "log_errors.ipynb": log_errors(), "long_document.ipynb": long_document()}

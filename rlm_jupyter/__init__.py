@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .engine.budget import Limits, LimitReached
+from .engine.budget import LimitReached
 from .engine.export import recorded_helpers
 from .engine.loop import RLM
+from .engine.settings import Settings
 from .engine.subcalls import BatchError, SubCallError
 from .engine.trajectory import CodeCell, Iteration, Run, SubCall, Usage
 from .llm.client import LLMError
@@ -18,8 +19,23 @@ from .llm.client import LLMError
 if TYPE_CHECKING:
     from IPython.core.interactiveshell import InteractiveShell
 
-__all__ = ["RLM", "Run", "Iteration", "CodeCell", "SubCall", "Usage", "Limits", "LimitReached",
-           "SubCallError", "BatchError", "LLMError", "last_run", "recorded_helpers", "load_ipython_extension", "unload_ipython_extension"]
+__all__ = [
+    "RLM",
+    "BatchError",
+    "CodeCell",
+    "Iteration",
+    "LLMError",
+    "LimitReached",
+    "Run",
+    "Settings",
+    "SubCall",
+    "SubCallError",
+    "Usage",
+    "last_run",
+    "load_ipython_extension",
+    "recorded_helpers",
+    "unload_ipython_extension",
+]
 __version__ = "0.1.0"
 
 
@@ -38,6 +54,7 @@ def unload_ipython_extension(ipython: InteractiveShell) -> None:
 
 def last_run() -> Run | None:
     """The most recent run of the ``%%rlm`` magic in this kernel, or None."""
-    from .jupyter.extension import state
+    from .jupyter.extension import session
 
-    return state().last_run if state() else None
+    current = session()
+    return current.last_run if current is not None else None

@@ -15,11 +15,12 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 
 
-def execute(path: Path, timeout_s: int = 900) -> object:
+def execute(path: Path, timeout_s: int = 900) -> Any:
     """Run a notebook top to bottom in the RLM kernel; returns the executed notebook (not saved)."""
     import nbformat
     from nbclient import NotebookClient

@@ -21,8 +21,9 @@ from benchmarks.libraries import LIBRARIES, Endpoint
 from benchmarks.tasks import all_tasks, cohort, logs, niah, oolong, oolong_pairs, records
 from benchmarks.tasks.scoring import decode, f1, numeric_score, pairs_of
 from rlm_jupyter import RLM
+from rlm_jupyter.demo_model.datasets import make_event_log, make_haystack, make_orders_with_traps
+from rlm_jupyter.engine.conversation import Conversation
 from rlm_jupyter.testing import ChatRequest, FakeLLMServer
-from rlm_jupyter.testing.datasets import make_event_log, make_haystack, make_orders_with_traps
 
 ROOT = Path(__file__).resolve().parents[1]
 TASKS = {task.name: task for task in all_tasks()}
@@ -148,7 +149,12 @@ def _request(system: str, user: str, assistants: int = 0) -> ChatRequest:
     return ChatRequest("bench-root", messages, False, {})
 
 
-OURS = _request("... FINAL_VAR(...) ...", "Question: How many?\n\n`orders`: pandas.DataFrame, 3 rows", 1)
+def _ours(question: str, assistants: int = 0) -> ChatRequest:
+    opening = Conversation.start(question, "`orders`: pandas.DataFrame, 3 rows", None, 20).request()[1]["content"]
+    return _request("... FINAL_VAR(...) ...", opening, assistants)
+
+
+OURS = _ours("How many?", 1)
 RLMS = _request('... answer["ready"] = True ...',
                 "Answer the following: How many?\n\nYour context is a str of 9 total characters.", 2)
 DSPY = _request("... SUBMIT(answer) ... [[ ## code ## ]] ...",
@@ -178,7 +184,7 @@ def test_text_contexts_are_loaded_by_the_first_step_only() -> None:
     first_rlms = respond(_request('answer["ready"]', "Answer the following: q\n\nYour context is a str of 9 total characters."))
     assert "orders = pd.read_csv(io.StringIO(context)" in first_rlms
     assert "read_csv" not in respond(RLMS)
-    assert "read_csv" not in respond(_request("FINAL_VAR", "Question: q\n\n`orders`: pandas.DataFrame, 3 rows"))
+    assert "read_csv" not in respond(_ours("q"))
 
 
 # -- the scripted strategies end to end through rlm_jupyter.RLM ---------------------------------------------------

@@ -3,7 +3,7 @@
 What only a browser shows: the widget panel rendering while the cell still
 runs, the panel giving way to the static report when the run ends, and the
 saved notebook showing that report again with no kernel work and no widget
-state. The recipe is DESIGN §6 ("Real-browser tests"). Debian's chromium is
+state. The recipe is in docs/architecture.md ("Jupyter facts"). Debian's chromium is
 used through ``executable_path`` because ``playwright install`` cannot download
 browsers here; CI installs it (``.ci/run``), so the test is skipped only where
 chromium or playwright is missing.

@@ -11,12 +11,12 @@ import pytest
 
 from rlm_jupyter import RLM, Run
 from rlm_jupyter.engine import prompts
+from rlm_jupyter.engine.conversation import Conversation
 from rlm_jupyter.engine.events import (CellFinished, CellStarted, IterationFinished, IterationStarted, RootReplied,
                                       RootStreaming, RunFinished, RunStarted, SubCallFinished, SubCallStarted)
 from rlm_jupyter.testing import ChatRequest, Fault, Reply, Scripted
 
-from .scripted import (NEEDLE, ROOT, SUB, Engine, assert_final, engine, fence, last_user, prompt_chars,
-                       sub_answer)
+from .scripted import NEEDLE, ROOT, SUB, Engine, assert_final, engine, fence, last_user, prompt_chars, sub_answer
 
 __all__ = ["engine"]  # the fixture, re-exported for pytest
 
@@ -411,9 +411,7 @@ def by_question(scripts: dict[str, list[str]]) -> Callable[[ChatRequest], str | 
     responders = {q: Scripted(r) for q, r in scripts.items()}
 
     def respond(request: ChatRequest) -> str | Reply:
-        first = request.messages[1]["content"]
-        question = next(q for q in responders if f"Question: {q}\n" in first)
-        return responders[question](request)
+        return responders[Conversation.read_opening(request.messages).question](request)
 
     return respond
 

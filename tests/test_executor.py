@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 from rlm_jupyter.engine import executor as executor_module
-from rlm_jupyter.engine.executor import MAX_RECORDED_CHARS, Executor, safe_repr
+from rlm_jupyter.engine.executor import MAX_RECORDED_CHARS, Executor
+from rlm_jupyter.text import bounded_repr
 
 
 @pytest.fixture
@@ -50,7 +51,7 @@ def test_last_expression_of_huge_string_is_bounded(ex: Executor) -> None:
 
 
 def test_huge_list_value_is_bounded() -> None:
-    text = safe_repr(list(range(1_000_000)))
+    text = bounded_repr(list(range(1_000_000)))
     assert len(text) < 2_000 and text.endswith("...]")
 
 

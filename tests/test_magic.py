@@ -11,7 +11,7 @@ from rlm_jupyter.testing.kernel import Execution, KernelSession
 
 ORDERS = """
 import pandas as pd
-from rlm_jupyter.testing.datasets import make_orders
+from rlm_jupyter.demo_model.datasets import make_orders
 df_orders = make_orders(30_000, customers=4_000, seed=7)
 """
 
@@ -96,6 +96,10 @@ def test_three_spellings_pass_the_question(kernel: KernelSession, server: FakeLL
     ('%%rlm df_orders "the q"\nand a body', "put the question either on the line"),
     ('%rlm df_orders "unclosed', "close your quotes"),
     ("%rlm export --to notes.txt", "use %rlm export (a new cell) or %rlm export --to FILE.py"),
+    ("%rlm cache bogus", "no variable 'cache' in this kernel; define it first or check the spelling (or, for the "
+                         "subcommand: %rlm cache info or %rlm cache clear)"),
+    ("%rlm export --to", "unrecognized arguments: --to; see %rlm? for the options (or, for the subcommand: "
+                         "%rlm export or %rlm export --to FILE.py)"),
     ('%config RLMMagics.base_url = "http://127.0.0.1:9/v1"\n%rlm df_orders "q"', "cannot reach http://127.0.0.1:9/v1"),
     ('%config RLMMagics.base_url = "localhost:8000"\n%rlm df_orders "q"', "must start with http:// or https://"),
     ('%config RLMMagics.rate_limits = {"demo-root": {"rpm": -1}}\n%rlm df_orders "q"', "rpm must be a number > 0"),
@@ -215,3 +219,18 @@ def test_config_traits_select_model_and_limits(kernel: KernelSession, server: Fa
         kernel.ok("%config RLMMagics.model = 'demo-root'\n%config RLMMagics.max_iterations = 20")
     assert summary_of(run).startswith("RLM max_iterations after 2 iteration(s)")
     assert server.count("configured-root") == 3  # two turns and the forced last word
+
+
+@pytest.mark.parametrize("name", ["export", "cache", "cost", "last", "demo"])
+@pytest.mark.parametrize("spelling", ['%rlm {name} "how many rows?" --model root -o reply',
+                                      "%%rlm {name} --model root -o reply\nhow many rows?"])
+def test_a_variable_named_like_a_subcommand_is_a_context(
+        kernel: KernelSession, server: FakeLLMServer, name: str, spelling: str) -> None:
+    server.models["root"] = echo_question
+    kernel.ok(f"{name} = 'alpha beta'")
+    try:
+        kernel.ok(spelling.format(name=name))
+        assert kernel.value("reply") == "how many rows?"
+    finally:
+        kernel.ok(f"del {name}")
+    assert f"`{name}`" in server.requests[0].messages[1]["content"]

@@ -15,13 +15,21 @@ import pandas as pd
 import pytest
 
 from rlm_jupyter import RLM, Run
-from rlm_jupyter.engine.events import (CellFinished, IterationStarted, RootReplied, RootStreaming, RunFinished,
-                                      RunStarted, SubCallFinished, SubCallStarted)
+from rlm_jupyter.engine.events import (
+    CellFinished,
+    IterationStarted,
+    RootReplied,
+    RootStreaming,
+    RunFinished,
+    RunStarted,
+    SubCallFinished,
+    SubCallStarted,
+)
 from rlm_jupyter.engine.executor import CapturedOutput, Executor, capture_std
 from rlm_jupyter.engine.trajectory import CodeCell, Iteration, SubCall
 from rlm_jupyter.jupyter import panel as panel_module
+from rlm_jupyter.jupyter.format import money
 from rlm_jupyter.jupyter.panel import LivePanel
-from rlm_jupyter.jupyter.render import money
 from rlm_jupyter.testing import FakeLLMServer, Scripted
 
 BATCH = 20

@@ -13,9 +13,12 @@ import pytest
 
 from rlm_jupyter import RLM
 from rlm_jupyter.engine.trajectory import CodeCell, Iteration, Run, SubCall, Usage
-from rlm_jupyter.jupyter.render import (VOLATILE_PATTERN, answer_preview_html, cell_html, code_html, money,
-                                        outputs_html, seconds, subcalls_html, timeline_svg, tokens, usage_line)
+from rlm_jupyter.jupyter.cells import cell_html, outputs_html
+from rlm_jupyter.jupyter.format import money, seconds, tokens, usage_line
+from rlm_jupyter.jupyter.markup import VOLATILE_PATTERN, answer_preview_html, code_html
 from rlm_jupyter.jupyter.report import METADATA_KEY, Report, run_html, run_text
+from rlm_jupyter.jupyter.subcall_table import subcalls_html
+from rlm_jupyter.jupyter.timeline import timeline_svg
 from rlm_jupyter.testing import FakeLLMServer, Scripted
 
 PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
@@ -174,7 +177,7 @@ def test_subcall_table_lists_calls_in_id_order_with_previews() -> None:
 def test_prompt_and_response_previews_are_bounded() -> None:
     long = call(1, 0.0, 0.1, prompt="p" * 5000, response="r" * 3000)
     texts = [p.text() for p in parse(subcalls_html([long])).find_all("pre")]
-    assert texts == ["p" * 500 + "\n... 4,500 characters not shown", "r" * 500 + "\n... 2,500 characters not shown"]
+    assert texts == ["p" * 497 + "...", "r" * 497 + "..."]
 
 
 def test_answer_is_shown() -> None:

@@ -21,7 +21,7 @@ def executed(llm_server: FakeLLMServer, server: FakeLLMServer, tmp_path: Path,
                         "RLM_MODEL": "demo-root", "RLM_SUB_MODEL": "demo-sub"}.items():
         monkeypatch.setenv(name, value)  # the notebook's kernel inherits the environment
     notebook = nbformat.v4.new_notebook(cells=[
-        nbformat.v4.new_code_cell("%load_ext rlm_jupyter\nfrom rlm_jupyter.testing.datasets import make_orders\n"
+        nbformat.v4.new_code_cell("%load_ext rlm_jupyter\nfrom rlm_jupyter.demo_model.datasets import make_orders\n"
                                   "df_orders = make_orders(5_000, customers=500)"),
         nbformat.v4.new_code_cell('%%rlm df_orders "cohort retention by month"'),
     ])

@@ -141,7 +141,7 @@ def test_a_ten_thousand_prompt_batch_has_bounded_memory_and_the_panel_does_not_s
     assert with_panel < 2 * plain + 2.0, f"with the panel {with_panel:.2f}s, without {plain:.2f}s"
     assert len(finished) == N and panel.renders >= 2  # progress streamed while the batch ran
     count = panel._views[0].count.value
-    assert "10000 sub-calls</b> · 10000 finished" in count and panel._views[0].bar.value == N
+    assert "10,000 sub-calls</b> · 10000 finished" in count and panel._views[0].bar.value == N
 
 
 # -- rate limits ---------------------------------------------------------------------------------
@@ -281,9 +281,10 @@ def test_the_demo_model_aggregates_on_the_cluster_and_fans_out_per_partition(fak
     import dask.dataframe as dd
     from distributed import Client, get_task_stream
 
-    from rlm_jupyter.testing.demo_dask import dask_root, dask_strategy, dask_sub
+    from rlm_jupyter.demo_model import demo_root, demo_sub
+    from rlm_jupyter.demo_model.dask_frames import dask_strategy
 
-    fake_llm.models.update({"demo-root": dask_root, "demo-sub": dask_sub})
+    fake_llm.models.update({"demo-root": demo_root, "demo-sub": demo_sub})
     question = "Which services fail most, partition by partition?"
     first_requests = []
     for parts in (2, 12):
@@ -313,7 +314,7 @@ big = filler * 400_000 + "The special magic number is 48613907.\\n" + filler * 4
 tiny = filler * 10 + "The special magic number is 48613907.\\n" + filler * 10
 """
 FRAMES = """
-from rlm_jupyter.testing.datasets import make_orders
+from rlm_jupyter.demo_model.datasets import make_orders
 orders = make_orders(5_000_000, customers=500_000, seed=1)
 few_orders = make_orders(1_000, customers=100, seed=1)
 """

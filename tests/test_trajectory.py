@@ -15,7 +15,7 @@ def make_run(answer: Any = None, *, depth: int = 0, child: Run | None = None, ru
     run = Run(id=run_id, question="How many errors?", model="root-m", sub_model="sub-m",
               context_names=["logs"], depth=depth, status="final", message="answered after 2 turn(s)",
               answer=answer, wall_s=1.5, started_at="2026-11-30T12:00:00+00:00", prompt_version="v1",
-              limits={"max_iterations": 5, "budget_usd": None},
+              settings={"max_iterations": 5, "budget_usd": None},
               root_prompt=[{"role": "system", "content": "s" * 1000}, {"role": "user", "content": "u" * 234}])
     cell = CodeCell(code="print(len(logs))", stdout="10\n", stderr="warn\n", value="3",
                     error=None, outputs=[{"text/html": "<b>x</b>"}], duration_s=0.01)

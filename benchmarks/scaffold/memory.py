@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from rlm_jupyter.testing.datasets import make_haystack
+from rlm_jupyter.demo_model.datasets import make_haystack
 
 from ..harness import ROOT, SUB, Log, bundled_server, install, scripted_endpoint
 from ..libraries import LIBRARIES, Endpoint, Library

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rlm_jupyter.testing.datasets import make_haystack
+from rlm_jupyter.demo_model.datasets import make_haystack
 
 from ..harness import Log, bundled_server, context_for, install
 from ..libraries import Library

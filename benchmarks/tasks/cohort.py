@@ -10,8 +10,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from rlm_jupyter.demo_model.datasets import make_orders_with_traps
 from rlm_jupyter.testing import RuleBasedSubModel
-from rlm_jupyter.testing.datasets import make_orders_with_traps
 
 from ..dialects import Step
 from . import Instance, Size, Task

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rlm_jupyter.demo_model.datasets import make_event_log
 from rlm_jupyter.testing import RuleBasedSubModel
-from rlm_jupyter.testing.datasets import make_event_log
 
 from ..dialects import Step
 from . import Instance, Size, Task

@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from rlm_jupyter.demo_model.datasets import make_haystack
 from rlm_jupyter.testing import ChatRequest, RuleBasedSubModel
-from rlm_jupyter.testing.datasets import make_haystack
 
 from ..dialects import Step
 from . import Instance, Size, Task

@@ -9,41 +9,10 @@ from __future__ import annotations
 
 import threading
 import time
-from dataclasses import asdict, dataclass
-from typing import Any
 
 from ..llm.pricing import PriceTable
+from .settings import Settings
 from .trajectory import Run, Usage
-
-
-@dataclass(frozen=True)
-class Limits:
-    """What one run (with all its children) may spend."""
-
-    max_iterations: int = 20
-    max_depth: int = 1
-    max_subcalls: int | None = None
-    max_tokens: int | None = None
-    budget_usd: float | None = None
-    timeout_s: float | None = None
-    cell_timeout_s: float | None = 120.0
-
-    def __post_init__(self) -> None:
-        _positive("max_iterations", self.max_iterations)
-        if self.max_depth < 1:
-            raise ValueError(f"max_depth must be >= 1, got {self.max_depth}; 1 means sub-calls without recursion")
-        for name in ("max_subcalls", "max_tokens", "budget_usd", "timeout_s", "cell_timeout_s"):
-            value = getattr(self, name)
-            if value is not None:
-                _positive(name, value)
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-
-def _positive(name: str, value: float) -> None:
-    if not value > 0:
-        raise ValueError(f"{name} must be > 0, got {value!r}; pass None for no limit")
 
 
 class LimitReached(BaseException):
@@ -62,7 +31,7 @@ class Budget:
     most the calls already in flight when it was reached.
     """
 
-    def __init__(self, limits: Limits) -> None:
+    def __init__(self, limits: Settings) -> None:
         self.limits = limits
         self.started = time.monotonic()
         self.tokens = 0

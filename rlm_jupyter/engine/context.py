@@ -29,8 +29,10 @@ import re
 import sys
 import threading
 import types
-from collections.abc import ItemsView, Iterator, KeysView, Mapping, ValuesView
-from typing import Any, Callable, Iterable, TypeVar
+from collections.abc import Callable, ItemsView, Iterable, Iterator, KeysView, Mapping, ValuesView
+from typing import Any, TypeVar
+
+from ..text import bounded_repr, clip, plural
 
 T = TypeVar("T")
 
@@ -48,19 +50,14 @@ _LOG_RE = re.compile(
 )
 
 
-def _cut(text: str, cap: int, marker: str = "...") -> str:
-    """Truncate to at most `cap` chars, with a visible marker so the model knows."""
-    return text if len(text) <= cap else text[: max(cap - len(marker), 0)] + marker
-
-
 def _one_line(text: str, cap: int) -> str:
     """Items/cells are rendered on one line so the layout stays readable."""
-    return _cut(text[: cap + 1].replace("\r", "\\r").replace("\n", "\\n"), cap)  # slice first: O(cap)
+    return clip(text[: cap + 1].replace("\r", "\\r").replace("\n", "\\n"), cap, keep="head")  # slice: O(cap)
 
 
 def _label(obj: object, cap: int = 40) -> str:
     """Names and column labels may be any hashable, including ones whose str() raises."""
-    return _one_line(obj if isinstance(obj, str) else _safe_repr(obj, cap), cap)
+    return _one_line(obj if isinstance(obj, str) else bounded_repr(obj, cap), cap)
 
 
 def _type_name(obj: object) -> str:
@@ -79,18 +76,6 @@ def _type_name(obj: object) -> str:
         return "<unknown type>"
 
 
-def _safe_repr(obj: object, cap: int = _REPR_CAP) -> str:
-    """repr() can raise or be enormous; both are reported, not propagated."""
-    try:
-        return _cut(repr(obj), cap)
-    except Exception as exc:
-        return f"<repr failed: {type(exc).__name__}>"
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n:,} {word}" + ("" if n == 1 else "s")
-
-
 def _human_bytes(n: float) -> str:
     unit = 0
     while n >= 1024 and unit < 3:
@@ -100,9 +85,9 @@ def _human_bytes(n: float) -> str:
 
 def _scalar(obj: object) -> str:
     """Huge ints can't even be repr'd (Python caps int->str at 4300 digits)."""
-    if type(obj) is int and obj.bit_length() > 3000:  # type: ignore[union-attr]
-        return f"<int with ~{int(obj.bit_length() * 0.30103):,} digits>"  # type: ignore[union-attr]
-    return _safe_repr(obj)
+    if isinstance(obj, int) and type(obj) is int and obj.bit_length() > 3000:
+        return f"<int with ~{int(obj.bit_length() * 0.30103):,} digits>"
+    return bounded_repr(obj, _REPR_CAP)
 
 
 def _lib_type(obj: object, module: str, names: Iterable[str]) -> str | None:
@@ -140,7 +125,7 @@ def _kind_hint(prefix: str, truncated: bool) -> str:
 def _describe_str(s: str) -> str:
     n = len(s)
     lines = s.count("\n") + (1 if n and not s.endswith("\n") else 0)  # C-speed, ~20 ms for 40M
-    head = f"str, {_count(n, 'char')}, {_count(lines, 'line')}; looks like {_kind_hint(s[:1000], n > 1000)}"
+    head = f"str, {plural(n, 'char')}, {plural(lines, 'line')}; looks like {_kind_hint(s[:1000], n > 1000)}"
     if n <= _SHORT_STR:
         return f"{head}\n  value: {s!r}"
     return f"{head}\n  first {_PREFIX} chars: {s[:_PREFIX]!r}\n  last {_SUFFIX} chars: {s[-_SUFFIX:]!r}"
@@ -162,7 +147,7 @@ def _type_counts(items: Iterable[object]) -> str:
 def _describe_collection(obj: Any) -> str:
     sample = list(itertools.islice(iter(obj), _N_TYPES))  # never iterate the whole thing
     ordered = not isinstance(obj, (set, frozenset, KeysView, ItemsView, ValuesView))
-    out = [f"{_type_name(obj)}, {_count(len(obj), 'item')}; item types (first {len(sample)}): {_type_counts(sample)}"]
+    out = [f"{_type_name(obj)}, {plural(len(obj), 'item')}; item types (first {len(sample)}): {_type_counts(sample)}"]
     if sample:
         out.append(f"  {'first' if ordered else 'sample of'} {min(_N_SHOWN, len(sample))} items:")
         out += [f"    [{i}] {_brief(x, 1)}" for i, x in enumerate(sample[:_N_SHOWN])]
@@ -172,7 +157,7 @@ def _describe_collection(obj: Any) -> str:
 def _describe_mapping(obj: Mapping[Any, Any]) -> str:
     items = list(itertools.islice(iter(obj.items()), _N_TYPES))
     keys = ", ".join(_brief(k, _MAX_DEPTH, 40) for k, _ in items)
-    out = [f"{_type_name(obj)}, {_count(len(obj), 'key')}", f"  first {len(items)} keys: {keys}",
+    out = [f"{_type_name(obj)}, {plural(len(obj), 'key')}", f"  first {len(items)} keys: {keys}",
            f"  value types (first {len(items)}): {_type_counts(v for _, v in items)}"]
     if items:
         out.append(f"  first {min(_N_SHOWN, len(items))} items:")
@@ -246,15 +231,15 @@ def _describe_routine(obj: Any) -> str:
     kind = "class" if isinstance(obj, type) else _type_name(obj)
     qual = getattr(obj, "__qualname__", None) or getattr(obj, "__name__", None)
     mod = getattr(obj, "__module__", None) if qual else None  # a partial's __module__ is its class's
-    name = f"{mod}.{qual}" if mod and mod != "builtins" else qual or _safe_repr(obj, 150)
+    name = f"{mod}.{qual}" if mod and mod != "builtins" else qual or bounded_repr(obj, 150)
     try:
-        sig = _cut(str(inspect.signature(obj)), 200)
+        sig = clip(str(inspect.signature(obj)), 200, keep="head")
     except Exception:  # builtins without text signatures, C types, ...
         sig = ""
     doc = getattr(obj, "__doc__", None)
     doc_line = doc.strip().splitlines()[0] if isinstance(doc, str) and doc.strip() else ""
     out = f"{kind} {name}{sig}"
-    return out + (f"\n  doc: {_cut(doc_line, 150)}" if doc_line else "")
+    return out + (f"\n  doc: {clip(doc_line, 150, keep='head')}" if doc_line else "")
 
 
 def _describe_generic(obj: object) -> str:
@@ -267,7 +252,7 @@ def _describe_generic(obj: object) -> str:
                 n = len(obj)  # type: ignore[arg-type]
             break
     head += f", len {n:,}" if n is not None else ""
-    r = _safe_repr(obj)
+    r = bounded_repr(obj, _REPR_CAP)
     return f"{head}, repr:\n{_indent(r)}" if "\n" in r else f"{head}, repr: {r}"
 
 
@@ -307,7 +292,7 @@ def _rows_table(names: list[object], rows: list[Iterable[object]]) -> str:
 
 def _plan(text: str, title: str) -> list[str]:
     lines = [ln for ln in text.splitlines() if ln.strip()]
-    out = [f"  {title}:"] + ["    " + _cut(ln.rstrip(), _PLAN_LINE_CHARS) for ln in lines[:_PLAN_LINES]]
+    out = [f"  {title}:"] + ["    " + clip(ln.rstrip(), _PLAN_LINE_CHARS, keep="head") for ln in lines[:_PLAN_LINES]]
     if len(lines) > _PLAN_LINES:
         out.append(f"    ... {len(lines) - _PLAN_LINES:,} more lines")
     return out if lines else []
@@ -324,7 +309,7 @@ def _attempt(fn: Callable[[], T]) -> T | None:
 def _describe_polars_lazy(lf: Any) -> str:
     schema = lf.collect_schema()  # resolves the plan's schema (a scan reads file metadata), runs no query
     out = [f"{_public_type(lf, 'polars')} (lazy: nothing computed, rows unknown until .collect()), "
-           + _count(len(schema), "column"), _columns(schema.items(), len(schema))]
+           + plural(len(schema), "column"), _columns(schema.items(), len(schema))]
     out += _plan(_attempt(lambda: lf.explain(optimized=False)) or "", "plan (unoptimized)")
     out.append("  work on it lazily: .filter(...).group_by(...).agg(...).collect() brings back only the result")
     return "\n".join(out)
@@ -351,7 +336,7 @@ def _describe_duckdb(rel: Any) -> str:
     names, kinds = list(rel.columns), [str(t) for t in rel.types]  # bound when the relation was built
     kind, alias = _attempt(lambda: str(rel.type)) or "?", _attempt(lambda: rel.alias) or "?"
     out = [f"{_public_type(rel, 'duckdb')} (lazy: a query that has not run, rows unknown until executed), "
-           + _count(len(names), "column"), _columns(zip(names, kinds), len(names), "type"),
+           + plural(len(names), "column"), _columns(zip(names, kinds), len(names), "type"),
            f"  relation: {kind}, alias {_label(alias, 60)}"]
     sql = _attempt(rel.sql_query)
     if sql:
@@ -377,7 +362,7 @@ def _describe_arrow_array(a: Any) -> str:
     chunks = getattr(a, "num_chunks", None)
     first = ", ".join(_brief(v, 1, 40) for v in a.slice(0, 5).to_pylist())
     return (f"{_public_type(a, 'pyarrow')}, {len(a):,} values, type {a.type}"
-            + (f", {_count(chunks, 'chunk')}" if chunks is not None else "") + f", {a.null_count:,} nulls\n"
+            + (f", {plural(chunks, 'chunk')}" if chunks is not None else "") + f", {a.null_count:,} nulls\n"
             f"  first {min(len(a), 5)} values: [{first}]")
 
 
@@ -387,7 +372,7 @@ def _describe_arrow_dataset(ds: Any) -> str:
     fmt = _attempt(lambda: ds.format.default_extname)
     head = f"{_public_type(ds, 'pyarrow.dataset')} (out of core: no file read, rows unknown until scanned)"
     if files is not None:
-        head += f", {_count(len(files), 'file')}" + (f" of {fmt}" if fmt else "")
+        head += f", {plural(len(files), 'file')}" + (f" of {fmt}" if fmt else "")
     out = [head, _columns(zip(schema.names, schema.types), len(schema.names), "type")]
     partitioning = _attempt(lambda: ds.partitioning)
     if partitioning is not None and len(partitioning.schema):
@@ -446,10 +431,10 @@ def _dask_scheduler() -> str:
 def _describe_dask_frame(ddf: Any) -> str:
     kind = _lib_type(ddf, "dask.dataframe", ("DataFrame", "Series"))
     nparts = _without_computing(lambda: ddf.npartitions)
-    parts = _count(nparts, "partition") if nparts is not None else "partitions unknown without computing"
+    parts = plural(nparts, "partition") if nparts is not None else "partitions unknown without computing"
     if kind == "DataFrame":
         meta = ddf._meta  # the empty pandas frame Dask propagates: names and dtypes, no data
-        head = f"{parts}, {_count(len(meta.columns), 'column')}"
+        head = f"{parts}, {plural(len(meta.columns), 'column')}"
         lines = [_columns(zip(meta.columns, meta.dtypes), len(meta.columns))]
     else:
         head = f"{parts}, name={_brief(ddf.name, 2, 60)}, dtype {ddf.dtype}"
@@ -470,7 +455,7 @@ def _describe_dask_frame(ddf: Any) -> str:
 
 def _expression_chain(expr: Any, depth: int = 6) -> str:
     """The outermost operations of a dask-expr graph, newest first: ``Filter <- ReadParquetFSSpec``."""
-    names = []
+    names: list[str] = []
     while expr is not None and len(names) < depth:
         names.append(type(expr).__name__)
         deps = expr.dependencies()
@@ -480,7 +465,7 @@ def _expression_chain(expr: Any, depth: int = 6) -> str:
 
 def _describe_dask_bag(bag: Any) -> str:
     return (f"{_public_type(bag, 'dask.bag')} (lazy: nothing computed, items unknown until computed), "
-            f"{_count(bag.npartitions, 'partition')}, name {_one_line(bag.name, 80)}\n"
+            f"{plural(bag.npartitions, 'partition')}, name {_one_line(bag.name, 80)}\n"
             f"  computes on: {_dask_scheduler()}\n"
             "  work on it where it is: .map(f).filter(g).frequencies().compute() and .take(5) bring back small results")
 
@@ -495,7 +480,7 @@ def _describe_spark(df: Any) -> str:
     fields = [(f.name, f.dataType.simpleString()) for f in df.schema.fields]  # analysis only: no Spark job
     streaming = _attempt(lambda: df.isStreaming)
     out = [f"pyspark.sql.DataFrame (lazy: no Spark job run, rows unknown until an action), "
-           f"{_count(len(fields), 'column')}" + (", streaming" if streaming else ""),
+           f"{plural(len(fields), 'column')}" + (", streaming" if streaming else ""),
            _columns(fields, len(fields), "type"),
            ("  work on it on the cluster: .groupBy(...).agg(...).toPandas() or .limit(n).toPandas() bring back "
             "only small results; never .toPandas() or .collect() the whole frame")]
@@ -557,16 +542,16 @@ def _brief(obj: object, depth: int, cap: int = _ITEM_CAP) -> str:
             text = repr(obj) if len(obj) <= cap else f"{obj[:cap // 2]!r}... ({len(obj):,} chars)"
         elif isinstance(obj, (bytes, bytearray)):
             text = repr(obj) if len(obj) <= cap else f"{bytes(obj[:cap // 3])!r}... ({len(obj):,} bytes)"
-        elif isinstance(obj, _SEQUENCES) or isinstance(obj, Mapping):
-            n, name = len(obj), _type_name(obj)  # type: ignore[arg-type]
+        elif isinstance(obj, (*_SEQUENCES, Mapping)):
+            n, name = len(obj), _type_name(obj)
             if depth >= _MAX_DEPTH:
-                text = f"<{name} of {_count(n, 'item')}>"
+                text = f"<{name} of {plural(n, 'item')}>"
             elif isinstance(obj, Mapping):
                 pairs = itertools.islice(iter(obj.items()), _N_SHOWN)
                 parts = [f"{_brief(k, depth + 1, 40)}: {_brief(v, depth + 1, 40)}" for k, v in pairs]
                 text = f"{name}({n:,}) {{{', '.join(parts)}{', ...' if n > _N_SHOWN else ''}}}"
             else:
-                parts = [_brief(x, depth + 1, 40) for x in itertools.islice(iter(obj), _N_SHOWN)]  # type: ignore
+                parts = [_brief(x, depth + 1, 40) for x in itertools.islice(iter(obj), _N_SHOWN)]
                 text = f"{name}({n:,}) [{', '.join(parts)}{', ...' if n > _N_SHOWN else ''}]"
         elif _lib_type(obj, "pandas", ("DataFrame", "Series", "Index")) or _lib_type(obj, "numpy", ("ndarray",)):
             text = f"<{_type_name(obj)} shape {getattr(obj, 'shape', '?')}>"
@@ -586,9 +571,9 @@ def describe(obj: object, name: str) -> str:
     try:
         body = _dispatch(obj)(obj)
     except Exception as exc:  # a hostile object must never break the prompt
-        shown = "" if _optional_kind(obj) else f", repr: {_safe_repr(obj, 200)}"  # a lazy object's repr may run it
+        shown = "" if _optional_kind(obj) else f", repr: {bounded_repr(obj, 200)}"  # a lazy object's repr may run it
         body = f"{_type_name(obj)} <description failed: {type(exc).__name__}>{shown}"
-    return _cut(label + body, MAX_DESCRIPTION_CHARS, _TRUNCATED)
+    return clip(label + body, MAX_DESCRIPTION_CHARS, keep="head", marker=_TRUNCATED)
 
 
 def describe_all(context: Mapping[str, object]) -> str:
@@ -601,5 +586,5 @@ def describe_all(context: Mapping[str, object]) -> str:
     rest = len(context) - len(shown)
     if rest > 0:
         names = ", ".join(_label(k) for k in itertools.islice(context.keys(), MAX_VARIABLES, MAX_VARIABLES + 30))
-        parts.append(_cut(f"... and {rest:,} more variables not described: {names}", 500))
+        parts.append(clip(f"... and {rest:,} more variables not described: {names}", 500, keep="head"))
     return "\n\n".join(parts)

@@ -2,7 +2,7 @@
 
 Why our own executor and not ``shell.run_cell``: hidden cells must not add
 ``Out[n]``, touch ``_`` or history, or show red tracebacks in the notebook
-(DESIGN §6). The Jupyter layer plugs IPython's pieces in (``transform`` for
+(docs/architecture.md, "Jupyter facts"). The Jupyter layer plugs IPython's pieces in (``transform`` for
 ``%magics``/``!cmd``, ``register`` for real tracebacks, ``capture`` for rich
 display output, ``trap`` for the builtin trap); by default this is plain
 Python. Code runs on the calling thread because output capture swaps
@@ -14,18 +14,18 @@ import ast
 import contextlib
 import itertools
 import linecache
-import reprlib
 import signal
 import threading
 import time
 import traceback
 from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from io import StringIO
 from types import FrameType, TracebackType
-from typing import Any, ContextManager, Protocol
+from typing import Any, Protocol
 
-from .text import clip_middle
+from ..text import bounded_repr, clip
 from .trajectory import CodeCell
 
 MAX_RECORDED_CHARS = 1_000_000  # per stream: the record keeps this much of a huge print, the model sees far less
@@ -70,29 +70,14 @@ def register_source(source: str) -> str:
     return filename
 
 
-_value_repr = reprlib.Repr()
-_value_repr.maxstring = _value_repr.maxother = 20_000
-_value_repr.maxlist = _value_repr.maxtuple = _value_repr.maxdict = _value_repr.maxset = 100
-_value_repr.maxlong = 2_000
-_value_repr.maxlevel = 4
-
-
-def safe_repr(value: object) -> str:
-    """A bounded repr: never builds the repr of a whole 40M-character string or million-item list."""
-    try:
-        return _value_repr.repr(value)
-    except Exception as exc:
-        return f"<{type(value).__qualname__}: repr failed: {type(exc).__name__}: {exc}>"
-
-
 class Executor:
     """Executes model code in ``namespace`` (the same dict every call, so definitions persist)."""
 
     def __init__(self, namespace: dict[str, Any], *,
                  transform: Callable[[str], str] = lambda code: code,
                  register: Callable[[str], str] = register_source,
-                 capture: Callable[[], ContextManager[Captured]] = capture_std,
-                 trap: Callable[[], ContextManager[object]] = contextlib.nullcontext,
+                 capture: Callable[[], AbstractContextManager[Captured]] = capture_std,
+                 trap: Callable[[], AbstractContextManager[object]] = contextlib.nullcontext,
                  timeout_s: float | None = None) -> None:
         self.namespace = namespace
         self._transform, self._register, self._capture, self._trap = transform, register, capture, trap
@@ -106,13 +91,15 @@ class Executor:
                 with self._alarm():
                     value = self._execute(code)
                 if value is not None:
-                    cell.value = safe_repr(value)
+                    cell.value = bounded_repr(value)
             except CellTimeout:
-                cell.error = (f"TimeoutError: the code block hit its time limit of {max(self.timeout_s or 0, 1e-3):.3g}s "
+                limit = max(self.timeout_s or 0, 1e-3)
+                cell.error = (f"TimeoutError: the code block hit its time limit of {limit:.3g}s "
                               "(per cell, or what was left of the run's wall time) and was interrupted; "
                               "make it faster or work on a sample.")
             except SystemExit as exc:
-                cell.error = f"SystemExit({exc.code!r}): exit() and sys.exit() are disabled here; finish with FINAL(...)."
+                cell.error = (f"SystemExit({exc.code!r}): exit() and sys.exit() are disabled here; "
+                              "finish with FINAL(...).")
             except Exception as exc:
                 cell.error = format_error(exc)
         cell.stdout = _cap(captured.stdout)
@@ -125,18 +112,23 @@ class Executor:
         source = self._transform(code)
         filename = self._register(source)
         tree = ast.parse(source, filename)
-        last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+        last = tree.body[-1] if tree.body else None
+        if isinstance(last, ast.Expr):
+            tree.body.pop()
+        else:
+            last = None
         exec(compile(tree, filename, "exec"), self.namespace)
         if last is None:
             return None
         return eval(compile(ast.Expression(last.value), filename, "eval"), self.namespace)
 
+
     @contextlib.contextmanager
     def _alarm(self) -> Iterator[None]:
         """SIGALRM-based timeout; silently unavailable off the main thread or on Windows."""
-        usable = (self.timeout_s is not None and hasattr(signal, "setitimer")
-                  and threading.current_thread() is threading.main_thread())
-        if not usable:
+        limit = self.timeout_s
+        usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+        if limit is None or not usable:
             yield
             return
 
@@ -146,7 +138,7 @@ class Executor:
         previous = signal.signal(signal.SIGALRM, fire)
         # setitimer(0) would *disarm* the timer: a run whose wall time is already used up (remaining 0 s)
         # must interrupt the cell at once, not let it run unbounded.
-        outer_delay, outer_interval = signal.setitimer(signal.ITIMER_REAL, max(self.timeout_s, 1e-3))
+        outer_delay, outer_interval = signal.setitimer(signal.ITIMER_REAL, max(limit, 1e-3))
         started = time.monotonic()
         try:
             yield
@@ -158,6 +150,15 @@ class Executor:
                                  outer_interval)
 
 
+ExecutorFactory = Callable[[dict[str, Any], "float | None"], Executor]
+"""Makes the executor for one turn from the namespace and the time a cell may take (the magic's: hidden cells)."""
+
+
+def default_executor(namespace: dict[str, Any], timeout_s: float | None) -> Executor:
+    """Plain Python: no IPython transforms, stdout/stderr captured, SIGALRM timeout on the main thread."""
+    return Executor(namespace, timeout_s=timeout_s)
+
+
 def format_error(exc: BaseException) -> str:
     """The traceback as a REPL would show it, without the executor's own frames."""
     tb: TracebackType | None = exc.__traceback__
@@ -167,9 +168,10 @@ def format_error(exc: BaseException) -> str:
     text = "".join(lines).rstrip()
     kept = text.splitlines()
     if len(kept) > MAX_ERROR_LINES:
-        kept = kept[:5] + [f"... ({len(kept) - MAX_ERROR_LINES} traceback lines omitted) ..."] + kept[-(MAX_ERROR_LINES - 5):]
+        omitted = f"... ({len(kept) - MAX_ERROR_LINES} traceback lines omitted) ..."
+        kept = kept[:5] + [omitted] + kept[-(MAX_ERROR_LINES - 5):]
     return "\n".join(kept)
 
 
 def _cap(text: str) -> str:
-    return clip_middle(text, MAX_RECORDED_CHARS, "characters not recorded")
+    return clip(text, MAX_RECORDED_CHARS, unit="characters not recorded")

@@ -7,12 +7,12 @@ without a model and without cost; swap the helpers for live ones to ask again.
 from __future__ import annotations
 
 import os
-import reprlib
 from collections.abc import Callable
 from typing import Any
 
-from ..llm.replay import replay_client
+from .helpers import PrintedFinal, helpers
 from .protocol import parse_reply
+from .replay import RecordedQueries
 from .trajectory import Run
 
 
@@ -36,26 +36,4 @@ def export_code(run: Run, run_source: str) -> str:
 
 def recorded_helpers(run: Run | str | os.PathLike[str]) -> dict[str, Callable[..., Any]]:
     """``llm_query`` & co. that answer from ``run``'s record; a prompt it never saw raises, naming it."""
-    if not isinstance(run, Run):
-        run = Run.load(run)
-    client = replay_client(run)
-    recorded = run
-    children = {call.prompt: call.response for call in run.subcalls if call.kind == "rlm" and call.response}
-
-    def llm_query(prompt: str, model: str | None = None) -> str:
-        return client.complete(model or recorded.sub_model, [{"role": "user", "content": prompt}]).text
-
-    def llm_query_batched(prompts: list[str], model: str | None = None) -> list[str]:
-        return [llm_query(p, model) for p in prompts]
-
-    def rlm_query(prompt: str, context: object = None) -> str:
-        return children[prompt] if prompt in children else llm_query(prompt)
-
-    def FINAL(value: Any) -> None:  # noqa: N802 - protocol name
-        print("FINAL:", reprlib.repr(value))
-
-    def FINAL_VAR(name: Any) -> None:  # noqa: N802 - protocol name
-        print("FINAL_VAR:", name)
-
-    return {"llm_query": llm_query, "llm_query_batched": llm_query_batched, "rlm_query": rlm_query,
-            "FINAL": FINAL, "FINAL_VAR": FINAL_VAR, "SHOW_VARS": lambda: None}
+    return helpers(RecordedQueries(run if isinstance(run, Run) else Run.load(run)), PrintedFinal(), None)

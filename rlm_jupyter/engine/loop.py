@@ -8,48 +8,44 @@ stays readable in one sitting.
 """
 from __future__ import annotations
 
+import dataclasses
 import datetime as _dt
 import numbers
-import os
 import threading
 import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from ..llm.cache import CachedClient, open_cache
 from ..llm.client import ChatClient, LLMClient, LLMError
 from ..llm.context_windows import ContextWindows
-from ..llm.pricing import PriceSpec, PriceTable
-from ..llm.ratelimit import RateLimitedClient, RateLimiter, RateLimitSpec
+from ..llm.pricing import PriceTable
+from ..llm.ratelimit import RateLimitedClient, RateLimiter
+from ..text import clip
 from . import prompts
-from .budget import Budget, LimitReached, Limits, Meter
+from .budget import Budget, LimitReached, Meter
 from .context import describe_all
-from .events import (CellFinished, CellStarted, EventBus, IterationFinished, IterationStarted, Observer,
-                     RootReplied, RootStreaming, RunFinished, RunStarted)
-from .executor import Executor
-from .history import compact
-from .protocol import ParsedReply, parse_reply, strip_think
+from .conversation import Conversation, Message
+from .events import (
+    CellFinished,
+    CellStarted,
+    EventBus,
+    IterationFinished,
+    IterationStarted,
+    Observer,
+    RootReplied,
+    RootStreaming,
+    RunFinished,
+    RunStarted,
+)
+from .executor import ExecutorFactory, default_executor
+from .helpers import HELPER_NAMES, FinalSlot, created_names, helpers
+from .protocol import ParsedReply, parse_reply
 from .secrets import Redactor
-from .subcalls import BatchError, SubCallError, SubCalls
-from .text import clip_middle
+from .settings import DEFAULTS, NAMES, Settings
+from .subcalls import SubCalls
 from .trajectory import CodeCell, Iteration, Run
-
-ExecutorFactory = Callable[[dict[str, Any], "float | None"], Executor]
-HELPERS = ("llm_query", "llm_query_batched", "rlm_query", "FINAL", "FINAL_VAR", "SHOW_VARS", "input",
-           "exit", "quit", "SubCallError", "BatchError")
-
-
-def default_executor(namespace: dict[str, Any], timeout_s: float | None) -> Executor:
-    return Executor(namespace, timeout_s=timeout_s)
-
-
-@dataclass
-class _Final:
-    """What FINAL / FINAL_VAR called inside code decided during one turn."""
-
-    given: bool = False
-    value: Any = None
 
 
 class _Repeats:
@@ -82,45 +78,40 @@ class _Session:
 class RLM:
     """A Recursive Language Model over any OpenAI-compatible endpoint. Usable from plain Python.
 
-    >>> rlm = RLM(model="gpt-5-mini")                       # doctest: +SKIP
+    >>> rlm = RLM(model="gpt-5-mini", budget_usd=1.0)                        # doctest: +SKIP
     >>> run = rlm.run("How many errors?", context={"logs": big_string})  # doctest: +SKIP
-    >>> run.answer, run.status, run.cost_usd                 # doctest: +SKIP
+    >>> run.answer, run.status, run.cost_usd                                # doctest: +SKIP
     """
 
-    def __init__(self, model: str, sub_model: str | None = None, base_url: str | None = None,
-                 api_key: str | None = None, max_iterations: int = 20, max_depth: int = 1,
-                 budget_usd: float | None = None, max_tokens: int | None = None, timeout_s: float | None = None,
-                 cell_timeout_s: float | None = 120.0, concurrency: int = 16, max_subcalls: int | None = None,
-                 prices: Mapping[str, PriceSpec] | None = None, observers: tuple[Observer, ...] = (),
-                 max_output_chars: int = 20_000, request_timeout_s: float = 300.0, max_retries: int = 4,
-                 stream: bool = True, client: ChatClient | None = None,
-                 context_windows: Mapping[str, int] | None = None, cache: str | os.PathLike[str] | None = None,
-                 refresh: bool = False, history_chars: int = 60_000,
-                 rate_limits: Mapping[str, RateLimitSpec] | None = None) -> None:
-        if not model:
-            raise ValueError("model is required, e.g. RLM(model='gpt-5-mini')")
-        if concurrency < 1:
-            raise ValueError(f"concurrency must be >= 1, got {concurrency}")
-        self.model, self.sub_model = model, sub_model or model
-        self.limits = Limits(max_iterations=max_iterations, max_depth=max_depth, max_subcalls=max_subcalls,
-                             max_tokens=max_tokens, budget_usd=budget_usd, timeout_s=timeout_s,
-                             cell_timeout_s=cell_timeout_s)
-        self.concurrency, self.max_output_chars, self.stream = concurrency, max_output_chars, stream
-        self.history_chars = history_chars
-        self.prices = PriceTable(prices)
-        self.windows = ContextWindows(context_windows)
+    def __init__(self, settings: Settings | None = None, *, client: ChatClient | None = None,
+                 observers: tuple[Observer, ...] = (), **overrides: Any) -> None:
+        """Keyword-only. ``settings`` (a ``Settings``) and ``overrides`` (its field names) set every option.
+
+        ``client`` replaces the HTTP client (replay passes a recording's), and
+        ``observers`` receive every event of every run. The settings:
+        """
+        unknown = sorted(set(overrides) - NAMES)
+        if unknown:
+            raise TypeError(f"RLM() got an unknown setting {unknown[0]!r}; settings are: {', '.join(sorted(NAMES))}")
+        self.settings = settings.replace(**overrides) if settings is not None else Settings(**overrides)
+        config = self.settings
+        self.model, self.sub_model = config.model, config.sub
+        self.prices = PriceTable(config.prices)
+        self.windows = ContextWindows(config.context_windows)
         unpriced = [m for m in (self.model, self.sub_model) if self.prices.price(m) is None]
-        if budget_usd is not None and unpriced:
+        if config.budget_usd is not None and unpriced:
             raise ValueError(f"budget_usd needs a price for {unpriced[0]!r}, which has none; "
-                             f"pass prices={{{unpriced[0]!r}: (input_usd_per_1M, output_usd_per_1M)}} or use max_tokens")
-        limiter = RateLimiter(rate_limits) if rate_limits is not None else None  # a bad spec fails up front
-        self.client: ChatClient = client or LLMClient(base_url, api_key, request_timeout_s=request_timeout_s,
-                                                      max_retries=max_retries)
+                             f"pass prices={{{unpriced[0]!r}: (input_usd_per_1M, output_usd_per_1M)}} "
+                             "or use max_tokens")
+        limiter = RateLimiter(config.rate_limits) if config.rate_limits else None  # a bad spec fails up front
+        self.client: ChatClient = client or LLMClient(config.base_url, config.api_key,
+                                                      request_timeout_s=config.request_timeout_s,
+                                                      max_retries=config.max_retries)
         if limiter is not None:  # under the cache: a cached answer spends no quota
             self.client = RateLimitedClient(self.client, limiter)
-        if cache is not None:  # answers from the on-disk cache first: re-running a cell costs nothing
-            self.client = CachedClient(open_cache(cache), self.client, refresh=refresh)
-        self.redact = Redactor.from_environment(getattr(self.client, "api_key", None) or api_key)
+        if config.cache_dir is not None:  # answers from the on-disk cache first: re-running a cell costs nothing
+            self.client = CachedClient(open_cache(config.cache_dir), self.client, refresh=config.refresh)
+        self.redact = Redactor.from_environment(getattr(self.client, "api_key", None) or config.api_key)
         self.observers = tuple(observers)
 
     def close(self) -> None:
@@ -151,7 +142,7 @@ class RLM:
                 raise ValueError(f"run {continue_from.id} cannot be continued: its REPL namespace is gone (it was "
                                  "loaded from a file, or its kernel restarted); ask the question without continuing")
             namespace, history = continue_from.namespace, continue_from
-        session = _Session(self.client, Meter(Budget(self.limits), self.prices),
+        session = _Session(self.client, Meter(Budget(self.settings), self.prices),
                            EventBus(self.observers + tuple(observers)), executor_factory)
         return self._run(session, question, variables, namespace if namespace is not None else {}, 0,
                          _expect_type(expect), history)
@@ -160,7 +151,7 @@ class RLM:
              depth: int, expect: type | None, history: Run | None = None) -> Run:
         run = Run(id=uuid.uuid4().hex[:12], question=question, model=self.model, sub_model=self.sub_model,
                   context_names=list(variables), depth=depth, prompt_version=prompts.PROMPT_VERSION,
-                  limits=self.limits.to_dict(), started_at=_dt.datetime.now(_dt.timezone.utc).isoformat(),
+                  settings=self.settings.to_record(), started_at=_dt.datetime.now(_dt.timezone.utc).isoformat(),
                   continues=history.id if history else None, namespace=ns)
         budget = session.meter.budget
         started = budget.elapsed()
@@ -168,8 +159,8 @@ class RLM:
         if len(variables) == 1 and "context" not in ns:
             ns["context"] = next(iter(variables.values()))
         subcalls = SubCalls(run=run, client=session.client, meter=session.meter, bus=session.bus,
-                            sub_model=self.sub_model, depth=depth, max_depth=self.limits.max_depth,
-                            concurrency=self.concurrency, redact=self.redact, windows=self.windows,
+                            sub_model=self.sub_model, depth=depth, max_depth=self.settings.max_depth,
+                            concurrency=self.settings.concurrency, redact=self.redact, windows=self.windows,
                             cancel=session.cancel,
                             spawn_child=lambda q, c: self._run(session, q, _context_mapping(c), {}, depth + 1, None))
         session.bus.emit(RunStarted(run))
@@ -188,14 +179,14 @@ class RLM:
 
     def _loop(self, session: _Session, run: Run, ns: dict[str, Any], subcalls: SubCalls,
               expect: type | None, history: Run | None) -> None:
-        budget, bus, limits = session.meter.budget, session.bus, self.limits
-        messages = self._opening(run, ns, expect, history)
-        run.root_prompt = [dict(m) for m in messages]
-        baseline = set(ns)
-        final, repeats = _Final(), _Repeats()
+        budget, bus, limits = session.meter.budget, session.bus, self.settings
+        conversation = self._opening(run, ns, expect, history)
+        run.root_prompt = conversation.request()
+        baseline = frozenset(ns)
+        final, repeats = FinalSlot(), _Repeats()
         for turn in range(limits.max_iterations):
             budget.check()
-            it, parsed = self._turn(session, run, messages, ns, subcalls, final, baseline, turn)
+            it, parsed = self._turn(session, run, conversation.request(), ns, subcalls, final, baseline, turn)
             notes: list[str] = []
             accepted, answer = self._resolve_final(parsed, it, final, ns, expect, notes, baseline)
             it.duration_s = budget.elapsed() - it.started_s
@@ -206,37 +197,35 @@ class RLM:
                 return
             if repeats.same_as_last(parsed):
                 if repeats.count >= _Repeats.STOP_AFTER:
-                    run.status, run.message = "repetition", f"the model repeated the same turn {repeats.count + 1} times"
+                    run.status = "repetition"
+                    run.message = f"the model repeated the same turn {repeats.count + 1} times"
                     bus.emit(IterationFinished(run, it))
                     return
                 notes.append(prompts.REPEATED_TURN)
-            rendered = [clip_middle(_cell_text(c), self.max_output_chars) for c in it.cells]
+            rendered = [clip(_cell_text(c), limits.max_output_chars) for c in it.cells]
             it.feedback = prompts.feedback(rendered, notes, turn + 1, limits.max_iterations)
-            messages += [{"role": "assistant", "content": strip_think(it.reply)},
-                         {"role": "user", "content": it.feedback}]
+            conversation.add_turn(it.reply, it.feedback)
             bus.emit(IterationFinished(run, it))
         run.status, run.message = "max_iterations", f"no FINAL after {limits.max_iterations} turns"
-        self._last_word(session, run, messages + [{"role": "user", "content": prompts.OUT_OF_TURNS}], ns)
+        self._last_word(session, run, conversation.request(prompts.OUT_OF_TURNS), ns)
 
-    def _opening(self, run: Run, ns: dict[str, Any], expect: type | None, history: Run | None) -> list[dict[str, str]]:
+    def _opening(self, run: Run, ns: dict[str, Any], expect: type | None, history: Run | None) -> Conversation:
         """The first root request: system prompt and question, or the compacted history and a follow-up."""
         expected = _label(expect) if expect else None
         described = describe_all({n: ns[n] for n in run.context_names})
+        turns = self.settings.max_iterations
         if history is None:
-            return [{"role": "system", "content": prompts.SYSTEM_PROMPT},
-                    {"role": "user", "content": prompts.first_message(run.question, described, expected,
-                                                                      self.limits.max_iterations)}]
-        earlier, compaction = compact(history.conversation(), self.history_chars)
+            return Conversation.start(run.question, described, expected, turns)
+        conversation, compaction = Conversation.follow(Conversation.of_run(history), run.question,
+                                                       described if run.context_names else None, expected, turns,
+                                                       self.settings.history_chars)
         if compaction is not None:
             run.compactions.append(asdict(compaction))
-        question = prompts.follow_up(run.question, described if run.context_names else None, expected,
-                                     self.limits.max_iterations)
-        if earlier[-1]["role"] == "user":  # the previous run ended on our feedback: keep roles alternating
-            earlier = earlier + [{"role": "assistant", "content": "(no answer)"}]
-        return earlier + [{"role": "user", "content": question}]
+        return conversation
 
-    def _turn(self, session: _Session, run: Run, messages: list[dict[str, str]], ns: dict[str, Any],
-              subcalls: SubCalls, final: _Final, baseline: set[str], turn: int) -> tuple[Iteration, ParsedReply]:
+    def _turn(self, session: _Session, run: Run, messages: list[Message], ns: dict[str, Any],
+              subcalls: SubCalls, final: FinalSlot, baseline: frozenset[str],
+              turn: int) -> tuple[Iteration, ParsedReply]:
         """One root call and the code blocks of its reply, run in order (stopping after a FINAL in code)."""
         budget, bus = session.meter.budget, session.bus
         bus.emit(IterationStarted(run, turn))
@@ -248,11 +237,11 @@ class RLM:
         run.iterations.append(it)
         bus.emit(RootReplied(run, it))
         parsed = parse_reply(it.reply)
-        subcalls.iteration, final.given = it, False
-        ns.update(self._helpers(ns, subcalls, final, baseline))
-        executor = session.executor_factory(ns, _min(self.limits.cell_timeout_s, budget.remaining_s()))
+        final.given = False
+        ns.update(helpers(subcalls, final, ns, baseline))  # every turn: code that deleted a helper cannot break the run
+        executor = session.executor_factory(ns, _min(self.settings.cell_timeout_s, budget.remaining_s()))
         for index, code in enumerate(parsed.code):
-            subcalls.cell = index
+            subcalls.at(it, index)
             bus.emit(CellStarted(run, it, code))
             it.cells.append(self.redact.cell(executor.run(code)))
             bus.emit(CellFinished(run, it, it.cells[-1]))
@@ -260,7 +249,7 @@ class RLM:
                 break
         return it, parsed
 
-    def _last_word(self, session: _Session, run: Run, messages: list[dict[str, str]], ns: dict[str, Any]) -> None:
+    def _last_word(self, session: _Session, run: Run, messages: list[Message], ns: dict[str, Any]) -> None:
         """Out of turns: one forced call for the best partial answer (no code runs); the status stays."""
         try:
             session.meter.budget.check()
@@ -274,81 +263,54 @@ class RLM:
             run.message += "; the answer is the model's best partial answer from one last forced reply"
 
     def _streamer(self, bus: EventBus, run: Run, turn: int) -> Callable[[str], None] | None:
-        if not self.stream:
+        if not self.settings.stream:
             return None
         return lambda text: bus.emit(RootStreaming(run, turn, self.redact(text)))
 
-    def _resolve_final(self, parsed: ParsedReply, it: Iteration, final: _Final, ns: dict[str, Any],
-                       expect: type | None, notes: list[str], baseline: set[str]) -> tuple[bool, Any]:
+    def _resolve_final(self, parsed: ParsedReply, it: Iteration, final: FinalSlot, ns: dict[str, Any],
+                       expect: type | None, notes: list[str], baseline: frozenset[str]) -> tuple[bool, Any]:
         """Decide whether this turn ended the run; explain to the model (``notes``) when it did not."""
-        if not final.given and parsed.final is None:
+        written = parsed.final
+        if not final.given and written is None:
             if not parsed.code:
                 notes.append(prompts.NO_CODE_NO_FINAL)
             return False, None
         if any(c.error for c in it.cells):  # an answer next to failing code is a guess, not a result
             notes.append(prompts.FINAL_AFTER_ERROR)
             return False, None
-        if final.given:
+        if final.given or written is None:
             answer = final.value
-        elif parsed.final.kind == "var":
-            if parsed.final.text not in ns:
-                notes.append(prompts.unknown_final_var(parsed.final.text, _created(ns, baseline)))
+        elif written.kind == "var":
+            if written.text not in ns:
+                notes.append(prompts.unknown_final_var(written.text, created_names(ns, baseline)))
                 return False, None
-            answer = ns[parsed.final.text]
+            answer = ns[written.text]
         else:
-            answer = parsed.final.value()
+            answer = written.value()
         if expect is not None and not _matches(answer, expect):
             notes.append(prompts.wrong_type(type(answer).__name__, _label(expect)))
             return False, None
         return True, answer
 
-    def _helpers(self, ns: dict[str, Any], subcalls: SubCalls, final: _Final, baseline: set[str]) -> dict[str, Any]:
-        """The REPL helpers, re-installed every turn so code that deleted or rebound them cannot break the run."""
 
-        def FINAL(value: Any) -> None:  # noqa: N802 - protocol name
-            """End the run with ``value`` as the answer (the object itself)."""
-            final.given, final.value = True, value
-
-        def FINAL_VAR(name: Any) -> None:  # noqa: N802 - protocol name
-            """End the run with the variable called ``name`` as the answer."""
-            if not isinstance(name, str):  # models often pass the object itself: accept it
-                FINAL(name)
-                return
-            if name not in ns:
-                raise NameError(prompts.unknown_final_var(name, _created(ns, baseline)))
-            FINAL(ns[name])
-
-        def SHOW_VARS() -> None:  # noqa: N802 - protocol name
-            """Print the variables created so far in this run."""
-            for name in sorted(set(ns) - baseline - set(HELPERS)):
-                if not name.startswith("_"):
-                    print(f"{name}: {type(ns[name]).__name__}")
-
-        def input(prompt: str = "") -> str:  # noqa: A001 - shadows the builtin on purpose
-            """Nobody is there to answer: fail fast instead of blocking the kernel on stdin."""
-            raise RuntimeError("input() is not available to RLM code: nobody can answer it")
-
-        def exit(code: object = None) -> None:  # noqa: A001 - IPython's exit() would shut the kernel down
-            """Leaving is FINAL's job: raise SystemExit, which the executor reports to the model."""
-            raise SystemExit(code)
-
-        return {"llm_query": subcalls.llm_query, "llm_query_batched": subcalls.llm_query_batched,
-                "rlm_query": subcalls.rlm_query, "FINAL": FINAL, "FINAL_VAR": FINAL_VAR,
-                "SHOW_VARS": SHOW_VARS, "input": input, "exit": exit, "quit": exit, "SubCallError": SubCallError, "BatchError": BatchError}
+def _document_settings() -> None:
+    """List every setting, with its help and the reason for its default, in ``help(RLM)``: never out of date."""
+    lines = [f"            {f.name} = {getattr(DEFAULTS, f.name)!r}: {f.metadata['help']}"
+             + (f" (why: {f.metadata['why']})" if f.metadata["why"] else "") for f in dataclasses.fields(Settings)]
+    RLM.__init__.__doc__ = (RLM.__init__.__doc__ or "") + "\n" + "\n".join(lines) + "\n"
 
 
-def _created(ns: dict[str, Any], baseline: set[str]) -> list[str]:
-    """Names the model's code bound this run: not the helpers, not ``__builtins__`` that exec adds."""
-    return sorted(n for n in set(ns) - baseline - set(HELPERS) if not (n.startswith("__") and n.endswith("__")))
+_document_settings()
 
 
 def _context_mapping(context: object) -> dict[str, object]:
     if context is None:
         return {}
     if isinstance(context, Mapping) and all(isinstance(k, str) for k in context):
-        bad = [k for k in context if not k.isidentifier() or k in HELPERS]
+        bad = [k for k in context if not k.isidentifier() or k in HELPER_NAMES]
         if bad:
-            raise ValueError(f"context names must be Python identifiers other than the helpers {HELPERS}; got {bad}")
+            raise ValueError(f"context names must be Python identifiers other than the helpers {HELPER_NAMES}; "
+                             f"got {bad}")
         return dict(context)
     return {"context": context}
 
@@ -367,7 +329,7 @@ def _expect_type(expect: type | str | None) -> type | None:
     if name in ("DataFrame", "Series"):
         import pandas
 
-        return getattr(pandas, name)
+        return cast(type, getattr(pandas, name))
     if name == "ndarray":
         import numpy
 

@@ -7,6 +7,8 @@ objects, batched sub-calls and a kernel whose event loop is already running.
 """
 from __future__ import annotations
 
+import re
+
 PROMPT_VERSION = "2026-11-30.1"
 
 SYSTEM_PROMPT = """\
@@ -40,17 +42,27 @@ Finishing:
 """
 
 
+_CONTEXT_HEADING = "Context variables in the REPL (descriptions only; inspect them with code):"
+_EXPECT_LINE = "The answer must be a Python object of type {expect}: return it with FINAL_VAR."
+_QUESTION = re.compile(r"\AQuestion: (.*?)\n\n(?:The answer must be|Context variables in the REPL)", re.DOTALL)
+
+
 def first_message(question: str, descriptions: str, expect: str | None, max_iterations: int) -> str:
     """The opening user turn: the question and constant-size metadata of each context variable."""
-    expected = f"\nThe answer must be a Python object of type {expect}: return it with FINAL_VAR.\n" if expect else ""
-    return (f"Question: {question}\n{expected}\n"
-            f"Context variables in the REPL (descriptions only; inspect them with code):\n{descriptions}\n\n"
+    expected = f"\n{_EXPECT_LINE.format(expect=expect)}\n" if expect else ""
+    return (f"Question: {question}\n{expected}\n{_CONTEXT_HEADING}\n{descriptions}\n\n"
             f"You have {max_iterations} turns. Start by exploring the data with a ```repl block.")
+
+
+def question_of(opening: str) -> str | None:
+    """The question in an opening message built by ``first_message`` (None for any other text)."""
+    found = _QUESTION.match(opening)
+    return found.group(1) if found else None
 
 
 def follow_up(question: str, descriptions: str | None, expect: str | None, max_iterations: int) -> str:
     """A new question in the same REPL: earlier variables are still defined."""
-    expected = f"\nThe answer must be a Python object of type {expect}: return it with FINAL_VAR.\n" if expect else ""
+    expected = f"\n{_EXPECT_LINE.format(expect=expect)}\n" if expect else ""
     added = f"\nNew context variables:\n{descriptions}\n" if descriptions else ""
     return (f"Follow-up question: {question}\n{expected}{added}\n"
             "Everything you defined earlier is still in the REPL (SHOW_VARS() lists it). "

@@ -19,10 +19,12 @@ import signal
 import threading
 from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from typing import Literal
 
 from ..llm.client import ChatClient, LLMError
 from ..llm.context_windows import ContextWindows
 from .budget import LimitReached, Meter
+from .conversation import sub_request
 from .events import EventBus, SubCallFinished, SubCallStarted
 from .secrets import Redactor
 from .trajectory import Iteration, Run, SubCall
@@ -63,15 +65,19 @@ class SubCalls:
         self.windows, self.cancel = windows, cancel
         self.sub_model, self.depth, self.max_depth = sub_model, depth, max_depth
         self.concurrency, self.spawn_child = concurrency, spawn_child
-        self.iteration: Iteration | None = None  # set by the loop before each turn's code runs
-        self.cell: int | None = None  # and the index of the code block running
+        self._iteration: Iteration | None = None  # the turn whose code is running (``at``)
+        self._cell: int | None = None  # and the index of its code block
         self._next_id = 1
         self._batches = itertools.count(1)
         self._lock = threading.Lock()
 
+    def at(self, iteration: Iteration, cell: int) -> None:
+        """The code block that runs next: the calls it makes are recorded on ``iteration`` with its index."""
+        self._iteration, self._cell = iteration, cell
+
     def llm_query(self, prompt: str, model: str | None = None) -> str:
         """Ask the sub-model one prompt; returns its text. Raises SubCallError if the call fails."""
-        return self._query("llm", _check_prompt(prompt, "llm_query"), model or self.sub_model, None, self._ids(1))
+        return self._query(_check_prompt(prompt, "llm_query"), model or self.sub_model, None, self._ids(1))
 
     def llm_query_batched(self, prompts: Iterable[str], model: str | None = None) -> list[str]:
         """Ask many prompts concurrently; answers come back in input order.
@@ -94,7 +100,7 @@ class SubCalls:
 
         def submit_more() -> None:  # keep the queue short: at most QUEUED_PER_WORKER futures per worker
             for i in itertools.islice(order, QUEUED_PER_WORKER * workers - len(pending)):
-                pending[pool.submit(self._query, "llm", items[i], target, batch, first + i, stop)] = i
+                pending[pool.submit(self._query, items[i], target, batch, first + i, stop)] = i
 
         try:
             submit_more()
@@ -109,7 +115,7 @@ class SubCalls:
                     except SubCallError as exc:
                         errors[index] = str(exc)
                 submit_more()
-        except KeyboardInterrupt:  # abandon calls in flight (DESIGN §4): cut their sockets, let their threads end
+        except KeyboardInterrupt:  # abandon calls in flight: cut their sockets, let their threads end
             self.cancel.set()
             stop.set()
             pool.shutdown(wait=False, cancel_futures=True)
@@ -129,7 +135,7 @@ class SubCalls:
         """Solve a sub-problem with a child RLM over ``context``; a plain llm_query at the depth limit."""
         prompt = _check_prompt(prompt, "rlm_query")
         if self.depth + 1 >= self.max_depth:
-            return self._query("llm", prompt, self.sub_model, None, self._ids(1))
+            return self._query(prompt, self.sub_model, None, self._ids(1))
         call = self._start("rlm", prompt, self.run.model, None, self._ids(1))
         try:
             child = self.spawn_child(prompt, context)
@@ -157,17 +163,17 @@ class SubCalls:
             first, self._next_id = self._next_id, self._next_id + n
         return first
 
-    def _query(self, kind: str, prompt: str, model: str, batch: int | None, call_id: int,
+    def _query(self, prompt: str, model: str, batch: int | None, call_id: int,
                stop: threading.Event | None = None) -> str:
         """One call; ``stop`` is its batch's event (set when the batch ends early), else the run's cancel event."""
         prompt = self.redact(prompt)  # model code may have put a secret into the prompt
-        call = self._start(kind, prompt, model, batch, call_id)
+        call = self._start("llm", prompt, model, batch, call_id)
         refusal = self.windows.too_long(model, prompt)
         if refusal is not None:
             return self._fail(call, refusal)
         try:
             cancel = self.cancel if stop is None else stop
-            done = self.client.complete(model, [{"role": "user", "content": prompt}], cancel=cancel)
+            done = self.client.complete(model, sub_request(prompt), cancel=cancel)
         except LLMError as exc:
             return self._fail(call, str(exc))
         call.response, call.latency_s, call.retries = self.redact(done.text), done.latency_s, done.retries
@@ -177,11 +183,12 @@ class SubCalls:
         self.bus.emit(SubCallFinished(self.run, call))
         return call.response
 
-    def _start(self, kind: str, prompt: str, model: str, batch: int | None, call_id: int) -> SubCall:
+    def _start(self, kind: Literal["llm", "rlm"], prompt: str, model: str, batch: int | None,
+               call_id: int) -> SubCall:
         self.meter.budget.reserve_subcall()
-        iteration = self.iteration
-        call = SubCall(id=call_id, kind=kind, model=model, prompt=prompt, depth=self.depth + 1,  # type: ignore[arg-type]
-                       iteration=iteration.index if iteration else -1, batch=batch, cell=self.cell,
+        iteration = self._iteration
+        call = SubCall(id=call_id, kind=kind, model=model, prompt=prompt, depth=self.depth + 1,
+                       iteration=iteration.index if iteration else -1, batch=batch, cell=self._cell,
                        started_s=self.meter.budget.elapsed())
         if iteration is not None:
             with self._lock:  # kept ordered by id; an insort, since re-sorting per call is quadratic in a big batch

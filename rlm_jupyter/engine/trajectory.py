@@ -15,11 +15,11 @@ import sys
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Literal
 
-from .protocol import strip_think
+from ..text import bounded_repr
+from .conversation import Conversation
+from .settings import Settings
 
 Status = Literal["running", "final", "max_iterations", "repetition", "budget", "timeout", "interrupted", "error"]
-STATUSES: tuple[str, ...] = ("running", "final", "max_iterations", "repetition", "budget", "timeout", "interrupted",
-                             "error")
 
 
 @dataclass
@@ -122,7 +122,7 @@ class Run:
     wall_s: float = 0.0
     started_at: str = ""
     prompt_version: str = ""
-    limits: dict[str, Any] = field(default_factory=dict)
+    settings: dict[str, Any] = field(default_factory=dict)  # Settings.to_record() of the settings it ran with
     root_prompt: list[dict[str, str]] = field(default_factory=list)  # the first root request: constant size
     replay_of: str | None = None  # id of the recorded run this run replayed
     continues: str | None = None  # id of the run this follow-up question continued
@@ -176,6 +176,8 @@ class Run:
     def from_dict(cls, data: dict[str, Any]) -> Run:
         names = {f.name for f in fields(cls)} - {"answer", "iterations", "usage", "namespace"}
         run = cls(**{k: v for k, v in data.items() if k in names})
+        if "limits" in data and "settings" not in data:  # recorded before settings were one record
+            run.settings = dict(data["limits"])
         run.answer = decode_answer(data.get("answer"))
         run.iterations = [_iteration_from_dict(it) for it in data.get("iterations", [])]
         run.usage = {m: Usage(**u) for m, u in data.get("usage", {}).items()}
@@ -195,24 +197,9 @@ class Run:
         with open(path, encoding="utf-8") as fh:
             return cls.from_json(fh.read())
 
-    def root_calls(self) -> list[list[dict[str, str]]]:
-        """The messages of every root call, rebuilt from the record (the first request plus each turn)."""
-        messages, calls = list(self.root_prompt), []
-        for it in self.iterations:
-            calls.append(list(messages))
-            messages += [{"role": "assistant", "content": strip_think(it.reply)},
-                         {"role": "user", "content": it.feedback or ""}]
-        return calls
-
-    def conversation(self) -> list[dict[str, str]]:
-        """Every message of the run's root conversation, through its last reply (and feedback, if any)."""
-        messages = self.root_calls()[-1] if self.iterations else list(self.root_prompt)
-        if self.iterations:
-            last = self.iterations[-1]
-            messages = messages + [{"role": "assistant", "content": strip_think(last.reply)}]
-            if last.feedback:
-                messages.append({"role": "user", "content": last.feedback})
-        return messages
+    def settings_used(self) -> Settings:
+        """The settings this run ran with, rebuilt from its record (replay runs with them)."""
+        return Settings.from_record({"model": self.model, "sub_model": self.sub_model, **self.settings})
 
     def to_jsonl(self, path: str | os.PathLike[str]) -> None:
         """Write the log format of the reference RLM implementation's visualizer.
@@ -223,10 +210,10 @@ class Run:
         """
         start = _dt.datetime.fromisoformat(self.started_at) if self.started_at else _dt.datetime.now(_dt.timezone.utc)
         lines = [{"type": "metadata", "timestamp": start.isoformat(), "root_model": self.model,
-                  "max_depth": self.limits.get("max_depth", 1), "max_iterations": self.limits.get("max_iterations"),
+                  "max_depth": self.settings_used().max_depth, "max_iterations": self.settings_used().max_iterations,
                   "backend": "openai", "backend_kwargs": {"model_name": self.model},
                   "environment_type": "jupyter", "environment_kwargs": {}, "other_backends": [self.sub_model]}]
-        for it, prompt in zip(self.iterations, self.root_calls()):
+        for it, prompt in zip(self.iterations, Conversation.root_requests(self)):
             last = it is self.iterations[-1] and self.status == "final"
             lines.append({
                 "type": "iteration", "iteration": it.index + 1,
@@ -243,7 +230,7 @@ class Run:
 
 
 def _answer_text(answer: Any) -> str:
-    return answer if isinstance(answer, str) else _safe_repr(answer)
+    return answer if isinstance(answer, str) else bounded_repr(answer, 10_000)
 
 
 def _jsonl_result(cell: CodeCell, calls: list[SubCall]) -> dict[str, Any]:
@@ -300,7 +287,7 @@ def encode_answer(obj: Any) -> dict[str, Any] | None:
         json.dumps(obj)
         return {"kind": "json", "value": obj}
     except (TypeError, ValueError):
-        return {"kind": "repr", "value": _safe_repr(obj), "type": type(obj).__qualname__}
+        return {"kind": "repr", "value": bounded_repr(obj, 10_000), "type": type(obj).__qualname__}
 
 
 def decode_answer(data: dict[str, Any] | None) -> Any:
@@ -327,11 +314,3 @@ def _as_dtype(pandas: Any, values: Any, dtype: str) -> Any:
         return values.astype(dtype)
     except (TypeError, ValueError):
         return values
-
-
-def _safe_repr(obj: object, limit: int = 10_000) -> str:
-    try:
-        text = repr(obj)
-    except Exception as exc:  # a broken __repr__ must not lose the rest of the record
-        return f"<{type(obj).__qualname__}: repr failed: {type(exc).__name__}>"
-    return text if len(text) <= limit else text[:limit] + "..."

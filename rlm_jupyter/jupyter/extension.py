@@ -14,6 +14,7 @@ from IPython.core.error import UsageError
 from IPython.core.interactiveshell import InteractiveShell
 
 from .magic import RLMMagics
+from .session import Session
 
 log = logging.getLogger(__name__)
 _EMPTY_CELL_FORM = re.compile(r"^\s*%%rlm(\s|$)")
@@ -53,7 +54,7 @@ def _explain_in_the_notebook(shell: InteractiveShell, message: str) -> None:
         raise UsageError(message)
 
     shell.events.register("pre_run_cell", once)
-    shell.register_magic_function(rlm, "line_cell", "rlm")
+    shell.register_magic_function(rlm, "line_cell", "rlm")  # type: ignore[arg-type]  # IPython's stub is wrong
 
 
 def unload(shell: InteractiveShell) -> None:
@@ -64,6 +65,6 @@ def unload(shell: InteractiveShell) -> None:
             shell.magics_manager.magics[kind].pop("rlm", None)
 
 
-def state() -> RLMMagics | None:
-    """The loaded magics (holding ``last_run``), or None before ``%load_ext rlm_jupyter``."""
-    return _magics
+def session() -> Session | None:
+    """The kernel's ``%rlm`` session (its runs), or None before ``%load_ext rlm_jupyter``."""
+    return _magics.session if _magics is not None else None

@@ -1,4 +1,4 @@
-"""Hidden cells: the engine's executor with IPython's pieces plugged in (DESIGN §6).
+"""Hidden cells: the engine's executor with IPython's pieces plugged in (docs/architecture.md, "Jupyter facts").
 
 ``shell.transform_cell`` makes ``%magics`` and ``!cmd`` work in model code,
 ``capture_output`` collects printed text *and* rich display output (plots,
@@ -16,8 +16,7 @@ from typing import Any
 from IPython.core.interactiveshell import InteractiveShell
 from IPython.utils.capture import capture_output
 
-from ..engine.executor import CapturedOutput, Executor
-from ..engine.loop import ExecutorFactory
+from ..engine.executor import CapturedOutput, Executor, ExecutorFactory
 
 
 @contextlib.contextmanager

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.trajectory import Run, Usage
-from .render import esc, money, tokens
+from .format import money, tokens
+from .markup import esc
 from .report import METADATA_KEY
 
 
@@ -35,14 +36,14 @@ class Ledger:
         self.totals = totals(self.runs)
 
     def _lines(self) -> list[tuple[str, ...]]:
-        rows = [("model", "calls", "cached", "tokens in", "tokens out", "cost", "saved")]
+        rows: list[tuple[str, ...]] = [("model", "calls", "cached", "tokens in", "tokens out", "cost", "saved")]
         rows += [(m, str(u["calls"]), str(u["cached_calls"]), tokens(u["prompt_tokens"]),
                   tokens(u["completion_tokens"]), money(u["cost_usd"]), money(u["saved_usd"]))
                  for m, u in self.totals["models"].items()]
         return rows
 
     def _run_lines(self) -> list[tuple[str, ...]]:
-        rows = [("run", "question", "status", "cost", "saved")]
+        rows: list[tuple[str, ...]] = [("run", "question", "status", "cost", "saved")]
         rows += [(r.id, r.question[:50], r.status, money(r.cost_usd), money(r.saved_usd)) for r in self.runs]
         return rows
 
@@ -59,11 +60,13 @@ class Ledger:
 
 
 def _text_table(rows: list[tuple[str, ...]]) -> str:
+    """Columns aligned with spaces, for the text/plain form (terminals, nbval)."""
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     return "\n".join("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows)
 
 
 def _html_table(rows: list[tuple[str, ...]]) -> str:
+    """The same rows as an HTML table, the first row as its header."""
     head = "".join(f"<th>{esc(c)}</th>" for c in rows[0])
     body = "".join("<tr>" + "".join(f"<td>{esc(c)}</td>" for c in row) + "</tr>" for row in rows[1:])
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.loop import HELPERS
+from ..engine.helpers import HELPER_NAMES
 
 _MISSING = object()
 
@@ -41,7 +41,7 @@ class Overlay:
     def created(self) -> list[str]:
         """Public names the model's code created during the run."""
         return sorted(name for name in set(self.namespace) - self._baseline
-                      if not name.startswith("_") and name not in HELPERS and name != "context")
+                      if not name.startswith("_") and name not in HELPER_NAMES and name != "context")
 
     def share(self) -> tuple[list[str], list[str]]:
         """``--share``: copy the model's new variables into the user namespace.
@@ -51,8 +51,9 @@ class Overlay:
         never overwritten.
         """
         shared = []
-        skipped = sorted(name for name in self._baseline - set(HELPERS)
-                         if not name.startswith("_") and self.namespace.get(name, _MISSING) is not self.user_ns.get(name))
+        skipped = sorted(name for name in self._baseline - set(HELPER_NAMES)
+                         if not name.startswith("_")
+                         and self.namespace.get(name, _MISSING) is not self.user_ns.get(name))
         for name in self.created():
             if name in self.user_ns:
                 skipped.append(name)

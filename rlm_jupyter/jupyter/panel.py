@@ -30,14 +30,30 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..engine.events import (CellFinished, CellStarted, Event, IterationFinished, IterationStarted, RootReplied,
-                             RootStreaming, RunFinished, SubCallFinished, SubCallStarted)
+from ..engine.events import (
+    CellFinished,
+    CellStarted,
+    Event,
+    IterationFinished,
+    IterationStarted,
+    RootReplied,
+    RootStreaming,
+    RunFinished,
+    SubCallFinished,
+    SubCallStarted,
+)
 from ..engine.protocol import parse_reply
 from ..engine.trajectory import CodeCell, Iteration, Run, SubCall
-from .render import (cache_line, cell_html, code_html, esc, money, plural, seconds,
-                     subcalls_html, timeline_svg, usage_line)
-from .report import answer_html  # the report's own wording, not a copy
-from .report import run_html
+from ..text import plural
+from .cells import cell_html
+from .format import cache_line, money, seconds, usage_line
+from .markup import code_html, esc
+from .report import (
+    answer_html,  # the report's own wording, not a copy
+    run_html,
+)
+from .subcall_table import subcalls_html
+from .timeline import timeline_svg
 
 log = logging.getLogger(__name__)
 
@@ -345,6 +361,7 @@ def _table_html(row: _Row, complete: bool) -> tuple[str, bool]:
 
 
 def _show_count(view: _RowView, row: _Row) -> None:
+    """The count line and progress bar, from counters: cheap enough to update on every refresh."""
     started, finished = len(row.calls), len(row.done)
     failed = row.failed
     view.count.value = (f"<b>{plural(started, 'sub-call')}</b> · {finished} finished"

@@ -18,7 +18,8 @@ from .report import METADATA_KEY
 
 def notebook_path(user_ns: dict[str, Any]) -> Path | None:
     """The notebook this kernel serves, as Jupyter tells kernels (``__session__`` / ``JPY_SESSION_NAME``)."""
-    for candidate in (user_ns.get("__session__"), user_ns.get("__vsc_ipynb_file__"), os.environ.get("JPY_SESSION_NAME")):
+    candidates = (user_ns.get("__session__"), user_ns.get("__vsc_ipynb_file__"), os.environ.get("JPY_SESSION_NAME"))
+    for candidate in candidates:
         if isinstance(candidate, str) and candidate.endswith(".ipynb") and Path(candidate).is_file():
             return Path(candidate)
     return None
@@ -49,8 +50,8 @@ def find_recording(spec: str, question: str, context_names: list[str], kernel_ru
     for run in reversed(kernel_runs):
         if same(run):
             return run
-    path = notebook_path(user_ns)
-    found = [run for run in runs_in_notebook(path) if same(run)] if path else []
+    saved = notebook_path(user_ns)
+    found = [run for run in runs_in_notebook(saved) if same(run)] if saved else []
     if found:
         return found[-1]
     raise LookupError("--replay: no recorded run of this question in this kernel or in the saved notebook; "

@@ -10,23 +10,24 @@ reads back with ``Run.from_dict(meta["rlm_jupyter"]["trajectory"])``.
 from __future__ import annotations
 
 import json
-import reprlib
 import sys
 from typing import Any
 
 from ..engine.protocol import parse_reply
 from ..engine.trajectory import Iteration, Run
-from .render import (answer_preview_html, cache_line, cell_html, esc, money, plural, seconds, subcalls_html,
-                     timeline_svg, usage_line, volatile)
+from ..text import bounded_repr, plural
+from .cells import cell_html
+from .format import cache_line, money, seconds, usage_line
+from .markup import answer_preview_html, esc, volatile
+from .subcall_table import subcalls_html
+from .timeline import timeline_svg
 
 METADATA_KEY = "rlm_jupyter"
 MAX_REPORT_SUBCALLS = 200  # rows per iteration in the saved report; the trajectory keeps every call
 METADATA_VERSION = 1
+ANSWER_LABEL_CHARS = 60  # the answer's repr in the text summary: one line, next to the counts
 
 _STATUS_COLOURS = {"final": "#1a7f37", "running": "#0969da"}  # everything else is a stop short of an answer
-_short_repr = reprlib.Repr()
-_short_repr.maxstring = _short_repr.maxother = 60
-_short_repr.maxlist = _short_repr.maxtuple = _short_repr.maxdict = _short_repr.maxset = 5
 
 
 # -- HTML --------------------------------------------------------------------------
@@ -39,6 +40,7 @@ def run_html(run: Run) -> str:
 
 
 def _header(run: Run) -> str:
+    """The status line and a table of the run's facts; rows with nothing to say are left out."""
     colour = _STATUS_COLOURS.get(run.status, "#bc4c00")
     status = f'<b style="color: {colour}">{esc(run.status)}</b>'
     message = f" — {esc(run.message)}" if run.message else ""
@@ -60,6 +62,7 @@ def _header(run: Run) -> str:
 
 
 def _iteration_html(number: int, it: Iteration, run: Run) -> str:
+    """One iteration, folded: its counts in the summary, the prose, blocks and sub-calls inside."""
     summary = (f"Iteration {number} · {plural(len(it.cells), 'code block')} · "
                f"{plural(len(it.subcalls), 'sub-call')} · {volatile(seconds(it.duration_s))}")
     prose = parse_reply(it.reply).prose
@@ -70,6 +73,7 @@ def _iteration_html(number: int, it: Iteration, run: Run) -> str:
 
 
 def answer_html(run: Run) -> str:
+    """The answer, or why there is none; the live panel shows the same once the run ends."""
     if run.answer is None and run.status != "final":
         return f"<p><b>No answer</b> (run {esc(run.status)})</p>"
     return f"<p><b>Answer</b></p>{answer_preview_html(run.answer)}"
@@ -95,10 +99,7 @@ def describe_answer(answer: object) -> str:
     shape = getattr(answer, "shape", None)
     if isinstance(shape, tuple) and all(isinstance(n, int) for n in shape):
         return f"{type(answer).__name__} {' x '.join(str(n) for n in shape)}"
-    try:
-        return _short_repr.repr(answer)
-    except Exception as exc:  # a broken __repr__ must not break the display of the run
-        return f"<{type(answer).__qualname__}: repr failed: {type(exc).__name__}>"
+    return bounded_repr(answer, ANSWER_LABEL_CHARS)  # never raises: a broken __repr__ must not break the display
 
 
 # -- metadata and the displayable object ------------------------------------------
@@ -152,4 +153,5 @@ class Summary(Report):
         return {"text/plain": line}, self.metadata()
 
 
-__all__ = ["METADATA_KEY", "Report", "Summary", "answer_html", "describe_answer", "report_metadata", "run_html", "run_text"]
+__all__ = ["METADATA_KEY", "Report", "Summary", "answer_html", "describe_answer", "report_metadata", "run_html",
+           "run_text"]

@@ -1,7 +1,7 @@
 """What a %%rlm cell shows: the live panel while the run goes, then the static report in its place.
 
 Why the panel's output is cleared and the report displayed anew (rather than
-the panel's display updated to the report, as DESIGN §6 suggested): nbval
+the panel's display updated to the report, as the first design suggested): nbval
 ignores ``update_display_data`` (and ``clear_output``), so it would compare
 the panel's first bundle with the saved report and fail. Cleared, the panel
 leaves nothing in the saved notebook, and nbval sees only widget-view JSON,

@@ -22,6 +22,8 @@ from functools import cache
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..text import estimate_tokens
+
 if TYPE_CHECKING:
     import openai
 
@@ -38,7 +40,7 @@ def _openai() -> ModuleType:
 
 
 @cache
-def _retryable() -> tuple[type[BaseException], ...]:
+def _retryable() -> tuple[type[Exception], ...]:
     o = _openai()
     # A 200 with a truncated/garbled JSON body (flaky proxy) surfaces from the openai client as a bare JSONDecodeError.
     return (o.RateLimitError, o.InternalServerError, o.APITimeoutError, o.APIConnectionError,
@@ -151,7 +153,7 @@ class LLMClient:
     def _completion(self, response: Any, model: str, messages: list[dict[str, str]],
                     started: float, attempt: int) -> Completion:
         if not getattr(response, "choices", None):
-            raise _openai().APIResponseValidationError(response=None, body=response,  # type: ignore[arg-type]
+            raise _openai().APIResponseValidationError(response=None, body=response,
                                                        message="response has no choices")
         text = response.choices[0].message.content or ""
         return _finish(text, response.usage, model, messages, started, attempt)
@@ -177,7 +179,7 @@ class LLMClient:
                 return min(float(header), MAX_RETRY_AFTER_S)
             except ValueError:
                 pass
-        return self.backoff_s * (2 ** attempt) * (0.5 + random.random())
+        return float(self.backoff_s * (2 ** attempt) * (0.5 + random.random()))
 
     def _describe(self, exc: Exception, model: str, attempt: int) -> str:
         tries = f" after {attempt + 1} attempts" if attempt else ""
@@ -203,9 +205,9 @@ def _finish(text: str, usage: Any, model: str, messages: list[dict[str, str]], s
             attempt: int) -> Completion:
     if usage is not None:
         prompt, completion = usage.prompt_tokens, usage.completion_tokens
-    else:  # some servers omit usage: estimate (4 chars/token) rather than report zero
-        prompt = sum(len(m["content"]) for m in messages) // 4
-        completion = len(text) // 4
+    else:  # some servers omit usage: estimate rather than report zero
+        prompt = estimate_tokens(sum(len(m["content"]) for m in messages))
+        completion = estimate_tokens(len(text))
     return Completion(text, model, prompt, completion, time.monotonic() - started, attempt)
 
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ..text import CHARS_PER_TOKEN, estimate_tokens
 from .pricing import lookup_model
 
 DEFAULT_CONTEXT_TOKENS = 128_000
-CHARS_PER_TOKEN = 4  # a cheap, tokenizer-free estimate; English prose is ~4 characters per token
 
 OPENAI_CONTEXT_TOKENS: dict[str, int] = {
     "gpt-5.5": 400_000, "gpt-5.4": 272_000, "gpt-5.4-nano": 400_000, "gpt-5.1": 400_000, "gpt-5": 400_000,
@@ -35,7 +35,7 @@ class ContextWindows:
     def too_long(self, model: str, prompt: str) -> str | None:
         """Why ``prompt`` cannot go to ``model``, or None when it fits."""
         window = self.tokens(model)
-        estimate = len(prompt) // CHARS_PER_TOKEN
+        estimate = estimate_tokens(len(prompt))
         if estimate <= window:
             return None
         return (f"prompt of {len(prompt):,} characters (~{estimate:,} tokens) exceeds the {window:,}-token context "

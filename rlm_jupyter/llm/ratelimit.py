@@ -31,8 +31,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..text import estimate_tokens as _tokens_in
 from .client import ChatClient, Completion, LLMError
-from .context_windows import CHARS_PER_TOKEN
 from .pricing import lookup_model
 
 RateLimitSpec = Mapping[str, float]
@@ -178,7 +178,7 @@ class RateLimiter:
 
 def estimate_tokens(messages: list[dict[str, str]], params: Mapping[str, Any]) -> int:
     """Tokens a call will count against a TPM limit, before it is sent: prompt chars / 4 plus the reply cap."""
-    prompt = sum(len(m.get("content") or "") for m in messages) // CHARS_PER_TOKEN
+    prompt = _tokens_in(sum(len(m.get("content") or "") for m in messages))
     cap = params.get("max_completion_tokens") or params.get("max_tokens") or 0
     return prompt + int(cap)
 

@@ -50,7 +50,10 @@ class Execution:
 class KernelSession:
     """Starts a kernel whose environment points the openai client at ``base_url``."""
 
+    started = 0  # kernels started by this process; the test suite checks that tests starting one are marked
+
     def __init__(self, base_url: str, kernel_name: str = "python3", **env: str) -> None:
+        KernelSession.started += 1
         kernel_env = {**os.environ, "OPENAI_BASE_URL": base_url, "OPENAI_API_KEY": "test-key", **env}
         self.manager: KernelManager
         self.client: BlockingKernelClient

@@ -1,38 +1,28 @@
-"""The bundled scripted demo model: plays the root and the sub-model with no network and no LLM.
+"""The demo root model: a strategy, not an answer key, so the demo runs with no network and no LLM.
 
 Why it exists: the demo, the example notebooks and the tests must run on a
-machine with no model at all. The root side is a *strategy*, not an answer
-key: it reads the question and the variable descriptions from the first
-prompt, then writes the same kind of code a real model writes (explore,
-compute with pandas/re, fan out with ``llm_query_batched``, ``FINAL_VAR``).
-Every number in its answers is computed from the data by that code.
+machine with no model at all. ``demo_root`` reads the question and the
+context variables back from the root request (``Conversation.read_opening``:
+it knows nothing of the prompt's wording), picks a strategy, and replays the
+strategy's step for the current turn (``Conversation.turn``). Each strategy
+writes the same kind of code a real model writes (explore, compute with
+pandas/re, fan out with ``llm_query_batched``, ``FINAL_VAR``), so every number
+in its answers is computed from the data by that code.
 """
 from __future__ import annotations
 
 import re
-from collections import Counter
 
-from .demo_dask import PARTITION_RULE, dask_strategy, wants_dask_strategy
-from .server import ChatRequest, FakeLLMServer, RuleBasedSubModel
-
-_VARIABLE = re.compile(r"^`([A-Za-z_]\w*)`: ([\w.]+)", re.MULTILINE)
-_QUESTION = re.compile(r"^Question: (.*)$", re.MULTILINE)
-
-
-def _first_prompt(request: ChatRequest) -> tuple[str, str, str]:
-    """(question, first context variable, its type) from the opening user message."""
-    opening = next((m["content"] for m in request.messages if m["role"] == "user"), "")
-    question = _QUESTION.search(opening)
-    variable = _VARIABLE.search(opening)
-    name, kind = (variable.group(1), variable.group(2)) if variable else ("context", "str")
-    return (question.group(1) if question else ""), name, kind
+from ..engine.conversation import Conversation
+from .dask_frames import dask_strategy, wants_dask_strategy
+from .responders import ChatRequest
 
 
 def _cohort_retention(name: str) -> list[str]:
     return [
-        f"Let me look at the orders first.\n```repl\nprint({name}.shape)\nprint({name}.dtypes.to_string())\n"
-        f"print({name}.head(3).to_string())\n```",
-        "I'll compute monthly cohorts: a customer's cohort is the month of their first order, and retention "
+        (f"Let me look at the orders first.\n```repl\nprint({name}.shape)\nprint({name}.dtypes.to_string())\n"
+        f"print({name}.head(3).to_string())\n```"),
+        ("I'll compute monthly cohorts: a customer's cohort is the month of their first order, and retention "
         "at age k is the share of the cohort ordering k months later.\n```repl\nimport pandas as pd\n"
         f"cols = list({name}.columns)\n"
         "customer = next(c for c in cols if 'customer' in c.lower() or 'user' in c.lower())\n"
@@ -44,11 +34,11 @@ def _cohort_retention(name: str) -> list[str]:
         "counts = active.drop_duplicates().groupby(['cohort', 'age'])['customer'].nunique().unstack(fill_value=0)\n"
         "retention = counts.div(counts[0], axis=0).round(4)\n"
         "retention.columns.name = 'months_since_first_order'\n"
-        "print(retention.iloc[:6, :6].to_string())\n```",
-        "Let me have the sub-model comment on each cohort's curve, all at once.\n```repl\n"
+        "print(retention.iloc[:6, :6].to_string())\n```"),
+        ("Let me have the sub-model comment on each cohort's curve, all at once.\n```repl\n"
         "prompts = [f'Describe in one sentence the retention curve of cohort {c}: ' + "
         "', '.join(f'{v:.0%}' for v in row.iloc[1:4]) for c, row in retention.iterrows()]\n"
-        "notes = llm_query_batched(prompts)\nprint(notes[:3])\n```",
+        "notes = llm_query_batched(prompts)\nprint(notes[:3])\n```"),
         "The table is computed from the data.\nFINAL_VAR(retention)",
     ]
 
@@ -57,12 +47,12 @@ def _needle(name: str, question: str) -> list[str]:
     key = re.search(r"magic numbers? for ([\w-]+)", question)
     target = f"magic numbers for {key.group(1)}" if key else "magic number"
     return [
-        f"The context is long; I'll search it instead of reading it.\n```repl\nimport re\nprint(len({name}))\n"
-        f"hits = [m.start() for m in re.finditer({re.escape(target)!r}, {name})]\nprint(len(hits), hits[:5])\n```",
-        "Let me have the sub-model read the text around each hit.\n```repl\n"
+        (f"The context is long; I'll search it instead of reading it.\n```repl\nimport re\nprint(len({name}))\n"
+        f"hits = [m.start() for m in re.finditer({re.escape(target)!r}, {name})]\nprint(len(hits), hits[:5])\n```"),
+        ("Let me have the sub-model read the text around each hit.\n```repl\n"
         f"windows = [{name}[max(0, i - 200): i + 200] for i in hits[:8]]\n"
         "answers = llm_query_batched(['Extract the special magic number from this text. Reply with the number only.'"
-        " + chr(10) + w for w in windows])\nanswer = answers[0].strip() if answers else None\nprint(answers)\n```",
+        " + chr(10) + w for w in windows])\nanswer = answers[0].strip() if answers else None\nprint(answers)\n```"),
         "FINAL_VAR(answer)",
     ]
 
@@ -70,12 +60,12 @@ def _needle(name: str, question: str) -> list[str]:
 def _summarize(name: str, question: str) -> list[str]:
     return [
         f"```repl\nprint(type({name}).__name__, len({name}))\nprint(repr({name})[:300])\n```",
-        "I'll split the data into chunks and ask the sub-model about each, concurrently.\n```repl\n"
+        ("I'll split the data into chunks and ask the sub-model about each, concurrently.\n```repl\n"
         f"data = {name}.to_csv() if hasattr({name}, 'to_csv') else str({name})\n"
         "size = max(1, -(-len(data) // 8))\nchunks = [data[i:i + size] for i in range(0, len(data), size)]\n"
-        f"notes = llm_query_batched([{question!r} + chr(10) + c for c in chunks])\nprint(len(notes), notes[:2])\n```",
-        "```repl\nsummary = llm_query('Combine these notes into one answer:' + chr(10) + chr(10).join(notes))\n"
-        "print(summary)\n```\nFINAL_VAR(summary)",
+        f"notes = llm_query_batched([{question!r} + chr(10) + c for c in chunks])\nprint(len(notes), notes[:2])\n```"),
+        ("```repl\nsummary = llm_query('Combine these notes into one answer:' + chr(10) + chr(10).join(notes))\n"
+        "print(summary)\n```\nFINAL_VAR(summary)"),
     ]
 
 
@@ -115,21 +105,22 @@ print(patterns.to_string())"""
 
 def _log_errors(name: str) -> list[str]:
     return [
-        f"The log is large; I'll look at its start and end only.\n```repl\nprint(len({name}))\n"
-        f"print({name}[:400])\nprint({name}[-120:])\n```",
+        (f"The log is large; I'll look at its start and end only.\n```repl\nprint(len({name}))\n"
+        f"print({name}[:400])\nprint({name}[-120:])\n```"),
         "It is one JSON document with compact events. I'll aggregate error rates per service and minute, "
         "relate bursts to deploys, and compare latency early vs late in the day.\n```repl\n"
         + _LOG_ANALYSIS.format(name=name) + "\n```",
-        "Let me have the sub-model phrase each finding for the report, all at once.\n```repl\n"
+        ("Let me have the sub-model phrase each finding for the report, all at once.\n```repl\n"
         "patterns['summary'] = llm_query_batched([f'Summarize this incident in one sentence: {r.service}: "
-        "{r.detail}' for r in patterns.itertuples()])\nprint(patterns.summary.tolist())\n```",
+        "{r.detail}' for r in patterns.itertuples()])\nprint(patterns.summary.tolist())\n```"),
         "Every pattern above is computed from the log.\nFINAL_VAR(patterns)",
     ]
 
 
 def demo_root(request: ChatRequest) -> str:
     """The root model: picks a strategy from the question, then replays its turn-th step."""
-    question, name, kind = _first_prompt(request)
+    opening = Conversation.read_opening(request.messages)
+    question, (name, kind) = opening.question, opening.first_variable or ("context", "str")
     lowered = question.lower()
     if ("retention" in lowered or "cohort" in lowered) and kind.endswith("DataFrame"):
         steps = _cohort_retention(name)
@@ -141,47 +132,4 @@ def demo_root(request: ChatRequest) -> str:
         steps = _log_errors(name)
     else:
         steps = _summarize(name, question)
-    return steps[min(request.turn, len(steps) - 1)]
-
-
-def _magic_number(match: re.Match[str], request: ChatRequest) -> str:
-    return match.group(1)
-
-
-def _curve(match: re.Match[str], request: ChatRequest) -> str:
-    values = [int(v) for v in re.findall(r"(\d+)%", match.group(2))]
-    if not values:
-        return f"Cohort {match.group(1)}: no later months yet."
-    trend = "falls" if values[-1] < values[0] else "holds"
-    return f"Cohort {match.group(1)} {trend} from {values[0]}% to {values[-1]}% over the next months."
-
-
-def _word_summary(request: ChatRequest) -> str:
-    words = Counter(w.lower() for w in re.findall(r"[A-Za-z]{4,}", request.last_user))
-    top = ", ".join(w for w, _ in words.most_common(5))
-    return f"{len(request.last_user):,} characters; most frequent words: {top or 'none'}."
-
-
-def _incident(match: re.Match[str], request: ChatRequest) -> str:
-    return f"The {match.group(1)} service shows a {match.group(2).strip()}."
-
-
-demo_sub = RuleBasedSubModel([
-    (r"Summarize this incident in one sentence: (\w+): (.*)", _incident),
-    (r"(?s)special magic number.*?\bis:?\s*(\d+)", _magic_number),
-    (r"retention curve of cohort (\S+): (.*)", _curve),
-    PARTITION_RULE,
-], default=_word_summary)
-"""The sub-model: answers the demo's sub-prompts by rule, everything else with a word summary."""
-
-
-_server: FakeLLMServer | None = None
-
-
-def start_demo_server(latency_s: float = 0.0) -> FakeLLMServer:
-    """The demo model on a local port, started once per process (the ``%rlm demo`` magic uses it)."""
-    global _server
-    if _server is None:
-        _server = FakeLLMServer(models={"demo-root": demo_root, "demo-sub": demo_sub}, default=demo_sub).start()
-    _server.latency = {"demo-root": latency_s, "demo-sub": latency_s} if latency_s else {}
-    return _server
+    return steps[min(Conversation.turn(request.messages), len(steps) - 1)]

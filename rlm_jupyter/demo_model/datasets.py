@@ -54,15 +54,19 @@ def make_orders_with_traps(n: int = 100_000, customers: int | None = None, seed:
 
 # -- needle in a haystack -------------------------------------------------------------------------------------
 NEEDLE = "One of the special magic numbers for {key} is: {value}."
-_NOISE_WORDS = (
-    "the a an of to in and or but with from into over under about after before while because although river "
-    "mountain city garden window letter morning evening winter summer market bridge harbor forest village road "
-    "teacher farmer sailor painter doctor child neighbor traveler stranger merchant walked carried noticed "
-    "remembered opened closed painted wrote followed watched gathered crossed quiet bright heavy narrow distant "
-    "ancient gentle sudden careful simple early late old new small large green blue yellow grey warm cold slowly "
-    "quickly often never always again together alone every some many few other same story song book table lamp "
-    "door wall field cloud rain stone bread coffee tea ship train station island valley lake hill street"
-).split()
+_NOISE_WORDS = [
+    "the", "a", "an", "of", "to", "in", "and", "or", "but", "with", "from", "into", "over", "under", "about",
+    "after", "before", "while", "because", "although", "river", "mountain", "city", "garden", "window",
+    "letter", "morning", "evening", "winter", "summer", "market", "bridge", "harbor", "forest", "village",
+    "road", "teacher", "farmer", "sailor", "painter", "doctor", "child", "neighbor", "traveler", "stranger",
+    "merchant", "walked", "carried", "noticed", "remembered", "opened", "closed", "painted", "wrote",
+    "followed", "watched", "gathered", "crossed", "quiet", "bright", "heavy", "narrow", "distant", "ancient",
+    "gentle", "sudden", "careful", "simple", "early", "late", "old", "new", "small", "large", "green", "blue",
+    "yellow", "grey", "warm", "cold", "slowly", "quickly", "often", "never", "always", "again", "together",
+    "alone", "every", "some", "many", "few", "other", "same", "story", "song", "book", "table", "lamp", "door",
+    "wall", "field", "cloud", "rain", "stone", "bread", "coffee", "tea", "ship", "train", "station", "island",
+    "valley", "lake", "hill", "street",
+]
 _KEY_PARTS = (
     ("amber", "brisk", "cobalt", "dusty", "eager", "fuzzy", "gilded", "hollow", "ivory", "jolly", "kind", "lunar",
      "misty", "noble", "olive", "plush", "quiet", "rustic", "silver", "tidy", "umber", "velvet", "woolly", "zesty"),
@@ -152,7 +156,8 @@ def make_event_log(events: int = 2_800_000, seed: int = 0) -> EventLog:
     day, n_services = 86_400, len(LOG_SERVICES)
     spike_s, burst_s, slow_s = (int(s) for s in rng.choice(n_services, 3, replace=False))
     t = np.sort(rng.integers(0, day, events))
-    service = rng.choice(n_services, events, p=np.linspace(1.6, 0.4, n_services) / np.linspace(1.6, 0.4, n_services).sum())
+    weights = np.linspace(1.6, 0.4, n_services)
+    service = rng.choice(n_services, events, p=weights / weights.sum())
     status = rng.choice(np.array([200, 404, 500, 503]), events, p=[0.975, 0.015, 0.005, 0.005])
     # two disjoint windows, away from the edges of the day
     spike_minute, burst_minute = (int(m) for m in rng.choice(np.arange(60, 1300, 15), 2, replace=False))
@@ -173,13 +178,13 @@ def make_event_log(events: int = 2_800_000, seed: int = 0) -> EventLog:
     for minute in rng.choice(quiet, 9, replace=False):
         deploys.append({"t": int(minute) * 60 + int(rng.integers(0, 60)),
                         "service": LOG_SERVICES[int(rng.integers(0, n_services))], "version": _version(rng)})
-    deploys.sort(key=lambda d: d["t"])
+    deploys.sort(key=lambda d: int(str(d["t"])))
     frame = pd.DataFrame({"t": t, "s": service, "status": status, "ms": latency})
     body = frame.to_csv(header=False, index=False, lineterminator="],\n[")[: -len(",\n[")]
     head = {"start": "2025-03-03T00:00:00Z", "services": list(LOG_SERVICES), "deploys": deploys,
             "fields": ["t", "s", "status", "latency_ms"]}
     text = json.dumps(head)[:-1] + ',\n"events": [\n[' + body + "\n]}\n"
-    planted = {"spike": {"service": LOG_SERVICES[spike_s], "start_minute": spike_minute},
+    planted: dict[str, dict[str, object]] = {"spike": {"service": LOG_SERVICES[spike_s], "start_minute": spike_minute},
                "deploy_burst": {"service": LOG_SERVICES[burst_s], "version": burst_version},
                "rising_latency": {"service": LOG_SERVICES[slow_s]}}
     return EventLog(text=text, events=events, planted=planted)

@@ -1,4 +1,4 @@
-"""The demo model's strategy for a Dask DataFrame: compute where the data is, fan out per partition.
+"""The demo root's strategy for a Dask DataFrame: compute where the data is, fan out per partition.
 
 Why a separate strategy: with a Dask (or Spark) frame the kernel is only the
 client; the data lives in partitions on the cluster. A model that pulls the
@@ -9,18 +9,15 @@ text summary per partition *on the workers* (``map_partitions``), and only
 those summaries travel to the kernel and on to ``llm_query_batched``. Every
 number in the answer is computed from the data by that code.
 
-``dask_strategy(name)`` returns the steps; ``demo.py``'s ``demo_root`` picks it
-when the question is about partitions or errors by service and the context
-variable is a Dask frame, and ``PARTITION_RULE`` lets ``demo_sub`` read a
-partition summary. ``dask_root`` and ``dask_sub`` are the demo model with both
-hooked in, for servers started before ``demo.py`` has the hooks. (This module
-imports ``demo`` only inside those two, so ``demo`` can import it at its top.)
+``root.demo_root`` picks ``dask_strategy`` when ``wants_dask_strategy`` says
+so, and ``sub.demo_sub`` reads the partition summaries with
+``PARTITION_RULE``. This module imports neither, so nothing here is circular.
 """
 from __future__ import annotations
 
 import re
 
-from .server import ChatRequest, RuleBasedSubModel
+from .responders import ChatRequest, Rule
 
 _EXPLORE = """Let me look at the frame's metadata first; nothing here computes the data.
 ```repl
@@ -80,7 +77,7 @@ def dask_strategy(name: str) -> list[str] | None:
 
 
 def wants_dask_strategy(question: str, kind: str) -> bool:
-    """The hook's condition: a question about partitions or errors by service, over a Dask frame."""
+    """When ``demo_root`` uses this strategy: a question about partitions or errors by service, over a Dask frame."""
     lowered = question.lower()
     return ("partition" in lowered or "errors by service" in lowered) and "dask" in kind.lower()
 
@@ -94,27 +91,9 @@ def _partition_note(match: re.Match[str], request: ChatRequest) -> str:
             f"the most common error is '{common}' ({times} times).")
 
 
-PARTITION_RULE = ((r"Partition (\d+) of a service log: (\d+) lines, (\d+) errors; errors by service: ([^;]*); "
+PARTITION_RULE: Rule = ((r"Partition (\d+) of a service log: (\d+) lines, (\d+) errors; errors by service: ([^;]*); "
                    r"most common error: (.*?) \((\d+) times\)"), _partition_note)
 """A ``RuleBasedSubModel`` rule (pattern, body) for the prompts ``dask_strategy`` sends."""
 
 
-def dask_root(request: ChatRequest) -> str:
-    """``demo_root`` with the Dask strategy hooked in (what ``demo_root`` does once ``demo.py`` has the hook)."""
-    from .demo import _first_prompt, demo_root
-
-    question, name, kind = _first_prompt(request)
-    steps = dask_strategy(name) if wants_dask_strategy(question, kind) else None
-    if steps is None:
-        return demo_root(request)
-    return steps[min(request.turn, len(steps) - 1)]
-
-
-def dask_sub(request: ChatRequest) -> str:
-    """``demo_sub`` with ``PARTITION_RULE`` first (what ``demo_sub`` answers once ``demo.py`` has the rule)."""
-    from .demo import demo_sub
-
-    return RuleBasedSubModel([PARTITION_RULE, *demo_sub.rules], default=demo_sub.default)(request)
-
-
-__all__ = ["PARTITION_RULE", "dask_root", "dask_strategy", "dask_sub", "wants_dask_strategy"]
+__all__ = ["PARTITION_RULE", "dask_strategy", "wants_dask_strategy"]

@@ -1,0 +1,58 @@
+"""Numbers as the panel, the report and the ledger word them: money, durations, token counts.
+
+Why one module: the live header, the saved report and ``%rlm cost`` show the
+same run side by side, so a cost or a duration must read the same in all three.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+
+from ..engine.trajectory import Run, Usage
+from ..text import plural
+
+
+def money(usd: float | None) -> str:
+    """Dollars with enough decimals to tell small sub-call costs apart; ``unpriced`` when unknown."""
+    if usd is None:
+        return "unpriced"
+    if abs(usd) >= 1:
+        return f"${usd:,.2f}"
+    if usd == 0:
+        return "$0.00"
+    decimals = min(10, max(4, 1 - math.floor(math.log10(abs(usd)))))  # at least 2 significant digits
+    return f"${usd:.{decimals}f}"
+
+
+def seconds(s: float | None) -> str:
+    """A duration as people read it: "0.21 s", "3.4 s", "2 min 05 s"; a dash when unknown."""
+    if s is None:
+        return "–"
+    s = max(0.0, s)
+    if round(s, 2) < 1:
+        return f"{s:.2f} s"
+    if round(s, 1) < 60:
+        return f"{s:.1f} s"
+    total = round(s)
+    if total < 3600:
+        return f"{total // 60} min {total % 60:02d} s"
+    return f"{total // 3600} h {total % 3600 // 60:02d} min"
+
+
+def tokens(n: int) -> str:
+    """A token count with thousands separators: counts run to millions and are read at a glance."""
+    return f"{n:,}"
+
+
+def cache_line(run: Run) -> str:
+    """'3 cached calls saved $0.0123', or '' when the cache answered nothing."""
+    cached = sum(u.cached_calls for u in run.usage.values())
+    return f"{plural(cached, 'cached call')} saved {money(run.saved_usd)}" if cached else ""
+
+
+def usage_line(usage: Mapping[str, Usage]) -> str:
+    """Tokens per model, in the order the models were first used."""
+    if not usage:
+        return "no model calls"
+    return " · ".join(f"{model}: {tokens(u.prompt_tokens)} in / {tokens(u.completion_tokens)} out"
+                      for model, u in usage.items())

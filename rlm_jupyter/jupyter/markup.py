@@ -1,0 +1,73 @@
+"""The HTML building blocks of run records: escaped text, highlighted code, answers, volatile marks.
+
+Why plain strings of semantic HTML (``<details>``, ``<pre>``, ``<table>``)
+with only a few inline styles: a saved notebook is read on GitHub, nbviewer
+and nbconvert, which drop ``<style>`` blocks and class-based styling, so the
+structure alone must carry the meaning. Everything the model or the data
+produced is escaped (model output can contain ``<script>``), except rich
+display bundles' HTML and SVG (see ``cells``): the user's own code displayed
+those, and Jupyter shows them as markup too.
+
+Numbers that change from one run of the same notebook to the next (timings,
+money, the timeline's geometry) are wrapped by ``volatile`` so that one regex,
+``VOLATILE_PATTERN``, can sanitize them for nbval.
+"""
+from __future__ import annotations
+
+import html
+import sys
+
+from pygments import highlight
+from pygments.formatters import HtmlFormatter
+from pygments.lexers import PythonLexer
+
+from ..text import bounded_repr, clip
+
+MAX_TEXT_CHARS = 20_000  # per stream embedded in a page; the record keeps the full text
+VOLATILE_CLASS = "rlm-volatile"
+# Volatile spans never contain another </span>, so this non-greedy match is exact (usable as an nbval sanitizer).
+VOLATILE_PATTERN = r'(?s)<span class="rlm-volatile">.*?</span>'
+ERROR_STYLE = "background: #fdecea; color: #8a1c1c"  # a failed block's error and a failed sub-call's error alike
+
+_PRE_STYLE = "margin: 2px 0; padding: 4px 6px; white-space: pre-wrap; word-break: break-word"
+
+
+def volatile(fragment: str) -> str:
+    """Mark a fragment that differs between runs (timing, money) so nbval can sanitize it."""
+    return f'<span class="{VOLATILE_CLASS}">{fragment}</span>'
+
+
+def esc(text: str) -> str:
+    """Escape text for an element or a quoted attribute: model output must never become markup."""
+    return html.escape(text, quote=True)
+
+
+def pre(text: str, *, style: str = "", cls: str = "", limit: int = MAX_TEXT_CHARS) -> str:
+    """Escaped, wrapped, capped text. The cap keeps head and tail: a traceback's end is what matters."""
+    attrs = f' class="{cls}"' if cls else ""
+    return f'<pre{attrs} style="{_PRE_STYLE}{"; " + style if style else ""}">{esc(clip(text, limit))}</pre>'
+
+
+def code_html(code: str) -> str:
+    """Highlighted Python with inline colours (``noclasses``), so it stays coloured without any CSS.
+
+    The text colour is set explicitly: Pygments leaves plain names uncoloured,
+    and on a dark notebook theme they would be light text on its light background.
+    """
+    formatter = HtmlFormatter(noclasses=True, nowrap=False, cssstyles="color: #1f2328; margin: 2px 0",
+                              prestyles="margin: 0; padding: 4px 6px; overflow-x: auto")
+    return str(highlight(clip(code, MAX_TEXT_CHARS), PythonLexer(stripnl=False, ensurenl=False), formatter))
+
+
+def answer_preview_html(answer: object) -> str:
+    """A DataFrame as a bounded table; text as text; anything else as a bounded repr (never a 40M-char one)."""
+    pandas = sys.modules.get("pandas")  # an answer can only be a DataFrame if pandas is already imported
+    if pandas is not None and isinstance(answer, pandas.Series):
+        answer = answer.to_frame()
+    if pandas is not None and isinstance(answer, pandas.DataFrame):
+        return str(answer.to_html(max_rows=10, max_cols=12))
+    if answer is None:
+        return "<p><i>no answer</i></p>"
+    if isinstance(answer, str):
+        return pre(answer)
+    return pre(bounded_repr(answer, MAX_TEXT_CHARS))
