@@ -11,7 +11,8 @@
   the XDG directories at a temporary folder, so neither this process nor any kernel, notebook or subprocess it
   starts writes under ``~``.
 - A session that did not run every selected test (an INTERNALERROR, a stray KeyboardInterrupt) cannot end with
-  exit status 0 or a summary of passes only.
+  exit status 0 or a summary of passes only; a test that hits pytest-timeout ends the process with status 1
+  and every thread's stack (``timeout_method = "thread"`` in pyproject.toml).
 """
 from __future__ import annotations
 
@@ -19,7 +20,6 @@ import json
 import os
 import shutil
 import tempfile
-import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -44,6 +44,7 @@ ISOLATED_DIRS = {
     "XDG_CONFIG_HOME": "xdg-config",
     "XDG_DATA_HOME": "xdg-data",
     "XDG_STATE_HOME": "xdg-state",
+    "npm_config_cache": "npm-cache",  # JupyterLab runs `npm prefix`, which logs to ~/.npm/_logs
 }
 _isolated_root: Path | None = None
 
@@ -57,6 +58,8 @@ def pytest_configure(config: pytest.Config) -> None:
         for name, folder in ISOLATED_DIRS.items():
             (_isolated_root / folder).mkdir()
             os.environ[name] = str(_isolated_root / folder)
+    if not config.pluginmanager.has_plugin("rlm-completion-guard"):
+        config.pluginmanager.register(CompletionGuard(), "rlm-completion-guard")
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -157,28 +160,36 @@ def realmodel(request: pytest.FixtureRequest) -> RealModel:
 
 
 # -- a session that did not finish cannot look like it passed ------------------------------------------------------
-_finished: set[str] = set()  # node ids whose teardown was reported
+class CompletionGuard:
+    """Every selected test must have run to its teardown; otherwise the session failed, whatever it counted.
 
+    A plugin of its own (registered in pytest_configure), not conftest hooks: pytest calls a conftest's
+    report hooks only for the tests below it, and this must see the notebooks' cells too.
+    """
 
-def pytest_runtest_logreport(report: pytest.TestReport) -> None:
-    if report.when == "teardown":
-        _finished.add(report.nodeid)
+    def __init__(self) -> None:
+        self.finished: set[str] = set()  # node ids whose teardown was reported
 
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if report.when == "teardown":
+            self.finished.add(report.nodeid)
 
-def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    """Every selected test must have run to its teardown; otherwise the session failed, whatever it counted."""
-    if session.config.option.collectonly or not session.items:
-        return
-    missing = [item.nodeid for item in session.items if item.nodeid not in _finished]
-    if not missing:
-        return
-    if session.exitstatus == pytest.ExitCode.OK:
-        session.exitstatus = pytest.ExitCode.INTERRUPTED
-    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
-    if reporter is not None:
-        reporter.stats.setdefault("not run", []).extend(missing)
-        reporter.write_sep("!", f"INCOMPLETE SESSION: {len(missing)} of {len(session.items)} selected tests never "
-                                f"finished (first: {missing[0]}); the counts below are not a passing run", red=True)
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        if session.config.option.collectonly or not session.items:
+            return
+        missing = [item.nodeid for item in session.items if item.nodeid not in self.finished]
+        if not missing:
+            return
+        if session.exitstatus == pytest.ExitCode.OK:
+            session.exitstatus = pytest.ExitCode.INTERRUPTED
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.stats.setdefault("not run", []).extend(missing)  # in the last line: "3 passed, 1 not run"
+            if hasattr(reporter, "_set_main_color"):  # pytest caches which counts that line shows (private API)
+                reporter._set_main_color()
+            reporter.write_sep("!", f"INCOMPLETE SESSION: {len(missing)} of {len(session.items)} selected tests "
+                                    f"never finished (first: {missing[0]}); the counts below are not a passing run",
+                               red=True)
 
 
 @pytest.fixture(scope="module")

@@ -74,8 +74,48 @@ def assert_final(run: Run) -> None:
 
 def interrupt_after(seconds: float) -> None:
     """Send this process a real SIGINT later, as a kernel interrupt does (``_thread.interrupt_main`` would not
-    wake a blocked wait)."""
+    wake a blocked wait). Prefer ``interrupt_when``: on a busy machine a fixed delay can fire before the work it
+    was meant to cut has started, or after the test has ended (a KeyboardInterrupt that stops the session)."""
     threading.Timer(seconds, os.kill, (os.getpid(), signal.SIGINT)).start()
+
+
+class interrupt_when:  # noqa: N801  (used as a context manager, like a function)
+    """Within the ``with`` block, send this process a real SIGINT once ``condition()`` holds.
+
+    The condition is something observable about the work to cut (e.g. the server showing the batch's calls in
+    flight), polled every ``poll_s``. If it does not hold within ``within_s`` the interrupt is sent anyway, so
+    the test ends instead of waiting out the work, and ``met`` is False: assert it. Nothing is sent after the
+    block has ended. ``sent_at`` is the ``time.monotonic()`` of the signal, to time the reaction from it.
+    """
+
+    def __init__(self, condition: Callable[[], bool], within_s: float = 60.0, poll_s: float = 0.01) -> None:
+        self.condition, self.within_s, self.poll_s = condition, within_s, poll_s
+        self.met = False
+        self.sent_at = float("nan")  # until sent: any bound on the time since then fails
+        self._done = threading.Event()
+        self._lock = threading.Lock()
+        self._thread = threading.Thread(target=self._watch, name="test-interrupter", daemon=True)
+
+    def __enter__(self) -> interrupt_when:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        with self._lock:
+            self._done.set()
+        self._thread.join()
+
+    def _watch(self) -> None:
+        deadline = time.monotonic() + self.within_s
+        while not self._done.is_set():
+            met = self.condition()
+            if met or time.monotonic() >= deadline:
+                with self._lock:
+                    if not self._done.is_set():
+                        self.met, self.sent_at = met, time.monotonic()
+                        os.kill(os.getpid(), signal.SIGINT)
+                return
+            self._done.wait(self.poll_s)
 
 
 def worker_threads_left(within_s: float = 1.0) -> list[str]:

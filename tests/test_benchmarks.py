@@ -234,6 +234,7 @@ def test_reference_libraries_are_reported_when_missing() -> None:
 
 
 # -- the command line -----------------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_quick_run_writes_results(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "benchmarks", "--quick", "--only", "ours", "--out", str(tmp_path)],
                           cwd=ROOT, capture_output=True, text=True, timeout=120)

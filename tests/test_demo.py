@@ -7,9 +7,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.mark.kernel  # the demo executes the quickstart notebook in a kernel
 def test_headless_demo_writes_the_executed_quickstart(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "rlm_jupyter.demo", "--headless", "--out", str(tmp_path)],
                           capture_output=True, text=True, timeout=300, cwd=ROOT)
@@ -25,6 +28,7 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+@pytest.mark.slow  # a shell script and two Python processes
 def test_binder_start_uses_the_demo_model_without_an_api_key() -> None:
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k not in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "RLM_MODEL")}

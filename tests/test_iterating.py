@@ -80,6 +80,7 @@ def test_cache_info_and_clear(warm: KernelSession) -> None:
     assert warm.ok("%rlm cache info").stdout.startswith("0 cached responses")
 
 
+@pytest.mark.kernel
 def test_two_kernels_hammering_one_cache(llm_server: FakeLLMServer, server: FakeLLMServer, cache_dir: Path) -> None:
     batch = ("%%rlm df_orders --model root --quiet\nwords {tag}")
     server.models["root"] = Scripted([
@@ -116,6 +117,7 @@ def _hammer(path: str, worker: int) -> None:
     store.close()
 
 
+@pytest.mark.slow  # spawns two Python processes
 def test_threads_and_processes_writing_at_once_lose_nothing(tmp_path: Path) -> None:
     path = str(tmp_path / CACHE_FILE)
     SQLiteStore(path).close()
@@ -171,6 +173,7 @@ def test_a_long_history_is_compacted_and_the_compaction_recorded(kernel: KernelS
     assert any("earlier messages compacted" in m["content"] for m in opening)
 
 
+@pytest.mark.kernel
 def test_a_follow_up_after_a_kernel_restart_is_a_clear_error(llm_server: FakeLLMServer, server: FakeLLMServer) -> None:
     fresh = KernelSession(llm_server.base_url)
     try:

@@ -6,12 +6,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from jupyter_client.kernelspec import KernelSpecManager
 
 from rlm_jupyter.testing import FakeLLMServer, Scripted
 from rlm_jupyter.testing.kernel import KernelSession
 
 
+@pytest.mark.kernel
 def test_the_installed_kernelspec_preloads_the_extension(fake_llm: FakeLLMServer) -> None:
     spec = KernelSpecManager().get_kernel_spec("rlm")
     assert spec.display_name == "Python 3 (RLM)" and "--ext=rlm_jupyter" in spec.argv
@@ -24,6 +26,7 @@ def test_the_installed_kernelspec_preloads_the_extension(fake_llm: FakeLLMServer
         kernel.close()
 
 
+@pytest.mark.kernel
 def test_a_broken_configuration_warns_in_the_notebook_and_the_kernel_lives(tmp_path: Path) -> None:
     profile = tmp_path / "ipython" / "profile_default"
     profile.mkdir(parents=True)

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from rlm_jupyter.engine.conversation import Conversation
 from rlm_jupyter.testing import ChatRequest, FakeLLMServer, Scripted
 
 from rlm_jupyter.testing.kernel import Execution, KernelSession
@@ -39,8 +40,7 @@ def summary_of(run: Execution) -> str:
 
 def echo_question(request: ChatRequest) -> str:
     """A root model that answers with the question it was asked, to check the magic's parsing."""
-    question = request.messages[1]["content"].split("\n", 1)[0].removeprefix("Question: ")
-    return f"FINAL({question!r})"
+    return f"FINAL({Conversation.read_opening(request.messages).question!r})"
 
 
 def test_cohort_retention_answer_is_a_dataframe_equal_to_an_independent_computation(
@@ -70,8 +70,7 @@ def test_three_spellings_pass_the_question(kernel: KernelSession, server: FakeLL
     out = "reply" if "-o reply" in cell else "rlm_answer"
     kernel.ok(cell.replace("%rlm notes", "%rlm notes --model root", 1).replace("%%rlm notes", "%%rlm notes --model root", 1))
     assert kernel.value(out) == "what is in it?"
-    assert "Context variables" in server.requests[0].messages[1]["content"]
-    assert "`notes`" in server.requests[0].messages[1]["content"]
+    assert Conversation.read_opening(server.requests[0].messages).variables == (("notes", "str"),)
 
 
 @pytest.mark.parametrize("cell, message", [
@@ -233,4 +232,4 @@ def test_a_variable_named_like_a_subcommand_is_a_context(
         assert kernel.value("reply") == "how many rows?"
     finally:
         kernel.ok(f"del {name}")
-    assert f"`{name}`" in server.requests[0].messages[1]["content"]
+    assert Conversation.read_opening(server.requests[0].messages).first_variable == (name, "str")

@@ -4,9 +4,12 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 import rlm_jupyter
 
 
+@pytest.mark.slow  # a fresh Python process
 def test_engine_runs_without_importing_ipython_or_widgets(fake_llm) -> None:  # type: ignore[no-untyped-def]
     code = (
         "import sys\n"

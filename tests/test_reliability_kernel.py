@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 import pytest
 
@@ -57,18 +58,31 @@ def test_a_kernel_interrupt_during_a_long_batch(kernel: KernelSession, server: F
     try:
         kernel.ok("x = 1")
         msg_id = kernel.client.execute('%rlm x "slow" --model root --sub-model slow-sub --quiet')
-        deadline = time.monotonic() + 20
-        while server.count("slow-sub") < 16 and time.monotonic() < deadline:
-            time.sleep(0.05)
+        # Interrupt once the server holds the batch's 16 calls (the root call before them is one at a time).
+        # server.count() would not do: it counts finished requests, and these take 30 s. An interrupt sent
+        # before the run started would abort the cell and leave the previous test's rlm_run in place.
+        in_flight = _wait_for(lambda: server.max_in_flight >= 16, within_s=60)
         interrupted = time.monotonic()
         kernel.manager.interrupt_kernel()
-        result = kernel.collect(msg_id, timeout=10)
-        assert time.monotonic() - interrupted < 2.0
+        result = kernel.collect(msg_id, timeout=30)
+        assert time.monotonic() - interrupted < 10  # abandoned: not the 30 s the calls in flight take
     finally:
         del server.latency["slow-sub"]
+    assert in_flight, "the batch never had 16 calls in flight"
     assert not result.errors
-    assert kernel.value("rlm_run.status") == "interrupted"
+    assert kernel.value("rlm_run.question, rlm_run.status") == "slow interrupted"
     assert kernel.value("len(rlm_run.subcalls)") == "16"  # the calls in flight, recorded; the rest never sent
-    time.sleep(0.5)
-    assert kernel.value("[t.name for t in __import__('threading').enumerate() if t.name.startswith('rlm-')]") == "[]"
+    leftover = ("import threading, time\n_deadline = time.monotonic() + 10\n"
+                "while (_left := [t.name for t in threading.enumerate() if t.name.startswith('rlm-')]) "
+                "and time.monotonic() < _deadline:\n    time.sleep(0.05)\nprint(_left)")
+    assert kernel.ok(leftover).stdout.strip() == "[]"  # the abandoned calls' threads end
     assert kernel.value("1 + 1") == "2"
+
+
+def _wait_for(condition: Callable[[], bool], within_s: float) -> bool:
+    deadline = time.monotonic() + within_s
+    while not condition():
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.02)
+    return True

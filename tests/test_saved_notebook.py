@@ -13,6 +13,8 @@ from nbconvert import HTMLExporter
 from rlm_jupyter import Run
 from rlm_jupyter.testing import FakeLLMServer
 
+pytestmark = pytest.mark.kernel  # every test executes a notebook in a kernel (nbclient)
+
 
 @pytest.fixture
 def executed(llm_server: FakeLLMServer, server: FakeLLMServer, tmp_path: Path,

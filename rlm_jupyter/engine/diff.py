@@ -8,9 +8,10 @@ after aligning labels as text; the diff names the changed cells.
 from __future__ import annotations
 
 import math
-import reprlib
 import sys
 from typing import Any
+
+from ..text import bounded_repr
 
 MAX_CELLS_SHOWN = 10
 
@@ -22,7 +23,7 @@ def answer_diff(recorded: Any, current: Any) -> str | None:
         return _frame_diff(pandas, recorded, current)
     if _same(recorded, current):
         return None
-    return f"answer changed: recorded {reprlib.repr(recorded)}, now {reprlib.repr(current)}"
+    return f"answer changed: recorded {bounded_repr(recorded, 80)}, now {bounded_repr(current, 80)}"
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -73,10 +74,25 @@ def _plain(value: Any) -> Any:
 
 
 def _as_text_labels(frame: Any) -> Any:
+    """Labels as unique text, so ``.at`` finds one cell: a repeated label gets ``#2``, ``#3``...
+
+    Repeats are common in answers (``pd.concat`` without ``ignore_index``); the
+    n-th row labelled ``x`` is compared with the n-th row labelled ``x``.
+    """
     out = frame.copy(deep=False)
-    out.index = [str(i) for i in frame.index]
-    out.columns = [str(c) for c in frame.columns]
+    out.index = _unique_text(frame.index)
+    out.columns = _unique_text(frame.columns)
     return out
+
+
+def _unique_text(labels: Any) -> list[str]:
+    seen: dict[str, int] = {}
+    unique = []
+    for label in labels:
+        text = str(label)
+        seen[text] = seen.get(text, 0) + 1
+        unique.append(text if seen[text] == 1 else f"{text}#{seen[text]}")
+    return unique
 
 
 def _same_cell(a: Any, b: Any) -> bool:

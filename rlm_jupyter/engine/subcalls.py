@@ -120,9 +120,17 @@ class SubCalls:
             stop.set()
             pool.shutdown(wait=False, cancel_futures=True)
             self.client.abort()
-            wait(pending, timeout=ABANDON_WAIT_S)
+            wait([f for f in pending if not f.cancelled()], timeout=ABANDON_WAIT_S)  # a cancelled one never ends
             raise
-        except BaseException:  # a limit: the calls already sent are billed anyway, so wait and record them
+        except LimitReached as reached:
+            # A spend limit: the calls already reserved were within it (and those sent are billed anyway), so
+            # they finish and are recorded; prompts not yet started are dropped. Past the wall-time limit,
+            # calls waiting to be sent (e.g. for a rate limit) give up instead.
+            if reached.status != "budget":
+                stop.set()
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
+        except BaseException:  # anything else (a cell timeout): stop waiting calls, record what was sent
             stop.set()
             pool.shutdown(wait=True, cancel_futures=True)
             raise

@@ -28,4 +28,24 @@ def fake_llm() -> Iterator[FakeLLMServer]:
     try:
         yield server
     finally:
-        server.stop()
+        stop_promptly(server)
+
+
+def stop_promptly(server: FakeLLMServer) -> None:
+    """``server.stop()``, without waiting out the serving loop's 50 ms poll.
+
+    ``stop()`` waits until the loop next looks at its shutdown flag; a connection
+    wakes it at once. Tests start a server each, so this saves seconds per run.
+    """
+    import socket
+    import threading
+
+    stopping = threading.Thread(target=server.stop, name="fake-llm-stop")
+    host, port = server.host, server.port
+    stopping.start()
+    while stopping.is_alive():
+        try:
+            socket.create_connection((host, port), timeout=1.0).close()  # closed unsent: the handler just ends
+        except OSError:  # the socket is closed: stop() is about done
+            pass
+        stopping.join(0.005)
