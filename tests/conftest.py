@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import tempfile
 import urllib.request
 from collections.abc import Iterator
@@ -53,6 +54,10 @@ _isolated_root: Path | None = None
 def pytest_configure(config: pytest.Config) -> None:
     """Runs before collection, so before any kernel starts; kernels, nbval and subprocesses inherit os.environ."""
     global _isolated_root
+    # A shell without job control starts background commands (`bash scripts/test &`) with SIGINT ignored, and
+    # Python then installs no KeyboardInterrupt handler: the interrupt tests' real SIGINT would do nothing.
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     if _isolated_root is None:
         _isolated_root = Path(tempfile.mkdtemp(prefix="rlm-test-home-"))
         for name, folder in ISOLATED_DIRS.items():
