@@ -88,11 +88,48 @@ def long_document() -> nbformat.NotebookNode:
     ])
 
 
+def spark_sales() -> nbformat.NotebookNode:
+    return new_notebook(cells=[
+        intro("Sales in Spark: aggregate where the data is",
+              "Three million orders live in a Spark DataFrame, generated in Spark itself. The kernel is only "
+              "the driver: the root model sees the frame's schema (describing it starts no Spark job), writes "
+              "PySpark that aggregates on the executors (`groupBy().agg()`, a window function), brings back "
+              "only the small aggregates with `toPandas()`, and fans out one sub-call per region. The same "
+              "code runs on a cluster, on Databricks (where `spark` already exists) or through Spark Connect."),
+        new_code_cell(SETUP),
+        new_code_cell("# NBVAL_IGNORE_OUTPUT\n# (the JVM's start-up log, with timestamps, goes to this cell's stderr)\n"
+                      "import os\nimport warnings\n\n"
+                      "from pyspark.sql import SparkSession\n\n"
+                      "os.environ.setdefault('SPARK_LOCAL_IP', '127.0.0.1')  # a local session: loopback only\n"
+                      "warnings.filterwarnings('ignore', message='PySpark does not yet fully support pandas')\n"
+                      "spark = (SparkSession.builder.master('local[2]').appName('rlm-spark-sales')\n"
+                      "         .config('spark.ui.enabled', 'false').config('spark.sql.shuffle.partitions', '4')\n"
+                      "         .config('spark.driver.memory', '1g').config('spark.ui.showConsoleProgress', 'false')\n"
+                      "         .getOrCreate())\n"
+                      "spark.sparkContext.setLogLevel('ERROR')"),
+        new_code_cell("from rlm_jupyter.demo_model.datasets import make_spark_sales\n\n"
+                      "sdf = make_spark_sales(spark, 3_000_000)\nsdf.printSchema()"),
+        new_code_cell('%%rlm sdf "revenue by region: monthly growth and each region\'s best product"'),
+        new_code_cell("rlm_answer"),
+        new_markdown_cell("The answer is a pandas DataFrame of five rows; the three million rows never left Spark. "
+                          "The root prompt holds the schema, not the data, so it is the same size for a frame "
+                          "a thousand times smaller:"),
+        new_code_cell("from rlm_jupyter.engine.context import describe_all\n\n"
+                      "small = make_spark_sales(spark, 3_000)\n"
+                      "print(type(rlm_answer).__name__, rlm_answer.shape)\n"
+                      "print(f'root prompt: {rlm_run.root_prompt_chars:,} characters')\n"
+                      "print('description of 3,000 rows vs 3,000,000 rows:', len(describe_all({'sdf': small})), "
+                      "'vs', len(describe_all({'sdf': sdf})), 'characters')"),
+        new_code_cell("spark.stop()"),
+    ])
+
+
 def main() -> None:
     from rlm_jupyter.demo_model.datasets import make_haystack
 
     key = make_haystack(40_000_000, seed=1).key  # the question must name it literally (no variable expansion)
-    books = {"quickstart.ipynb": quickstart(), "log_errors.ipynb": log_errors(), "long_document.ipynb": long_document()}
+    books = {"quickstart.ipynb": quickstart(), "log_errors.ipynb": log_errors(), "long_document.ipynb": long_document(),
+             "spark_sales.ipynb": spark_sales()}
     books["long_document.ipynb"].cells[3].source = books["long_document.ipynb"].cells[3].source.format(key=key)
     for name, book in books.items():
         book.metadata["kernelspec"] = {"name": "rlm", "display_name": "Python 3 (RLM)", "language": "python"}

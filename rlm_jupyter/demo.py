@@ -11,6 +11,7 @@ live panel can be watched (it is instant otherwise).
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import subprocess
 import sys
@@ -48,6 +49,9 @@ def refresh_notebooks() -> None:
     subprocess.run([sys.executable, str(NOTEBOOKS / "build.py")], check=True)
     for path in sorted(NOTEBOOKS.glob("*.ipynb")):
         if path.name.startswith("distributed"):  # needs the optional `scale` extra; it refreshes itself
+            continue
+        if path.name.startswith("spark") and importlib.util.find_spec("pyspark") is None:
+            print(f"skipped {path.name}: needs pyspark and Java (pip install -e '.[scale]')")
             continue
         nbformat.write(execute(path), path)
         print(f"executed {path.relative_to(NOTEBOOKS.parent)}")

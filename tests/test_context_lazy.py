@@ -267,6 +267,8 @@ def spark() -> Iterator[Any]:
         warnings.simplefilter("ignore", FutureWarning)
         from pyspark.sql import SparkSession
 
+        os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")  # a local session: loopback only
+
         session = (SparkSession.builder.master("local[1]").appName("rlm-describe")
                    .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "2")
                    .config("spark.driver.memory", "512m").getOrCreate())

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import numpy as np
@@ -193,3 +193,33 @@ def make_event_log(events: int = 2_800_000, seed: int = 0) -> EventLog:
 def _version(rng: np.random.Generator) -> str:
     major, minor, patch = rng.integers(1, 6), rng.integers(0, 20), rng.integers(0, 10)
     return f"v{major}.{minor}.{patch}"
+
+
+SALES_REGIONS = ("north", "south", "east", "west", "central")
+_REGION_TRENDS = (0.30, -0.15, 0.10, 0.0, 0.45)  # how much each region's order values grow over the year
+
+
+def make_spark_sales(spark: Any, rows: int = 3_000_000, seed: int = 0) -> Any:
+    """A year of sales orders as a Spark DataFrame, generated *in Spark* (``spark.range``), never in pandas.
+
+    Why hashes and not ``rand``: every value is a hash of the row id, so the
+    frame is the same whatever the partitioning, and the notebook's outputs
+    are reproducible. Columns: ``order_id``, ``region``, ``product``,
+    ``order_date`` (a date in 2025) and ``amount`` (dollars, with a per-region
+    trend over the year so month-over-month growth differs by region).
+    """
+    from pyspark.sql import functions as F  # noqa: N812 - the name every PySpark user knows
+
+    def pick(salt: int, n: int) -> Any:  # a value in [0, n) from the row id, the seed and a salt
+        return F.pmod(F.hash(F.col("id"), F.lit(seed), F.lit(salt)), F.lit(n))
+
+    region = pick(1, len(SALES_REGIONS))
+    day = pick(3, 365)
+    trend = F.element_at(F.array(*[F.lit(t) for t in _REGION_TRENDS]), (region + 1).cast("int"))
+    amount = (F.lit(5.0) + pick(4, 20_000) / 100.0) * (F.lit(1.0) + trend * day / 365.0)
+    return spark.range(rows).select(
+        F.col("id").alias("order_id"),
+        F.element_at(F.array(*[F.lit(r) for r in SALES_REGIONS]), (region + 1).cast("int")).alias("region"),
+        F.concat(F.lit("P"), F.lpad(pick(2, 40).cast("string"), 2, "0")).alias("product"),
+        F.date_add(F.lit("2025-01-01").cast("date"), day.cast("int")).alias("order_date"),
+        F.round(amount, 2).alias("amount"))

@@ -16,6 +16,7 @@ import re
 from ..engine.conversation import Conversation
 from .dask_frames import dask_strategy, wants_dask_strategy
 from .responders import ChatRequest
+from .spark_frames import spark_strategy, wants_spark_strategy
 
 
 def _cohort_retention(name: str) -> list[str]:
@@ -126,6 +127,8 @@ def demo_root(request: ChatRequest) -> str:
         steps = _cohort_retention(name)
     elif wants_dask_strategy(question, kind):
         steps = dask_strategy(name) or _summarize(name, question)
+    elif wants_spark_strategy(question, kind):
+        steps = spark_strategy(name) or _summarize(name, question)
     elif "magic number" in lowered or "needle" in lowered:
         steps = _needle(name, question)
     elif "error" in lowered and "pattern" in lowered and kind == "str":

@@ -12,6 +12,7 @@ from collections import Counter
 
 from .dask_frames import PARTITION_RULE
 from .responders import ChatRequest, RuleBasedSubModel
+from .spark_frames import REGION_RULE
 
 
 def _magic_number(match: re.Match[str], request: ChatRequest) -> str:
@@ -41,5 +42,6 @@ demo_sub = RuleBasedSubModel([
     (r"(?s)special magic number.*?\bis:?\s*(\d+)", _magic_number),
     (r"retention curve of cohort (\S+): (.*)", _curve),
     PARTITION_RULE,
+    REGION_RULE,
 ], default=_word_summary)
 """The sub-model: answers the demo's sub-prompts by rule, everything else with a word summary."""
