@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from .responders import ChatRequest, Rule
+from .responders import ChatRequest, Rule, steps_for
 
 _EXPLORE = """Let me look at the frame's metadata first; nothing here computes the data.
 ```repl
@@ -71,9 +71,7 @@ FINAL_VAR(report)"""
 
 def dask_strategy(name: str) -> list[str] | None:
     """The root model's steps for a Dask DataFrame bound as ``name`` (None if ``name`` is no identifier)."""
-    if not name.isidentifier():
-        return None
-    return [step.format(name=name) for step in (_EXPLORE, _AGGREGATE, _FAN_OUT, _ANSWER)]
+    return steps_for(name, _EXPLORE, _AGGREGATE, _FAN_OUT, _ANSWER)
 
 
 def wants_dask_strategy(question: str, kind: str) -> bool:

@@ -86,6 +86,14 @@ def default_sub_answer(request: ChatRequest) -> str:
     return f"[{request.model}] {len(prompt)} chars: {head}"
 
 
+def steps_for(name: str, *templates: str) -> list[str] | None:
+    """A strategy's replies for the variable ``name`` (``{name}`` in each template), or None if it is no identifier.
+
+    Why None: the name is spliced into code, so only an identifier can be.
+    """
+    return [template.format(name=name) for template in templates] if name.isidentifier() else None
+
+
 RuleBody = str | Callable[[re.Match[str], ChatRequest], str]
 Rule = tuple[str | re.Pattern[str], RuleBody]
 
