@@ -96,7 +96,7 @@ def _run_size(task: Task, size: Size, instances: list[Instance], library: Librar
             started = time.perf_counter()
             try:
                 answer = session.run(instance.question, context, task.canonical)
-            except Exception as exc:  # noqa: BLE001 - a failed run scores 0 and is reported
+            except Exception as exc:
                 answer = None
                 result.errors.append(f"{instance.kind}: {type(exc).__name__}: {exc}"[:300])
                 if not str(exc):

@@ -141,7 +141,7 @@ def _deno_stderr(interpreter: Any) -> str:
     try:
         process.wait(timeout=10)
         return str(process.stderr.read())
-    except Exception:  # noqa: BLE001 - best effort diagnostics
+    except Exception:
         return ""
 
 
@@ -196,7 +196,7 @@ def dspy_default_sandbox_error(timeout_s: float = 120.0) -> str | None:
         return None
     except FutureTimeout:
         return f"no answer from Deno/Pyodide within {timeout_s:.0f} s"
-    except Exception as exc:  # noqa: BLE001 - the point is to report whatever it raises
+    except Exception as exc:
         first = (str(exc).splitlines() or [""])[0]
         text = str(exc).split("\n", 1)[-1] + "\n" + _deno_stderr(interpreter)
         lines = [_ANSI.sub("", line).strip() for line in text.splitlines()]
@@ -205,7 +205,7 @@ def dspy_default_sandbox_error(timeout_s: float = 120.0) -> str | None:
     finally:
         try:
             interpreter.shutdown()
-        except Exception:  # noqa: BLE001 - a sandbox that never started may fail to stop
+        except Exception:
             pass
         pool.shutdown(wait=False)
 

@@ -188,7 +188,7 @@ MID_RUN_JS = f"""() => {{
 }}"""
 
 
-def open_notebook(page, url: str) -> None:  # noqa: ANN001 (playwright is imported lazily: it may be missing)
+def open_notebook(page, url: str) -> None:
     """Open the copy, wait for its kernel to be idle, fold the file browser away."""
     page.goto(f"{url}lab/tree/{NOTEBOOK}")
     page.wait_for_function(f"""() => {{
@@ -199,7 +199,7 @@ def open_notebook(page, url: str) -> None:  # noqa: ANN001 (playwright is import
     page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
 
 
-def scroll_to_rlm_cell(page) -> None:  # noqa: ANN001
+def scroll_to_rlm_cell(page) -> None:
     page.evaluate(f"""async () => {{
         const notebook = ({NOTEBOOK_JS})().content;
         await notebook.scrollToItem({RLM_CELL}, 'start');
@@ -207,13 +207,13 @@ def scroll_to_rlm_cell(page) -> None:  # noqa: ANN001
     }}""")
 
 
-def rlm_output(page):  # noqa: ANN001, ANN201
+def rlm_output(page):
     """The output area of the %%rlm cell."""
     cell = page.locator(".jp-CodeCell").filter(has=page.locator(".jp-InputArea", has_text=RLM_SOURCE))
     return cell.locator(".jp-OutputArea")
 
 
-def screenshot(page, name: str) -> Path:  # noqa: ANN001
+def screenshot(page, name: str) -> Path:
     folder = Path(SCREENSHOT_DIR) if SCREENSHOT_DIR else Path(tempfile.gettempdir()) / "rlm-screenshots"
     folder.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(folder / name))
@@ -221,7 +221,7 @@ def screenshot(page, name: str) -> Path:  # noqa: ANN001
 
 
 # -- the test -------------------------------------------------------------------------
-def test_quickstart_in_jupyterlab_live_panel_then_saved_static_report(browser, lab: Lab) -> None:  # noqa: ANN001
+def test_quickstart_in_jupyterlab_live_panel_then_saved_static_report(browser, lab: Lab) -> None:
     from playwright.sync_api import expect
 
     context = browser.new_context(viewport={"width": 1400, "height": 1100})
@@ -290,7 +290,7 @@ def test_quickstart_in_jupyterlab_live_panel_then_saved_static_report(browser, l
         context.close()
 
 
-def check_report(output) -> None:  # noqa: ANN001
+def check_report(output) -> None:
     """The static report, whole, in place of the panel: header, every iteration, the answer table."""
     from playwright.sync_api import expect
 

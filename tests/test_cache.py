@@ -11,8 +11,16 @@ from typing import Any
 
 import pytest
 
-from rlm_jupyter.llm.cache import (CACHE_FILE, CachedClient, CacheMiss, MemoryStore, SQLiteStore, content_key,
-                                   default_cache_dir, open_cache)
+from rlm_jupyter.llm.cache import (
+    CACHE_FILE,
+    CachedClient,
+    CacheMiss,
+    MemoryStore,
+    SQLiteStore,
+    content_key,
+    default_cache_dir,
+    open_cache,
+)
 from rlm_jupyter.llm.client import Completion
 
 MESSAGES = [{"role": "user", "content": "What is 2 + 2?"}]

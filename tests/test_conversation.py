@@ -1,6 +1,8 @@
 """The root conversation owns the message layout: building, reading back, compaction, replay keys."""
 from __future__ import annotations
 
+import itertools
+
 from rlm_jupyter.engine.conversation import KEEP_RECENT, Conversation, sub_request
 from rlm_jupyter.engine.trajectory import Iteration, Run
 
@@ -61,7 +63,7 @@ def test_a_long_history_keeps_its_head_and_recent_turns_and_digests_the_middle()
     assert "earlier messages compacted" in messages[3]["content"]
     assert messages[-2 - KEEP_RECENT:-2] == before[-KEEP_RECENT:]  # then "(no answer)" and the new question
     roles = [m["role"] for m in messages]
-    assert all(a != b for a, b in zip(roles[1:], roles[2:])), roles  # still alternating
+    assert all(a != b for a, b in itertools.pairwise(roles)), roles  # still alternating
 
 
 def test_a_follow_up_after_feedback_keeps_roles_alternating() -> None:

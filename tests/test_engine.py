@@ -13,12 +13,33 @@ import pytest
 from rlm_jupyter import RLM, Run
 from rlm_jupyter.engine import prompts
 from rlm_jupyter.engine.conversation import Conversation
-from rlm_jupyter.engine.events import (CellFinished, CellStarted, IterationFinished, IterationStarted, RootReplied,
-                                      RootStreaming, RunFinished, RunStarted, SubCallFinished, SubCallStarted)
+from rlm_jupyter.engine.events import (
+    CellFinished,
+    CellStarted,
+    IterationFinished,
+    IterationStarted,
+    RootReplied,
+    RootStreaming,
+    RunFinished,
+    RunStarted,
+    SubCallFinished,
+    SubCallStarted,
+)
 from rlm_jupyter.testing import ChatRequest, Fault, Reply, Scripted
 
-from .scripted import (NEEDLE, ROOT, SUB, Engine, assert_final, engine, fence, last_user, prompt_chars,
-                       sub_answer, worker_threads_left)
+from .scripted import (
+    NEEDLE,
+    ROOT,
+    SUB,
+    Engine,
+    assert_final,
+    engine,
+    fence,
+    last_user,
+    prompt_chars,
+    sub_answer,
+    worker_threads_left,
+)
 
 __all__ = ["engine"]  # the fixture, re-exported for pytest
 

@@ -149,7 +149,7 @@ def test_a_follow_up_continues_the_conversation_and_the_namespace(kernel: Kernel
     kernel.ok('%%rlm --continue --model root2\nand per order?')
     assert kernel.value("rlm_run.status, rlm_run.continues == " + repr(first_id)) == "final True"
     assert kernel.value("abs(rlm_answer - df_orders.amount.mean()) < 1e-9") == "True"
-    opening = [r for r in server.requests if r.model == "root2"][0].messages
+    opening = next(r for r in server.requests if r.model == "root2").messages
     assert Conversation.read_opening(opening).question == "total revenue"  # the earlier turns are there
     assert any("subtotal = sum(df_orders.amount)" in m["content"] for m in opening if m["role"] == "assistant")
     assert opening[-1]["content"].startswith("Follow-up question: and per order?")
@@ -169,7 +169,7 @@ def test_a_long_history_is_compacted_and_the_compaction_recorded(kernel: KernelS
     assert kernel.value("rlm_answer") == "4"
     compaction = eval(kernel.value("rlm_run.compactions[0]"))
     assert compaction["chars_after"] < compaction["chars_before"] and compaction["messages_after"] < 14
-    opening = [r for r in server.requests if r.model == "root2"][0].messages
+    opening = next(r for r in server.requests if r.model == "root2").messages
     assert any("earlier messages compacted" in m["content"] for m in opening)
 
 

@@ -7,7 +7,6 @@ import pytest
 
 from rlm_jupyter.engine.conversation import Conversation
 from rlm_jupyter.testing import ChatRequest, FakeLLMServer, Scripted
-
 from rlm_jupyter.testing.kernel import Execution, KernelSession
 
 ORDERS = """

@@ -108,15 +108,14 @@ def scripted_run(fake_llm: FakeLLMServer, finished_panels: list[LivePanel]) -> t
     panel = LivePanel(max_iterations=5, budget_usd=1.0)
     finished_panels.append(panel)
     with RLM(model="root", sub_model="sub", base_url=fake_llm.base_url, api_key="t", max_iterations=5,
-             budget_usd=1.0, prices={"root": (1, 2), "sub": (0.5, 1)}, observers=(panel.observe,)) as rlm:
-        with panel:
-            run = rlm.run("How many answers?", "some context", executor_factory=rich_executor)
+             budget_usd=1.0, prices={"root": (1, 2), "sub": (0.5, 1)}, observers=(panel.observe,)) as rlm, panel:
+        run = rlm.run("How many answers?", "some context", executor_factory=rich_executor)
     assert run.status == "final", run.message
     return panel, run
 
 
 def test_rows_show_each_iteration_with_its_code_outputs_and_subcalls(scripted_run: tuple[LivePanel, Run]) -> None:
-    panel, run = scripted_run
+    panel, _run = scripted_run
     accordion = only(widgets.Accordion, panel.widget)
     assert accordion.titles == (f"Iteration 1 · 1 code block · {BATCH} sub-calls",
                                 "Iteration 2 · 1 code block · 0 sub-calls")

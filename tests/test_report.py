@@ -97,7 +97,7 @@ def code_texts(node: Node) -> list[str]:
 
 
 # -- runs built by hand ------------------------------------------------------------
-def call(id: int, start: float, latency: float | None, *, prompt: str = "", response: str | None = "ok",
+def call(id: int, start: float, latency: float | None, *, prompt: str = "", response: str | None = "ok",  # noqa: A002
          error: str | None = None, cost: float | None = 0.0001, iteration: int = 0, **extra: Any) -> SubCall:
     return SubCall(id=id, kind="llm", model="sub-m", prompt=prompt or f"prompt number {id}", depth=1,
                    iteration=iteration, started_s=start, latency_s=latency, response=response, error=error,

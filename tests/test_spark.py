@@ -63,7 +63,7 @@ def test_describing_sharing_and_reporting_start_no_spark_job(spark_kernel: Kerne
     assert spark_kernel.value("rlm_run.status, before, jobs()") == "final 0 0"
     assert spark_kernel.value("type(by_region).__name__, type(rlm_answer).__name__") == "DataFrame DataFrame"
     # the description the model read is the schema, with no row count (that would be a job)
-    opening = [r for r in server.requests if r.model == "root"][0].messages
+    opening = next(r for r in server.requests if r.model == "root").messages
     assert "rows unknown until an action" in opening[1]["content"]
     assert record.stat().st_size > 0  # recording the run (its answer a Spark frame) ran no job either
 

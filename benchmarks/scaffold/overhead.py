@@ -16,6 +16,7 @@ from other processes on the machine affects them alike.
 """
 from __future__ import annotations
 
+import itertools
 import re
 import time
 from collections.abc import Sequence
@@ -42,7 +43,7 @@ def strategy(question: str, var: str) -> list[Step]:
 
 def _gaps(server: Any) -> list[float]:
     roots = root_requests(server)
-    return [b.started - a.finished for a, b in zip(roots, roots[1:])]
+    return [b.started - a.finished for a, b in itertools.pairwise(roots)]
 
 
 def run(libraries: Sequence[Library], quick: bool, log: Log = print) -> dict[str, Any]:

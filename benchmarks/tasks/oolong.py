@@ -74,7 +74,7 @@ def score(answer: Any, gold: Any) -> float:
 
 def answer_code(question: str) -> str:
     """The code a model writes for this question, once every instance has a label in ``df``."""
-    for kind, pattern in _PARSE.items():
+    for kind, pattern in _PARSE.items():  # noqa: B007 - kind is read after the loop breaks
         match = pattern.match(question)
         if match:
             fields = match.groupdict()

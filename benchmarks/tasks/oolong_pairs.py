@@ -62,7 +62,7 @@ _PREDICATES = {
 
 def answer_code(question: str) -> str:
     """Group the labels by user, then test the predicate on every pair of users."""
-    for kind, pattern in _PARSE.items():
+    for kind, pattern in _PARSE.items():  # noqa: B007 - kind is read after the loop breaks
         match = pattern.match(question)
         if match:
             break
