@@ -52,12 +52,34 @@ def test_model_and_cache_defaults_follow_the_environment(monkeypatch: pytest.Mon
 
 def test_options_come_from_the_settings_metadata_and_land_under_the_field_name() -> None:
     assert OPTIONS == {"model": "--model", "sub_model": "--sub-model", "max_iterations": "--max-iterations",
-                       "max_depth": "--max-depth", "budget_usd": "--budget", "timeout_s": "--timeout"}
+                       "max_depth": "--max-depth", "budget_usd": "--budget", "timeout_s": "--timeout",
+                       "stream": "--no-stream"}
     args = parse('df "q" --model m --sub-model s --max-iterations 3 --max-depth 2 --budget 0.5 --timeout 9')
     assert (args.model, args.sub_model, args.max_iterations, args.max_depth, args.budget_usd, args.timeout_s) \
         == ("m", "s", 3, 2, 0.5, 9.0)
     with pytest.raises(UsageError, match="invalid int value: 'many'"):
         parse('df "q" --max-iterations many')
+
+
+def test_no_stream_turns_streaming_off_and_its_absence_leaves_the_trait() -> None:
+    assert run_settings(configured(stream=True), parse('df "q" --no-stream'), cache=True).stream is False
+    assert run_settings(configured(stream=False), parse('df "q"'), cache=True).stream is False
+    assert run_settings(configured(stream=True), parse('df "q"'), cache=True).stream is True
+
+
+@pytest.mark.parametrize("trait, value, message", [
+    ("params", {"stream": True}, "params must not set 'stream': use stream=False (--no-stream)"),
+    ("params", {"model": "x"}, "params must not set 'model'"),
+    ("sub_params", {"messages": []}, "sub_params must not set 'messages'"),
+    ("params", {"temperature": float("nan")}, "params must be JSON"),
+    ("sub_params", {"stop": {1, 2}}, "sub_params must be JSON"),
+    ("headers", {"X-Title": 3}, "headers must map names to strings"),
+    ("api_version", "", "api_version must be a non-empty string"),
+])
+def test_a_malformed_request_setting_is_a_one_line_error(trait: str, value: Any, message: str) -> None:
+    with pytest.raises(ValueError) as info:
+        run_settings(configured(**{trait: value}), parse('df "q"'), cache=True)
+    assert message in str(info.value) and "\n" not in str(info.value)
 
 
 def test_help_lists_every_form_subcommand_and_option() -> None:

@@ -1,71 +1,111 @@
-"""Dollar cost from token counts: lookup rules, overrides, unknown models."""
+"""Costs from genai-prices, the user's overrides and the provider's own statement, each with its source."""
 from __future__ import annotations
 
+import importlib.metadata
+
+import genai_prices
 import pytest
 
-from rlm_jupyter.llm.pricing import OPENAI_PRICES, Price, PriceTable
+from rlm_jupyter.llm.pricing import Price, PriceTable, library_version, source_label
+
+M = 1_000_000
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def table() -> PriceTable:
     return PriceTable()
 
 
-def test_exact_model(table: PriceTable) -> None:
-    assert table.price("gpt-4o-mini") == Price(0.15, 0.60)
-    assert table.cost("gpt-4o-mini", 1_000_000, 1_000_000) == pytest.approx(0.75)
+def _library(model: str, provider: str | None = None, **usage: int) -> float:
+    return float(genai_prices.calc_price(genai_prices.Usage(**usage), model_ref=model, provider_id=provider).total_price)
 
 
-def test_cost_arithmetic(table: PriceTable) -> None:
-    # gpt-5: $1.25 in, $10 out per 1M tokens
-    assert table.cost("gpt-5", 2_000, 500) == pytest.approx((2_000 * 1.25 + 500 * 10.0) / 1e6)
-    assert table.cost("gpt-5", 0, 0) == 0.0
+@pytest.mark.parametrize("model, provider", [
+    ("gpt-5-mini", "openai"), ("gpt-4o-mini", "openai"), ("claude-sonnet-4-5", "anthropic"),
+    ("gemini-2.5-flash", "google"), ("deepseek-chat", "deepseek"), ("mistral-large-latest", "mistral"),
+    ("grok-4", "x-ai"),
+])
+def test_every_major_provider_is_priced_by_the_library(table: PriceTable, model: str, provider: str) -> None:
+    cost = table.cost(model, 12_000, 3_000)
+    assert cost.source == "library"
+    assert cost.usd == pytest.approx(_library(model, provider, input_tokens=12_000, output_tokens=3_000))
+    assert cost.usd is not None and cost.usd > 0
 
 
-def test_dated_snapshot_uses_its_base_model(table: PriceTable) -> None:
-    assert table.price("gpt-4o-mini-2024-07-18") == OPENAI_PRICES["gpt-4o-mini"]
-    assert table.price("gpt-4o-2024-08-06") == OPENAI_PRICES["gpt-4o"]
+@pytest.mark.parametrize("route, bare", [
+    ("openai/gpt-5", "gpt-5"), ("anthropic/claude-sonnet-4-5", "claude-sonnet-4-5"), ("x-ai/grok-4", "grok-4"),
+    ("deepseek/deepseek-chat", "deepseek-chat"),
+])
+def test_provider_routes_are_priced_like_their_model(table: PriceTable, route: str, bare: str) -> None:
+    assert table.cost(route, M, M).usd == pytest.approx(table.cost(bare, M, M).usd)
 
 
-def test_longest_prefix_wins(table: PriceTable) -> None:
-    # "gpt-5-mini-2025-08-07" starts with both "gpt-5-" and "gpt-5-mini-"
-    assert table.price("gpt-5-mini-2025-08-07") == OPENAI_PRICES["gpt-5-mini"]
-    assert table.price("gpt-4.1-nano-2025-04-14") == OPENAI_PRICES["gpt-4.1-nano"]
+def test_dated_snapshots_are_their_model(table: PriceTable) -> None:
+    assert table.cost("gpt-5-mini-2025-08-07", M, M).usd == table.cost("gpt-5-mini", M, M).usd
 
 
-def test_router_prefix(table: PriceTable) -> None:
-    assert table.price("openai/gpt-5") == OPENAI_PRICES["gpt-5"]
-    assert table.price("openai/gpt-4o-mini-2024-07-18") == OPENAI_PRICES["gpt-4o-mini"]
+@pytest.mark.parametrize("sibling, base, at_least", [("gpt-5-pro", "gpt-5", 5.0), ("o3-pro", "o3", 5.0)])
+def test_a_pro_sibling_is_never_priced_as_its_base(table: PriceTable, sibling: str, base: str,
+                                                   at_least: float) -> None:
+    """The old table's prefix match priced gpt-5-pro as gpt-5 (~12x too cheap) and o3-pro as o3 (10x)."""
+    sibling_usd, base_usd = table.cost(sibling, M, M).usd, table.cost(base, M, M).usd
+    assert sibling_usd is not None and base_usd is not None
+    assert sibling_usd >= at_least * base_usd
 
 
-def test_prefix_needs_a_dash_boundary(table: PriceTable) -> None:
-    assert table.price("gpt-5x") is None
-    assert table.price("o3mini") is None
+def test_a_mini_sibling_is_not_priced_as_its_base(table: PriceTable) -> None:
+    mini, base = table.cost("gpt-5.4-mini", M, M).usd, table.cost("gpt-5.4", M, M).usd
+    assert mini is not None and base is not None and mini < base
 
 
-@pytest.mark.parametrize("model", ["llama-3.1-8b", "qwen/qwen3-coder", "fake-root", ""])
+@pytest.mark.parametrize("model", ["gpt-5x", "gpt-5.9-turbo-xyz", "my-private-model", "demo-root",
+                                   "qwen2.5-coder-1.5b-instruct"])
 def test_unknown_model_costs_none_not_zero(table: PriceTable, model: str) -> None:
-    assert table.price(model) is None
-    assert table.cost(model, 1000, 1000) is None
+    cost = table.cost(model, 1000, 1000)
+    assert (cost.usd, cost.source) == (None, "unknown")
+    assert not table.known(model)
 
 
-@pytest.mark.parametrize("spec", [(2, 4), [2.0, 4.0], Price(2.0, 4.0)])
-def test_override_new_model(spec: object) -> None:
-    table = PriceTable({"my-model": spec})  # type: ignore[dict-item]
-    assert table.price("my-model") == Price(2.0, 4.0)
-    assert table.cost("my-model", 1_000_000, 500_000) == pytest.approx(4.0)
+def test_cached_input_is_billed_at_the_cached_rate(table: PriceTable) -> None:
+    full = table.cost("gpt-5", M, 0).usd
+    half_cached = table.cost("gpt-5", M, 0, cached_prompt_tokens=M // 2).usd
+    assert full is not None and half_cached is not None and half_cached < full
+    assert half_cached == pytest.approx(_library("gpt-5", "openai", input_tokens=M, cache_read_tokens=M // 2))
 
 
-def test_override_replaces_builtin_and_its_snapshots() -> None:
-    table = PriceTable({"gpt-4o-mini": (1, 1)})
-    assert table.price("gpt-4o-mini") == Price(1.0, 1.0)
-    assert table.price("gpt-4o-mini-2024-07-18") == Price(1.0, 1.0)
-    assert PriceTable().price("gpt-4o-mini") == Price(0.15, 0.60)  # the module table is untouched
+def test_an_override_wins_over_the_library_and_may_carry_a_cached_rate() -> None:
+    table = PriceTable({"gpt-5": (1, 2), "mine": [1, 2, 0.1]})
+    assert table.cost("gpt-5", M, M).usd == pytest.approx(3.0)
+    assert table.cost("gpt-5", M, M).source == "override"
+    assert table.cost("mine", M, 0, cached_prompt_tokens=M).usd == pytest.approx(0.1)
+    assert table.cost("mine", M, 0, cached_prompt_tokens=M // 2).usd == pytest.approx(0.55)
+    assert PriceTable({"x": (1, 2)}).cost("x", 0, 0, 0).usd == 0.0
+    assert Price(1, 2).cost(M, 0, cached_prompt_tokens=M) == pytest.approx(1.0)  # no cached rate: the full rate
+
+
+def test_a_cost_the_provider_states_wins() -> None:
+    table = PriceTable({"mine": (1, 2)})
+    assert table.cost("mine", M, M, stated_usd=0.25).usd == 0.25
+    assert table.cost("mine", M, M, stated_usd=0.25).source == "provider"
+    assert table.cost("unknown-model", M, M, stated_usd=0.0).source == "provider"
+
+
+def test_an_endpoint_that_states_costs_makes_every_model_budgetable() -> None:
+    assert PriceTable(base_url="https://openrouter.ai/api/v1").known("some-lab/new-model")
+    assert not PriceTable(base_url="http://127.0.0.1:9/v1").known("some-lab/new-model")
+
+
+def test_the_report_names_the_library_version_and_its_data_date() -> None:
+    label = source_label("library")
+    assert label == f"price library {library_version()}"
+    assert f"genai-prices {importlib.metadata.version('genai-prices')}" in label
+    assert "data to 20" in label
+    assert source_label("provider") == "stated by the provider"
 
 
 @pytest.mark.parametrize("spec, fragment", [
     ((1,), "input_usd_per_1M, output_usd_per_1M"),
-    ((1, 2, 3), "input_usd_per_1M, output_usd_per_1M"),
+    ((1, 2, 3, 4), "input_usd_per_1M, output_usd_per_1M"),
     ("cheap", "input_usd_per_1M, output_usd_per_1M"),
     (5, "input_usd_per_1M, output_usd_per_1M"),
     ((-1, 2), "must not be negative"),

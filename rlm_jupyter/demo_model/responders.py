@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.conversation import Conversation
@@ -19,12 +19,15 @@ from .wire import message_text
 
 @dataclass(frozen=True)
 class ChatRequest:
-    """One chat-completion request as seen by a responder."""
+    """One chat-completion request as seen by a responder: the body, and where and how it was sent."""
 
     model: str
     messages: list[dict[str, Any]]
     stream: bool
     body: dict[str, Any]
+    path: str = "/v1/chat/completions"
+    query: str = ""
+    headers: dict[str, str] = field(default_factory=dict)  # lower-cased names
 
     @property
     def last_user(self) -> str:
@@ -50,10 +53,24 @@ class ChatRequest:
 
 @dataclass(frozen=True)
 class Reply:
-    """A responder result that can also override the model's latency."""
+    """A responder result that can also override the latency and act as real endpoints do.
+
+    ``finish_reason="length"`` is a reply cut at the output limit;
+    ``reasoning`` is sent beside the content (``reasoning_content``);
+    ``usage=False`` sends no usage at all (llama.cpp's streams);
+    ``cost_usd`` states the cost in the usage as OpenRouter does and
+    ``headers`` are sent with the response (a LiteLLM proxy's cost header);
+    ``cached_tokens`` are reported as served from the prompt cache.
+    """
 
     text: str
     latency_s: float | None = None
+    finish_reason: str = "stop"
+    reasoning: str = ""
+    usage: bool = True
+    cost_usd: float | None = None
+    cached_tokens: int = 0
+    headers: dict[str, str] = field(default_factory=dict)
 
 
 Responder = Callable[[ChatRequest], str | Reply]

@@ -82,11 +82,13 @@ class ChatHandler(BaseHTTPRequestHandler):
     def send_json(self, status: int, payload: Any, headers: dict[str, str] | None = None) -> None:
         self.send_raw(status, json.dumps(payload).encode(), "application/json", headers)
 
-    def send_events(self, events: list[wire.Event]) -> None:
+    def send_events(self, events: list[wire.Event], headers: dict[str, str] | None = None) -> None:
         """Server-sent events; with HTTP/1.0 the body simply ends when we close."""
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Cache-Control", "no-cache")
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
         self.end_headers()
         for event in events:
             self.wfile.write(wire.server_sent_event(event))
@@ -183,7 +185,7 @@ class ChatServer:
         """Answer the request if ``method path`` is ours; False sends a 404. Subclasses add routes."""
         if method == "GET" and path in ("/v1/models", "/models"):
             handler.send_json(200, wire.model_list(list(self.models)))
-        elif method == "POST" and path in ("/v1/chat/completions", "/chat/completions"):
+        elif method == "POST" and path.endswith("/chat/completions"):  # /v1/, Azure's /openai/deployments/NAME/
             request = self._read_request(handler)
             if request is not None:
                 self.serve_chat(request, handler)
@@ -209,7 +211,10 @@ class ChatServer:
         if problem is not None:
             handler.send_json(400, wire.error_body(f"invalid JSON body: {problem}", "invalid_request_error"))
             return None
-        return ChatRequest(str(body.get("model", "")), list(body.get("messages") or []), bool(body.get("stream")), body)
+        path, _, query = handler.path.partition("?")
+        headers = {name.lower(): value for name, value in handler.headers.items()}
+        return ChatRequest(str(body.get("model", "")), list(body.get("messages") or []), bool(body.get("stream")), body,
+                           path, query, headers)
 
     def answer(self, request: ChatRequest, index: int) -> Outcome:
         """Call the model's responder, wait out its latency and encode the reply (without sending it)."""
@@ -229,9 +234,17 @@ class ChatServer:
         delay = reply.latency_s if reply.latency_s is not None else self.latency.get(request.model, 0.0)
         if delay > 0 and self.wait(delay):
             return Outcome(0)
-        tokens = wire.usage(wire.prompt_tokens(request.messages), wire.completion_tokens(reply.text))
+        tokens: dict[str, Any] | None = None
+        if reply.usage:
+            tokens = wire.usage(wire.prompt_tokens(request.messages), wire.completion_tokens(reply.text))
+            if reply.cached_tokens:
+                tokens["prompt_tokens_details"] = {"cached_tokens": reply.cached_tokens}
+            if reply.cost_usd is not None:
+                tokens["cost"] = reply.cost_usd
         if not request.stream:
-            return json_outcome(200, wire.completion(index, request.model, reply.text, tokens), reply=reply.text)
+            body = wire.completion(index, request.model, reply.text, tokens, reply.finish_reason, reply.reasoning)
+            return json_outcome(200, body, reply.headers, reply=reply.text)
         wants_usage = bool((request.body.get("stream_options") or {}).get("include_usage"))
-        events = wire.completion_chunks(index, request.model, reply.text, tokens if wants_usage else None)
-        return Outcome(200, reply.text, lambda h: h.send_events(events))
+        events = wire.completion_chunks(index, request.model, reply.text, tokens if wants_usage else None,
+                                        reply.finish_reason, reply.reasoning)
+        return Outcome(200, reply.text, lambda h: h.send_events(events, reply.headers))

@@ -64,22 +64,29 @@ def _base(index: int, model: str) -> dict[str, Any]:
     return {"id": f"chatcmpl-fake-{index}", "created": int(time.time()), "model": model}
 
 
-def completion(index: int, model: str, text: str, tokens: dict[str, int]) -> dict[str, Any]:
-    """A non-streamed ``chat.completion`` body."""
-    message = {"role": "assistant", "content": text}
-    choice = {"index": 0, "message": message, "finish_reason": "stop", "logprobs": None}
-    return {**_base(index, model), "object": "chat.completion", "choices": [choice], "usage": tokens}
+def completion(index: int, model: str, text: str, tokens: dict[str, Any] | None, finish_reason: str = "stop",
+               reasoning: str = "") -> dict[str, Any]:
+    """A non-streamed ``chat.completion`` body; ``reasoning`` goes beside the content as vLLM and DeepSeek send it."""
+    message: dict[str, Any] = {"role": "assistant", "content": text}
+    if reasoning:
+        message["reasoning_content"] = reasoning
+    choice = {"index": 0, "message": message, "finish_reason": finish_reason, "logprobs": None}
+    body = {**_base(index, model), "object": "chat.completion", "choices": [choice]}
+    return {**body, "usage": tokens} if tokens is not None else body
 
 
-def completion_chunks(index: int, model: str, text: str, tokens: dict[str, int] | None) -> list[Event]:
-    """A streamed reply: content pieces, the stop chunk, a usage chunk if ``tokens``, then ``[DONE]``."""
+def completion_chunks(index: int, model: str, text: str, tokens: dict[str, Any] | None, finish_reason: str = "stop",
+                      reasoning: str = "") -> list[Event]:
+    """A streamed reply: reasoning and content pieces, the finish chunk, a usage chunk if ``tokens``, ``[DONE]``."""
     chunk = {**_base(index, model), "object": "chat.completion.chunk"}
-    pieces = [text[i : i + STREAM_PIECE_CHARS] for i in range(0, len(text), STREAM_PIECE_CHARS)] or [""]
-    events: list[Event] = []
-    for i, piece in enumerate(pieces):
-        delta = {"role": "assistant", "content": piece} if i == 0 else {"content": piece}
-        events.append({**chunk, "choices": [{"index": 0, "delta": delta, "finish_reason": None}]})
-    events.append({**chunk, "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]})
+
+    def pieces(value: str) -> list[str]:
+        return [value[i : i + STREAM_PIECE_CHARS] for i in range(0, len(value), STREAM_PIECE_CHARS)]
+
+    deltas = [{"reasoning_content": p} for p in pieces(reasoning)] + [{"content": p} for p in pieces(text) or [""]]
+    deltas[0] = {"role": "assistant", **deltas[0]}
+    events: list[Event] = [{**chunk, "choices": [{"index": 0, "delta": d, "finish_reason": None}]} for d in deltas]
+    events.append({**chunk, "choices": [{"index": 0, "delta": {}, "finish_reason": finish_reason}]})
     if tokens is not None:
         events.append({**chunk, "choices": [], "usage": tokens})
     return [*events, DONE]

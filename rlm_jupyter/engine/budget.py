@@ -10,7 +10,8 @@ from __future__ import annotations
 import threading
 import time
 
-from ..llm.pricing import PriceTable
+from ..llm.client import Completion
+from ..llm.pricing import Cost, PriceTable
 from .settings import Settings
 from .trajectory import Run, Usage
 
@@ -37,6 +38,7 @@ class Budget:
         self.tokens = 0
         self.usd = 0.0
         self.subcalls = 0
+        self.unpriced: str | None = None  # a model whose call had no cost while a dollar budget applies
         self._lock = threading.Lock()
 
     def elapsed(self) -> float:
@@ -55,6 +57,10 @@ class Budget:
                 raise LimitReached("timeout", f"wall-time limit of {limits.timeout_s:g}s reached")
             if limits.max_tokens is not None and self.tokens >= limits.max_tokens:
                 raise LimitReached("budget", f"token limit of {limits.max_tokens:,} reached ({self.tokens:,} used)")
+            if limits.budget_usd is not None and self.unpriced is not None:
+                raise LimitReached("budget", f"a call to {self.unpriced!r} had no stated or known cost, so the "
+                                             f"budget of ${limits.budget_usd:g} cannot be kept; pass "
+                                             f"prices={{{self.unpriced!r}: [input_usd_per_1M, output_usd_per_1M]}}")
             if limits.budget_usd is not None and self.usd >= limits.budget_usd:
                 raise LimitReached("budget", f"budget of ${limits.budget_usd:g} reached (${self.usd:.4f} spent)")
 
@@ -66,10 +72,12 @@ class Budget:
                 raise LimitReached("budget", f"sub-call limit of {self.limits.max_subcalls} reached")
             self.subcalls += 1
 
-    def spend(self, tokens: int, usd: float | None) -> None:
+    def spend(self, model: str, tokens: int, usd: float | None) -> None:
         with self._lock:
             self.tokens += tokens
             self.usd += usd or 0.0
+            if usd is None:
+                self.unpriced = self.unpriced or model
 
 
 class Meter:
@@ -80,19 +88,22 @@ class Meter:
         self.prices = prices
         self._lock = threading.Lock()
 
-    def charge(self, run: Run, model: str, prompt_tokens: int, completion_tokens: int,
-               cached: bool = False) -> float | None:
+    def charge(self, run: Run, model: str, done: Completion) -> Cost:
         """Record a call; a cached one costs $0 and spends no budget, and what it saved is counted."""
-        cost = self.prices.cost(model, prompt_tokens, completion_tokens)
+        cost = self.prices.cost(model, done.prompt_tokens, done.completion_tokens, done.cached_prompt_tokens,
+                                done.stated_cost_usd)
         with self._lock:
             usage = run.usage.setdefault(model, Usage())
-            if cached:
-                usage.add(prompt_tokens, completion_tokens, 0.0)
+            usage.cached_prompt_tokens += done.cached_prompt_tokens
+            usage.estimated_calls += done.usage_estimated
+            if done.cached:
+                usage.add(done.prompt_tokens, done.completion_tokens, 0.0)
                 usage.cached_calls += 1
-                usage.saved_usd += cost or 0.0
-                return 0.0
-            usage.add(prompt_tokens, completion_tokens, cost)
-        self.budget.spend(prompt_tokens + completion_tokens, cost)
+                usage.saved_usd += cost.usd or 0.0
+                return Cost(0.0, cost.source)
+            usage.add(done.prompt_tokens, done.completion_tokens, cost.usd)
+            usage.cost_sources[cost.source] = usage.cost_sources.get(cost.source, 0) + 1
+        self.budget.spend(model, done.prompt_tokens + done.completion_tokens, cost.usd)
         return cost
 
     def merge(self, run: Run, child: Run) -> None:

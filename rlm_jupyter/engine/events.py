@@ -80,12 +80,20 @@ class IterationFinished:
 
 
 @dataclass(frozen=True)
+class EndpointNotice:
+    """Something about the endpoint the user should read once per run (it would not stream, say)."""
+
+    run: Run
+    text: str
+
+
+@dataclass(frozen=True)
 class RunFinished:
     run: Run
 
 
 Event = (RunStarted | IterationStarted | RootStreaming | RootReplied | CellStarted | CellFinished
-         | SubCallStarted | SubCallFinished | IterationFinished | RunFinished)
+         | SubCallStarted | SubCallFinished | IterationFinished | EndpointNotice | RunFinished)
 Observer = Callable[[Event], None]
 
 

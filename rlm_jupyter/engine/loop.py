@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, cast
 
 from ..llm.cache import CachedClient, open_cache
-from ..llm.client import ChatClient, LLMClient, LLMError
+from ..llm.client import ChatClient, Completion, LLMClient, LLMError
 from ..llm.context_windows import ContextWindows
 from ..llm.pricing import PriceTable
 from ..llm.ratelimit import RateLimitedClient, RateLimiter
@@ -30,6 +30,7 @@ from .conversation import Conversation, Message
 from .events import (
     CellFinished,
     CellStarted,
+    EndpointNotice,
     EventBus,
     IterationFinished,
     IterationStarted,
@@ -96,17 +97,19 @@ class RLM:
         self.settings = settings.replace(**overrides) if settings is not None else Settings(**overrides)
         config = self.settings
         self.model, self.sub_model = config.model, config.sub
-        self.prices = PriceTable(config.prices)
         self.windows = ContextWindows(config.context_windows)
-        unpriced = [m for m in (self.model, self.sub_model) if self.prices.price(m) is None]
+        limiter = RateLimiter(config.rate_limits) if config.rate_limits else None  # a bad spec fails up front
+        self.client: ChatClient = client or LLMClient(config.base_url, config.api_key, api_version=config.api_version,
+                                                      headers=config.headers,
+                                                      request_timeout_s=config.request_timeout_s,
+                                                      max_retries=config.max_retries)
+        self.prices = PriceTable(config.prices, self.client.base_url)
+        unpriced = [m for m in (self.model, self.sub_model) if not self.prices.known(m)]
         if config.budget_usd is not None and unpriced:
+            self.client.close()
             raise ValueError(f"budget_usd needs a price for {unpriced[0]!r}, which has none; "
                              f"pass prices={{{unpriced[0]!r}: (input_usd_per_1M, output_usd_per_1M)}} "
                              "or use max_tokens")
-        limiter = RateLimiter(config.rate_limits) if config.rate_limits else None  # a bad spec fails up front
-        self.client: ChatClient = client or LLMClient(config.base_url, config.api_key,
-                                                      request_timeout_s=config.request_timeout_s,
-                                                      max_retries=config.max_retries)
         if limiter is not None:  # under the cache: a cached answer spends no quota
             self.client = RateLimitedClient(self.client, limiter)
         if config.cache_dir is not None:  # answers from the on-disk cache first: re-running a cell costs nothing
@@ -161,7 +164,7 @@ class RLM:
         subcalls = SubCalls(run=run, client=session.client, meter=session.meter, bus=session.bus,
                             sub_model=self.sub_model, depth=depth, max_depth=self.settings.max_depth,
                             concurrency=self.settings.concurrency, redact=self.redact, windows=self.windows,
-                            cancel=session.cancel,
+                            cancel=session.cancel, params=self.settings.sub_params,
                             spawn_child=lambda q, c: self._run(session, q, _context_mapping(c), {}, depth + 1, None))
         session.bus.emit(RunStarted(run))
         try:
@@ -195,6 +198,8 @@ class RLM:
                 run.status, run.answer, run.message = "final", answer, f"answered after {turn + 1} turn(s)"
                 bus.emit(IterationFinished(run, it))
                 return
+            if it.finish_reason == "length":
+                notes.insert(0, prompts.REPLY_CUT)
             if repeats.same_as_last(parsed):
                 if repeats.count >= _Repeats.STOP_AFTER:
                     run.status = "repetition"
@@ -230,10 +235,11 @@ class RLM:
         budget, bus = session.meter.budget, session.bus
         bus.emit(IterationStarted(run, turn))
         started = budget.elapsed()
-        done = session.client.complete(self.model, messages, on_text=self._streamer(bus, run, turn))
-        session.meter.charge(run, self.model, done.prompt_tokens, done.completion_tokens, done.cached)
+        done = self._root_call(session, run, messages, self._streamer(bus, run, turn))
         it = Iteration(index=turn, reply=self.redact(done.text), started_s=started, cached=done.cached,
-                       prompt_tokens=done.prompt_tokens, completion_tokens=done.completion_tokens)
+                       prompt_tokens=done.prompt_tokens, completion_tokens=done.completion_tokens,
+                       usage_estimated=done.usage_estimated, finish_reason=done.finish_reason,
+                       reasoning=self.redact(done.reasoning))
         run.iterations.append(it)
         bus.emit(RootReplied(run, it))
         parsed = parse_reply(it.reply)
@@ -253,14 +259,23 @@ class RLM:
         """Out of turns: one forced call for the best partial answer (no code runs); the status stays."""
         try:
             session.meter.budget.check()
-            done = session.client.complete(self.model, messages)
+            done = self._root_call(session, run, messages, None)
         except LimitReached:
             return
-        session.meter.charge(run, self.model, done.prompt_tokens, done.completion_tokens, done.cached)
         final = parse_reply(self.redact(done.text)).final
         if final is not None:
             run.answer = ns.get(final.text) if final.kind == "var" else final.value()
             run.message += "; the answer is the model's best partial answer from one last forced reply"
+
+    def _root_call(self, session: _Session, run: Run, messages: list[Message],
+                   on_text: Callable[[str], None] | None) -> Completion:
+        """One root call with the root's request parameters, charged, and its notice said once per run."""
+        done = session.client.complete(self.model, messages, on_text=on_text, **self.settings.params)
+        session.meter.charge(run, self.model, done)
+        if done.notice is not None and done.notice not in run.notices:
+            run.notices.append(done.notice)
+            session.bus.emit(EndpointNotice(run, done.notice))
+        return done
 
     def _streamer(self, bus: EventBus, run: Run, turn: int) -> Callable[[str], None] | None:
         if not self.settings.stream:

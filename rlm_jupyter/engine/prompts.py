@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-PROMPT_VERSION = "2026-11-30.1"
+PROMPT_VERSION = "2026-12-01.1"
 
 SYSTEM_PROMPT = """\
 You answer a question about data that lives in a persistent Python REPL (a live Jupyter kernel).
@@ -90,6 +90,8 @@ REPEATED_TURN = ("You sent the same code as last turn; it will print the same ou
                  "change your approach, or finish now with FINAL(...) / FINAL_VAR(name).")
 OUT_OF_TURNS = ("You are out of turns and no more code will run. Reply with only FINAL(answer) or "
                 "FINAL_VAR(name): your best answer from what your code has printed so far.")
+REPLY_CUT = ("Your reply was cut off at the output limit, so whatever came after the cut (code, FINAL) was lost. "
+             "Write shorter replies: one short code block and little prose.")
 FINAL_AFTER_ERROR = ("Your FINAL was not accepted because your code raised an error in the same reply. "
                      "Fix the code, look at its output, then finish.")
 

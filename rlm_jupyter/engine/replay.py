@@ -35,17 +35,26 @@ def describe_call(model: str, messages: list[Message]) -> str:
 
 
 def fill_from_run(client: CachedClient, run: Run) -> CachedClient:
-    """Teach ``client`` every root reply and sub-call answer of ``run`` (and of its child runs)."""
+    """Teach ``client`` every root reply and sub-call answer of ``run`` (and of its child runs).
+
+    Each answer is keyed with the request parameters the run sent, which a
+    replay sends again (it runs with the recorded settings).
+    """
+    settings = run.settings_used()
     for it, messages in zip(run.iterations, Conversation.root_requests(run)):
         client.remember(run.model, messages,
-                        Completion(it.reply, run.model, it.prompt_tokens, it.completion_tokens, 0.0, 0))
+                        Completion(it.reply, run.model, it.prompt_tokens, it.completion_tokens, 0.0, 0,
+                                   usage_estimated=it.usage_estimated, finish_reason=it.finish_reason,
+                                   reasoning=it.reasoning), settings.params)
         for call in it.subcalls:
             if call.child is not None:
                 fill_from_run(client, call.child)
             elif call.response is not None:
                 client.remember(call.model, sub_request(call.prompt),
                                 Completion(call.response, call.model, call.prompt_tokens, call.completion_tokens,
-                                           0.0, 0))
+                                           0.0, 0, usage_estimated=call.usage_estimated,
+                                           finish_reason=call.finish_reason, reasoning=call.reasoning),
+                                settings.sub_params)
     return client
 
 
@@ -64,7 +73,8 @@ class RecordedQueries:
                           if call.kind == "rlm" and call.response}
 
     def llm_query(self, prompt: str, model: str | None = None) -> str:
-        return self._client.complete(model or self._run.sub_model, sub_request(prompt)).text
+        return self._client.complete(model or self._run.sub_model, sub_request(prompt),
+                                     **self._run.settings_used().sub_params).text
 
     def llm_query_batched(self, prompts: Iterable[str], model: str | None = None) -> list[str]:
         return [self.llm_query(p, model) for p in prompts]

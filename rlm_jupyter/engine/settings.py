@@ -16,6 +16,7 @@ values makes new settings with ``replace`` (``settings.replace(max_depth=2)``).
 from __future__ import annotations
 
 import dataclasses
+import json
 import math
 import os
 from collections.abc import Mapping
@@ -25,7 +26,7 @@ from typing import Any
 DEFAULT_MODEL = "gpt-5-mini"  # OpenAI's cheap general model: a safe first run for a new user's key
 
 # Settings that are not recorded in a Run: the key is a secret, the rest are where, not what.
-_NOT_RECORDED = frozenset({"api_key"})
+_NOT_RECORDED = frozenset({"api_key", "headers"})
 
 
 def _setting(default: Any, help_text: str, why: str = "", option: str | None = None) -> Any:
@@ -44,8 +45,23 @@ class Settings:
                                      "the root model is the one the user trusts for the task", "--sub-model")
     base_url: str | None = _setting(None, "OpenAI-compatible endpoint (default: $OPENAI_BASE_URL, else OpenAI)",
                                     "the openai client's own default and environment variable")
-    api_key: str | None = _setting(None, "API key (default: $OPENAI_API_KEY; never recorded)",
-                                   "the openai client's own environment variable")
+    api_key: str | None = _setting(None, "API key (default: $OPENAI_API_KEY, or $AZURE_OPENAI_API_KEY for Azure; "
+                                         "never recorded)",
+                                   "the openai client's own environment variables")
+    api_version: str | None = _setting(None, "Azure OpenAI classic deployments: the api-version, e.g. 2024-10-21 "
+                                             "(default: $OPENAI_API_VERSION for an Azure endpoint)",
+                                       "set only for Azure's classic /openai/deployments/ API; its v1 endpoint "
+                                       "and every other provider need none")
+    headers: dict[str, str] = _setting({}, 'extra HTTP headers on every request: {"HTTP-Referer": "..."}; '
+                                           "never recorded",
+                                       "gateways and OpenRouter read their own headers; some carry secrets")
+    params: dict[str, Any] = _setting({}, 'extra fields of every root request body: {"temperature": 0, '
+                                          '"max_completion_tokens": 4000}',
+                                      "sampling and output caps are the provider's; a local server without "
+                                      "max_tokens writes until its context is full")
+    sub_params: dict[str, Any] = _setting({}, "extra fields of every sub-call request body (not inherited from "
+                                              "params)",
+                                          "sub-calls often want other caps than the root, e.g. short answers")
 
     max_iterations: int = _setting(20, "root turns per run",
                                    "the RLM paper's tasks finish in under 10 turns; 20 leaves room for recovery "
@@ -71,8 +87,9 @@ class Settings:
                                         "reasoning models can think for minutes on one reply")
     max_retries: int = _setting(4, "retries of a failed call (429, 5xx, dropped connection)",
                                 "with backoff this rides out a minute of provider trouble")
-    stream: bool = _setting(True, "stream root replies so the panel shows them as they arrive",
-                            "a 60-second turn must look alive")
+    stream: bool = _setting(True, "stream root replies so the panel shows them as they arrive; an endpoint that "
+                                  "refuses streaming is asked again without it",
+                            "a 60-second turn must look alive", "--no-stream")
     history_chars: int = _setting(60_000, "a follow-up's history is compacted past this many characters",
                                   "about 15K tokens of history keeps follow-ups cheap and focused")
     prices: dict[str, Any] = _setting({}, 'extra prices, USD per 1M tokens: {"model": [input, output]}',
@@ -103,11 +120,18 @@ class Settings:
         _check_number("request_timeout_s", self.request_timeout_s, integer=False, optional=False)
         if not isinstance(self.max_retries, int) or isinstance(self.max_retries, bool) or self.max_retries < 0:
             raise ValueError(f"max_retries must be a whole number >= 0, got {self.max_retries!r}")
-        for name in ("prices", "context_windows", "rate_limits"):
+        for name in ("prices", "context_windows", "rate_limits", "headers", "params", "sub_params"):
             value = getattr(self, name)
             if not isinstance(value, Mapping):
                 raise ValueError(f"{name} must be a dict, got {type(value).__name__}")
             object.__setattr__(self, name, dict(value))  # a private copy: the caller's dict may change later
+        for name in ("params", "sub_params"):
+            _check_body_fields(name, getattr(self, name))
+        if any(not isinstance(k, str) or not isinstance(v, str) for k, v in self.headers.items()):
+            raise ValueError(f'headers must map names to strings, e.g. {{"X-Title": "my notebook"}}, '
+                             f"got {self.headers!r}")
+        if self.api_version is not None and (not isinstance(self.api_version, str) or not self.api_version):
+            raise ValueError(f"api_version must be a non-empty string like '2024-10-21', got {self.api_version!r}")
 
     @property
     def sub(self) -> str:
@@ -140,6 +164,25 @@ class Settings:
 
 
 NAMES: frozenset[str] = frozenset(f.name for f in fields(Settings))
+
+
+# Body fields the engine owns: a params value for one of these would change what the loop reads.
+_OWNED_FIELDS = {"model": "set model / sub_model", "messages": "the engine builds the messages",
+                 "stream": "use stream=False (--no-stream)", "stream_options": "the engine asks for usage itself",
+                 "n": "the engine reads one choice"}
+
+
+def _check_body_fields(name: str, value: dict[str, Any]) -> None:
+    """Request-body fields go out as given, so they must be JSON and must not take over the engine's own fields."""
+    for key in value:
+        if not isinstance(key, str) or not key:
+            raise ValueError(f"{name} keys must be request-body field names (strings), got {key!r}")
+        if key in _OWNED_FIELDS:
+            raise ValueError(f"{name} must not set {key!r}: {_OWNED_FIELDS[key]}")
+    try:
+        json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"{name} must be JSON (numbers, strings, lists, dicts): {exc}") from None
 
 
 def _check_number(name: str, value: Any, *, integer: bool, optional: bool, hint: str = "",

@@ -17,9 +17,9 @@ import bisect
 import itertools
 import signal
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from typing import Literal
+from typing import Any, Literal
 
 from ..llm.client import ChatClient, LLMError
 from ..llm.context_windows import ContextWindows
@@ -60,8 +60,9 @@ class SubCalls:
 
     def __init__(self, *, run: Run, client: ChatClient, meter: Meter, bus: EventBus, sub_model: str,
                  depth: int, max_depth: int, concurrency: int, spawn_child: SpawnChild, redact: Redactor,
-                 windows: ContextWindows, cancel: threading.Event) -> None:
+                 windows: ContextWindows, cancel: threading.Event, params: Mapping[str, Any] | None = None) -> None:
         self.run, self.client, self.meter, self.bus, self.redact = run, client, meter, bus, redact
+        self.params = dict(params or {})  # the sub_params setting: extra request-body fields
         self.windows, self.cancel = windows, cancel
         self.sub_model, self.depth, self.max_depth = sub_model, depth, max_depth
         self.concurrency, self.spawn_child = concurrency, spawn_child
@@ -181,13 +182,15 @@ class SubCalls:
             return self._fail(call, refusal)
         try:
             cancel = self.cancel if stop is None else stop
-            done = self.client.complete(model, sub_request(prompt), cancel=cancel)
+            done = self.client.complete(model, sub_request(prompt), cancel=cancel, **self.params)
         except LLMError as exc:
             return self._fail(call, str(exc))
         call.response, call.latency_s, call.retries = self.redact(done.text), done.latency_s, done.retries
         call.prompt_tokens, call.completion_tokens = done.prompt_tokens, done.completion_tokens
-        call.cached = done.cached
-        call.cost_usd = self.meter.charge(self.run, model, done.prompt_tokens, done.completion_tokens, done.cached)
+        call.cached, call.usage_estimated, call.finish_reason = done.cached, done.usage_estimated, done.finish_reason
+        call.reasoning = self.redact(done.reasoning)
+        cost = self.meter.charge(self.run, model, done)
+        call.cost_usd, call.cost_source = cost.usd, cost.source
         self.bus.emit(SubCallFinished(self.run, call))
         return call.response
 

@@ -32,6 +32,9 @@ class Usage:
     cost_usd: float | None = 0.0
     cached_calls: int = 0  # answered from the response cache: no network, no cost
     saved_usd: float = 0.0  # what the cached calls would have cost
+    cached_prompt_tokens: int = 0  # prompt tokens the provider served from its prompt cache (billed lower)
+    estimated_calls: int = 0  # calls whose endpoint sent no usage: their counts are estimates
+    cost_sources: dict[str, int] = field(default_factory=dict)  # calls per cost source (pricing.CostSource)
 
     def add(self, prompt_tokens: int, completion_tokens: int, cost_usd: float | None, calls: int = 1) -> None:
         self.prompt_tokens += prompt_tokens
@@ -45,6 +48,10 @@ class Usage:
         self.add(other.prompt_tokens, other.completion_tokens, other.cost_usd, calls=other.calls)
         self.cached_calls += other.cached_calls
         self.saved_usd += other.saved_usd
+        self.cached_prompt_tokens += other.cached_prompt_tokens
+        self.estimated_calls += other.estimated_calls
+        for source, count in other.cost_sources.items():
+            self.cost_sources[source] = self.cost_sources.get(source, 0) + count
 
     @property
     def total_tokens(self) -> int:
@@ -72,6 +79,10 @@ class SubCall:
     cost_usd: float | None = None
     retries: int = 0
     cached: bool = False
+    usage_estimated: bool = False  # the endpoint sent no usage: the token counts are estimates
+    cost_source: str | None = None  # where cost_usd came from (pricing.CostSource)
+    finish_reason: str | None = None  # "length": the answer was cut at the output limit
+    reasoning: str = ""  # reasoning returned beside the answer (redacted; never parsed)
     child: Run | None = None
 
 
@@ -99,6 +110,9 @@ class Iteration:
     prompt_tokens: int = 0
     completion_tokens: int = 0
     cached: bool = False  # the root reply came from the response cache
+    usage_estimated: bool = False  # the endpoint sent no usage: the token counts are estimates
+    finish_reason: str | None = None  # "length": the reply was cut at the output limit
+    reasoning: str = ""  # reasoning returned beside the reply (redacted; shown collapsed, never parsed for code)
     cells: list[CodeCell] = field(default_factory=list)
     subcalls: list[SubCall] = field(default_factory=list)
     feedback: str | None = None  # the message sent back to the model after this turn
@@ -127,6 +141,7 @@ class Run:
     replay_of: str | None = None  # id of the recorded run this run replayed
     continues: str | None = None  # id of the run this follow-up question continued
     compactions: list[dict[str, int]] = field(default_factory=list)  # history compacted before this run began
+    notices: list[str] = field(default_factory=list)  # what the endpoint made us do, said once (no streaming)
     # The live REPL namespace, kept so a follow-up can continue in it. Never serialized: a run loaded
     # from a file (or from before a kernel restart) has None here and cannot be continued.
     namespace: dict[str, Any] | None = field(default=None, repr=False, compare=False)

@@ -69,11 +69,16 @@ def setting_options(func: F) -> F:
     """Decorator for the magic: an ``argument`` per setting in ``OPTIONS``, in field order."""
     for setting in reversed(_OPTION_FIELDS):
         base, _ = _kind(setting.name)
-        if base not in (str, int, float):
-            raise TypeError(f"setting {setting.name}: a command-line option needs a str, int or float setting")
         flag = setting.metadata["option"]
+        help_text = f"{setting.metadata['help']} [RLMMagics.{setting.name}]"
+        if base is bool:  # a switch: --no-stream stores False, any other flag True; absent leaves the trait
+            func = argument(flag, dest=setting.name, action="store_const", const=not flag.startswith("--no-"),
+                            default=None, help=help_text)(func)
+            continue
+        if base not in (str, int, float):
+            raise TypeError(f"setting {setting.name}: a command-line option needs a str, int, float or bool setting")
         func = argument(flag, dest=setting.name, type=base, metavar=flag.lstrip("-").replace("-", "_").upper(),
-                        help=f"{setting.metadata['help']} [RLMMagics.{setting.name}]")(func)
+                        help=help_text)(func)
     return func
 
 

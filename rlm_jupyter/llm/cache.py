@@ -183,9 +183,10 @@ class CachedClient:
     def key_for(self, model: str, messages: list[dict[str, str]], params: dict[str, Any] | None = None) -> str:
         return digest({"endpoint": self.base_url, "call": self.key(model, messages), "params": params or {}})
 
-    def remember(self, model: str, messages: list[dict[str, str]], completion: Completion) -> None:
+    def remember(self, model: str, messages: list[dict[str, str]], completion: Completion,
+                 params: dict[str, Any] | None = None) -> None:
         """Store an answer as if it had come back for this call (how a recording fills a replay)."""
-        self.store.put(self.key_for(model, messages), completion)
+        self.store.put(self.key_for(model, messages, params), completion)
 
     def close(self) -> None:
         if self.inner is not None:

@@ -3,20 +3,25 @@
 Why our own retry loop (the ``openai`` client is built with ``max_retries=0``):
 the record must show how many retries each call took, a retry wait must be
 abandonable when the run is interrupted, and the final error must name the
-endpoint and the model. Works with OpenAI, vLLM, Ollama, llama.cpp server and
-OpenRouter: anything that speaks ``/v1/chat/completions``.
+endpoint and the model. Works with OpenAI, Azure OpenAI (v1 and classic deployments), vLLM, Ollama,
+llama.cpp's server, OpenRouter and LiteLLM: anything that speaks
+``/chat/completions``. What real endpoints do differently is handled here,
+in one place: some refuse to stream (asked again without), some send no
+usage (estimated, and marked so), some state the cost (kept), some return
+reasoning beside the content (kept apart, never parsed for code).
 """
 from __future__ import annotations
 
 import json
 import os
 import random
+import re
 import socket
 import threading
 import time
 import urllib.parse
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from types import ModuleType
@@ -29,6 +34,12 @@ if TYPE_CHECKING:
 
 OPENAI_URL = "https://api.openai.com/v1"
 MAX_RETRY_AFTER_S = 60.0
+AZURE_HOSTS = (".openai.azure.com", ".cognitiveservices.azure.com", ".services.ai.azure.com")
+COST_HEADER = "x-litellm-response-cost"  # a LiteLLM proxy's statement of what the call cost
+# How endpoints word a refusal to stream: OpenAI's unverified organizations ("must be verified to stream"),
+# and servers or gateways that do not implement it ("stream is not supported", "streaming unsupported").
+_REFUSES_STREAM = re.compile(r"stream\w*\W+(?:\w+\W+){0,6}?(?:not (?:supported|allowed|available)|unsupported)"
+                             r"|verified to stream|does not support stream|cannot stream", re.IGNORECASE)
 
 
 @cache
@@ -53,6 +64,8 @@ class LLMError(Exception):
 
 @dataclass(frozen=True)
 class Completion:
+    """One reply and what it cost, as the endpoint reported it (or as we had to estimate it)."""
+
     text: str
     model: str
     prompt_tokens: int
@@ -60,6 +73,12 @@ class Completion:
     latency_s: float
     retries: int
     cached: bool = False  # answered from a cache or a recording, not the network
+    cached_prompt_tokens: int = 0  # prompt tokens the provider served from its prompt cache (billed lower)
+    usage_estimated: bool = False  # the endpoint sent no usage: the counts are estimates
+    finish_reason: str | None = None  # "length": the reply was cut at the output limit
+    reasoning: str = ""  # reasoning the endpoint returned beside the content (never parsed)
+    stated_cost_usd: float | None = None  # what the endpoint said the call cost (OpenRouter, LiteLLM)
+    notice: str | None = None  # something the user should be told once (the endpoint refused to stream)
 
 
 class ChatClient(Protocol):
@@ -76,35 +95,123 @@ class ChatClient(Protocol):
         """Make calls in flight on other threads fail now (a kernel interrupt abandons them)."""
 
 
-def resolve_endpoint(base_url: str | None, api_key: str | None) -> tuple[str, str]:
-    """Base URL and key from arguments, then ``OPENAI_BASE_URL`` / ``OPENAI_API_KEY``.
+@dataclass(frozen=True)
+class Endpoint:
+    """Where calls go and how they authenticate; ``api_version`` set means Azure's classic deployments API."""
 
-    Local servers (vLLM, Ollama, llama.cpp) need no key, so a missing key is an
-    error only for OpenAI's own endpoint.
+    base_url: str
+    api_key: str
+    api_version: str | None = None
+
+    @property
+    def azure(self) -> bool:
+        return self.api_version is not None or is_azure(self.base_url)
+
+
+def is_azure(url: str) -> bool:
+    return (urllib.parse.urlsplit(url).hostname or "").endswith(AZURE_HOSTS)
+
+
+def resolve_endpoint(base_url: str | None, api_key: str | None, api_version: str | None = None,
+                     environ: Mapping[str, str] = os.environ) -> Endpoint:
+    """The endpoint from arguments, then the openai client's own environment variables.
+
+    URL: ``base_url``, ``$OPENAI_BASE_URL``, ``$AZURE_OPENAI_ENDPOINT``, else
+    OpenAI. Azure (by host, or because an ``api_version`` is given) takes
+    ``$AZURE_OPENAI_API_KEY`` before ``$OPENAI_API_KEY``, and ``$OPENAI_API_VERSION``
+    selects the classic deployments API unless the URL is the v1 one
+    (``.../openai/v1``). Local servers (vLLM, Ollama, llama.cpp) need no key,
+    so a missing key is an error only for OpenAI and Azure.
     """
-    url = (base_url or os.environ.get("OPENAI_BASE_URL") or OPENAI_URL).rstrip("/")
+    from_azure_env = not (base_url or environ.get("OPENAI_BASE_URL")) and bool(environ.get("AZURE_OPENAI_ENDPOINT"))
+    url = (base_url or environ.get("OPENAI_BASE_URL") or environ.get("AZURE_OPENAI_ENDPOINT") or OPENAI_URL).rstrip("/")
     if not url.startswith(("http://", "https://")):
         raise LLMError(f"base URL {url!r} must start with http:// or https://, e.g. http://localhost:8000/v1")
-    key = api_key or os.environ.get("OPENAI_API_KEY")
+    azure = api_version is not None or from_azure_env or is_azure(url)
+    if api_version is None and azure and not url.endswith("/openai/v1"):
+        api_version = environ.get("OPENAI_API_VERSION") or None
+    key = api_key or (environ.get("AZURE_OPENAI_API_KEY") if azure else None) or environ.get("OPENAI_API_KEY")
     if not key:
+        if azure:
+            raise LLMError("no API key for Azure OpenAI: set AZURE_OPENAI_API_KEY, pass api_key=..., "
+                           "or %config RLMMagics.api_key = '...'")
         if url == OPENAI_URL:
             raise LLMError("no API key for api.openai.com: set OPENAI_API_KEY, pass api_key=..., "
                            "or %config RLMMagics.api_key = '...'; for a local server set base_url")
         key = "not-needed"
-    return url, key
+    return Endpoint(url, key, api_version)
+
+
+def refuses_streaming(exc: Exception) -> bool:
+    """Whether an error is the endpoint saying it will not stream (then the same call goes once more, unstreamed).
+
+    OpenAI answers HTTP 400 with ``"param": "stream"`` for models an
+    unverified organization may not stream; gateways and servers without
+    streaming say so in words.
+    """
+    o = _openai()
+    if not isinstance(exc, (o.BadRequestError, o.UnprocessableEntityError, o.NotFoundError)):
+        return False
+    return getattr(exc, "param", None) in ("stream", "stream_options") or bool(_REFUSES_STREAM.search(str(exc)))
+
+
+class _Unstreamable:
+    """Endpoints and models that refused to stream, with the notice that says so, remembered for the session.
+
+    Why remembered: the refusal costs a round trip on every turn otherwise,
+    and it will not change within a session (the process).
+    """
+
+    def __init__(self) -> None:
+        self._notices: dict[tuple[str, str], str] = {}
+        self._lock = threading.Lock()
+
+    def __contains__(self, key: tuple[str, str]) -> bool:
+        return self.notice(key) is not None
+
+    def notice(self, key: tuple[str, str]) -> str | None:
+        with self._lock:
+            return self._notices.get(key)
+
+    def add(self, key: tuple[str, str], exc: Exception) -> str:
+        """Remember a refusal; returns the one-line notice every later run shows."""
+        base_url, model = key
+        body = getattr(exc, "body", None)
+        reason = body.get("message") if isinstance(body, dict) and body.get("message") else str(exc)
+        text = (f"{base_url} does not stream {model} ({reason}); replies appear when complete; "
+                "set stream=False (--no-stream) to skip the first try")
+        with self._lock:
+            return self._notices.setdefault(key, text)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._notices.clear()
+
+
+UNSTREAMABLE = _Unstreamable()
 
 
 class LLMClient:
     """Thread-safe: one instance serves the root and every concurrent sub-call."""
 
-    def __init__(self, base_url: str | None = None, api_key: str | None = None, *,
-                 request_timeout_s: float = 300.0, max_retries: int = 4, backoff_s: float = 0.5) -> None:
-        self.base_url, self.api_key = resolve_endpoint(base_url, api_key)
+    def __init__(self, base_url: str | None = None, api_key: str | None = None, *, api_version: str | None = None,
+                 headers: Mapping[str, str] | None = None, request_timeout_s: float = 300.0, max_retries: int = 4,
+                 backoff_s: float = 0.5) -> None:
+        self.endpoint = resolve_endpoint(base_url, api_key, api_version)
+        self.base_url, self.api_key = self.endpoint.base_url, self.endpoint.api_key
         self.max_retries = max_retries
         self.backoff_s = backoff_s
         o = _openai()
-        self._client = o.OpenAI(base_url=self.base_url, api_key=self.api_key, max_retries=0,
-                                timeout=o.Timeout(request_timeout_s, connect=10.0))
+        common: dict[str, Any] = {"api_key": self.api_key, "max_retries": 0,
+                                  "timeout": o.Timeout(request_timeout_s, connect=10.0)}
+        extra = dict(headers or {})
+        if self.endpoint.api_version is not None:  # classic: /openai/deployments/{model}/...?api-version=, api-key
+            self._client: openai.OpenAI = o.AzureOpenAI(azure_endpoint=self.base_url, default_headers=extra,
+                                                        api_version=self.endpoint.api_version, **common)
+        else:
+            if self.endpoint.azure:  # Azure's v1 API takes the key as a bearer token or as api-key: send both
+                extra.setdefault("api-key", self.api_key)
+            self._client = o.OpenAI(base_url=self.base_url, default_headers=extra, **common)
         self._sockets = _track_sockets(self._client)
 
     def close(self) -> None:
@@ -120,56 +227,82 @@ class LLMClient:
                  **params: Any) -> Completion:
         """One chat completion, retried on 429/5xx/timeouts/connection errors with backoff.
 
-        With ``on_text`` the reply is streamed and ``on_text`` receives the text
-        so far after every chunk (restarting from "" if a retry restarts it).
+        ``params`` go into the request body as given. With ``on_text`` the
+        reply is streamed and ``on_text`` receives the text so far after
+        every chunk (restarting from "" if a retry restarts it); an endpoint
+        that refuses to stream is asked once more without streaming, and
+        is not asked to stream again this session.
         """
         started = time.monotonic()
         body = {"model": model, "messages": messages, **params}
+        notice = UNSTREAMABLE.notice((self.base_url, model)) if on_text is not None else None
+        if notice is not None:
+            on_text = None
         for attempt in range(self.max_retries + 1):
             if cancel is not None and cancel.is_set():
                 raise LLMError(f"call to {model} at {self.base_url} cancelled")
             try:
                 if on_text is not None:
                     return self._streamed(body, on_text, started, attempt)
-                return self._completion(self._post(body), model, messages, started, attempt)
+                return self._completion(self._post(body), body, started, attempt, notice)
             except _retryable() as exc:
                 if attempt == self.max_retries:
                     raise LLMError(self._describe(exc, model, attempt)) from exc
                 if _wait(self._delay(exc, attempt), cancel):
                     raise LLMError(f"call to {model} at {self.base_url} cancelled") from exc
             except _openai().OpenAIError as exc:  # 400/401/404...: retrying cannot help
-                raise LLMError(self._describe(exc, model, attempt)) from exc
+                if on_text is None or not refuses_streaming(exc):
+                    raise LLMError(self._describe(exc, model, attempt)) from exc
+                on_text, notice = None, UNSTREAMABLE.add((self.base_url, model), exc)
+                try:
+                    return self._completion(self._post(body), body, started, attempt, notice)
+                except _openai().OpenAIError as again:
+                    raise LLMError(self._describe(again, model, attempt)) from again
         raise AssertionError("unreachable")
 
     def _post(self, body: dict[str, Any], stream: bool = False) -> Any:
-        """POST the body as built: ``chat.completions.create`` would re-validate the whole message
-        list on every call, which costs milliseconds per turn and grows with the conversation."""
+        """POST the body as built, getting the raw response (its headers may state the cost).
+
+        Why not ``chat.completions.create``: it would re-validate the whole
+        message list on every call, which costs milliseconds per turn and
+        grows with the conversation. The raw-response header is how the
+        openai client's own ``with_raw_response`` works.
+        """
         from openai import Stream
+        from openai._constants import RAW_RESPONSE_HEADER
         from openai.types.chat import ChatCompletion, ChatCompletionChunk
 
         return self._client.post("/chat/completions", body=body, cast_to=ChatCompletion, stream=stream,
-                                 stream_cls=Stream[ChatCompletionChunk])
+                                 stream_cls=Stream[ChatCompletionChunk],
+                                 options={"headers": {RAW_RESPONSE_HEADER: "true"}})
 
-    def _completion(self, response: Any, model: str, messages: list[dict[str, str]],
-                    started: float, attempt: int) -> Completion:
+    def _completion(self, raw: Any, body: dict[str, Any], started: float, attempt: int,
+                    notice: str | None) -> Completion:
+        response = raw.parse()
         if not getattr(response, "choices", None):
-            raise _openai().APIResponseValidationError(response=None, body=response,
+            raise _openai().APIResponseValidationError(response=raw.http_response, body=response,
                                                        message="response has no choices")
-        text = response.choices[0].message.content or ""
-        return _finish(text, response.usage, model, messages, started, attempt)
+        choice = response.choices[0]
+        reply = _Reply(choice.message.content or "", _reasoning_of(choice.message), choice.finish_reason)
+        return reply.completion(response.usage, body, started, attempt, _stated_cost(raw.headers), notice)
 
     def _streamed(self, body: dict[str, Any], on_text: Callable[[str], None], started: float,
                   attempt: int) -> Completion:
-        text, usage = "", None
+        reply, usage = _Reply(), None
         on_text("")
-        with self._post({**body, "stream": True, "stream_options": {"include_usage": True}}, stream=True) as chunks:
+        raw = self._post({**body, "stream": True, "stream_options": {"include_usage": True}}, stream=True)
+        with raw.parse() as chunks:
             for chunk in chunks:
                 usage = chunk.usage or usage
-                delta = chunk.choices[0].delta.content if chunk.choices else None
-                if delta:
-                    text += delta
-                    on_text(text)
-        return _finish(text, usage, body["model"], body["messages"], started, attempt)
+                if not chunk.choices:
+                    continue
+                choice = chunk.choices[0]
+                reply.finish_reason = choice.finish_reason or reply.finish_reason
+                reply.reasoning += _reasoning_of(choice.delta)
+                if choice.delta.content:
+                    reply.text += choice.delta.content
+                    on_text(reply.text)
+        return reply.completion(usage, body, started, attempt, _stated_cost(raw.headers), None)
 
     def _delay(self, exc: Exception, attempt: int) -> float:
         response = getattr(exc, "response", None)
@@ -201,14 +334,48 @@ def check_reachable(base_url: str, timeout_s: float = 3.0) -> None:
         raise LLMError(f"cannot reach {base_url} ({reason}); start the server or fix the base URL") from None
 
 
-def _finish(text: str, usage: Any, model: str, messages: list[dict[str, str]], started: float,
-            attempt: int) -> Completion:
-    if usage is not None:
-        prompt, completion = usage.prompt_tokens, usage.completion_tokens
-    else:  # some servers omit usage: estimate rather than report zero
-        prompt = estimate_tokens(sum(len(m["content"]) for m in messages))
-        completion = estimate_tokens(len(text))
-    return Completion(text, model, prompt, completion, time.monotonic() - started, attempt)
+@dataclass
+class _Reply:
+    """A reply as it is read (all at once, or chunk by chunk)."""
+
+    text: str = ""
+    reasoning: str = ""
+    finish_reason: str | None = None
+
+    def completion(self, usage: Any, body: dict[str, Any], started: float, attempt: int,
+                   stated_cost: float | None, notice: str | None) -> Completion:
+        messages = body["messages"]
+        if usage is not None and usage.prompt_tokens is not None:
+            prompt, completion, estimated = usage.prompt_tokens, usage.completion_tokens or 0, False
+            details = getattr(usage, "prompt_tokens_details", None)
+            cached = int(getattr(details, "cached_tokens", None) or 0)
+            cost = getattr(usage, "cost", None)  # OpenRouter states the cost of every call in its usage
+            if isinstance(cost, (int, float)) and not isinstance(cost, bool) and stated_cost is None:
+                stated_cost = float(cost)
+        else:  # llama.cpp's server streams no usage: estimate, and say so
+            prompt = estimate_tokens(sum(len(str(m.get("content") or "")) for m in messages))
+            completion, cached, estimated = estimate_tokens(len(self.text) + len(self.reasoning)), 0, True
+        return Completion(self.text, body["model"], prompt, completion, time.monotonic() - started, attempt,
+                          cached_prompt_tokens=cached, usage_estimated=estimated, finish_reason=self.finish_reason,
+                          reasoning=self.reasoning, stated_cost_usd=stated_cost, notice=notice)
+
+
+def _reasoning_of(message: Any) -> str:
+    """Reasoning returned beside the content: ``reasoning_content`` (vLLM, DeepSeek) or ``reasoning`` (OpenRouter,
+    Ollama). The openai client keeps fields it does not know as attributes."""
+    for name in ("reasoning_content", "reasoning"):
+        value = getattr(message, name, None)
+        if isinstance(value, str) and value:
+            return value
+    return ""
+
+
+def _stated_cost(headers: Any) -> float | None:
+    value = headers.get(COST_HEADER) if headers is not None else None
+    try:
+        return float(value) if value not in (None, "", "None") else None
+    except ValueError:
+        return None
 
 
 class _SocketTracker:

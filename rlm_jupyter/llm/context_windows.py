@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..text import CHARS_PER_TOKEN, estimate_tokens
-from .pricing import lookup_model
+from .model_names import lookup_model
 
 DEFAULT_CONTEXT_TOKENS = 128_000
 

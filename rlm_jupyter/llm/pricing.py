@@ -1,84 +1,175 @@
-"""Dollar cost of a call from its token counts.
+"""Dollar cost of a call, and where that number came from.
 
-Prices are USD per 1M tokens (input, output), standard tier, no caching or
-batch discount. Source: OpenAI's pricing page (developers.openai.com/api/docs/pricing)
-as summarized by public price trackers in March-June 2026; table written
-2026-11-30. Prices change: override with ``RLM(prices={...})`` or
-``%config RLMMagics.prices = {"my-model": [0.5, 1.5]}``. A model not in the
-table costs ``None`` (unknown), never 0: tokens are still counted.
+Why a maintained library (``genai-prices``, by Pydantic) and no table of our
+own: prices change monthly across a dozen providers, and a hand-kept table
+with a prefix fallback priced ``gpt-5-pro`` as ``gpt-5`` (12x too cheap),
+which lets ``budget_usd`` overspend by an order of magnitude. genai-prices
+matches each model by its own rules (dated snapshots yes, ``-pro``/``-mini``
+siblings never), knows cached-input rates and price changes over time, and
+covers OpenAI, Anthropic, Google, DeepSeek, Mistral, xAI and OpenRouter
+routes. We compared it with LiteLLM's ``model_cost`` map (far larger install,
+the map is refreshed from the network at import unless told not to),
+``tokencost`` (OpenAI-centred, not updated since 2025-08) and
+``model-prices`` (young, few users): see docs/architecture.md.
+
+The order a cost is taken in, first found wins:
+
+1. what the provider stated for this call (OpenRouter's ``usage.cost``, a
+   LiteLLM proxy's ``x-litellm-response-cost`` header): that is the bill;
+2. the user's ``prices={"model": [input, output]}`` or ``[input, output,
+   cached_input]`` (USD per 1M tokens): private and new models;
+3. genai-prices' bundled data;
+4. unknown: ``None``, never 0, so a total with an unpriced call is unknown too.
 """
 from __future__ import annotations
 
+import datetime as _dt
+import importlib.metadata
+import urllib.parse
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TypeVar
+from functools import cache
+from typing import Any, Literal
 
-T = TypeVar("T")
+CostSource = Literal["provider", "override", "library", "unknown"]
+SOURCE_LABELS: dict[str, str] = {
+    "provider": "stated by the provider",
+    "override": "your prices= setting",
+    "unknown": "unknown: no price for this model",
+}
+# Hosts that state the cost of every call themselves, so a budget can work without a known price.
+COST_STATING_HOSTS = ("openrouter.ai",)
 
 
 @dataclass(frozen=True)
 class Price:
+    """USD per 1M tokens. Cached input defaults to the full input rate: never cheaper than we know."""
+
     input_per_m: float
     output_per_m: float
+    cached_input_per_m: float | None = None
 
-    def cost(self, prompt_tokens: int, completion_tokens: int) -> float:
-        return (prompt_tokens * self.input_per_m + completion_tokens * self.output_per_m) / 1_000_000
+    def cost(self, prompt_tokens: int, completion_tokens: int, cached_prompt_tokens: int = 0) -> float:
+        cached = min(cached_prompt_tokens, prompt_tokens)
+        cached_rate = self.input_per_m if self.cached_input_per_m is None else self.cached_input_per_m
+        return ((prompt_tokens - cached) * self.input_per_m + cached * cached_rate
+                + completion_tokens * self.output_per_m) / 1_000_000
 
 
-OPENAI_PRICES: dict[str, Price] = {
-    "gpt-5.5": Price(5.00, 30.00),
-    "gpt-5.4": Price(2.50, 15.00),
-    "gpt-5.4-nano": Price(0.20, 1.25),
-    "gpt-5.1": Price(1.25, 10.00),
-    "gpt-5": Price(1.25, 10.00),
-    "gpt-5-mini": Price(0.25, 2.00),
-    "gpt-5-nano": Price(0.05, 0.40),
-    "gpt-4.1": Price(2.00, 8.00),
-    "gpt-4.1-mini": Price(0.40, 1.60),
-    "gpt-4.1-nano": Price(0.10, 0.40),
-    "gpt-4o": Price(2.50, 10.00),
-    "gpt-4o-mini": Price(0.15, 0.60),
-    "o3": Price(2.00, 8.00),
-    "o3-mini": Price(1.10, 4.40),
-    "o4-mini": Price(1.10, 4.40),
-}
+@dataclass(frozen=True)
+class Cost:
+    """A call's cost in USD (None: unknown) and where it came from."""
 
-PriceSpec = Price | tuple[float, float] | list[float]
+    usd: float | None
+    source: CostSource
+
+
+PriceSpec = Price | tuple[float, ...] | list[float]
 
 
 class PriceTable:
-    """Looks a model up exactly, then by longest known prefix (dated snapshots, ``openai/`` routes)."""
+    """Prices a call: provider-stated cost, then the user's overrides, then genai-prices, else unknown.
 
-    def __init__(self, overrides: Mapping[str, PriceSpec] | None = None) -> None:
-        self._prices = dict(OPENAI_PRICES)
-        for model, spec in (overrides or {}).items():
-            self._prices[model] = _as_price(model, spec)
+    ``base_url`` lets genai-prices tell providers apart by their API address
+    (the same model name can cost differently on OpenRouter and at its maker).
+    """
 
-    def price(self, model: str) -> Price | None:
-        return lookup_model(self._prices, model)
+    def __init__(self, overrides: Mapping[str, PriceSpec] | None = None, base_url: str | None = None) -> None:
+        self._overrides = {model: _as_price(model, spec) for model, spec in (overrides or {}).items()}
+        self._api_url = base_url if base_url and not _is_local(base_url) else None
+        self._states_costs = bool(base_url) and urllib.parse.urlsplit(base_url or "").hostname in COST_STATING_HOSTS
 
-    def cost(self, model: str, prompt_tokens: int, completion_tokens: int) -> float | None:
-        price = self.price(model)
-        return None if price is None else price.cost(prompt_tokens, completion_tokens)
+    def known(self, model: str) -> bool:
+        """Whether every call of ``model`` will have a cost (a price, or an endpoint that states costs)."""
+        return self._states_costs or model in self._overrides or _library_model(model, self._api_url) is not None
+
+    def cost(self, model: str, prompt_tokens: int, completion_tokens: int, cached_prompt_tokens: int = 0,
+             stated_usd: float | None = None) -> Cost:
+        if stated_usd is not None:
+            return Cost(stated_usd, "provider")
+        if model in self._overrides:
+            return Cost(self._overrides[model].cost(prompt_tokens, completion_tokens, cached_prompt_tokens), "override")
+        found = _library_model(model, self._api_url)
+        if found is None:
+            return Cost(None, "unknown")
+        provider, info = found
+        usage = _library_usage(prompt_tokens, completion_tokens, cached_prompt_tokens)
+        return Cost(float(info.calc_price(usage, provider).total_price), "library")
 
 
-def lookup_model(table: Mapping[str, T], model: str) -> T | None:
-    """Exact name, then without a provider route (``openai/gpt-5``), then the longest known prefix (snapshots)."""
-    bare = model.split("/", 1)[-1]
-    for name in (model, bare):
-        if name in table:
-            return table[name]
-    matches = [m for m in table if bare.startswith(m + "-")]
-    return table[max(matches, key=len)] if matches else None
+def source_label(source: str) -> str:
+    """Words for a cost source, for the report: the library's version and the date its data runs to."""
+    return SOURCE_LABELS.get(source) or f"price library {library_version()}"
+
+
+@cache
+def library_version() -> str:
+    """``genai-prices X.Y.Z, data to YYYY-MM-DD``: the newest price change in its bundled data."""
+    from genai_prices import data_snapshot
+
+    today = _dt.date.today()
+    dates = [d for provider in data_snapshot.get_snapshot().providers for model in provider.models
+             for d in _start_dates(model.prices) if d <= today]
+    newest = f", data to {max(dates).isoformat()}" if dates else ""
+    return f"genai-prices {importlib.metadata.version('genai-prices')}{newest}"
+
+
+def _start_dates(prices: Any) -> list[_dt.date]:
+    """Start dates of a model's dated price entries (genai-prices keeps a list of them for changed prices)."""
+    if not isinstance(prices, list):
+        return []
+    return [d for entry in prices if isinstance(d := getattr(getattr(entry, "constraint", None), "start_date", None),
+                                                 _dt.date)]
+
+
+def _is_local(base_url: str) -> bool:
+    host = urllib.parse.urlsplit(base_url).hostname or ""
+    return host in ("localhost", "::1") or host.startswith("127.") or host.endswith(".local")
+
+
+@cache
+def _library_model(model: str, api_url: str | None) -> tuple[Any, Any] | None:
+    """genai-prices' (provider, model) for a name, or None.
+
+    Tried in order: the endpoint's provider (by API address), a
+    ``provider/model`` route (``anthropic/claude-sonnet-4-5``), then the
+    name alone. The library matches names by its own per-model rules, so a
+    ``-pro`` sibling is never priced as its base model.
+    """
+    from genai_prices import data_snapshot
+
+    snapshot = data_snapshot.get_snapshot()
+    attempts: list[dict[str, str]] = []
+    if api_url is not None:
+        attempts.append({"provider_api_url": api_url})
+    if "/" in model:
+        attempts += [{"provider_id": "litellm"}, {"provider_id": "openrouter"}]  # litellm: split the route
+    attempts.append({})
+    for where in attempts:
+        try:
+            return snapshot.find_provider_model(model, None, where.get("provider_id"), where.get("provider_api_url"))
+        except LookupError:
+            continue
+    return None
+
+
+def _library_usage(prompt_tokens: int, completion_tokens: int, cached_prompt_tokens: int) -> Any:
+    from genai_prices import Usage
+
+    return Usage(input_tokens=prompt_tokens, output_tokens=completion_tokens,
+                 cache_read_tokens=min(cached_prompt_tokens, prompt_tokens))
 
 
 def _as_price(model: str, spec: PriceSpec) -> Price:
     if isinstance(spec, Price):
         return spec
     try:
-        inp, out = (float(x) for x in spec)
+        rates = [float(x) for x in spec]
     except (TypeError, ValueError):
-        raise ValueError(f"price for {model!r} must be (input_usd_per_1M, output_usd_per_1M), got {spec!r}") from None
-    if inp < 0 or out < 0:
+        rates = []
+    if len(rates) not in (2, 3):
+        raise ValueError(f"price for {model!r} must be (input_usd_per_1M, output_usd_per_1M) or (input, output, "
+                         f"cached_input), got {spec!r}")
+    if any(r < 0 for r in rates):
         raise ValueError(f"price for {model!r} must not be negative, got {spec!r}")
-    return Price(inp, out)
+    return Price(rates[0], rates[1], rates[2] if len(rates) == 3 else None)

@@ -33,7 +33,7 @@ from typing import Any
 
 from ..text import estimate_tokens as _tokens_in
 from .client import ChatClient, Completion, LLMError
-from .pricing import lookup_model
+from .model_names import lookup_model
 
 RateLimitSpec = Mapping[str, float]
 _KEYS = ("rpm", "tpm", "burst_s")

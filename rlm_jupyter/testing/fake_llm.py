@@ -40,6 +40,10 @@ class RequestRecord:
     completion_tokens: int
     started: float
     finished: float
+    path: str = ""
+    query: str = ""
+    headers: dict[str, str] | None = None
+    body: dict[str, Any] | None = None
 
 
 class FakeLLMServer(ChatServer):
@@ -131,7 +135,7 @@ class FakeLLMServer(ChatServer):
         record = RequestRecord(
             index, request.model, request.messages, request.stream, outcome.status, fault.kind if fault else None,
             reply, wire.prompt_tokens(request.messages), wire.completion_tokens(reply) if reply is not None else 0,
-            started, time.monotonic(),
+            started, time.monotonic(), request.path, request.query, request.headers, request.body,
         )
         with self._lock:
             self._in_flight -= 1

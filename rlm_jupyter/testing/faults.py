@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import typing
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -19,7 +20,14 @@ from rlm_jupyter.demo_model import wire
 from rlm_jupyter.demo_model.responders import ChatRequest
 from rlm_jupyter.demo_model.serving import ChatHandler, Outcome, json_outcome
 
-FaultKind = Literal["http", "timeout", "malformed", "disconnect"]
+FaultKind = Literal["http", "timeout", "malformed", "disconnect", "refuse_stream"]
+
+# What api.openai.com answers when an organization that is not verified asks to stream a gpt-5 model, verbatim.
+OPENAI_REFUSES_STREAM = wire.error_body(
+    "Your organization must be verified to stream this model. Please go to: "
+    "https://platform.openai.com/settings/organization/general and click on Verify Organization. If you just "
+    "verified, it can take up to 15 minutes for access to propagate.",
+    "invalid_request_error", "unsupported_value", "stream")
 
 
 @dataclass(frozen=True)
@@ -42,7 +50,7 @@ class Fault:
     delay_s: float = 30.0
 
     def __post_init__(self) -> None:
-        if self.kind not in ("http", "timeout", "malformed", "disconnect"):
+        if self.kind not in typing.get_args(FaultKind):
             raise ValueError(f"unknown fault kind {self.kind!r}")
         if self.rate is not None and not 0.0 <= self.rate <= 1.0:
             raise ValueError("rate must be within [0, 1]")
@@ -74,6 +82,8 @@ class FaultPlan:
         """The first fault in ``faults`` that applies to ``request``, counted as a hit."""
         for fault in faults:
             if fault.model is not None and fault.model != request.model:
+                continue
+            if fault.kind == "refuse_stream" and not request.stream:  # only a streaming request is refused
                 continue
             if fault.match is not None and not re.search(fault.match, request.last_user):
                 continue
@@ -117,6 +127,8 @@ def fault_outcome(fault: Fault, request: ChatRequest, wait: Callable[[float], bo
     """
     if fault.kind == "disconnect":
         return Outcome(0)
+    if fault.kind == "refuse_stream":
+        return json_outcome(400, OPENAI_REFUSES_STREAM)
     if fault.kind == "malformed":
         return Outcome(200, send=_send_malformed_stream if request.stream else _send_malformed)
     if fault.kind == "http":
