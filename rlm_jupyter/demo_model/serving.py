@@ -25,7 +25,7 @@ from . import wire
 from .responders import ChatRequest, Reply, Responder
 
 if TYPE_CHECKING:
-    from typing_extensions import Self
+    from typing import Self
 
 
 @dataclass(frozen=True)
@@ -236,7 +236,7 @@ class ChatServer:
             return Outcome(0)
         tokens: dict[str, Any] | None = None
         if reply.usage:
-            tokens = wire.usage(wire.prompt_tokens(request.messages), wire.completion_tokens(reply.text))
+            tokens = dict(wire.usage(wire.prompt_tokens(request.messages), wire.completion_tokens(reply.text)))
             if reply.cached_tokens:
                 tokens["prompt_tokens_details"] = {"cached_tokens": reply.cached_tokens}
             if reply.cost_usd is not None:

@@ -154,7 +154,7 @@ class RLM:
              depth: int, expect: type | None, history: Run | None = None) -> Run:
         run = Run(id=uuid.uuid4().hex[:12], question=question, model=self.model, sub_model=self.sub_model,
                   context_names=list(variables), depth=depth, prompt_version=prompts.PROMPT_VERSION,
-                  settings=self.settings.to_record(), started_at=_dt.datetime.now(_dt.timezone.utc).isoformat(),
+                  settings=self.settings.to_record(), started_at=_dt.datetime.now(_dt.UTC).isoformat(),
                   continues=history.id if history else None, namespace=ns)
         budget = session.meter.budget
         started = budget.elapsed()

@@ -223,7 +223,7 @@ class Run:
         per root turn with its prompt, response, ``code_blocks`` (each with its
         result and the sub-calls it made) and the final answer on the last one.
         """
-        start = _dt.datetime.fromisoformat(self.started_at) if self.started_at else _dt.datetime.now(_dt.timezone.utc)
+        start = _dt.datetime.fromisoformat(self.started_at) if self.started_at else _dt.datetime.now(_dt.UTC)
         lines = [{"type": "metadata", "timestamp": start.isoformat(), "root_model": self.model,
                   "max_depth": self.settings_used().max_depth, "max_iterations": self.settings_used().max_iterations,
                   "backend": "openai", "backend_kwargs": {"model_name": self.model},
