@@ -269,3 +269,31 @@ def test_extra_headers_are_sent_and_never_recorded(engine: Engine) -> None:
     run = engine.run([fence("x = 1"), "FINAL_VAR(x)"], headers={"X-Title": "notebook", "X-Secret-Header": "hdr-val"})
     assert all(r.headers is not None and r.headers["x-title"] == "notebook" for r in engine.server.requests)
     assert "headers" not in run.settings and "hdr-val" not in run.to_json()
+
+
+# -- what the panel and the report say ---------------------------------------------------------------------------
+def test_panel_and_report_mark_cut_replies_reasoning_estimates_notices_and_cost_sources(engine: Engine) -> None:
+    from rlm_jupyter.jupyter.panel import LivePanel
+    from rlm_jupyter.jupyter.report import run_html
+
+    engine.server.faults = [Fault("refuse_stream")]
+    engine.server.models[SUB] = lambda request: Reply("sub", finish_reason="length", usage=False,
+                                                      reasoning="sub thinks", headers={COST_HEADER: "0.01"})
+    turns = [Reply(fence("x = llm_query('hi')") + "\nmore", finish_reason="length", reasoning="I think <b>x</b>"),
+             Reply("FINAL_VAR(x)", usage=False)]
+    panel = LivePanel(max_iterations=5)
+    with panel:
+        run = engine.run(turns, observers=(panel.observe,), prices={ROOT: (1, 2)})
+    assert_final(run)
+    report = run_html(run)
+    live = panel.header.value + "".join(w.value for box in panel.iterations.children for w in box.children
+                                        if hasattr(w, "value") and isinstance(w.value, str))
+    for page in (report, live):
+        assert "replies appear when complete" in page  # the notice
+        assert "reasoning returned beside the reply" in page and "I think &lt;b&gt;x&lt;/b&gt;" in page
+        assert "the reply was cut at the output limit" in page
+        assert "estimated for 1 of 2 calls" in page
+    assert "Iteration 1 · 1 code block · 1 sub-call · cut at the output limit" in panel.iterations.titles[0]
+    assert "Iteration 2 · 0 code blocks · 0 sub-calls · tokens estimated" in panel.iterations.titles[1]
+    assert "ok · cut at the output limit · tokens estimated" in report and "~" in report
+    assert "root: your prices= setting" in report and "sub: stated by the provider" in report

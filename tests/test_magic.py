@@ -101,6 +101,9 @@ def test_three_spellings_pass_the_question(kernel: KernelSession, server: FakeLL
     ('%config RLMMagics.base_url = "http://127.0.0.1:9/v1"\n%rlm df_orders "q"', "cannot reach http://127.0.0.1:9/v1"),
     ('%config RLMMagics.base_url = "localhost:8000"\n%rlm df_orders "q"', "must start with http:// or https://"),
     ('%config RLMMagics.rate_limits = {"demo-root": {"rpm": -1}}\n%rlm df_orders "q"', "rpm must be a number > 0"),
+    ('%config RLMMagics.params = {"stream": True}\n%rlm df_orders "q"',
+     "params must not set 'stream': use stream=False (--no-stream)"),
+    ('%config RLMMagics.sub_params = {"seed": float("nan")}\n%rlm df_orders "q"', "sub_params must be JSON"),
 ])
 def test_bad_input_is_a_one_line_error_that_changes_nothing_and_sends_nothing(
         kernel: KernelSession, server: FakeLLMServer, cell: str, message: str, tmp_path: Path) -> None:
@@ -111,7 +114,8 @@ def test_bad_input_is_a_one_line_error_that_changes_nothing_and_sends_nothing(
     try:
         result = kernel.execute(cell)  # IPython prints a UsageError as one stderr line, without a traceback
     finally:
-        kernel.ok("%config RLMMagics.base_url = None\n%config RLMMagics.rate_limits = {}")
+        kernel.ok("%config RLMMagics.base_url = None\n%config RLMMagics.rate_limits = {}\n"
+                  "%config RLMMagics.params = {}\n%config RLMMagics.sub_params = {}")
     assert result.stderr.startswith("UsageError: %") and result.stderr.count("\n") == 1, result.stderr
     assert message in result.stderr
     assert server.count() == 0

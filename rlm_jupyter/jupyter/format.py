@@ -55,4 +55,8 @@ def usage_line(usage: Mapping[str, Usage]) -> str:
     if not usage:
         return "no model calls"
     return " · ".join(f"{model}: {tokens(u.prompt_tokens)} in / {tokens(u.completion_tokens)} out"
+                      + (f" ({tokens(u.cached_prompt_tokens)} in from the prompt cache)" if u.cached_prompt_tokens
+                         else "")
+                      + (f" (estimated for {u.estimated_calls} of {plural(u.calls, 'call')})" if u.estimated_calls
+                         else "")
                       for model, u in usage.items())

@@ -46,6 +46,7 @@ from ..engine.protocol import parse_reply
 from ..engine.trajectory import CodeCell, Iteration, Run, SubCall
 from ..text import plural
 from .cells import cell_html
+from .endpoint_marks import cut_html, notices_html, reasoning_html, reply_marks
 from .format import cache_line, money, seconds, usage_line
 from .markup import code_html, esc
 from .report import (
@@ -235,9 +236,10 @@ class LivePanel:
         titles = list(self.iterations.titles)
         for row in rows:
             view = self._views[row.index]
+            marks = reply_marks(row.iteration) if row.iteration is not None else []
             titles[view.position] = (f"Iteration {row.index + 1} · "
                                      f"{plural(len(row.cells) + (row.running is not None), 'code block')} · "
-                                     f"{plural(len(row.calls), 'sub-call')}")
+                                     f"{plural(len(row.calls), 'sub-call')}" + "".join(f" · {m}" for m in marks))
             if view.body_seen != row.body:
                 view.body.value, view.body_seen = _body_html(row), row.body
             if view.calls_seen != row.subcalls:
@@ -259,7 +261,7 @@ class LivePanel:
                              f"iteration {iterations}/{self.max_iterations} · "
                              f"{seconds(run.wall_s if ended else now - self._t0)} · {esc(usage_line(run.usage))} · "
                              f"cost {money(cost)}{of_budget}"
-                             + (f" · {saved}" if saved else ""))
+                             + (f" · {saved}" if saved else "") + notices_html(run))
         if self.cost_bar is not None and self.budget_usd is not None:
             spent = cost or 0.0
             self.cost_bar.value = spent
@@ -343,7 +345,8 @@ def _body_html(row: _Row) -> str:
     if not row.text and row.iteration is None:
         return "<i>waiting for the model…</i>"
     prose = parse_reply(row.text).prose if row.iteration is not None else row.text
-    parts = [_PROSE.format(esc(prose)) if prose else ""]
+    parts = [reasoning_html(row.iteration.reasoning) if row.iteration is not None else "",
+             _PROSE.format(esc(prose)) if prose else "", cut_html(row.iteration) if row.iteration is not None else ""]
     parts += [cell_html(cell) for cell in row.cells]
     if row.running is not None:
         parts.append(f"{code_html(row.running)}<i>running…</i>")

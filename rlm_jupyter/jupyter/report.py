@@ -17,6 +17,7 @@ from ..engine.protocol import parse_reply
 from ..engine.trajectory import Iteration, Run
 from ..text import bounded_repr, plural
 from .cells import cell_html
+from .endpoint_marks import cost_sources, cut_html, notices_html, reasoning_html, reply_marks
 from .format import cache_line, money, seconds, usage_line
 from .markup import answer_preview_html, esc, volatile
 from .subcall_table import subcalls_html
@@ -44,6 +45,7 @@ def _header(run: Run) -> str:
     colour = _STATUS_COLOURS.get(run.status, "#bc4c00")
     status = f'<b style="color: {colour}">{esc(run.status)}</b>'
     message = f" — {esc(run.message)}" if run.message else ""
+    sources = cost_sources(run.usage)  # volatile: the price library's version differs between machines
     rows = [
         ("question", f'<span style="white-space: pre-wrap">{esc(run.question)}</span>'),
         ("context", esc(", ".join(run.context_names)) if run.context_names else ""),
@@ -51,7 +53,8 @@ def _header(run: Run) -> str:
         ("iterations", str(len(run.iterations))),
         ("sub-calls", str(len(run.subcalls))),
         ("tokens", esc(usage_line(run.usage))),
-        ("cost", volatile(money(run.cost_usd))),
+        ("cost", volatile(money(run.cost_usd) + (f" ({esc(sources)})" if sources else ""))),
+        ("endpoint", notices_html(run)),
         ("cache", cache_line(run)),
         ("follows", esc(run.continues) if run.continues else ""),
         ("wall time", volatile(seconds(run.wall_s))),
@@ -63,10 +66,12 @@ def _header(run: Run) -> str:
 
 def _iteration_html(number: int, it: Iteration, run: Run) -> str:
     """One iteration, folded: its counts in the summary, the prose, blocks and sub-calls inside."""
+    marks = "".join(f" · <b>{mark}</b>" for mark in reply_marks(it))
     summary = (f"Iteration {number} · {plural(len(it.cells), 'code block')} · "
-               f"{plural(len(it.subcalls), 'sub-call')} · {volatile(seconds(it.duration_s))}")
+               f"{plural(len(it.subcalls), 'sub-call')} · {volatile(seconds(it.duration_s))}{marks}")
     prose = parse_reply(it.reply).prose
-    parts = [f'<div style="white-space: pre-wrap">{esc(prose)}</div>' if prose else ""]
+    parts = [reasoning_html(it.reasoning), f'<div style="white-space: pre-wrap">{esc(prose)}</div>' if prose else "",
+             cut_html(it)]
     parts += [cell_html(cell) for cell in it.cells]
     parts.append(subcalls_html(it.subcalls, child_html=run_html, limit=MAX_REPORT_SUBCALLS))
     return f'<details class="rlm-iteration"><summary>{summary}</summary>{"".join(parts)}</details>'

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 
 from ..engine.trajectory import Run, SubCall
 from ..text import clip
+from .endpoint_marks import reasoning_html, reply_marks
 from .format import money, seconds, tokens
 from .markup import ERROR_STYLE, esc, pre, volatile
 
@@ -45,7 +46,8 @@ def _call_row(call: SubCall, child_html: Callable[[Run], str] | None) -> str:
     """One call's row; its timing and cost are volatile, so the saved table compares equal across runs."""
     model = esc(call.model) + (" (rlm)" if call.kind == "rlm" else "")
     cells = [str(call.id), model, esc(_call_status(call)), volatile(seconds(call.latency_s)),
-             f"{tokens(call.prompt_tokens)} / {tokens(call.completion_tokens)}", volatile(money(call.cost_usd)),
+             ("~" if call.usage_estimated else "") + f"{tokens(call.prompt_tokens)} / {tokens(call.completion_tokens)}",
+             volatile(money(call.cost_usd)),
              str(call.retries), _call_details(call, child_html)]
     return '<tr style="vertical-align: top">' + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
 
@@ -57,7 +59,7 @@ def _call_status(call: SubCall) -> str:
         return f"error: {first}" if first else "error"
     if call.response is None:
         return "running"
-    return "ok (cached)" if call.cached else "ok"
+    return " · ".join(["ok (cached)" if call.cached else "ok", *reply_marks(call)])
 
 
 def _call_details(call: SubCall, child_html: Callable[[Run], str] | None) -> str:
@@ -65,7 +67,7 @@ def _call_details(call: SubCall, child_html: Callable[[Run], str] | None) -> str
     summary = " ".join(call.prompt[:80].split()) or "(empty prompt)"
     parts = ["<b>prompt</b>", pre(_preview(call.prompt))]
     if call.response is not None:
-        parts += ["<b>response</b>", pre(_preview(call.response))]
+        parts += ["<b>response</b>", pre(_preview(call.response)), reasoning_html(call.reasoning)]
     if call.error is not None:
         parts += ["<b>error</b>", pre(_preview(call.error), style=ERROR_STYLE)]
     if call.child is not None:
