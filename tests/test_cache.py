@@ -215,3 +215,28 @@ def test_the_default_folder_follows_the_environment(monkeypatch: pytest.MonkeyPa
 def test_this_session_never_uses_the_real_home_cache() -> None:
     """tests/conftest.py points RLM_CACHE_DIR (and XDG_CACHE_HOME) at a temporary folder for the whole session."""
     assert not str(default_cache_dir()).startswith(str(Path.home() / ".cache"))
+
+
+def test_the_disk_store_keeps_what_the_record_shows_of_a_reply(tmp_path: Path) -> None:
+    store = SQLiteStore(tmp_path / "r.sqlite")
+    store.put("k", Completion("text", "m", 10, 2, 1.5, 1, cached_prompt_tokens=4, usage_estimated=True,
+                              finish_reason="length", reasoning="thought"))
+    found = store.get("k")
+    assert found is not None
+    assert (found.text, found.cached_prompt_tokens, found.usage_estimated, found.finish_reason, found.reasoning) \
+        == ("text", 4, True, "length", "thought")
+
+
+def test_a_cache_written_before_the_meta_column_still_answers(tmp_path: Path) -> None:
+    import sqlite3
+
+    path = tmp_path / "old.sqlite"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE responses (key TEXT PRIMARY KEY, model TEXT NOT NULL, text TEXT NOT NULL, "
+                   "prompt_tokens INTEGER, completion_tokens INTEGER, created REAL)")
+        db.execute("INSERT INTO responses VALUES ('k', 'm', 'old answer', 3, 1, 0)")
+    store = SQLiteStore(path)
+    found = store.get("k")
+    assert found is not None and (found.text, found.finish_reason, found.reasoning) == ("old answer", None, "")
+    store.put("k2", Completion("new", "m", 1, 1, 0.0, 0, finish_reason="stop"))
+    assert (store.get("k2") or found).finish_reason == "stop"

@@ -92,8 +92,9 @@ class Settings:
                             "a 60-second turn must look alive", "--no-stream")
     history_chars: int = _setting(60_000, "a follow-up's history is compacted past this many characters",
                                   "about 15K tokens of history keeps follow-ups cheap and focused")
-    prices: dict[str, Any] = _setting({}, 'extra prices, USD per 1M tokens: {"model": [input, output]}',
-                                      "the built-in table cannot know private or new models")
+    prices: dict[str, Any] = _setting({}, 'your prices, USD per 1M tokens, over the price library\'s: '
+                                          '{"model": [input, output]} or [input, output, cached_input]',
+                                      "genai-prices knows the public models; only you know private ones")
     context_windows: dict[str, int] = _setting({}, 'sub-model context sizes in tokens: {"model": 32768}',
                                                "oversized prompts are refused before they are sent and paid for")
     rate_limits: dict[str, Any] = _setting({}, 'provider rate limits per model ("*" for all): '

@@ -71,6 +71,10 @@ class MemoryStore:
         return sum(len(v) for v in self._responses.values())
 
 
+# What a cached reply keeps besides its text and counts: what the panel and the record show of it.
+_KEPT_FIELDS = ("cached_prompt_tokens", "usage_estimated", "finish_reason", "reasoning")
+
+
 class SQLiteStore:
     """Responses on disk, shared by threads and processes (one connection per thread, WAL journal)."""
 
@@ -83,7 +87,9 @@ class SQLiteStore:
         db = self._db()
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("CREATE TABLE IF NOT EXISTS responses (key TEXT PRIMARY KEY, model TEXT NOT NULL, "
-                   "text TEXT NOT NULL, prompt_tokens INTEGER, completion_tokens INTEGER, created REAL)")
+                   "text TEXT NOT NULL, prompt_tokens INTEGER, completion_tokens INTEGER, created REAL, meta TEXT)")
+        if "meta" not in {row[1] for row in db.execute("PRAGMA table_info(responses)")}:  # a cache from before
+            db.execute("ALTER TABLE responses ADD COLUMN meta TEXT")
 
     def _db(self) -> sqlite3.Connection:
         db = getattr(self._local, "db", None)
@@ -96,14 +102,21 @@ class SQLiteStore:
         return db
 
     def get(self, key: str) -> Completion | None:
-        row = self._db().execute("SELECT model, text, prompt_tokens, completion_tokens FROM responses WHERE key = ?",
-                                 (key,)).fetchone()
-        return None if row is None else Completion(row[1], row[0], row[2], row[3], 0.0, 0)
+        row = self._db().execute("SELECT model, text, prompt_tokens, completion_tokens, meta FROM responses "
+                                 "WHERE key = ?", (key,)).fetchone()
+        if row is None:
+            return None
+        meta = json.loads(row[4]) if row[4] else {}
+        return Completion(row[1], row[0], row[2], row[3], 0.0, 0,
+                          **{k: v for k, v in meta.items() if k in _KEPT_FIELDS})
 
     def put(self, key: str, completion: Completion) -> None:
-        self._db().execute("INSERT OR REPLACE INTO responses VALUES (?, ?, ?, ?, ?, ?)",
+        """Store the reply with what the record shows of it (cut, reasoning, estimated counts)."""
+        meta = {name: getattr(completion, name) for name in _KEPT_FIELDS}
+        self._db().execute("INSERT OR REPLACE INTO responses (key, model, text, prompt_tokens, completion_tokens, "
+                           "created, meta) VALUES (?, ?, ?, ?, ?, ?, ?)",
                            (key, completion.model, completion.text, completion.prompt_tokens,
-                            completion.completion_tokens, time.time()))
+                            completion.completion_tokens, time.time(), json.dumps(meta)))
 
     def __len__(self) -> int:
         return int(self._db().execute("SELECT COUNT(*) FROM responses").fetchone()[0])
