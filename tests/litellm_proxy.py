@@ -51,10 +51,12 @@ from pathlib import Path
 
 __all__ = [
     "LITELLM_AVAILABLE", "LITELLM_COMMAND", "LITELLM_ENV_VAR", "LITELLM_UNAVAILABLE_REASON", "LiteLLMProxy",
-    "LiteLLMProxyError", "LiteLLMUnavailable", "find_litellm_command", "start_litellm_proxy",
+    "LiteLLMProxyError", "LiteLLMUnavailable", "find_litellm_command", "litellm_unavailable_reason", "proxy_config",
+    "start_litellm_proxy",
 ]
 
 LITELLM_ENV_VAR = "RLM_LITELLM"
+PROJECT_VENV = Path(__file__).resolve().parents[1] / ".venv-litellm" / "bin" / "litellm"  # scripts/test installs it
 READINESS_PATH = "/health/liveliness"
 
 # Offline and quiet, and no database even if the caller's environment names one.
@@ -83,6 +85,8 @@ def find_litellm_command() -> list[str] | None:
     explicit = os.environ.get(LITELLM_ENV_VAR)
     if explicit:
         return [explicit] if os.access(explicit, os.X_OK) else None
+    if os.access(PROJECT_VENV, os.X_OK):
+        return [str(PROJECT_VENV)]
     if importlib.util.find_spec("litellm") is not None:
         return [sys.executable, "-m", "litellm.proxy.proxy_cli"]
     on_path = shutil.which("litellm")
@@ -91,13 +95,18 @@ def find_litellm_command() -> list[str] | None:
 
 LITELLM_COMMAND = find_litellm_command()
 LITELLM_AVAILABLE = LITELLM_COMMAND is not None
-LITELLM_UNAVAILABLE_REASON = (
-    "" if LITELLM_AVAILABLE else
-    f"litellm is not installed: `pip install 'litellm[proxy]'` (here or in a separate venv, with "
-    f"${LITELLM_ENV_VAR} set to its bin/litellm)"
-    + (f"; ${LITELLM_ENV_VAR}={os.environ[LITELLM_ENV_VAR]!r} is not an executable" if os.environ.get(LITELLM_ENV_VAR)
-       else "")
-)
+def litellm_unavailable_reason() -> str:
+    """Why :func:`find_litellm_command` finds nothing, fit for ``pytest.skip``; "" when it finds litellm."""
+    if find_litellm_command() is not None:
+        return ""
+    explicit = os.environ.get(LITELLM_ENV_VAR)
+    if explicit:
+        return f"${LITELLM_ENV_VAR}={explicit!r} is not an executable litellm"
+    return (f"litellm is not installed: `pip install 'litellm[proxy]'` here, or in a separate venv with "
+            f"${LITELLM_ENV_VAR} set to its bin/litellm")
+
+
+LITELLM_UNAVAILABLE_REASON = litellm_unavailable_reason()
 
 
 @dataclass(frozen=True)
@@ -199,7 +208,7 @@ def start_litellm_proxy(
     """
     command = find_litellm_command()
     if command is None:
-        raise LiteLLMUnavailable(LITELLM_UNAVAILABLE_REASON or "litellm is not installed")
+        raise LiteLLMUnavailable(litellm_unavailable_reason())
     tmp_dir.mkdir(parents=True, exist_ok=True)
     config_path = tmp_dir / "litellm_config.yaml"
     # YAML is a superset of JSON: no yaml package needed on this side.
