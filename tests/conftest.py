@@ -29,6 +29,7 @@ from pathlib import Path
 import pytest
 
 from rlm_jupyter.demo_model import demo_root, demo_sub
+from rlm_jupyter.llm.client import LLMClient
 from rlm_jupyter.testing import FakeLLMServer
 from rlm_jupyter.testing.kernel import KernelSession
 
@@ -213,6 +214,14 @@ def kernel(llm_server: FakeLLMServer, tmp_path_factory: pytest.TempPathFactory) 
     session.ok("%load_ext rlm_jupyter\n%config RLMMagics.cache = False")
     yield session
     session.close()
+
+
+@pytest.fixture
+def client(fake_llm: FakeLLMServer) -> Iterator[LLMClient]:
+    """An LLMClient on the fake server that retries fast (tests/test_client.py, tests/test_endpoints.py)."""
+    c = LLMClient(fake_llm.base_url, "test", backoff_s=0.001, max_retries=3)
+    yield c
+    c.close()
 
 
 @pytest.fixture

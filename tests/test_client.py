@@ -4,7 +4,6 @@ from __future__ import annotations
 import socket
 import threading
 import time
-from collections.abc import Iterator
 
 import pytest
 
@@ -12,13 +11,6 @@ from rlm_jupyter.llm.client import OPENAI_URL, LLMClient, LLMError
 from rlm_jupyter.testing import FakeLLMServer, Fault
 
 HELLO = [{"role": "user", "content": "hello there"}]
-
-
-@pytest.fixture
-def client(fake_llm: FakeLLMServer) -> Iterator[LLMClient]:
-    c = LLMClient(fake_llm.base_url, "test", backoff_s=0.001, max_retries=3)
-    yield c
-    c.close()
 
 
 @pytest.fixture

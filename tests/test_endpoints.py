@@ -8,7 +8,6 @@ two APIs.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -22,13 +21,6 @@ from .scripted import ROOT, SUB, Engine, assert_final, engine, fence
 
 __all__ = ["engine"]  # the fixture, re-exported for pytest
 HELLO = [{"role": "user", "content": "hello there"}]
-
-
-@pytest.fixture
-def client(fake_llm: FakeLLMServer) -> Iterator[LLMClient]:
-    c = LLMClient(fake_llm.base_url, "test", backoff_s=0.001, max_retries=1)
-    yield c
-    c.close()
 
 
 # -- streaming refused ---------------------------------------------------------------------------------------

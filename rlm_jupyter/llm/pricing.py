@@ -94,7 +94,10 @@ class PriceTable:
             return Cost(None, "unknown")
         provider, info = found
         usage = _library_usage(prompt_tokens, completion_tokens, cached_prompt_tokens)
-        return Cost(float(info.calc_price(usage, provider).total_price), "library")
+        try:
+            return Cost(float(info.calc_price(usage, provider).total_price), "library")
+        except (LookupError, ValueError):  # a model the library lists without a price for today
+            return Cost(None, "unknown")
 
 
 def source_label(source: str) -> str:
