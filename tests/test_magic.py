@@ -29,6 +29,10 @@ for c, ms in months.items():
 expected = pd.DataFrame(table).T.sort_index().fillna(0)
 expected = expected[sorted(expected.columns)]
 expected = expected.div(expected[0], axis=0).round(4)
+last = max(max(ms) for ms in months.values())  # months after the data ends were never observed: NaN, not 0%
+for cohort in expected.index:
+    year, month = map(int, cohort.split("-"))
+    expected.loc[cohort, [a for a in expected.columns if year * 12 + month - 1 + a > last]] = float("nan")
 """
 
 

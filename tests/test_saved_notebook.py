@@ -12,6 +12,7 @@ from nbconvert import HTMLExporter
 
 from rlm_jupyter import Run
 from rlm_jupyter.testing import FakeLLMServer
+from rlm_jupyter.testing.kernel import KernelSession
 
 pytestmark = pytest.mark.kernel  # every test executes a notebook in a kernel (nbclient)
 
@@ -54,3 +55,31 @@ def test_nbconvert_html_shows_every_iteration_code_block_and_sub_call(executed: 
     for call in run.subcalls:
         assert call.prompt[:60] in text
     assert "months_since_first_order" in text  # the answer's table
+
+
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+
+
+def test_the_panel_closes_every_widget_it_opened(kernel: KernelSession, server: FakeLLMServer) -> None:
+    """A frontend saves (and a later session restores) the widgets still open; the report replaces the panel,
+    so every widget model the run opened (layouts and styles too) is closed when it ends."""
+    kernel.ok("from rlm_jupyter.demo_model.datasets import make_orders\ndf_orders = make_orders(2_000, customers=200)")
+    run = kernel.ok('%%rlm df_orders "cohort retention by month"')
+    opened = {m["comm_id"] for m in run.of("comm_open") if m.get("target_name") == "jupyter.widget"}
+    closed = {m["comm_id"] for m in run.of("comm_close")}
+    assert len(opened) > 20  # the panel: boxes, an accordion, HTML, progress bars, their layouts and styles
+    assert opened <= closed, f"{len(opened - closed)} of {len(opened)} widgets left open"
+    assert kernel.value("rlm_run.status") == "final"
+
+
+SHIPPED = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=[p.name for p in SHIPPED])
+def test_shipped_notebooks_carry_no_widget_state(path: Path) -> None:
+    notebook = nbformat.read(path, as_version=4)
+    state = notebook.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    assert state == {}, f"{path.name} carries {len(state)} widget models: re-execute it (--refresh-notebooks)"
+    views = [c for c in notebook.cells if c.cell_type == "code"
+             for o in c.get("outputs", []) if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
+    assert not views, f"{path.name} has {len(views)} widget views in its outputs"

@@ -33,12 +33,15 @@ def _cohort_retention(name: str) -> list[str]:
         "age = (month.dt.year - first.dt.year) * 12 + (month.dt.month - first.dt.month)\n"
         f"active = pd.DataFrame({{'cohort': first.astype(str), 'age': age, 'customer': {name}[customer]}})\n"
         "counts = active.drop_duplicates().groupby(['cohort', 'age'])['customer'].nunique().unstack(fill_value=0)\n"
-        "retention = counts.div(counts[0], axis=0).round(4)\n"
+        "# Months a cohort has not reached yet (after the data ends) are unknown, not 0%: leave them empty.\n"
+        "horizon = pd.Series([(month.max() - pd.Period(c, 'M')).n for c in counts.index], index=counts.index)\n"
+        "reached = pd.DataFrame({a: horizon >= a for a in counts.columns})\n"
+        "retention = counts.div(counts[0], axis=0).where(reached).round(4)\n"
         "retention.columns.name = 'months_since_first_order'\n"
         "print(retention.iloc[:6, :6].to_string())\n```"),
         ("Let me have the sub-model comment on each cohort's curve, all at once.\n```repl\n"
         "prompts = [f'Describe in one sentence the retention curve of cohort {c}: ' + "
-        "', '.join(f'{v:.0%}' for v in row.iloc[1:4]) for c, row in retention.iterrows()]\n"
+        "', '.join(f'{v:.0%}' for v in row.iloc[1:4].dropna()) for c, row in retention.iterrows()]\n"
         "notes = llm_query_batched(prompts)\nprint(notes[:3])\n```"),
         "The table is computed from the data.\nFINAL_VAR(retention)",
     ]

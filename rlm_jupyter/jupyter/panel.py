@@ -117,6 +117,7 @@ class LivePanel:
         self.max_iterations, self.budget_usd, self.refresh_hz = max_iterations, budget_usd, refresh_hz
         self.renders = 0  # refreshes that ran: the throttle is observable
         self.failures = 0  # consecutive failed refreshes
+        self.closed = False  # close() ran: the widgets are gone from the kernel
         self._lock = threading.Lock()  # guards the recorded state below
         self._render_lock = threading.Lock()  # one writer of the widgets at a time, whoever calls refresh
         self._run: Run | None = None
@@ -320,6 +321,20 @@ class LivePanel:
         self.failures = 0
         return True
 
+    def close(self) -> None:
+        """Close every widget of the panel, their layouts and styles too: nothing of it stays in the kernel.
+
+        Why: a widget that stays open is saved with the notebook (nbclient,
+        papermill and nbconvert store the state of every open widget), and the
+        report has replaced the panel by then.
+        """
+        if self.closed:
+            return
+        self.finish()
+        self.closed = True
+        for widget in _widget_tree(self.widget):
+            widget.close()
+
     def __enter__(self) -> LivePanel:
         self.start()
         return self
@@ -338,6 +353,19 @@ class LivePanel:
         bundle = dict(self.widget._repr_mimebundle_() or {})
         bundle.pop("text/plain", None)
         return bundle
+
+
+def _widget_tree(root: widgets.Widget) -> list[widgets.Widget]:
+    """``root``, its descendants, and every layout and style model they hold."""
+    found: list[widgets.Widget] = []
+    stack = [root]
+    while stack:
+        widget = stack.pop()
+        found.append(widget)
+        stack += [getattr(widget, name) for name in ("layout", "style")
+                  if isinstance(getattr(widget, name, None), widgets.Widget)]
+        stack += list(getattr(widget, "children", ()))
+    return found
 
 
 def _body_html(row: _Row) -> str:

@@ -43,13 +43,13 @@ class RunView:
 
     def _show_report(self, event: RunFinished) -> None:
         if self.panel is not None:
-            self.panel.finish()
+            self.panel.close()  # its widgets too: no widget state is saved with the notebook
         session = totals(self.earlier + [event.run])
         if self.handle is not None:
             clear_output()  # the panel's output goes: no stale widget view in the saved notebook
         display(Summary(event.run, session) if self.quiet else Report(event.run, session))
 
     def close(self) -> None:
-        """Stop the panel's thread even if the run never finished (an exception before RunFinished)."""
+        """Stop the panel and close its widgets even if the run never finished (an exception before RunFinished)."""
         if self.panel is not None:
-            self.panel.finish()
+            self.panel.close()
