@@ -329,7 +329,8 @@ def test_timeline_handles_degenerate_runs(shape: str) -> None:
     assert "nan" not in html and "inf" not in html
     svg = svg_of(run)
     assert len(svg.find_all("rect")) == len(run.iterations)
-    assert svg.find_all("text", "rlm-peak")[0].text() == "0"
+    assert not svg.find_all("text", "rlm-peak")  # no chart, so no axis reading "0" twice
+    assert "no sub-calls" in svg.text()
 
 
 # -- stability -----------------------------------------------------------------------
@@ -436,3 +437,24 @@ def test_a_huge_batch_lists_a_bounded_number_of_rows_and_every_failure() -> None
     markup = subcalls_html(calls, limit=50)
     assert markup.count("<tr") == 1 + 50 + 1  # header, the first 50, the failure
     assert "p901" in markup and "949 more sub-calls are not listed here" in markup
+
+
+# -- typography ------------------------------------------------------------------
+def test_every_pre_names_the_notebooks_code_font_and_every_table_cell_is_left_aligned() -> None:
+    """JupyterLab's and nbconvert's CSS give a code font only to a <pre> that is a direct child of an output,
+    and right-align table cells: the report's own elements say what they need."""
+    report = report_root(make_run())
+    pres = report.find_all("pre")
+    assert pres and all("--jp-code-font-family" in p.attrs.get("style", "") for p in pres)
+    cells = [n for tag in ("td", "th") for table in report.find_all("table")
+             if "dataframe" not in (table.attrs.get("class") or "") for n in table.find_all(tag)]
+    assert cells and all("text-align: left" in (c.attrs.get("style") or "") for c in cells)
+
+
+def test_the_timeline_of_a_run_without_sub_calls_has_no_chart_axis() -> None:
+    svg = timeline_svg(Run(id="r", question="q", model="m", sub_model="s", wall_s=2.0,
+                           iterations=[Iteration(0, "", duration_s=1.0), Iteration(1, "", 1.0, duration_s=1.0)]))
+    labels = re.findall(r">([^<>]+)</text>", svg)
+    assert labels.count("0") == 0 and "no sub-calls" in labels
+    with_calls = timeline_svg(make_run())
+    assert re.findall(r">([^<>]+)</text>", with_calls).count("0") == 1  # the axis' foot, once

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..engine.trajectory import Run, Usage
 from .format import money, tokens
-from .markup import esc
+from .markup import esc, table_cell
 from .report import METADATA_KEY
 
 
@@ -67,6 +67,6 @@ def _text_table(rows: list[tuple[str, ...]]) -> str:
 
 def _html_table(rows: list[tuple[str, ...]]) -> str:
     """The same rows as an HTML table, the first row as its header."""
-    head = "".join(f"<th>{esc(c)}</th>" for c in rows[0])
-    body = "".join("<tr>" + "".join(f"<td>{esc(c)}</td>" for c in row) + "</tr>" for row in rows[1:])
+    head = "".join(table_cell(esc(c), "th") for c in rows[0])
+    body = "".join("<tr>" + "".join(table_cell(esc(c)) for c in row) + "</tr>" for row in rows[1:])
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"

@@ -29,7 +29,18 @@ VOLATILE_CLASS = "rlm-volatile"
 VOLATILE_PATTERN = r'(?s)<span class="rlm-volatile">.*?</span>'
 ERROR_STYLE = "background: #fdecea; color: #8a1c1c"  # a failed block's error and a failed sub-call's error alike
 
-_PRE_STYLE = "margin: 2px 0; padding: 4px 6px; white-space: pre-wrap; word-break: break-word"
+# Notebook CSS gives a code font only to a <pre> that is a direct child of an output, so every <pre> here names
+# the notebook's own code font (JupyterLab's variables), with monospace where they are not defined (nbviewer).
+CODE_FONT = ("font-family: var(--jp-code-font-family, SFMono-Regular, Menlo, Consolas, 'Liberation Mono', monospace); "
+             "font-size: var(--jp-code-font-size, 13px); line-height: var(--jp-code-line-height, 1.3)")
+# Notebook CSS right-aligns table cells (for numbers); the report's tables hold words: left, top.
+CELL_STYLE = "text-align: left; vertical-align: top"
+_PRE_STYLE = f"margin: 2px 0; padding: 4px 6px; white-space: pre-wrap; word-break: break-word; {CODE_FONT}"
+
+
+def table_cell(value: str, tag: str = "td") -> str:
+    """A table cell of the report's tables, aligned left and top whatever the page's CSS says."""
+    return f'<{tag} style="{CELL_STYLE}">{value}</{tag}>'
 
 
 def volatile(fragment: str) -> str:
@@ -55,7 +66,7 @@ def code_html(code: str) -> str:
     and on a dark notebook theme they would be light text on its light background.
     """
     formatter = HtmlFormatter(noclasses=True, nowrap=False, cssstyles="color: #1f2328; margin: 2px 0",
-                              prestyles="margin: 0; padding: 4px 6px; overflow-x: auto")
+                              prestyles=f"margin: 0; padding: 4px 6px; overflow-x: auto; {CODE_FONT}")
     return str(highlight(clip(code, MAX_TEXT_CHARS), PythonLexer(stripnl=False, ensurenl=False), formatter))
 
 

@@ -19,7 +19,7 @@ from ..text import bounded_repr, plural
 from .cells import cell_html
 from .endpoint_marks import cost_sources, cut_html, notices_html, reasoning_html, reply_marks
 from .format import cache_line, money, seconds, usage_line
-from .markup import answer_preview_html, esc, volatile
+from .markup import answer_preview_html, esc, table_cell, volatile
 from .subcall_table import subcalls_html
 from .timeline import timeline_svg
 
@@ -59,8 +59,7 @@ def _header(run: Run) -> str:
         ("follows", esc(run.continues) if run.continues else ""),
         ("wall time", volatile(seconds(run.wall_s))),
     ]
-    body = "".join(f'<tr style="vertical-align: top"><th style="text-align: left">{name}</th><td>{value}</td></tr>'
-                   for name, value in rows if value)
+    body = "".join(f"<tr>{table_cell(name, 'th')}{table_cell(value)}</tr>" for name, value in rows if value)
     return f"<p><b>RLM run</b> · {status}{message}</p><table>{body}</table>"
 
 

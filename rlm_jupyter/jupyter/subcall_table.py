@@ -13,7 +13,7 @@ from ..engine.trajectory import Run, SubCall
 from ..text import clip
 from .endpoint_marks import reasoning_html, reply_marks
 from .format import money, seconds, tokens
-from .markup import ERROR_STYLE, esc, pre, volatile
+from .markup import ERROR_STYLE, esc, pre, table_cell, volatile
 
 PREVIEW_CHARS = 500  # prompt/response previews in the sub-call table
 _COLUMNS = ("#", "model", "status", "latency", "tokens in / out", "cost", "retries", "prompt / response")
@@ -35,7 +35,7 @@ def subcalls_html(calls: Iterable[SubCall], child_html: Callable[[Run], str] | N
     if limit is not None and len(calls) > limit:
         failed = [c for c in calls if c.error is not None]
         shown = sorted({c.id: c for c in calls[:limit] + failed[:limit]}.values(), key=lambda c: c.id)
-    header = "".join(f'<th style="text-align: left">{c}</th>' for c in _COLUMNS)
+    header = "".join(table_cell(c, "th") for c in _COLUMNS)
     rows = "".join(_call_row(call, child_html) for call in shown)
     more = (f"<p><i>{len(calls) - len(shown):,} more sub-calls are not listed here; all are in the run's "
             "trajectory (rlm_run.subcalls, or the output metadata).</i></p>" if len(shown) < len(calls) else "")
@@ -49,7 +49,7 @@ def _call_row(call: SubCall, child_html: Callable[[Run], str] | None) -> str:
              ("~" if call.usage_estimated else "") + f"{tokens(call.prompt_tokens)} / {tokens(call.completion_tokens)}",
              volatile(money(call.cost_usd)),
              str(call.retries), _call_details(call, child_html)]
-    return '<tr style="vertical-align: top">' + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
+    return "<tr>" + "".join(table_cell(c) for c in cells) + "</tr>"
 
 
 def _call_status(call: SubCall) -> str:

@@ -63,17 +63,20 @@ def timeline_svg(run: Run, width: int = 640, height: int = 90) -> str:
 
     path = f"M{x(0):.1f},{y(0):.1f}" + "".join(f"H{x(t):.1f}V{y(n):.1f}" for t, n in steps)
     path += f"H{x(total):.1f}V{y(0):.1f}Z"
+    # With no sub-calls there is no chart: its axis would read "0" at the top and the bottom.
+    chart = (f'<g><title>sub-calls in flight, peak {peak}</title>'
+             f'<path d="{path}" fill="#f58518" fill-opacity="0.35" stroke="#f58518"/>'
+             f'<text class="rlm-peak" x="{left - 4}" y="{chart_top + 8}" text-anchor="end">{peak}</text>'
+             f'<text x="{left - 4}" y="{chart_bottom}" text-anchor="end">0</text></g>') if peak else ""
+    caption = f"sub-calls in flight (peak {peak})" if peak else "no sub-calls"
     parts = [
         f'<text x="{left - 4}" y="16" text-anchor="end">iter.</text>',
         *(_iteration_block(i, it, x) for i, it in enumerate(run.iterations, 1)),
-        f'<g><title>sub-calls in flight, peak {peak}</title>'
-        f'<path d="{path}" fill="#f58518" fill-opacity="0.35" stroke="#f58518"/>'
-        f'<text class="rlm-peak" x="{left - 4}" y="{chart_top + 8}" text-anchor="end">{peak}</text>'
-        f'<text x="{left - 4}" y="{chart_bottom}" text-anchor="end">0</text></g>',
+        chart,
         f'<line x1="{left}" y1="{chart_bottom + 1}" x2="{width - right}" y2="{chart_bottom + 1}" stroke="#888"/>',
         f'<text x="{left}" y="{height - 4}">0 s</text>',
         f'<text x="{(left + width - right) / 2:.0f}" y="{height - 4}" text-anchor="middle" fill="#555">'
-        f'sub-calls in flight (peak {peak})</text>',
+        f'{caption}</text>',
         f'<text x="{width - right}" y="{height - 4}" text-anchor="end">{esc(seconds(total))}</text>',
     ]
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
