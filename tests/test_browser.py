@@ -24,6 +24,7 @@ import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -105,34 +106,33 @@ def _stop(process: subprocess.Popen[bytes], url: str | None) -> None:
     process.wait()
 
 
-@pytest.fixture
-def lab(tmp_path: Path) -> Iterator[Lab]:
-    """JupyterLab on a free port, isolated from user state, serving a copy of the quickstart without outputs."""
+@contextmanager
+def jupyter_server(tmp_path: Path, notebooks: dict[str, nbformat.NotebookNode],
+                   env_extra: dict[str, str]) -> Iterator[Lab]:
+    """A Jupyter server (JupyterLab at lab/, Notebook 7 at notebooks/) on a free port, isolated from user state,
+    serving ``notebooks`` (name -> notebook) from a fresh root folder."""
     root = tmp_path / "root"
     root.mkdir()
-    notebook = nbformat.read(ROOT / "notebooks" / NOTEBOOK, as_version=4)
-    for cell in notebook.cells:  # every output the browser shows must come from this run
-        if cell.cell_type == "code":
-            cell.outputs, cell.execution_count = [], None
-    notebook.metadata.pop("widgets", None)
-    nbformat.write(notebook, root / NOTEBOOK)
-
+    for name, notebook in notebooks.items():
+        nbformat.write(notebook, root / name)
     home = tmp_path / "jupyter"
     settings = home / "lab-settings"
     for name, values in LAB_SETTINGS.items():
         (settings / name).parent.mkdir(parents=True, exist_ok=True)
         (settings / name).write_text(json.dumps(values))
     runtime = home / "runtime"
-    env = {**os.environ, "RLM_DEMO_LATENCY": str(LATENCY_S), "RLM_CACHE_DIR": str(home / "rlm-cache"),
+    env = {**os.environ, "RLM_CACHE_DIR": str(home / "rlm-cache"),
            "JUPYTER_CONFIG_DIR": str(home / "config"), "JUPYTER_DATA_DIR": str(home / "data"),
            "JUPYTER_RUNTIME_DIR": str(runtime), "JUPYTERLAB_SETTINGS_DIR": str(settings),
            "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces"), "IPYTHONDIR": str(home / "ipython"),
-           "MPLCONFIGDIR": str(home / "matplotlib"), "MPLBACKEND": "module://matplotlib_inline.backend_inline"}
+           "MPLCONFIGDIR": str(home / "matplotlib"), "MPLBACKEND": "module://matplotlib_inline.backend_inline",
+           **env_extra}
     env.pop("JUPYTER_PORT", None)
     log = tmp_path / "jupyterlab.log"
     command = [sys.executable, "-m", "jupyterlab", "--no-browser", "--ServerApp.ip=127.0.0.1",
                "--ServerApp.port=0", "--IdentityProvider.token=", "--ServerApp.disable_check_xsrf=True",
-               "--LabApp.expose_app_in_browser=True", f"--LabApp.workspaces_dir={home / 'workspaces'}",
+               "--LabApp.expose_app_in_browser=True", "--JupyterNotebookApp.expose_app_in_browser=True",
+               f"--LabApp.workspaces_dir={home / 'workspaces'}",
                f"--ServerApp.root_dir={root}", "--LabApp.news_url=None",
                "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
     if os.geteuid() == 0:  # the server refuses to run as root without it; CI containers run as root
@@ -152,6 +152,24 @@ def lab(tmp_path: Path) -> Iterator[Lab]:
         yield Lab(url, root, log)
     finally:
         _stop(process, url)
+
+
+def without_outputs(path: Path) -> nbformat.NotebookNode:
+    """A shipped notebook with its outputs and widget state removed: what the browser shows must come from this run."""
+    notebook = nbformat.read(path, as_version=4)
+    for cell in notebook.cells:
+        if cell.cell_type == "code":
+            cell.outputs, cell.execution_count = [], None
+    notebook.metadata.pop("widgets", None)
+    return notebook
+
+
+@pytest.fixture
+def lab(tmp_path: Path) -> Iterator[Lab]:
+    """JupyterLab serving a copy of the quickstart without outputs, the demo model slowed to be watched."""
+    with jupyter_server(tmp_path, {NOTEBOOK: without_outputs(ROOT / "notebooks" / NOTEBOOK)},
+                        {"RLM_DEMO_LATENCY": str(LATENCY_S)}) as server:
+        yield server
 
 
 @pytest.fixture

@@ -139,7 +139,7 @@ def test_subcall_count_bar_and_table(scripted_run: tuple[LivePanel, Run]) -> Non
 
 def test_header_cost_bar_timeline_and_answer(scripted_run: tuple[LivePanel, Run]) -> None:
     panel, run = scripted_run
-    header = text(panel.widget.children[0].value)
+    header = text(panel.header.value)
     assert "final" in header and "iteration 2/5" in header
     for model, usage in run.usage.items():
         assert f"{model}: {usage.prompt_tokens:,} in / {usage.completion_tokens:,} out" in header
@@ -286,3 +286,15 @@ def test_a_failing_widget_is_logged_and_never_reaches_the_run(finished_panels: l
     assert not panel_threads()
     panel.observe(object())  # type: ignore[arg-type]  # a bad event is logged, not raised
     assert "could not record object" in caplog.text
+
+
+def test_the_stop_button_knows_no_kernel_outside_one_and_closes_with_the_panel() -> None:
+    """Outside a kernel (here) the button has no kernel id, so its JavaScript renders nothing; in a kernel it
+    carries the id the browser interrupts (tests/test_stop_button.py clicks it in real Chromium)."""
+    from rlm_jupyter.jupyter.stop_button import StopButton, current_kernel_id
+
+    panel = LivePanel(max_iterations=3)
+    assert isinstance(panel.stop, StopButton) and panel.stop.kernel_id == "" and current_kernel_id() is None
+    assert "api/kernels/" in panel.stop._esm and "jupyter-config-data" in panel.stop._esm
+    panel.close()
+    assert panel.stop.comm is None and panel.widget.comm is None and panel.header.layout.comm is None

@@ -53,6 +53,7 @@ from .report import (
     answer_html,  # the report's own wording, not a copy
     run_html,
 )
+from .stop_button import StopButton
 from .subcall_table import subcalls_html
 from .timeline import timeline_svg
 
@@ -137,7 +138,8 @@ class LivePanel:
         self.timeline = widgets.HTML()
         self.iterations = widgets.Accordion()
         self.answer = widgets.HTML()
-        parts = [self.header, self.cost_bar, self.timeline, self.iterations, self.answer]
+        self.stop = StopButton()  # interrupts the kernel from the browser: a busy kernel reads no widget click
+        parts = [widgets.HBox([self.stop, self.header]), self.cost_bar, self.timeline, self.iterations, self.answer]
         self.widget = widgets.VBox([w for w in parts if w is not None])
 
     # -- recording (any thread) -------------------------------------------------------
