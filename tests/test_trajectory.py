@@ -161,7 +161,8 @@ def test_jsonl_follows_the_reference_visualizer_format(tmp_path: Path) -> None:
     assert [it["type"] for it in iterations] == ["iteration"] * len(run.iterations)
     assert [it["iteration"] for it in iterations] == list(range(1, len(run.iterations) + 1))
     first = iterations[0]
-    assert first["prompt"] == run.root_prompt and first["response"] == run.iterations[0].reply
+    assert first["prompt"][1:] == run.root_prompt  # after the header line the viewer reads the question from
+    assert first["response"] == run.iterations[0].reply
     block = first["code_blocks"][0]
     assert block["code"] == "print(len(logs))" and block["result"]["stdout"].startswith("10\n")
     assert block["result"]["rlm_calls"][0]["prompt"] == "summarize"

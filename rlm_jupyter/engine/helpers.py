@@ -98,5 +98,12 @@ def created_names(namespace: dict[str, Any], baseline: frozenset[str]) -> list[s
                   if not (n.startswith("__") and n.endswith("__")))
 
 
+def created_by(namespace: dict[str, Any], before: dict[str, Any], limit: int = 200) -> dict[str, str]:
+    """What one code block bound or rebound, with bounded reprs: the block's "locals" in a log viewer."""
+    missing = object()
+    return {name: bounded_repr(value, limit) for name, value in namespace.items()
+            if before.get(name, missing) is not value and not name.startswith("_") and name not in HELPER_NAMES}
+
+
 def is_helper(name: str) -> bool:
     return name in HELPER_NAMES

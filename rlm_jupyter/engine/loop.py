@@ -41,7 +41,7 @@ from .events import (
     RunStarted,
 )
 from .executor import ExecutorFactory, default_executor
-from .helpers import HELPER_NAMES, FinalSlot, created_names, helpers
+from .helpers import HELPER_NAMES, FinalSlot, created_by, created_names, helpers
 from .protocol import ParsedReply, parse_reply
 from .secrets import Redactor
 from .settings import DEFAULTS, NAMES, Settings
@@ -249,7 +249,10 @@ class RLM:
         for index, code in enumerate(parsed.code):
             subcalls.at(it, index)
             bus.emit(CellStarted(run, it, code))
-            it.cells.append(self.redact.cell(executor.run(code)))
+            before = dict(ns)
+            cell = executor.run(code)
+            cell.created = created_by(ns, before)
+            it.cells.append(self.redact.cell(cell))
             bus.emit(CellFinished(run, it, it.cells[-1]))
             if final.given:
                 break
@@ -262,7 +265,8 @@ class RLM:
             done = self._root_call(session, run, messages, None)
         except LimitReached:
             return
-        final = parse_reply(self.redact(done.text)).final
+        run.last_word = self.redact(done.text)
+        final = parse_reply(run.last_word).final
         if final is not None:
             run.answer = ns.get(final.text) if final.kind == "var" else final.value()
             run.message += "; the answer is the model's best partial answer from one last forced reply"

@@ -59,4 +59,6 @@ class Redactor:
         cell.value = self(cell.value) if cell.value is not None else None
         cell.error = self(cell.error) if cell.error is not None else None
         cell.outputs = self.value(cell.outputs)
+        if cell.created is not None:
+            cell.created = {name: self(text) for name, text in cell.created.items()}
         return cell
