@@ -106,8 +106,11 @@ def execute(path: Path, timeout_s: int = 900) -> Any:
     from nbclient import NotebookClient
 
     notebook = nbformat.read(path, as_version=4)
-    NotebookClient(notebook, timeout=timeout_s, kernel_name="rlm",
+    # nbclient keeps the state of every widget it saw, closed or not (it ignores comm_close): store none, so the
+    # saved notebooks carry no stale panel models (the report holds the run).
+    NotebookClient(notebook, timeout=timeout_s, kernel_name="rlm", store_widget_state=False,
                    resources={"metadata": {"path": str(path.parent)}}).execute()
+    notebook.metadata.pop("widgets", None)
     return notebook
 
 

@@ -287,8 +287,8 @@ def _answer_text(answer: Any) -> str:
 def _last_word_line(run: Run, start: _dt.datetime) -> dict[str, Any] | None:
     """The forced last root call of a run that ran out of turns, as one more iteration (None if it made none).
 
-    Its reply is ``Run.last_word`` (records from before the field have none). Such a record still shows the answer that reply gave:
-    at ``max_iterations`` only the last word sets ``Run.answer``.
+    Its reply is ``Run.last_word`` (records from before the field have none). Such a record still shows
+    the answer that reply gave: at ``max_iterations`` only the last word sets ``Run.answer``.
     """
     reply = run.last_word
     if reply is None and not (run.status == "max_iterations" and run.answer is not None):
