@@ -458,3 +458,15 @@ def test_the_timeline_of_a_run_without_sub_calls_has_no_chart_axis() -> None:
     assert labels.count("0") == 0 and "no sub-calls" in labels
     with_calls = timeline_svg(make_run())
     assert re.findall(r">([^<>]+)</text>", with_calls).count("0") == 1  # the axis' foot, once
+
+
+def test_the_saved_timeline_is_an_image_so_untrusted_notebooks_keep_it() -> None:
+    """An untrusted notebook's inline SVG is sanitized away by JupyterLab and Notebook 7; an image is kept."""
+    run = make_run()
+    report = report_root(run)
+    assert not report.find_all("svg")
+    [img] = report.find_all("img", "rlm-timeline")
+    src = img.attrs["src"]
+    assert src.startswith("data:image/svg+xml;base64,")
+    assert base64.b64decode(src.split(",", 1)[1]).decode() == timeline_svg(run)
+    assert "iteration 1:" in img.attrs["alt"]

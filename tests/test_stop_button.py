@@ -93,7 +93,9 @@ TYPOGRAPHY_JS = """() => {
     const pres = [...report.querySelectorAll('pre')];
     const cells = [...report.querySelectorAll('table')].filter(t => !t.classList.contains('dataframe'))
         .flatMap(t => [...t.querySelectorAll('td, th')]);
+    const timeline = report.querySelector('img.rlm-timeline');
     return {
+        timeline: !!timeline && timeline.complete && timeline.naturalWidth > 0,
         preFonts: [...new Set(pres.map(font))],
         proseFont: font(report),
         aligns: [...new Set(cells.map(c => getComputedStyle(c).textAlign))],
@@ -109,6 +111,7 @@ def _check_typography(page) -> dict[str, object]:
     assert found["count"] > 0 and all(MONO.search(f) for f in found["preFonts"]), found
     assert not MONO.search(found["proseFont"]), found  # the prose stays proportional
     assert found["aligns"] in (["left"], ["start"]), found
+    assert found["timeline"], found  # drawn even where the notebook is not trusted (its SVG is an image)
     return found
 
 

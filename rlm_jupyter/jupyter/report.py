@@ -21,7 +21,7 @@ from .endpoint_marks import cost_sources, cut_html, notices_html, reasoning_html
 from .format import cache_line, money, seconds, usage_line
 from .markup import answer_preview_html, esc, table_cell, volatile
 from .subcall_table import subcalls_html
-from .timeline import timeline_svg
+from .timeline import timeline_img
 
 METADATA_KEY = "rlm_jupyter"
 MAX_REPORT_SUBCALLS = 200  # rows per iteration in the saved report; the trajectory keeps every call
@@ -34,7 +34,7 @@ _STATUS_COLOURS = {"final": "#1a7f37", "running": "#0969da"}  # everything else 
 # -- HTML --------------------------------------------------------------------------
 def run_html(run: Run) -> str:
     """The whole run as one ``<div>``: header, timeline, one ``<details>`` per iteration, the answer."""
-    parts = [_header(run), f"<div>{volatile(timeline_svg(run))}</div>"]
+    parts = [_header(run), f"<div>{volatile(timeline_img(run))}</div>"]
     parts += [_iteration_html(number, it, run) for number, it in enumerate(run.iterations, 1)]
     parts.append(answer_html(run))
     return '<div class="rlm-report">' + "\n".join(parts) + "</div>"

@@ -7,6 +7,7 @@ one that queued.
 """
 from __future__ import annotations
 
+import base64
 from collections.abc import Callable, Iterable
 
 from ..engine.trajectory import Iteration, Run, SubCall
@@ -82,6 +83,21 @@ def timeline_svg(run: Run, width: int = 640, height: int = 90) -> str:
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
             f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="10" role="img" '
             f'aria-label="run timeline">{"".join(parts)}</svg>')
+
+
+def timeline_img(run: Run) -> str:
+    """The timeline as an ``<img>`` of the SVG, for the saved report.
+
+    Why not the SVG inline: a notebook a colleague opens is not trusted, and
+    JupyterLab and Notebook 7 then sanitize inline SVG away (its labels run
+    together as text), while an image with a data URL is kept; so are images
+    in nbconvert's HTML. The per-iteration tooltips live in the alt text.
+    """
+    svg = timeline_svg(run)
+    tips = "; ".join(f"iteration {i}: {seconds(it.duration_s)}, {plural(len(it.subcalls), 'sub-call')}"
+                     for i, it in enumerate(run.iterations, 1))
+    data = base64.b64encode(svg.encode()).decode()
+    return f'<img class="rlm-timeline" alt="run timeline: {esc(tips)}" src="data:image/svg+xml;base64,{data}"/>'
 
 
 def _timeline_end(run: Run) -> float:
