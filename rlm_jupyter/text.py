@@ -71,3 +71,13 @@ def bounded_repr(obj: object, limit: int = 20_000) -> str:
 def plural(n: int, noun: str) -> str:
     """``plural(1, "sub-call")`` -> "1 sub-call", ``plural(1200, "row")`` -> "1,200 rows"."""
     return f"{n:,} {noun}" + ("" if n == 1 else "s")
+
+
+def encodable(text: str) -> str:
+    """``text`` with what UTF-8 cannot encode (lone surrogates, as ``os.fsdecode`` makes of undecodable file
+    names) escaped as ``\\udcxx``: a request body, a saved file or a kernel message would otherwise fail on it."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text

@@ -12,6 +12,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from ..text import encodable
 from .trajectory import CodeCell
 
 SECRET_NAME = re.compile(r"KEY|TOKEN|SECRET|PASSWORD", re.IGNORECASE)
@@ -39,6 +40,12 @@ class Redactor:
         return cls(secrets)
 
     def __call__(self, text: str) -> str:
+        """The text with every known secret replaced, and made encodable (no lone surrogates).
+
+        Why both here: this is the one place every text the engine moves (to a
+        model, into the record, onto the screen) goes through.
+        """
+        text = encodable(text)
         if self._pattern is None or not text:
             return text
         return self._pattern.sub(lambda m: f"[secret:{self._names[m.group(0)]}]", text)

@@ -142,7 +142,7 @@ class SubCalls:
 
     def rlm_query(self, prompt: str, context: object = None) -> str:
         """Solve a sub-problem with a child RLM over ``context``; a plain llm_query at the depth limit."""
-        prompt = _check_prompt(prompt, "rlm_query")
+        prompt = self.redact(_check_prompt(prompt, "rlm_query"))  # the child's question is a prompt like any other
         if self.depth + 1 >= self.max_depth:
             return self._query(prompt, self.sub_model, None, self._ids(1))
         call = self._start("rlm", prompt, self.run.model, None, self._ids(1))
