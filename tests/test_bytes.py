@@ -35,7 +35,7 @@ def test_a_surrogate_in_a_sub_call_prompt_is_sent_escaped(engine: Engine, fake_l
     assert_final(run)
     assert run.answer == "got read caf\\udce9.csv"
     assert [c.prompt for c in run.subcalls] == ["read caf\\udce9.csv", "a caf\\udce9.csv"]
-    assert ROOT == run.model
+    assert run.model == ROOT
 
 
 def test_in_a_kernel_the_run_ends_and_binds_its_record(kernel: KernelSession, server: FakeLLMServer) -> None:

@@ -72,12 +72,35 @@ def _payload(value: Any) -> str:
 
 
 def _render_mime(mime: str, data: str, metadata: Mapping[str, Any]) -> str:
-    """One representation as HTML: markup as is, images inline, anything else as escaped text."""
-    if mime in _RAW_MIMES:
-        return data  # displayed by the user's own code: Jupyter renders it as markup too
+    """One representation as HTML: markup sanitized, images inline, anything else as escaped text.
+
+    Why sanitize: these outputs were displayed by the *model's* code in a
+    hidden cell, and the panel and the saved report would otherwise carry its
+    ``<script>`` into every page that shows them. SVG goes in as an image,
+    where a browser runs none of its scripts; a plot still draws.
+    """
+    if mime == "text/html":
+        return sanitize_html(data)
+    if mime == "image/svg+xml":
+        encoded = base64.b64encode(data.encode("utf-8", "backslashreplace")).decode("ascii")
+        return _image(mime, encoded, metadata)
     if mime in _EMBEDDED_IMAGES:
         return _image(mime, data, metadata)
     return pre(data)
+
+
+# Tables keep their look (pandas writes class, border and style); images may be data URLs; nothing scripts.
+_HTML_ATTRIBUTES = {"*": {"class", "style", "title", "align", "valign", "width", "height", "border"},
+                    "img": {"src", "alt"}, "a": {"href"}, "td": {"colspan", "rowspan"}, "th": {"colspan", "rowspan"}}
+_URL_SCHEMES = {"http", "https", "data", "mailto"}
+
+
+def sanitize_html(markup: str) -> str:
+    """Model-displayed HTML with scripts, event handlers and ``javascript:`` URLs removed (ammonia, via nh3)."""
+    import nh3
+
+    return str(nh3.clean(markup, tags=nh3.ALLOWED_TAGS | {"style"}, clean_content_tags={"script"},
+                         attributes=_HTML_ATTRIBUTES, url_schemes=_URL_SCHEMES, link_rel="noopener noreferrer"))
 
 
 def _image(mime: str, data: str, metadata: Mapping[str, Any]) -> str:
