@@ -149,7 +149,7 @@ def test_the_cell_form_is_always_a_run(name: str) -> None:
 
 
 def test_every_subcommand_has_a_handler_and_a_usage() -> None:
-    assert set(COMMANDS) == {"last", "export", "cache", "cost", "demo"}
+    assert set(COMMANDS) == {"last", "export", "cache", "cost", "demo", "release"}
     assert GRAMMARS["cache"].usage() == "%rlm cache info or %rlm cache clear"
 
 

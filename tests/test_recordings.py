@@ -68,8 +68,8 @@ def test_the_notebook_is_found_from_the_session_variable_or_the_environment(
 def test_a_file_spec_loads_that_file(tmp_path: Path) -> None:
     saved = make_run("saved", "anything at all")
     saved.save(tmp_path / "run.json")
-    found = find_recording(str(tmp_path / "run.json"), "another question", ["other"], [make_run("k")], {})
-    assert found.id == "saved"  # an explicit file wins, whatever the question
+    found = find_recording(str(tmp_path / "run.json"), "another question", ["sales"], [make_run("k")], {})
+    assert found.id == "saved"  # an explicit file wins, whatever the question (its names: tests/test_bad_input.py)
 
 
 def test_a_missing_file_spec_is_a_lookup_error_naming_it(tmp_path: Path) -> None:

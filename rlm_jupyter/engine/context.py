@@ -22,6 +22,7 @@ from __future__ import annotations
 import array
 import collections
 import contextlib
+import contextvars
 import functools
 import inspect
 import itertools
@@ -33,6 +34,7 @@ from collections.abc import Callable, ItemsView, Iterable, Iterator, KeysView, M
 from typing import Any, TypeVar
 
 from ..text import bounded_repr, clip, plural
+from .secrets import Redactor
 
 T = TypeVar("T")
 
@@ -50,14 +52,34 @@ _LOG_RE = re.compile(
 )
 
 
+# The redactor of the describe_all call in progress (None outside one): every cut of the user's data goes through
+# it, so a cut never leaves part of a secret that the final redaction of the whole text would no longer see.
+_REDACTOR: contextvars.ContextVar[Redactor | None] = contextvars.ContextVar("rlm_describe_redactor", default=None)
+
+
+def _cut(text: str, start: int, stop: int) -> str:
+    """``text[start:stop]``; while describing with a redactor, redacted and never cutting through a secret."""
+    redact = _REDACTOR.get()
+    return text[start:stop] if redact is None else redact.cut(text, start, stop)
+
+
+def _repr(obj: object, cap: int) -> str:
+    """``bounded_repr(obj, cap)``, built a little longer while redacting so its cut cannot split a secret."""
+    redact = _REDACTOR.get()
+    if redact is None or not redact.longest:
+        return bounded_repr(obj, cap)
+    text = bounded_repr(obj, cap + redact.longest)
+    return text if len(text) <= cap else _cut(text, 0, max(cap - 3, 0)) + "..."
+
+
 def _one_line(text: str, cap: int) -> str:
     """Items/cells are rendered on one line so the layout stays readable."""
-    return clip(text[: cap + 1].replace("\r", "\\r").replace("\n", "\\n"), cap, keep="head")  # slice: O(cap)
+    return clip(_cut(text, 0, cap + 1).replace("\r", "\\r").replace("\n", "\\n"), cap, keep="head")  # O(cap)
 
 
 def _label(obj: object, cap: int = 40) -> str:
     """Names and column labels may be any hashable, including ones whose str() raises."""
-    return _one_line(obj if isinstance(obj, str) else bounded_repr(obj, cap), cap)
+    return _one_line(obj if isinstance(obj, str) else _repr(obj, cap), cap)
 
 
 def _type_name(obj: object) -> str:
@@ -87,7 +109,7 @@ def _scalar(obj: object) -> str:
     """Huge ints can't even be repr'd (Python caps int->str at 4300 digits)."""
     if isinstance(obj, int) and type(obj) is int and obj.bit_length() > 3000:
         return f"<int with ~{int(obj.bit_length() * 0.30103):,} digits>"
-    return bounded_repr(obj, _REPR_CAP)
+    return _repr(obj, _REPR_CAP)
 
 
 def _lib_type(obj: object, module: str, names: Iterable[str]) -> str | None:
@@ -128,7 +150,8 @@ def _describe_str(s: str) -> str:
     head = f"str, {plural(n, 'char')}, {plural(lines, 'line')}; looks like {_kind_hint(s[:1000], n > 1000)}"
     if n <= _SHORT_STR:
         return f"{head}\n  value: {s!r}"
-    return f"{head}\n  first {_PREFIX} chars: {s[:_PREFIX]!r}\n  last {_SUFFIX} chars: {s[-_SUFFIX:]!r}"
+    first, last = _cut(s, 0, _PREFIX), _cut(s, n - _SUFFIX, n)
+    return f"{head}\n  first {_PREFIX} chars: {first!r}\n  last {_SUFFIX} chars: {last!r}"
 
 
 def _describe_bytes(b: bytes | bytearray | memoryview) -> str:
@@ -252,7 +275,7 @@ def _describe_generic(obj: object) -> str:
                 n = len(obj)  # type: ignore[arg-type]
             break
     head += f", len {n:,}" if n is not None else ""
-    r = bounded_repr(obj, _REPR_CAP)
+    r = _repr(obj, _REPR_CAP)
     return f"{head}, repr:\n{_indent(r)}" if "\n" in r else f"{head}, repr: {r}"
 
 
@@ -539,7 +562,7 @@ def _brief(obj: object, depth: int, cap: int = _ITEM_CAP) -> str:
     """One-line rendering of a nested item; containers recurse until _MAX_DEPTH."""
     try:
         if isinstance(obj, str):
-            text = repr(obj) if len(obj) <= cap else f"{obj[:cap // 2]!r}... ({len(obj):,} chars)"
+            text = repr(obj) if len(obj) <= cap else f"{_cut(obj, 0, cap // 2)!r}... ({len(obj):,} chars)"
         elif isinstance(obj, (bytes, bytearray)):
             text = repr(obj) if len(obj) <= cap else f"{bytes(obj[:cap // 3])!r}... ({len(obj):,} bytes)"
         elif isinstance(obj, (*_SEQUENCES, Mapping)):
@@ -571,14 +594,30 @@ def describe(obj: object, name: str) -> str:
     try:
         body = _dispatch(obj)(obj)
     except Exception as exc:  # a hostile object must never break the prompt
-        shown = "" if _optional_kind(obj) else f", repr: {bounded_repr(obj, 200)}"  # a lazy object's repr may run it
+        shown = "" if _optional_kind(obj) else f", repr: {_repr(obj, 200)}"  # a lazy object's repr may run it
         body = f"{_type_name(obj)} <description failed: {type(exc).__name__}>{shown}"
-    return clip(label + body, MAX_DESCRIPTION_CHARS, keep="head", marker=_TRUNCATED)
+    redact = _REDACTOR.get()
+    text = redact(label + body) if redact is not None else label + body  # before the cap cuts it
+    return clip(text, MAX_DESCRIPTION_CHARS, keep="head", marker=_TRUNCATED)
 
 
-def describe_all(context: Mapping[str, object]) -> str:
+def describe_all(context: Mapping[str, object], redact: Redactor | None = None) -> str:
     """Descriptions of several variables, blank-line separated; past MAX_VARIABLES only
-    the names are listed, so the prompt stays bounded however many variables exist."""
+    the names are listed, so the prompt stays bounded however many variables exist.
+
+    With ``redact`` (the engine passes its own), the previews of the user's data
+    hold no secret, not even a part of one cut at a preview's edge.
+    """
+    if redact is None:
+        return _describe_all(context)
+    token = _REDACTOR.set(redact)
+    try:
+        return redact(_describe_all(context))
+    finally:
+        _REDACTOR.reset(token)
+
+
+def _describe_all(context: Mapping[str, object]) -> str:
     if not context:
         return "(no context variables)"
     shown = list(itertools.islice(context.items(), MAX_VARIABLES))

@@ -6,7 +6,8 @@ Why our own executor and not ``shell.run_cell``: hidden cells must not add
 ``%magics``/``!cmd``, ``register`` for real tracebacks, ``capture`` for rich
 display output, ``trap`` for the builtin trap); by default this is plain
 Python. Code runs on the calling thread because output capture swaps
-``sys.stdout`` process-wide and the timeout uses SIGALRM (main thread only).
+``sys.stdout`` process-wide and a block is made to end (stop, time limit) by
+``cell_guard``, which needs the main thread.
 """
 from __future__ import annotations
 
@@ -14,26 +15,32 @@ import ast
 import contextlib
 import itertools
 import linecache
-import signal
-import threading
 import time
 import traceback
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from io import StringIO
-from types import FrameType, TracebackType
+from types import TracebackType
 from typing import Any, Protocol
 
 from ..text import bounded_repr, clip
+from .cell_guard import CellTimeout, guarded
 from .trajectory import CodeCell
 
 MAX_RECORDED_CHARS = 1_000_000  # per stream: the record keeps this much of a huge print, the model sees far less
 MAX_ERROR_LINES = 40
 
 
-class CellTimeout(BaseException):
-    """Raised inside model code when the per-cell timeout fires (BaseException: ``except Exception`` can't eat it)."""
+CELL_FILENAME_PREFIX = "<rlm-cell-"  # model code's filename: tracebacks show its lines, the guard finds its frames
+
+
+class CellInterrupted(KeyboardInterrupt):
+    """The stop was pressed during a block: carries the block as far as it ran, so the record keeps it."""
+
+    def __init__(self, cell: CodeCell) -> None:
+        super().__init__("the run was stopped")
+        self.cell = cell
 
 
 class Captured(Protocol):
@@ -65,7 +72,7 @@ _counter = itertools.count(1)
 
 def register_source(source: str) -> str:
     """Put the code in linecache under a unique name so tracebacks show its lines."""
-    filename = f"<rlm-cell-{next(_counter)}>"
+    filename = f"{CELL_FILENAME_PREFIX}{next(_counter)}>"
     linecache.cache[filename] = (len(source), None, source.splitlines(keepends=True), filename)
     return filename
 
@@ -84,12 +91,21 @@ class Executor:
         self.timeout_s = timeout_s
 
     def run(self, code: str) -> CodeCell:
+        """Run one block; raises ``CellInterrupted`` (with the block's record) when the stop was pressed.
+
+        Why the stop is raised after the block even when the code caught it: the guard keeps the press in its
+        own flag, so ``except: pass`` around a sleep cannot turn a stop into a run that goes on.
+        """
         cell = CodeCell(code=code)
         started = time.monotonic()
+        stopped = False
         with self._capture() as captured, self._trap():
             try:
-                with self._alarm():
-                    value = self._execute(code)
+                with guarded(self.timeout_s, CELL_FILENAME_PREFIX) as guard:
+                    try:
+                        value = self._execute(code)
+                    finally:
+                        stopped = guard is not None and guard.reason == "stop"
                 if value is not None:
                     cell.value = bounded_repr(value)
             except CellTimeout:
@@ -100,12 +116,17 @@ class Executor:
             except SystemExit as exc:
                 cell.error = (f"SystemExit({exc.code!r}): exit() and sys.exit() are disabled here; "
                               "finish with FINAL(...).")
+            except KeyboardInterrupt:
+                stopped = True
             except Exception as exc:
                 cell.error = format_error(exc)
         cell.stdout = _cap(captured.stdout)
         cell.stderr = _cap(captured.stderr)
         cell.outputs = list(captured.outputs)
         cell.duration_s = time.monotonic() - started
+        if stopped:
+            cell.error = cell.error or "KeyboardInterrupt: the run was stopped during this block"
+            raise CellInterrupted(cell)
         return cell
 
     def _execute(self, code: str) -> object:
@@ -123,39 +144,12 @@ class Executor:
         return eval(compile(ast.Expression(last.value), filename, "eval"), self.namespace)
 
 
-    @contextlib.contextmanager
-    def _alarm(self) -> Iterator[None]:
-        """SIGALRM-based timeout; silently unavailable off the main thread or on Windows."""
-        limit = self.timeout_s
-        usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-        if limit is None or not usable:
-            yield
-            return
-
-        def fire(signum: int, frame: FrameType | None) -> None:
-            raise CellTimeout()
-
-        previous = signal.signal(signal.SIGALRM, fire)
-        # setitimer(0) would *disarm* the timer: a run whose wall time is already used up (remaining 0 s)
-        # must interrupt the cell at once, not let it run unbounded.
-        outer_delay, outer_interval = signal.setitimer(signal.ITIMER_REAL, max(limit, 1e-3))
-        started = time.monotonic()
-        try:
-            yield
-        finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, previous)
-            if outer_delay > 0:  # someone else's alarm (e.g. pytest-timeout) was pending: give it back
-                signal.setitimer(signal.ITIMER_REAL, max(outer_delay - (time.monotonic() - started), 1e-3),
-                                 outer_interval)
-
-
 ExecutorFactory = Callable[[dict[str, Any], "float | None"], Executor]
 """Makes the executor for one turn from the namespace and the time a cell may take (the magic's: hidden cells)."""
 
 
 def default_executor(namespace: dict[str, Any], timeout_s: float | None) -> Executor:
-    """Plain Python: no IPython transforms, stdout/stderr captured, SIGALRM timeout on the main thread."""
+    """Plain Python: no IPython transforms, stdout/stderr captured, guarded on the main thread."""
     return Executor(namespace, timeout_s=timeout_s)
 
 

@@ -40,7 +40,7 @@ from .events import (
     RunFinished,
     RunStarted,
 )
-from .executor import ExecutorFactory, default_executor
+from .executor import CellInterrupted, ExecutorFactory, default_executor
 from .helpers import HELPER_NAMES, FinalSlot, created_by, created_names, helpers
 from .protocol import ParsedReply, parse_reply
 from .secrets import Redactor
@@ -103,6 +103,8 @@ class RLM:
                                                       headers=config.headers,
                                                       request_timeout_s=config.request_timeout_s,
                                                       max_retries=config.max_retries)
+        # Before the wrappers below (which carry no key): the key the client actually resolved, $OPENAI_API_KEY too.
+        self.redact = Redactor.from_environment(getattr(self.client, "api_key", None) or config.api_key)
         self.prices = PriceTable(config.prices, self.client.base_url)
         unpriced = [m for m in (self.model, self.sub_model) if not self.prices.known(m)]
         if config.budget_usd is not None and unpriced:
@@ -113,8 +115,8 @@ class RLM:
         if limiter is not None:  # under the cache: a cached answer spends no quota
             self.client = RateLimitedClient(self.client, limiter)
         if config.cache_dir is not None:  # answers from the on-disk cache first: re-running a cell costs nothing
-            self.client = CachedClient(open_cache(config.cache_dir), self.client, refresh=config.refresh)
-        self.redact = Redactor.from_environment(getattr(self.client, "api_key", None) or config.api_key)
+            self.client = CachedClient(open_cache(config.cache_dir), self.client, refresh=config.refresh,
+                                       redact=self.redact)
         self.observers = tuple(observers)
 
     def close(self) -> None:
@@ -152,10 +154,13 @@ class RLM:
 
     def _run(self, session: _Session, question: str, variables: dict[str, object], ns: dict[str, Any],
              depth: int, expect: type | None, history: Run | None = None) -> Run:
-        run = Run(id=uuid.uuid4().hex[:12], question=question, model=self.model, sub_model=self.sub_model,
+        # The question goes into the first prompt and the record: a key pasted into it must not.
+        run = Run(id=uuid.uuid4().hex[:12], question=self.redact(question), model=self.model,
+                  sub_model=self.sub_model,
                   context_names=list(variables), depth=depth, prompt_version=prompts.PROMPT_VERSION,
                   settings=self.settings.to_record(), started_at=_dt.datetime.now(_dt.UTC).isoformat(),
                   continues=history.id if history else None, namespace=ns)
+        run.use_redactor(self.redact)  # every later serialization (run.save() by the user too) redacts
         budget = session.meter.budget
         started = budget.elapsed()
         ns.update(variables)
@@ -174,10 +179,12 @@ class RLM:
         except KeyboardInterrupt:
             run.status, run.message = "interrupted", "interrupted (kernel interrupt or Ctrl-C); partial run kept"
         except LLMError as exc:
-            run.status, run.message = "error", str(exc)
+            run.status, run.message = "error", self.redact(str(exc))  # an endpoint's error may echo a header
         finally:
             run.wall_s = budget.elapsed() - started
             session.bus.emit(RunFinished(run))
+            if depth:  # a child (rlm_query) is never continued: what its code built goes now, not with the parent
+                run.namespace = None
         return run
 
     def _loop(self, session: _Session, run: Run, ns: dict[str, Any], subcalls: SubCalls,
@@ -217,7 +224,9 @@ class RLM:
     def _opening(self, run: Run, ns: dict[str, Any], expect: type | None, history: Run | None) -> Conversation:
         """The first root request: system prompt and question, or the compacted history and a follow-up."""
         expected = _label(expect) if expect else None
-        described = describe_all({n: ns[n] for n in run.context_names})
+        # The previews show the user's data (a key in a variable, a token in a DataFrame cell): redacted here,
+        # where they enter the conversation, so neither the request nor Run.root_prompt holds a secret.
+        described = describe_all({n: ns[n] for n in run.context_names}, self.redact)
         turns = self.settings.max_iterations
         if history is None:
             return Conversation.start(run.question, described, expected, turns)
@@ -250,13 +259,21 @@ class RLM:
             subcalls.at(it, index)
             bus.emit(CellStarted(run, it, code))
             before = dict(ns)
-            cell = executor.run(code)
-            cell.created = created_by(ns, before)
-            it.cells.append(self.redact.cell(cell))
-            bus.emit(CellFinished(run, it, it.cells[-1]))
+            try:
+                cell = executor.run(code)
+            except CellInterrupted as stop:  # keep the block as far as it ran, then end the run
+                self._keep_cell(run, it, stop.cell, ns, before, bus)
+                raise
+            self._keep_cell(run, it, cell, ns, before, bus)
             if final.given:
                 break
         return it, parsed
+
+    def _keep_cell(self, run: Run, it: Iteration, cell: CodeCell, ns: dict[str, Any], before: dict[str, Any],
+                   bus: EventBus) -> None:
+        cell.created = created_by(ns, before)
+        it.cells.append(self.redact.cell(cell))
+        bus.emit(CellFinished(run, it, it.cells[-1]))
 
     def _last_word(self, session: _Session, run: Run, messages: list[Message], ns: dict[str, Any]) -> None:
         """Out of turns: one forced call for the best partial answer (no code runs); the status stays."""
@@ -268,7 +285,8 @@ class RLM:
         run.last_word = self.redact(done.text)
         final = parse_reply(run.last_word).final
         if final is not None:
-            run.answer = ns.get(final.text) if final.kind == "var" else final.value()
+            answer = ns.get(final.text) if final.kind == "var" else final.value()
+            run.answer = self.redact(answer) if isinstance(answer, str) else answer  # as an accepted FINAL
             run.message += "; the answer is the model's best partial answer from one last forced reply"
 
     def _root_call(self, session: _Session, run: Run, messages: list[Message],

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..text import encodable
-from .trajectory import CodeCell
+from .trajectory import CodeCell, redact_json
 
 SECRET_NAME = re.compile(r"KEY|TOKEN|SECRET|PASSWORD", re.IGNORECASE)
 MIN_SECRET_CHARS = 6  # shorter values ("1", "true") would redact ordinary text
@@ -29,6 +29,7 @@ class Redactor:
                 values.setdefault(value, name)  # the first name wins: the env var's, before "api_key"
         self._names = values
         ordered = sorted(values, key=len, reverse=True)  # longest first: a secret containing another wins
+        self.longest = len(ordered[0]) if ordered else 0
         self._pattern = re.compile("|".join(map(re.escape, ordered))) if ordered else None
 
     @classmethod
@@ -50,15 +51,26 @@ class Redactor:
             return text
         return self._pattern.sub(lambda m: f"[secret:{self._names[m.group(0)]}]", text)
 
+    def cut(self, text: str, start: int, stop: int) -> str:
+        """``text[start:stop]`` redacted, first widened so that a secret across either end is replaced whole.
+
+        Why: previews cut the user's data (a 300-character head, a 30-character
+        cell); a cut through a secret would leave a part of it that no later
+        pass recognizes as a secret.
+        """
+        start, stop = max(start, 0), max(min(stop, len(text)), 0)
+        if self._pattern is not None and start < stop:
+            window = self._pattern.finditer(text, max(start - self.longest, 0), min(stop + self.longest, len(text)))
+            for match in window:
+                if match.start() < start < match.end():
+                    start = match.start()
+                if match.start() < stop < match.end():
+                    stop = match.end()
+        return self(text[start:stop])
+
     def value(self, obj: Any) -> Any:
         """Redact strings inside JSON-like data (display bundles); other objects are returned as they are."""
-        if isinstance(obj, str):
-            return self(obj)
-        if isinstance(obj, dict):
-            return {k: self.value(v) for k, v in obj.items()}
-        if isinstance(obj, list):
-            return [self.value(v) for v in obj]
-        return obj
+        return redact_json(obj, self)  # the one walk the record's serializers use too
 
     def cell(self, cell: CodeCell) -> CodeCell:
         """Redact everything a code block produced, in place, before anyone sees it."""

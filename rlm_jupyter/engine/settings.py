@@ -19,6 +19,7 @@ import dataclasses
 import json
 import math
 import os
+import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
@@ -29,10 +30,45 @@ DEFAULT_MODEL = "gpt-5-mini"  # OpenAI's cheap general model: a safe first run f
 _NOT_RECORDED = frozenset({"api_key", "headers"})
 
 
-def _setting(default: Any, help_text: str, why: str = "", option: str | None = None) -> Any:
-    """A field with its help text (``%rlm?``, ``%config RLMMagics``) and the reason for its default."""
+@dataclass(frozen=True)
+class Bounds:
+    """The values a numeric setting accepts, checked when settings are built (``Settings.__post_init__``).
+
+    Why in the field's metadata: every numeric field is checked by one loop, so a new one is range-checked
+    with no edit to the checks (a field that declares no bounds gets ``POSITIVE``). Whether it must be a
+    whole number, and whether ``None`` (no limit) is allowed, come from the field's type.
+    """
+
+    low: float = 0
+    high: float = math.inf
+    low_included: bool = False  # ``>= low`` rather than ``> low``
+    why: str = ""  # why ``high`` is where it is (said in the error)
+    hint: str = ""  # what a value means, for the error (``1 means sub-calls without recursion``)
+
+    def admits(self, value: float) -> bool:
+        above = value >= self.low if self.low_included else value > self.low
+        return above and value <= self.high and math.isfinite(value)
+
+    def text(self) -> str:
+        low = f"{'>=' if self.low_included else '>'} {self.low:g}"
+        return low if self.high == math.inf else f"{low} and <= {self.high:g}"
+
+
+POSITIVE = Bounds()
+DAY_S = 86_400.0
+# Every time limit: finite, positive, at most a day. A limit becomes a timer (signal.setitimer for cells and
+# runs, a socket timeout for requests) that overflows or misbehaves on huge values; a day is longer than any
+# run in a notebook, and a larger number is a typo or means "no limit", which is None.
+TIME_LIMIT = Bounds(high=DAY_S, why="a time limit becomes a timer (signal.setitimer), which overflows on huge "
+                                    "values, and a day is longer than any notebook run")
+
+
+def _setting(default: Any, help_text: str, why: str = "", option: str | None = None,
+             bounds: Bounds | None = None) -> Any:
+    """A field with its help text (``%rlm?``, ``%config RLMMagics``), the reason for its default and, for a
+    number, the values it accepts (``bounds``; ``POSITIVE`` when not given)."""
     factory = {"default_factory": lambda: dict(default)} if isinstance(default, dict) else {"default": default}
-    return field(metadata={"help": help_text, "why": why, "option": option}, **factory)
+    return field(metadata={"help": help_text, "why": why, "option": option, "bounds": bounds}, **factory)
 
 
 @dataclass(frozen=True)
@@ -67,7 +103,8 @@ class Settings:
                                    "the RLM paper's tasks finish in under 10 turns; 20 leaves room for recovery "
                                    "while bounding a model that never finishes", "--max-iterations")
     max_depth: int = _setting(1, "recursion depth: 1 makes rlm_query a plain LLM call, 2+ lets it recurse",
-                              "the paper's setting: recursion multiplies cost, opt into it", "--max-depth")
+                              "the paper's setting: recursion multiplies cost, opt into it", "--max-depth",
+                              Bounds(low=1, low_included=True, hint="1 means sub-calls without recursion"))
     max_subcalls: int | None = _setting(None, "stop after this many sub-calls (None: no limit)",
                                         "big fan-outs are the point of an RLM; the dollar budget bounds them")
     max_tokens: int | None = _setting(None, "stop when this many tokens are used (None: no limit)",
@@ -76,17 +113,22 @@ class Settings:
                                         "only the user knows what a question is worth", "--budget")
     timeout_s: float | None = _setting(None, "wall-time limit per run, seconds (None: no limit)",
                                        "a long run over big data is legitimate; the stop button ends any run",
-                                       "--timeout")
+                                       "--timeout", TIME_LIMIT)
     cell_timeout_s: float | None = _setting(120.0, "time limit per hidden cell, seconds (None: no limit)",
-                                            "two minutes of pandas is a lot; a stuck cell must not eat the run")
+                                            "two minutes of pandas is a lot; a stuck cell must not eat the run",
+                                            bounds=TIME_LIMIT)
     concurrency: int = _setting(16, "concurrent sub-calls in llm_query_batched",
-                                "well under common provider rate limits, and 128 calls finish in 8 rounds")
+                                "well under common provider rate limits, and 128 calls finish in 8 rounds",
+                                bounds=Bounds(low=1, low_included=True, high=1024,
+                                              why="each call in flight is a thread and a connection, and a "
+                                                  "thousand at once is past any provider's rate limit"))
     max_output_chars: int = _setting(20_000, "characters of a cell's output the model reads (head and tail)",
                                      "about 5K tokens: enough to read a table, small enough not to rot the context")
     request_timeout_s: float = _setting(300.0, "seconds one model call may take",
-                                        "reasoning models can think for minutes on one reply")
+                                        "reasoning models can think for minutes on one reply", bounds=TIME_LIMIT)
     max_retries: int = _setting(4, "retries of a failed call (429, 5xx, dropped connection)",
-                                "with backoff this rides out a minute of provider trouble")
+                                "with backoff this rides out a minute of provider trouble",
+                                bounds=Bounds(low=0, low_included=True, hint="0 means no retries"))
     stream: bool = _setting(True, "stream root replies so the panel shows them as they arrive; an endpoint that "
                                   "refuses streaming is asked again without it",
                             "a 60-second turn must look alive", "--no-stream")
@@ -109,18 +151,11 @@ class Settings:
     def __post_init__(self) -> None:
         if not isinstance(self.model, str) or not self.model:
             raise ValueError("model is required, e.g. RLM(model='gpt-5-mini')")
-        for name in ("max_iterations", "max_output_chars", "history_chars"):
-            _check_number(name, getattr(self, name), integer=True, optional=False)
-        _check_number("concurrency", self.concurrency, integer=True, optional=False, bound=">= 1")
-        _check_number("max_depth", self.max_depth, integer=True, optional=False, bound=">= 1",
-                      hint="1 means sub-calls without recursion")
-        for name in ("max_subcalls", "max_tokens"):
-            _check_number(name, getattr(self, name), integer=True, optional=True)
-        for name in ("budget_usd", "timeout_s", "cell_timeout_s"):
-            _check_number(name, getattr(self, name), integer=False, optional=True)
-        _check_number("request_timeout_s", self.request_timeout_s, integer=False, optional=False)
-        if not isinstance(self.max_retries, int) or isinstance(self.max_retries, bool) or self.max_retries < 0:
-            raise ValueError(f"max_retries must be a whole number >= 0, got {self.max_retries!r}")
+        for spec in fields(self):
+            kind = _NUMBERS.get(spec.name)
+            if kind is not None:
+                _check_number(spec.name, getattr(self, spec.name), integer=kind[0], optional=kind[1],
+                              bounds=spec.metadata["bounds"] or POSITIVE)
         for name in ("prices", "context_windows", "rate_limits", "headers", "params", "sub_params"):
             value = getattr(self, name)
             if not isinstance(value, Mapping):
@@ -167,6 +202,20 @@ class Settings:
 NAMES: frozenset[str] = frozenset(f.name for f in fields(Settings))
 
 
+def _number_kind(hint: Any) -> tuple[bool, bool] | None:
+    """(whole number?, None allowed?) for an ``int``/``float`` field type (optional or not); None for others."""
+    args = typing.get_args(hint)
+    optional = type(None) in args
+    base = next((a for a in args if a is not type(None)), None) if optional else hint
+    return (base is int, optional) if base in (int, float) else None
+
+
+# The numeric fields, read from the types once: __post_init__ checks each against its ``bounds``.
+_NUMBERS: dict[str, tuple[bool, bool]] = {
+    name: kind for name, hint in typing.get_type_hints(Settings).items()
+    if (kind := _number_kind(hint)) is not None}
+
+
 # Body fields the engine owns: a params value for one of these would change what the loop reads.
 _OWNED_FIELDS = {"model": "set model / sub_model", "messages": "the engine builds the messages",
                  "stream": "use stream=False (--no-stream)", "stream_options": "the engine asks for usage itself",
@@ -186,16 +235,17 @@ def _check_body_fields(name: str, value: dict[str, Any]) -> None:
         raise ValueError(f"{name} must be JSON (numbers, strings, lists, dicts): {exc}") from None
 
 
-def _check_number(name: str, value: Any, *, integer: bool, optional: bool, hint: str = "",
-                  bound: str = "> 0") -> None:
-    """A limit is a finite positive number (or None where that means no limit); say how to fix anything else."""
+def _check_number(name: str, value: Any, *, integer: bool, optional: bool, bounds: Bounds) -> None:
+    """A number in its bounds (or None where that means no limit); one line naming the range and the fix."""
     if value is None and optional:
         return
     valid = (isinstance(value, int) if integer else isinstance(value, (int, float))) and not isinstance(value, bool)
-    if not valid or not value > 0 or not math.isfinite(value):
+    if not valid or not bounds.admits(value):
         kind = "" if valid else f" ({'a whole number' if integer else 'a number'})"
         fix = "; pass None for no limit" if optional else ""
-        raise ValueError(f"{name} must be {bound}{kind}, got {value!r}{fix}{'; ' + hint if hint else ''}")
+        why = f"; {bounds.why}" if bounds.why and valid and value > bounds.high else ""
+        hint = f"; {bounds.hint}" if bounds.hint else ""
+        raise ValueError(f"{name} must be {bounds.text()}{kind}, got {value!r}{fix}{hint}{why}")
 
 
 DEFAULTS = Settings(model=DEFAULT_MODEL)

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import bisect
 import itertools
-import signal
 import threading
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
@@ -24,6 +23,7 @@ from typing import Any, Literal
 from ..llm.client import ChatClient, LLMError
 from ..llm.context_windows import ContextWindows
 from .budget import LimitReached, Meter
+from .cell_guard import leave_signals_to_main, raise_if_ending
 from .conversation import sub_request
 from .events import EventBus, SubCallFinished, SubCallStarted
 from .secrets import Redactor
@@ -95,7 +95,8 @@ class SubCalls:
         errors: dict[int, str] = {}
         workers = min(self.concurrency, len(items))
         stop = threading.Event()  # set when the batch ends early: calls waiting for a rate limit give up unsent
-        pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="rlm-subcall", initializer=_leave_signals)
+        pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="rlm-subcall",
+                                  initializer=leave_signals_to_main)
         pending: dict[Future[str], int] = {}
         order = iter(range(len(items)))
 
@@ -109,6 +110,7 @@ class SubCalls:
                 # Poll: a signal the OS delivers to another thread does not wake a blocked wait, and
                 # KeyboardInterrupt or the cell timeout must get through within a fraction of a second.
                 done, _ = wait(pending, timeout=SIGNAL_POLL_S, return_when=FIRST_COMPLETED)
+                raise_if_ending()  # the block's stop or time limit, at a point where the batch can be cleaned up
                 for future in done:
                     index = pending.pop(future)
                     try:
@@ -162,12 +164,18 @@ class SubCalls:
                     raise KeyboardInterrupt
                 raise LimitReached(child.status, child.message)
             return self._fail(call, message)
-        call.response = child.answer if isinstance(child.answer, str) else str(child.answer)
+        # A child's str answer is redacted by its loop; the str() of any other answer is built here.
+        call.response = self.redact(child.answer if isinstance(child.answer, str) else str(child.answer))
         self.bus.emit(SubCallFinished(self.run, call))
         return call.response
 
     def _ids(self, n: int) -> int:
-        """Reserve ``n`` consecutive call ids; returns the first."""
+        """Reserve ``n`` consecutive call ids; returns the first.
+
+        Every helper starts here, so this is where a block that must end (its stop pressed, its time up) is
+        refused new calls: code that caught the stop and asks again gets it raised again, nothing is sent.
+        """
+        raise_if_ending()
         with self._lock:
             first, self._next_id = self._next_id, self._next_id + n
         return first
@@ -208,15 +216,10 @@ class SubCalls:
         return call
 
     def _fail(self, call: SubCall, message: str) -> str:
+        message = self.redact(message)  # an endpoint's error text goes to the model's code and the record
         call.error = message
         self.bus.emit(SubCallFinished(self.run, call))
         raise SubCallError(message)
-
-
-def _leave_signals() -> None:
-    """Worker threads block SIGINT and SIGALRM, so the OS delivers them to the main thread that handles them."""
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGALRM})
 
 
 def _check_prompt(prompt: object, helper: str) -> str:

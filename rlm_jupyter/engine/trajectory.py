@@ -13,15 +13,18 @@ import datetime as _dt
 import json
 import os
 import sys
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from ..text import bounded_repr, clip
 from . import prompts
 from .conversation import Conversation
+from .recording_schema import RecordError, check_record
 from .settings import Settings
 
 Status = Literal["running", "final", "max_iterations", "repetition", "budget", "timeout", "interrupted", "error"]
+Redact = Callable[[str], str]  # what ``secrets.Redactor`` is to a record (that module imports this one)
 
 
 @dataclass
@@ -145,6 +148,7 @@ class Run:
     continues: str | None = None  # id of the run this follow-up question continued
     compactions: list[dict[str, int]] = field(default_factory=list)  # history compacted before this run began
     notices: list[str] = field(default_factory=list)  # what the endpoint made us do, said once (no streaming)
+    undone: list[str] = field(default_factory=list)  # what model code changed in the kernel and was put back
     last_word: str | None = None  # the forced reply after the last turn (out of turns), when one was asked for
     # The live REPL namespace, kept so a follow-up can continue in it. Never serialized: a run loaded
     # from a file (or from before a kernel restart) has None here and cannot be continued.
@@ -179,32 +183,80 @@ class Run:
     def __repr__(self) -> str:
         return f"<Run {self.id} {self.question[:40]!r}: {self.summary()}>"
 
+    def use_redactor(self, redact: Redact) -> None:
+        """Redact every serialized and displayed form of this run with ``redact`` (the engine's ``Redactor``).
+
+        Why the run keeps it: the answer is the live object (a dict, a DataFrame)
+        and is serialized later, maybe much later (``run.save()`` by the user), so
+        redaction has to happen at every serialization, not once at the end of the
+        run. Not a dataclass field: it is never serialized, compared or loaded.
+        """
+        self._redact = redact
+
+    def redacted(self, text: str) -> str:
+        """``text`` with this run's known secrets replaced (as is for a run without a redactor: a loaded one)."""
+        redact = self._redactor()
+        return redact(text) if redact is not None else text
+
+    def redacted_answer(self) -> Any:
+        """The answer as the record, the report and the logs show it: without any known secret.
+
+        The answer itself when it holds none (the common case: displays are
+        unchanged); otherwise a copy rebuilt from its redacted JSON form. Why a
+        copy: the object bound to the user's variable is their data in their
+        kernel; only what leaves the kernel must lose the secrets.
+        """
+        redact, answer = self._redactor(), self.answer
+        if redact is None or answer is None:
+            return answer
+        if isinstance(answer, str):
+            return redact(answer)
+        try:
+            encoded = encode_answer(answer)
+            cleaned = redact_json(encoded, redact)
+            return answer if cleaned == encoded else decode_answer(cleaned)
+        except Exception:  # an answer pandas cannot encode or rebuild: its redacted repr, never the object
+            return redact(bounded_repr(answer, 10_000))
+
+    def _redactor(self) -> Redact | None:
+        return cast("Redact | None", getattr(self, "_redact", None))
+
     def to_dict(self) -> dict[str, Any]:
+        """The whole record as JSON-like data, every string in it (the answer's included) redacted."""
         data = {f.name: getattr(self, f.name) for f in fields(self)
                 if f.name not in ("answer", "iterations", "usage", "namespace")}
         data["answer"] = encode_answer(self.answer)
         data["iterations"] = [_iteration_to_dict(it) for it in self.iterations]
         data["usage"] = {m: asdict(u) for m, u in self.usage.items()}
         data["cost_usd"] = self.cost_usd
-        return data
+        redact = self._redactor()
+        return cast(dict[str, Any], redact_json(data, redact)) if redact is not None else data
 
     def to_json(self, indent: int | None = None) -> str:
         return json.dumps(self.to_dict(), indent=indent, default=str)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Run:
-        names = {f.name for f in fields(cls)} - {"answer", "iterations", "usage", "namespace"}
-        run = cls(**{k: v for k, v in data.items() if k in names})
-        if "limits" in data and "settings" not in data:  # recorded before settings were one record
-            run.settings = dict(data["limits"])
-        run.answer = decode_answer(data.get("answer"))
-        run.iterations = [_iteration_from_dict(it) for it in data.get("iterations", [])]
-        run.usage = {m: Usage(**u) for m, u in data.get("usage", {}).items()}
-        return run
+        """The run a record describes; a record that is not one is a one-line ``ValueError`` naming the field.
+
+        Checked against the dataclasses first (``recording_schema``), so a corrupted file fails here, before
+        a replay builds settings or calls anything, and not as a traceback in the middle of it.
+        """
+        try:
+            check_record(cls, data, retired=_RETIRED_FIELDS, private=_PRIVATE_FIELDS)
+            return _run_from_dict(data, "")
+        except RecordError as exc:
+            raise ValueError(f"not a recording: {exc}; record one with --record PATH") from None
 
     @classmethod
     def from_json(cls, text: str) -> Run:
-        return cls.from_dict(json.loads(text))
+        if not text.strip():
+            raise ValueError("not a recording: the file is empty; record one with --record PATH")
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as exc:  # JSONDecodeError is a ValueError
+            raise ValueError(f"not a recording: invalid JSON ({exc}); record one with --record PATH") from None
+        return cls.from_dict(data)
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the trajectory as JSON (``Run.load`` reads it back)."""
@@ -213,8 +265,14 @@ class Run:
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Run:
-        with open(path, encoding="utf-8") as fh:
-            return cls.from_json(fh.read())
+        """Read a saved trajectory; a file that is not one is a ``ValueError`` that starts with its path."""
+        try:
+            with open(path, encoding="utf-8") as fh:
+                return cls.from_json(fh.read())
+        except UnicodeDecodeError:
+            raise ValueError(f"{path}: not a recording: not UTF-8 text; record one with --record PATH") from None
+        except ValueError as exc:
+            raise ValueError(f"{path}: {exc}") from None
 
     def settings_used(self) -> Settings:
         """The settings this run ran with, rebuilt from its record (replay runs with them)."""
@@ -252,7 +310,7 @@ class Run:
                 "prompt": prompt, "response": it.reply,
                 "code_blocks": [{"code": cell.code, "result": _jsonl_result(cell, calls)}
                                 for cell, calls in zip(it.cells, _calls_by_block(it))],
-                "final_answer": _answer_text(self.answer) if last else None,
+                "final_answer": _answer_text(self.redacted_answer()) if last else None,
                 "iteration_time": it.duration_s,
             })
         forced = _last_word_line(self, start)
@@ -260,6 +318,9 @@ class Run:
             lines.append(forced)
         if len(lines) > 1 and self.question.strip():
             lines[1]["prompt"] = [_header_message(self.question), *lines[1]["prompt"]]
+        redact = self._redactor()
+        if redact is not None:  # the same net as to_dict: no string of the log escapes it
+            lines = [cast(dict[str, Any], redact_json(line, redact)) for line in lines]
         with open(path, "w", encoding="utf-8") as fh:
             fh.writelines(json.dumps(line, default=str) + "\n" for line in lines)
 
@@ -299,7 +360,7 @@ def _last_word_line(run: Run, start: _dt.datetime) -> dict[str, Any] | None:
         "timestamp": (start + _dt.timedelta(seconds=ended)).isoformat(),
         "prompt": Conversation.of_run(run).request(prompts.OUT_OF_TURNS),
         "response": reply or "", "code_blocks": [],  # no code runs in the forced reply
-        "final_answer": _answer_text(run.answer) if run.answer is not None else None,
+        "final_answer": _answer_text(run.redacted_answer()) if run.answer is not None else None,
         "iteration_time": None,  # not recorded
     }
 
@@ -405,22 +466,65 @@ def _subcall_to_dict(call: SubCall) -> dict[str, Any]:
     return data
 
 
-def _iteration_from_dict(data: dict[str, Any]) -> Iteration:
+# Keys older versions wrote that this one ignores (cost_usd is derived, written beside the fields), and
+# fields that are never written: a record is checked against the dataclasses with these (``recording_schema``).
+_RETIRED_FIELDS: dict[type, frozenset[str]] = {Run: frozenset({"cost_usd", "limits", "parent_id", "root_prompt_chars"})}
+_PRIVATE_FIELDS: dict[type, frozenset[str]] = {Run: frozenset({"namespace"})}
+
+
+def _run_from_dict(data: dict[str, Any], where: str) -> Run:
+    """A Run from a record already checked by ``check_record``; ``where`` locates a child run's answer."""
+    names = {f.name for f in fields(Run)} - {"answer", "iterations", "usage", "namespace"}
+    run = Run(**{k: v for k, v in data.items() if k in names})
+    if "limits" in data and "settings" not in data:  # recorded before settings were one record
+        run.settings = dict(data["limits"])
+    try:
+        run.answer = decode_answer(data.get("answer"))
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        place = f"{where}.answer" if where else "answer"
+        raise RecordError(f"{place}: cannot be decoded ({type(exc).__name__}: {exc})") from None
+    run.iterations = [_iteration_from_dict(it, f"{where + '.' if where else ''}iterations[{i}]")
+                      for i, it in enumerate(data.get("iterations", []))]
+    run.usage = {m: Usage(**u) for m, u in data.get("usage", {}).items()}
+    return run
+
+
+def _iteration_from_dict(data: dict[str, Any], where: str = "") -> Iteration:
     it = Iteration(**{k: v for k, v in data.items() if k not in ("cells", "subcalls")})
     it.cells = [CodeCell(**c) for c in data.get("cells", [])]
-    it.subcalls = [_subcall_from_dict(c) for c in data.get("subcalls", [])]
+    it.subcalls = [_subcall_from_dict(c, f"{where}.subcalls[{i}]") for i, c in enumerate(data.get("subcalls", []))]
     return it
 
 
-def _subcall_from_dict(data: dict[str, Any]) -> SubCall:
+def _subcall_from_dict(data: dict[str, Any], where: str = "") -> SubCall:
     child = data.get("child")
     call = SubCall(**{k: v for k, v in data.items() if k != "child"})
-    call.child = Run.from_dict(child) if child else None
+    call.child = _run_from_dict(child, f"{where}.child") if child else None
     return call
 
 
-def encode_answer(obj: Any) -> dict[str, Any] | None:
-    """JSON form of an answer that ``decode_answer`` turns back into an equal object where it can."""
+def redact_json(data: Any, redact: Redact) -> Any:
+    """Every string in JSON-like data through ``redact``: values, dict keys, list and tuple items.
+
+    Why keys too: an answer such as ``{token: owner}`` or a DataFrame's column
+    labels hold the user's data as keys. Other objects are returned as they are.
+    """
+    if isinstance(data, str):
+        return redact(data)
+    if isinstance(data, dict):
+        return {redact(k) if isinstance(k, str) else k: redact_json(v, redact) for k, v in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [redact_json(v, redact) for v in data]
+    return data
+
+
+def encode_answer(obj: Any, redact: Redact | None = None) -> dict[str, Any] | None:
+    """JSON form of an answer that ``decode_answer`` turns back into an equal object where it can.
+
+    With ``redact``, every string in that form (cells, labels, a repr) is redacted.
+    """
+    if redact is not None:
+        return cast("dict[str, Any] | None", redact_json(encode_answer(obj), redact))
     if obj is None:
         return None
     pandas = sys.modules.get("pandas")

@@ -36,6 +36,7 @@ def load(shell: InteractiveShell) -> None:
         shell.register_magics(_magics)
         if rewrite_empty_rlm_cell not in shell.input_transformers_cleanup:
             shell.input_transformers_cleanup.append(rewrite_empty_rlm_cell)
+        shell.events.register("post_run_cell", release_unbound_namespace)  # registers once, however often loaded
     except Exception as exc:  # never kill a kernel that preloads us
         log.exception("rlm_jupyter failed to load")
         _explain_in_the_notebook(shell, f"rlm_jupyter could not load: {type(exc).__name__}: {exc}. "
@@ -57,9 +58,26 @@ def _explain_in_the_notebook(shell: InteractiveShell, message: str) -> None:
     shell.register_magic_function(rlm, "line_cell", "rlm")  # type: ignore[arg-type]  # IPython's stub is wrong
 
 
+def release_unbound_namespace(*_: object) -> None:
+    """``post_run_cell``: after ``del rlm_run``, free the hidden namespace the run kept for ``--continue``.
+
+    Why after every cell: deleting a variable calls nothing of ours, and the model's objects in that
+    namespace (never in the user's) would otherwise stay until the next run. The check is one identity
+    pass over ``user_ns`` (``Session.release_unbound``). It never raises: a failing callback would print a
+    traceback under every cell of the notebook.
+    """
+    try:
+        if _magics is not None and _magics.shell is not None:
+            _magics.session.release_unbound(_magics.shell.user_ns)
+    except Exception:
+        log.exception("rlm_jupyter could not check whether the last run's namespace can be released")
+
+
 def unload(shell: InteractiveShell) -> None:
     if rewrite_empty_rlm_cell in shell.input_transformers_cleanup:
         shell.input_transformers_cleanup.remove(rewrite_empty_rlm_cell)
+    if release_unbound_namespace in shell.events.callbacks["post_run_cell"]:
+        shell.events.unregister("post_run_cell", release_unbound_namespace)
     if _magics is not None:
         for kind in ("line", "cell"):
             shell.magics_manager.magics[kind].pop("rlm", None)

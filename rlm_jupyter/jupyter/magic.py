@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import re
 from argparse import Namespace
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,12 +23,14 @@ from IPython.core.interactiveshell import InteractiveShell
 from IPython.core.magic import Magics, line_cell_magic, magics_class, no_var_expand
 from IPython.core.magic_arguments import argument, kwds, magic_arguments
 from IPython.display import display
-from traitlets import Bool, Unicode
+from traitlets import Bool, HasTraits, TraitType, Unicode
+from traitlets.utils.text import indent
 
 from ..engine.diff import answer_diff
 from ..engine.export import export_code
 from ..engine.loop import RLM
 from ..engine.replay import replay_client
+from ..engine.secrets import Redactor
 from ..engine.trajectory import Run
 from ..llm.cache import open_cache
 from ..llm.client import LLMError
@@ -44,7 +47,8 @@ from .options import (
     subcommand,
     subcommands_help,
 )
-from .recordings import find_recording
+from .recordings import RecordTarget, find_recording
+from .run_guard import RunGuard
 from .session import Session
 from .view import RunView
 
@@ -84,7 +88,10 @@ def _export(magics: RLMMagics, words: list[str]) -> None:
 
 def _cache(magics: RLMMagics, words: list[str]) -> None:
     """``%rlm cache info`` / ``%rlm cache clear``: the configured folder, even while the cache is off."""
-    store = open_cache(magics.trait_values()["cache_dir"])
+    try:
+        store = open_cache(magics.trait_values()["cache_dir"])
+    except ValueError as exc:  # an unusable folder: one line with the fix, not sqlite's traceback
+        raise UsageError(f"%rlm cache {words[0]}: {exc}") from None
     if words == ["info"]:
         size = sum(p.stat().st_size for p in store.path.parent.glob(store.path.name + "*"))
         print(f"{len(store):,} cached responses, {size / 1e6:.1f} MB, in {store.path}"
@@ -110,6 +117,13 @@ def _demo(magics: RLMMagics, words: list[str]) -> None:
     print("using the bundled demo model (scripted, served in this kernel; no network, no API key)")
 
 
+def _release(magics: RLMMagics, words: list[str]) -> None:
+    """``%rlm release``: free the last run's hidden namespace now (the model's variables), keeping its record."""
+    released = magics.session.release("by %rlm release")
+    print(released.summary() if released is not None else
+          "nothing to release: no run's namespace is held (none yet, or it was already released)")
+
+
 COMMANDS = {
     "last": Command(Subcommand(("last",), "show the most recent run (rlm_jupyter.last_run() returns it)"), _last),
     "export": Command(Subcommand(("export", "export --to FILE.py"),
@@ -119,6 +133,8 @@ COMMANDS = {
                      _cache),
     "cost": Command(Subcommand(("cost",), "tokens and dollars per model and per run in this kernel"), _cost),
     "demo": Command(Subcommand(("demo",), "use the bundled scripted demo model, served in this kernel"), _demo),
+    "release": Command(Subcommand(("release",), "free the last run's namespace (the model's variables) now; "
+                                                "its record stays, --continue no longer works"), _release),
 }
 GRAMMARS = {name: command.grammar for name, command in COMMANDS.items()}
 
@@ -152,6 +168,26 @@ class RLMMagics(Magics):
         assert self.shell is not None, "RLMMagics is used only through a shell"
         return self.shell
 
+    @classmethod
+    def class_get_trait_help(cls, trait: TraitType[Any, Any], inst: HasTraits | None = None,
+                             helptext: str | None = None) -> str:
+        """One trait's help, as ``%config RLMMagics`` prints it, with its current value never showing a secret.
+
+        Why: IPython's ``%config RLMMagics`` prints ``class_get_help(instance)``,
+        which ends each trait with ``Current: repr(value)``: a key set with
+        ``%config RLMMagics.api_key = "sk-..."`` would be echoed into the
+        notebook, and saved with it. The key only says whether it is set.
+        """
+        text = super().class_get_trait_help(trait, inst, helptext)
+        if inst is None or not trait.name:
+            return text
+        value = getattr(inst, trait.name)
+        current = indent(f"Current: {value!r}")
+        shown = indent(f"Current: {_config_echo(trait.name, value, getattr(inst, 'api_key', None))}")
+        if text.endswith(current):  # traitlets' layout: the current value is the last line
+            return text[:len(text) - len(current)] + shown
+        return super().class_get_trait_help(trait, None, helptext) + "\n" + shown  # another layout: never the value
+
     @magic_arguments()
     @kwds(epilog=subcommands_help(GRAMMARS))
     @argument("words", nargs="*", help="context variable names; in the line form the last word is the quoted question")
@@ -179,6 +215,9 @@ class RLMMagics(Magics):
 
         A subcommand name followed by anything else (%rlm cost "q") is a run over a variable of that name.
         """
+        if self.session.running:
+            raise UsageError("%rlm: a run is in progress, and model code cannot start %rlm; "
+                             "use rlm_query(prompt, context) for a sub-problem")
         words = split_line(line)
         name = subcommand(words, cell, GRAMMARS)
         if name is not None:
@@ -188,15 +227,29 @@ class RLMMagics(Magics):
         except UsageError as exc:
             raise UsageError(f"%rlm: {exc}; see %rlm? for the options{_subcommand_hint(words[0])}") from None
         check_run_options(args)
-        names, question = split_question(args.words, cell, self._shell.user_ns)
-        context = {name: self._lookup(name) for name in names}
-        recorded = self._recording(args.replay, question, names) if args.replay is not None else None
-        previous = self._previous() if args.follow_up else None
-        if previous is not None and recorded is not None:
-            raise UsageError("%rlm: --continue and --replay do not combine; replay the follow-up's own recording")
-        run = self._execute(args, question, context, recorded, previous)
-        self._report(args, run, recorded)
+        record = self._record_target(args.record)
+        try:
+            names, question = split_question(args.words, cell, self._shell.user_ns,
+                                             quoted=any(q in line for q in "'\""))
+            context = {name: self._lookup(name) for name in names}
+            recorded = self._recording(args.replay, question, names) if args.replay is not None else None
+            previous = self._previous() if args.follow_up else None
+            if previous is not None and recorded is not None:
+                raise UsageError("%rlm: --continue and --replay do not combine; replay the follow-up's own recording")
+            run = self._execute(args, question, context, recorded, previous)
+            self._report(args, run, recorded, record)
+        finally:
+            if record is not None:
+                record.discard()  # only when nothing was written: a run that failed leaves no empty file
         return None
+
+    @staticmethod
+    def _record_target(spec: str | None) -> RecordTarget | None:
+        """Create the --record file now, before any model call: a path that cannot be written fails for free."""
+        try:
+            return RecordTarget(spec) if spec else None
+        except ValueError as exc:
+            raise UsageError(f"%rlm: {exc}") from None
 
     def _previous(self) -> Run:
         try:
@@ -239,12 +292,15 @@ class RLMMagics(Magics):
         with self._engine(args, recorded) as engine:
             view = RunView(engine.settings.max_iterations, engine.settings.budget_usd, args.quiet, self.session.runs)
             try:
-                run = engine.run(question, context, expect=args.expect, namespace=overlay.namespace,
-                                 executor_factory=executor_factory(self._shell), observers=(view.observe,),
-                                 continue_from=previous)
+                with RunGuard(self._shell, self) as guard:  # guard first: the report shows what it undid
+                    self.session.running = True
+                    run = engine.run(question, context, expect=args.expect, namespace=overlay.namespace,
+                                     executor_factory=executor_factory(self._shell),
+                                     observers=(guard.observe, view.observe), continue_from=previous)
             except ValueError as exc:
                 raise UsageError(f"%rlm: {exc}") from None
             finally:
+                self.session.running = False
                 view.close()
         self.session.add(run, overlay)
         if args.share:
@@ -255,22 +311,50 @@ class RLMMagics(Magics):
                 print(f"not shared (you already have these names): {', '.join(skipped)}")
         return run
 
-    def _report(self, args: Namespace, run: Run, recorded: Run | None) -> None:
+    def _report(self, args: Namespace, run: Run, recorded: Run | None, record: RecordTarget | None = None) -> None:
+        """Bind the answer and the record, write --record, and say where each went.
+
+        A run that ended without an answer (out of turns with no last answer, a limit, an interrupt, an
+        error) binds no answer: ``None`` under the answer's name would look like one, and would replace
+        the answer an earlier run left there. ``rlm_run`` is bound either way: it says what happened.
+        """
         if recorded is not None:
             run.replay_of = recorded.id
-        if args.record:
-            run.save(args.record)
         user_ns, names = self._shell.user_ns, self.session.names
-        answer_name = names.bind(user_ns, args.out or self.out, run.answer, explicit=bool(args.out))
+        answer = args.out or self.out
+        answered = run.status == "final" or run.answer is not None  # max_iterations may keep a last answer
+        answer_name = names.bind(user_ns, answer, run.answer, explicit=bool(args.out)) if answered else None
         run_name = names.bind(user_ns, "rlm_run", run, explicit=False)
-        print(f"answer -> {answer_name}, record -> {run_name}" + (f", saved to {args.record}" if args.record else ""))
+        if record is not None:
+            record.write(run)
+        saved = f", saved to {args.record}" if record is not None else ""
+        if answer_name is not None:
+            print(f"answer -> {answer_name}, record -> {run_name}{saved}")
+        else:
+            print(f"no answer (status {run.status!r}): {answer} left as it was; record -> {run_name}{saved}")
         if recorded is not None:
             print(replay_verdict(recorded, run))
+
+
+_HIDDEN_TRAITS = frozenset({"api_key"})  # never echoed, even redacted: only whether it is set
+_SECRET_HEADER = re.compile(r"KEY|TOKEN|SECRET|PASSWORD|AUTH|COOKIE", re.IGNORECASE)
+
+
+def _config_echo(name: str, value: object, api_key: object) -> str:
+    """A trait's current value for ``%config RLMMagics``: the key hidden, secret-looking headers hidden, the rest
+    redacted (a key pasted into ``base_url`` or ``params``)."""
+    if name in _HIDDEN_TRAITS:
+        return "[secret:api_key] (set; not shown)" if value else "None (not set)"
+    if name == "headers" and isinstance(value, dict):
+        value = {k: "[hidden]" if _SECRET_HEADER.search(str(k)) else v for k, v in value.items()}
+    return Redactor.from_environment(api_key if isinstance(api_key, str) else None)(repr(value))
 
 
 def replay_verdict(recorded: Run, run: Run) -> str:
     """'reproduced' when the replay's answer equals the recorded one, else what changed."""
     if run.status != "final":
         return f"not reproduced: the replay ended with status {run.status!r}: {run.message}"
-    diff = answer_diff(recorded.answer, run.answer)
+    # Both sides as the records show them: a recording loaded from a file has its secrets replaced, and the diff
+    # is printed into the notebook, which is saved.
+    diff = answer_diff(recorded.redacted_answer(), run.redacted_answer())
     return "reproduced: the answer equals the recorded one" if diff is None else f"not reproduced:\n{diff}"

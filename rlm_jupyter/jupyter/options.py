@@ -11,7 +11,7 @@ parsing can be tested without one.
 """
 from __future__ import annotations
 
-import shlex
+import re
 import typing
 from argparse import Namespace
 from collections.abc import Callable, Container, Mapping
@@ -102,12 +102,45 @@ def run_settings(configured: Mapping[str, Any], args: Namespace, *, cache: bool,
     return Settings(**values)
 
 
+# One piece of a line, as POSIX ``shlex.split`` reads it: blanks, a bare run, a '...' or "..." string, a \x escape.
+_PIECE = re.compile(r"""(?P<blank>[ \t\r\n]+)|(?P<bare>[^ \t\r\n'"\\]+)|'(?P<single>[^']*)'"""
+                    r"""|"(?P<double>[^"\\]*(?:\\.[^"\\]*)*)"|\\(?P<escaped>.)""", re.DOTALL)
+_DOUBLE_ESCAPE = re.compile(r"\\(.)", re.DOTALL)
+
+
 def split_line(line: str) -> list[str]:
-    """The line's words, shell-quoted: ``%rlm df "a question"`` -> ``["df", "a question"]``."""
-    try:
-        return shlex.split(line)
-    except ValueError as exc:
-        raise UsageError(f"%rlm: cannot parse the line ({exc}); close your quotes") from None
+    """The line's words, shell-quoted: ``%rlm df "a question"`` -> ``["df", "a question"]``.
+
+    Why not ``shlex.split``: it builds each word a character at a time and is quadratic in its
+    length, so a pasted 1M-character question froze the kernel for 20-40 s before any check. This
+    reads whole runs with one regex and gives the same words as ``shlex.split`` (POSIX mode):
+    ' quotes everything, " lets \\ escape only " and \\, a bare \\ escapes any character, and
+    pieces with no blank between them are one word (``a"b c"`` is ``ab c``).
+    """
+    words: list[str] = []
+    parts: list[str] = []
+    in_word = False  # a quoted empty string ("") is a word too
+    position = 0
+    while position < len(line):
+        piece = _PIECE.match(line, position)
+        if piece is None:  # an unclosed quote, or a backslash at the very end
+            problem = "No escaped character" if line[position] == "\\" else "No closing quotation"
+            raise UsageError(f"%rlm: cannot parse the line ({problem}); close your quotes")
+        position = piece.end()
+        kind = piece.lastgroup
+        if kind == "blank":
+            if in_word:
+                words.append("".join(parts))
+                parts, in_word = [], False
+            continue
+        text = piece.group(kind or "")
+        if kind == "double":
+            text = _DOUBLE_ESCAPE.sub(lambda m: m.group(1) if m.group(1) in '"\\' else m.group(0), text)
+        parts.append(text)
+        in_word = True
+    if in_word:
+        words.append("".join(parts))
+    return words
 
 
 @dataclass(frozen=True)
@@ -144,11 +177,17 @@ def subcommands_help(grammars: Mapping[str, Subcommand]) -> str:
         f"  {' | '.join('%rlm ' + form for form in g.forms)}\n      {g.does}" for g in grammars.values())
 
 
-def split_question(words: list[str], cell: str | None, defined: Container[str]) -> tuple[list[str], str]:
+def split_question(words: list[str], cell: str | None, defined: Container[str], *,
+                   quoted: bool = True) -> tuple[list[str], str]:
     """(context names, question): the question is the cell body, else the line's last word.
 
     ``defined`` is the kernel's names: a last word that is a variable is a
-    forgotten question, not a question.
+    forgotten question, not a question. A one-word "question" after words that
+    are not variables is a question someone forgot to quote (``%rlm df cohort
+    retention by month``): the error says to quote it, not that ``cohort`` is
+    undefined. ``quoted`` says whether the line had any quote; without one, a
+    single stray word after a variable is enough to tell (a stray word alone,
+    ``%rlm cache bogus``, is more likely a mistyped subcommand).
     """
     if cell is not None and cell.strip():
         odd = [w for w in words if not w.isidentifier()]
@@ -158,7 +197,15 @@ def split_question(words: list[str], cell: str | None, defined: Container[str]) 
         return words, cell.strip()
     if not words or (words[-1].isidentifier() and words[-1] in defined):
         raise UsageError('%rlm: no question; write %rlm VAR "your question" or put the question in a %%rlm cell body')
-    return words[:-1], words[-1]
+    names, question = words[:-1], words[-1]
+    loose = next((i for i, w in enumerate(reversed(names)) if w in defined), len(names))  # trailing non-variables
+    if (loose >= 2 or (loose and not quoted and loose < len(names))) and not any(c.isspace() for c in question):
+        # ``%rlm df cohort retention by month``: an unquoted question, not three undefined variables.
+        known, rest = names[:len(names) - loose], names[len(names) - loose:]
+        whole = " ".join([*rest, question]).replace('"', '\\"')
+        raise UsageError(f"%rlm: {rest[0]!r} is not a variable in this kernel; if it is part of the question, "
+                         f'quote the question: %rlm {" ".join([*known, ""])}"{whole}"')
+    return names, question
 
 
 def check_run_options(args: Namespace) -> None:
@@ -167,8 +214,11 @@ def check_run_options(args: Namespace) -> None:
     target = Path(args.record).expanduser() if args.record else None
     if target is not None and args.replay and Path(args.replay).expanduser().resolve() == target.resolve():
         raise UsageError("%rlm: --record and --replay name the same file; record the replay to another path")
+    if target is not None and target.is_dir():
+        raise UsageError(f"%rlm: --record {args.record} is a folder; name a file in it, e.g. {target / 'run.json'}")
     if target is not None and target.exists():
-        raise UsageError(f"%rlm: --record {args.record} exists; choose a new path (nothing is overwritten)")
+        raise UsageError(f"%rlm: --record {args.record} exists; choose a new path or delete it "
+                         "(nothing is overwritten)")
     if target is not None and not target.parent.is_dir():
         raise UsageError(f"%rlm: --record {args.record}: folder {target.parent} does not exist; create it first")
     if args.out is not None and not args.out.isidentifier():

@@ -33,11 +33,16 @@ _STATUS_COLOURS = {"final": "#1a7f37", "running": "#0969da"}  # everything else 
 
 # -- HTML --------------------------------------------------------------------------
 def run_html(run: Run) -> str:
-    """The whole run as one ``<div>``: header, timeline, one ``<details>`` per iteration, the answer."""
+    """The whole run as one ``<div>``: header, timeline, one ``<details>`` per iteration, the answer.
+
+    The page is redacted as a whole too: a net under the texts redacted where
+    they were made (``answer_html`` redacts the answer before escaping, which
+    could otherwise hide a secret holding ``&`` or ``<`` from this pass).
+    """
     parts = [_header(run), f"<div>{volatile(timeline_img(run))}</div>"]
     parts += [_iteration_html(number, it, run) for number, it in enumerate(run.iterations, 1)]
     parts.append(answer_html(run))
-    return '<div class="rlm-report">' + "\n".join(parts) + "</div>"
+    return run.redacted('<div class="rlm-report">' + "\n".join(parts) + "</div>")
 
 
 def _header(run: Run) -> str:
@@ -55,6 +60,7 @@ def _header(run: Run) -> str:
         ("tokens", esc(usage_line(run.usage))),
         ("cost", volatile(money(run.cost_usd) + (f" ({esc(sources)})" if sources else ""))),
         ("endpoint", notices_html(run)),
+        ("undone", "<br>".join(esc(line) for line in run.undone)),  # what model code changed in the kernel
         ("cache", cache_line(run)),
         ("follows", esc(run.continues) if run.continues else ""),
         ("wall time", volatile(seconds(run.wall_s))),
@@ -80,7 +86,7 @@ def answer_html(run: Run) -> str:
     """The answer, or why there is none; the live panel shows the same once the run ends."""
     if run.answer is None and run.status != "final":
         return f"<p><b>No answer</b> (run {esc(run.status)})</p>"
-    return f"<p><b>Answer</b></p>{answer_preview_html(run.answer)}"
+    return f"<p><b>Answer</b></p>{answer_preview_html(run.redacted_answer())}"  # the page is saved: no secrets
 
 
 # -- text --------------------------------------------------------------------------
@@ -89,7 +95,7 @@ def run_text(run: Run) -> str:
     lines = [run.summary()]
     lines += [f"  {number}. {plural(len(it.cells), 'code block')}, {plural(len(it.subcalls), 'sub-call')}"
               for number, it in enumerate(run.iterations, 1)]
-    lines.append(f"answer: {describe_answer(run.answer)}")
+    lines.append(f"answer: {describe_answer(run.redacted_answer())}")  # redacted before the label clips it
     return "\n".join(lines)
 
 

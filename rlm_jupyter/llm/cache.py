@@ -121,6 +121,12 @@ class SQLiteStore:
     def __len__(self) -> int:
         return int(self._db().execute("SELECT COUNT(*) FROM responses").fetchone()[0])
 
+    def check_writable(self) -> None:
+        """Take the write lock and let it go: a read-only database or folder fails here, not at the first put."""
+        db = self._db()
+        db.execute("BEGIN IMMEDIATE")
+        db.execute("ROLLBACK")
+
     def clear(self) -> int:
         """Delete every stored response; returns how many there were."""
         count = len(self)
@@ -150,13 +156,46 @@ _open: dict[Path, SQLiteStore] = {}
 _open_lock = threading.Lock()
 
 
+class CacheUnavailable(ValueError):
+    """The cache folder cannot be used (a file, not writable, cannot be created): one line with the fix."""
+
+
 def open_cache(directory: str | os.PathLike[str]) -> SQLiteStore:
-    """The store in ``directory``, opened once per process and shared by every run."""
-    path = (Path(directory).expanduser() / CACHE_FILE).resolve()
+    """The store in ``directory``, opened once per process and shared by every run.
+
+    Checked for writing when it is opened (``CacheUnavailable``), so an unusable folder is one line
+    before the run starts, not sqlite's traceback, and not a failure at the first answer it stores.
+    """
+    folder = Path(directory).expanduser()
+    path = (folder / CACHE_FILE).resolve()
     with _open_lock:
         if path not in _open:
-            _open[path] = SQLiteStore(path)
+            _open[path] = _open_store(folder, path)
         return _open[path]
+
+
+def _open_store(folder: Path, path: Path) -> SQLiteStore:
+    def unusable(reason: str) -> CacheUnavailable:
+        return CacheUnavailable(f"cache_dir {folder}: {reason}; set %config RLMMagics.cache_dir to a writable "
+                                "folder or turn the cache off with --no-cache (in Python: cache_dir=None)")
+
+    if folder.exists() and not folder.is_dir():
+        raise unusable("is a file, not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise unusable(f"cannot be created ({exc.strerror or exc})") from None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise unusable("is not writable")
+    store: SQLiteStore | None = None
+    try:
+        store = SQLiteStore(path)
+        store.check_writable()
+    except (OSError, sqlite3.Error) as exc:
+        if store is not None:
+            store.close()
+        raise unusable(f"cannot write the cache there ({exc})") from None
+    return store
 
 
 class CachedClient:
@@ -167,10 +206,12 @@ class CachedClient:
 
     def __init__(self, store: ResponseStore, inner: ChatClient | None = None, *, strict: bool = False,
                  refresh: bool = False, key: KeyFunction = content_key,
-                 describe: Callable[[str, list[dict[str, str]]], str] | None = None, base_url: str = "cache") -> None:
+                 describe: Callable[[str, list[dict[str, str]]], str] | None = None, base_url: str = "cache",
+                 redact: Callable[[str], str] | None = None) -> None:
         if inner is None and not strict:
             raise ValueError("a non-strict cache needs an inner client to call on a miss")
         self.store, self.inner, self.strict, self.key, self.refresh = store, inner, strict, key, refresh
+        self.redact = redact  # what is stored on disk: the engine redacts every reply it reads anyway
         self.describe = describe or (lambda model, messages: f"a call to {model!r}")
         self.base_url = inner.base_url if inner is not None else base_url
         self.hits = 0
@@ -190,7 +231,10 @@ class CachedClient:
             raise CacheMiss(f"{self.describe(model, messages)} is not in the recording; "
                             "replay answers only the calls that were recorded")
         done = self.inner.complete(model, messages, cancel=cancel, on_text=on_text, **params)
-        self.store.put(key, done)
+        # The key is a hash of the (already redacted) request; the reply is stored redacted, so the cache file
+        # holds no secret a model happened to write. A hit then reads what the engine would have made of it.
+        self.store.put(key, done if self.redact is None else
+                       replace(done, text=self.redact(done.text), reasoning=self.redact(done.reasoning)))
         return done
 
     def key_for(self, model: str, messages: list[dict[str, str]], params: dict[str, Any] | None = None) -> str:

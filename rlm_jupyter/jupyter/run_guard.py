@@ -1,0 +1,128 @@
+"""What a run may not change in the kernel: a snapshot before it, restored after, whatever route model code took.
+
+Why a snapshot and not a list of blocked routes: model code runs in the live
+kernel, where the user's namespace is reachable in many ways (the shell's
+``user_ns``, ``sys.modules['__main__']``, a user function's ``__globals__``,
+``%reset -f``). The overlay keeps the model's *own* assignments apart, but
+only a snapshot of the bindings undoes the rest: after the run every name the
+user had is bound to the same object again, names the run created are gone,
+and the magic's configuration is as it was. The run records what was undone,
+and the report says it.
+
+Three things cannot wait for the end, so they are held for the run's
+duration: shutting the kernel down (``ask_exit``, ``exit_now``: the kernel
+stops its loop as soon as they fire), reading stdin (an input request would
+block the run until the cell timeout, waiting for a user who did not ask),
+and a nested ``%rlm`` (it would run with limits of its own; ``rlm_query`` is
+the way to a sub-problem). In-place mutation of the user's objects is not
+undone: objects are shared by reference, which is the point of a live kernel.
+"""
+from __future__ import annotations
+
+import copy
+import io
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from IPython.core.interactiveshell import InteractiveShell
+from traitlets.config import Configurable
+
+from ..engine.events import Event, RunFinished
+
+_MISSING = object()
+
+
+class RunGuard:
+    """Snapshot on enter; ``restore`` (at the run's end, before the report shows) and again on exit."""
+
+    def __init__(self, shell: InteractiveShell, magics: Configurable) -> None:
+        self.shell, self.magics = shell, magics
+        self.undone: list[str] = []
+
+    def __enter__(self) -> RunGuard:
+        shell = self.shell
+        self._user_ns = shell.user_ns
+        self._bindings = dict(shell.user_ns)
+        self._config = copy.deepcopy(self.magics.trait_values(config=True))
+        self._stdin = sys.stdin
+        sys.stdin = io.StringIO()  # a read gets end-of-file at once, not a wait on the kernel's own stdin
+        self._held: list[Callable[[], None]] = [self._hold_exit(), self._hold_input()]
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.restore()
+        for release in self._held:
+            release()
+        sys.stdin = self._stdin
+
+    def observe(self, event: Event) -> None:
+        """Restore when the top-level run finishes, so the report (shown on that event) says what was undone."""
+        if isinstance(event, RunFinished) and event.run.depth == 0:
+            self.restore()
+            event.run.undone = list(self.undone)
+
+    def restore(self) -> None:
+        """Put back every binding and setting the run changed; say each in ``undone`` (once)."""
+        shell = self.shell
+        if shell.user_ns is not self._user_ns:
+            shell.user_ns = self._user_ns
+            self._say("model code replaced the shell's namespace: restored")
+        ns = self._user_ns
+        for name, value in self._bindings.items():
+            now = ns.get(name, _MISSING)
+            if now is not value:
+                ns[name] = value
+                what = "deleted" if now is _MISSING else "rebound"
+                self._say(f"model code {what} `{name}` outside its own namespace: restored")
+        for name in [name for name in ns if name not in self._bindings]:
+            del ns[name]
+            self._say(f"model code created `{name}` in your namespace: removed")
+        for trait, value in self._config.items():
+            if getattr(self.magics, trait) != value:
+                setattr(self.magics, trait, copy.deepcopy(value))
+                self._say(f"model code changed %config {type(self.magics).__name__}.{trait}: restored")
+
+    def _say(self, message: str) -> None:
+        if message not in self.undone:
+            self.undone.append(message)
+
+    def _hold_exit(self) -> Callable[[], None]:
+        """Until the run ends, ``ask_exit()`` and ``exit_now = True`` refuse instead of ending the kernel."""
+        shell: Any = self.shell  # ask_exit is ipykernel's and the terminal's, not InteractiveShell's
+
+        def refuse() -> None:
+            self._say("model code asked the kernel to exit: refused")
+            raise SystemExit("exiting the kernel is disabled during a %rlm run; finish with FINAL(...)")
+
+        shell.ask_exit = refuse
+        # The kernel observes exit_now and stops its loop the moment it turns True: during the run only our
+        # observer, which turns it back, sees the change (traitlets keeps observers per trait and type).
+        observers: list[Any] = shell._trait_notifiers.setdefault("exit_now", {}).setdefault("change", [])
+        kept = list(observers)
+
+        def turn_back(change: Any) -> None:
+            if change["new"]:
+                shell.exit_now = False
+                self._say("model code asked the kernel to exit: refused")
+
+        observers[:] = [turn_back]
+
+        def release() -> None:
+            del shell.ask_exit  # the class's method again
+            observers[:] = kept
+
+        return release
+
+    def _hold_input(self) -> Callable[[], None]:
+        """Until the run ends, ipykernel's ``input()``/``getpass()`` raise instead of sending a stdin request."""
+        kernel = getattr(self.shell, "kernel", None)
+        if kernel is None or not hasattr(kernel, "_allow_stdin"):
+            return lambda: None
+        allowed = kernel._allow_stdin
+        kernel._allow_stdin = False
+
+        def release() -> None:
+            kernel._allow_stdin = allowed
+
+        return release
