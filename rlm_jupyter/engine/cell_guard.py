@@ -60,6 +60,8 @@ class CellTimeout(BaseException):
 
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # rlm_jupyter/, the engine's code
 _STACK: list[Guard] = []  # the guards of the blocks running now, innermost last (rlm_query nests runs)
+_HANDLING = False  # our SIGINT handler is running (main thread only)
+_PRESSED = [False]  # a press the watchdog saw first (it reached another thread): the handler still raises it
 
 
 @dataclass
@@ -91,27 +93,33 @@ class Guard:
                     if self._forward >= 0:
                         with contextlib.suppress(OSError):
                             os.write(self._forward, data)
-                    if int(signal.SIGINT) in data:
+                    if int(signal.SIGINT) in data:  # a press, maybe delivered to another thread
                         _stop_all()
+                        _PRESSED[0] = True  # still to be raised, wherever the block is, as a press is
+                        if signal.getsignal(signal.SIGINT) is _on_sigint:
+                            signal.pthread_kill(threading.main_thread().ident or 0, signal.SIGINT)  # wake it
 
     def exception(self) -> BaseException:
         return CellTimeout() if self.reason == "timeout" else Stopped()
 
-    def _trace(self, frame: FrameType, event: str, arg: object) -> Any:
+    def __post_init__(self) -> None:
+        self.tracer = self._raise_at_lines  # one bound method, so "is it still armed?" is an identity check
+
+    def _raise_at_lines(self, frame: FrameType, event: str, arg: object) -> Any:
         if self.raising and event == "line" and frame.f_code.co_filename.startswith(self.code_prefix):
             raise self.exception()
-        return self._trace
+        return self.tracer
 
     def _rearm(self, frame: FrameType, event: str, arg: object) -> None:
         """Profile function: put the tracer back (a trace function that raised was dropped by CPython)."""
-        if self.active and sys.gettrace() is not self._trace:
+        if self.active and sys.gettrace() is not self.tracer:
             self.arm(frame)
 
     def arm(self, frame: FrameType | None) -> None:
         sys.setprofile(self._rearm)
-        sys.settrace(self._trace)
+        sys.settrace(self.tracer)
         while frame is not None:
-            frame.f_trace = self._trace
+            frame.f_trace = self.tracer
             frame = frame.f_back
 
     def watch(self, main: int) -> None:
@@ -129,10 +137,14 @@ class Guard:
             self._wait(left)
         ticks = 0
         while self.active:
-            ctypes.pythonapi.Py_AddPendingCall(_PENDING, None)
-            if ticks % round(WAKE_EVERY_S / ESCALATE_EVERY_S) == 0 and signal.getsignal(signal.SIGINT) is _on_sigint:
-                signal.pthread_kill(main, signal.SIGINT)
-            ticks += 1
+            # Only while model code is in charge: the engine's own waits poll raise_if_ending, and its cleanup
+            # (a batch abandoning its calls) must not be cut or flooded with wake-ups.
+            if _model_in_charge(sys._current_frames().get(main), self.code_prefix):
+                ctypes.pythonapi.Py_AddPendingCall(_PENDING, None)
+                ours = signal.getsignal(signal.SIGINT) is _on_sigint
+                if ours and ticks % round(WAKE_EVERY_S / ESCALATE_EVERY_S) == 0:
+                    signal.pthread_kill(main, signal.SIGINT)
+                ticks += 1
             self._wait(ESCALATE_EVERY_S)
 
 
@@ -143,11 +155,27 @@ def leave_signals_to_main() -> None:
 
 
 def _on_sigint(signum: int, frame: FrameType | None) -> None:
-    """Our SIGINT handler while blocks run: a press stops the whole run (every guarded block); else a wake-up."""
+    """Our SIGINT handler while blocks run: a press stops the whole run (every guarded block); else a wake-up.
+
+    Never re-entered: CPython runs a pending handler at the first bytecode of a running one, so a burst of
+    signals would otherwise nest handlers without end.
+    """
+    global _HANDLING
+    if _HANDLING:
+        return
+    _HANDLING = True
+    try:
+        _handle_sigint(frame)
+    finally:
+        _HANDLING = False
+
+
+def _handle_sigint(frame: FrameType | None) -> None:
     guards = [guard for guard in _STACK if guard.active]
     if not guards:
         return  # a wake-up that arrived after the block ended
-    press = all(guard.reason is None for guard in guards)  # our wake-ups come only once a reason is set
+    press = _PRESSED[0] or all(guard.reason is None for guard in guards)  # not one of our wake-ups
+    _PRESSED[0] = False
     if press:
         _stop_all()
     ending = next(guard for guard in reversed(guards) if guard.reason is not None)
@@ -270,7 +298,7 @@ class guarded:  # noqa: N801 - used like a function: ``with guarded(timeout_s, p
 def _disarm(frame: FrameType | None, guard: Guard) -> None:
     """Take our tracer off the frames still running (the engine's and the kernel's, above the block)."""
     while frame is not None:
-        if frame.f_trace == guard._trace:
+        if frame.f_trace is guard.tracer:
             frame.f_trace = None
         frame = frame.f_back
 
