@@ -8,6 +8,11 @@ Run from the repository root. ``bash benchmarks/run`` first builds
     python -m benchmarks --quick             # tiny sizes, < 1 minute
     python -m benchmarks --only ours --skip scaffold
     python -m benchmarks --skip scaffold --base-url https://api.openai.com/v1 --model gpt-5 --sub-model gpt-5-mini
+    python -m benchmarks --real --base-url http://127.0.0.1:8777/v1 --model m --sub-model m \
+        --instances 3 --max-iterations 4 --max-tokens 400       # small tasks on a real model, failure classes
+
+``--real`` writes only the "Real model" section of RESULTS.md (the scripted sections stay as they are);
+a scripted run keeps an existing "Real model" section.
 """
 from __future__ import annotations
 
@@ -21,8 +26,9 @@ from pathlib import Path
 from typing import Any
 
 from .harness import run_tasks
-from .libraries import LIBRARIES, Endpoint, dspy_default_sandbox_error
-from .report import write
+from .libraries import LIBRARIES, Endpoint, Library, Options, dspy_default_sandbox_error
+from .real import render_section, run_real
+from .report import write, write_real
 from .scaffold import fanout, memory, overhead, prompt_size, startup
 from .tasks import all_tasks
 
@@ -44,6 +50,11 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--base-url", help="a real OpenAI-compatible endpoint for the tasks (key: OPENAI_API_KEY)")
     parser.add_argument("--model", help="root model at --base-url")
     parser.add_argument("--sub-model", help="sub-call model at --base-url (default: --model)")
+    parser.add_argument("--real", action="store_true",
+                        help="real-model mode: small tasks at --base-url, failure classes, only the Real model section")
+    parser.add_argument("--instances", type=int, default=3, help="--real: seeded instances per task (default 3)")
+    parser.add_argument("--max-iterations", type=int, default=4, help="--real: root turns per run (default 4)")
+    parser.add_argument("--max-tokens", type=int, default=400, help="--real: output cap per call (default 400)")
     args = parser.parse_args(argv)
     args.out = args.out or (HERE / ".quick" if args.quick else HERE)
     unknown = set(filter(None, args.only.split(","))) - set(LIBRARIES)
@@ -51,6 +62,10 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
         parser.error(f"unknown libraries {sorted(unknown)}; choose from {sorted(LIBRARIES)}")
     if args.base_url and not args.model:
         parser.error("--base-url needs --model")
+    if args.real and not args.base_url:
+        parser.error("--real needs --base-url and --model")
+    if args.instances < 1 or args.max_iterations < 1 or args.max_tokens < 1:
+        parser.error("--instances, --max-iterations and --max-tokens must be positive")
     return args
 
 
@@ -70,6 +85,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("no library can run", file=sys.stderr)
         return 2
     args.out.mkdir(parents=True, exist_ok=True)
+    if args.real:
+        return _real(args, libraries, skip, argv, started)
 
     endpoint = None
     endpoint_note = "the bundled fake server with the scripted reference strategies (identical replies for every library)"
@@ -106,6 +123,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     raw = {"scaffold": scaffold, "tasks": [vars(r) for r in task_results]}
     (args.out / "results.json").write_text(json.dumps(raw, indent=1, default=str), encoding="utf-8")
     print(f"wrote {args.out / 'RESULTS.md'} in {time.perf_counter() - started:.0f} s")
+    return 0
+
+
+def _real(args: argparse.Namespace, libraries: list[Library], skip: set[str], argv: Sequence[str] | None,
+          started: float) -> int:
+    """``--real``: the tasks only (the scaffold benchmarks measure the library, not the model)."""
+    import datetime as dt
+
+    from rlm_jupyter.engine.prompts import PROMPT_VERSION
+
+    endpoint = Endpoint(args.base_url, args.model, args.sub_model or args.model,
+                        os.environ.get("OPENAI_API_KEY") or "not-needed")
+    options = Options(max_iterations=args.max_iterations, max_tokens=args.max_tokens, traced=True)
+    tasks = [t for t in all_tasks() if t.name not in skip]
+    print(f"real model: {endpoint.model} at {endpoint.base_url}, {args.instances} instance(s) per task")
+    outcomes = run_real(tasks, libraries, endpoint, options, args.instances, args.seed, args.quick)
+    command = " ".join(["python -m benchmarks", *(argv if argv is not None else sys.argv[1:])])
+    section = render_section(outcomes, tasks, libraries, command=command, endpoint=endpoint, options=options,
+                             instances=args.instances, seed=args.seed, quick=args.quick,
+                             seconds=time.perf_counter() - started, prompt_version=PROMPT_VERSION,
+                             date=f"{dt.datetime.now().astimezone():%Y-%m-%d %H:%M %Z}")
+    write_real(args.out / "RESULTS.md", section)
+    raw = [{**vars(o), "solved": o.solved, "invented": o.invented} for o in outcomes]
+    (args.out / "real-results.json").write_text(json.dumps(raw, indent=1, default=str), encoding="utf-8")
+    print(f"wrote the Real model section of {args.out / 'RESULTS.md'} in {time.perf_counter() - started:.0f} s")
     return 0
 
 

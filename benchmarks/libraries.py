@@ -27,6 +27,8 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass
 from typing import Any
 
+from .failures import Trace, Turn, mentions_final, trace_of_run, unrun_fence
+
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
@@ -43,6 +45,8 @@ class Options:
     max_iterations: int = 12
     concurrency: int = 16
     max_subcalls: int = 5_000
+    max_tokens: int | None = None  # output cap of every call, root and sub-calls (real mode: the same for all)
+    traced: bool = False  # real mode: keep each library's trajectory (rlms' logger) and ask without streaming
 
 
 DEFAULT_OPTIONS = Options()
@@ -54,6 +58,10 @@ class RunFailed(RuntimeError):
 
 class Session:
     def run(self, question: str, context: Any, name: str) -> Any:
+        raise NotImplementedError
+
+    def attempt(self, question: str, context: Any, name: str) -> tuple[Any, Trace]:
+        """Real mode: the answer the library handed back (None for none) and its run as a ``Trace``."""
         raise NotImplementedError
 
     def close(self) -> None:
@@ -87,15 +95,22 @@ class _OursSession(Session):
     def __init__(self, endpoint: Endpoint, options: Options) -> None:
         from rlm_jupyter import RLM
 
+        cap = {"max_tokens": options.max_tokens} if options.max_tokens else {}
+        # Not streamed when traced: rlms and dspy do not stream, and a llama.cpp stream carries no usage.
         self.rlm = RLM(model=endpoint.model, sub_model=endpoint.sub_model, base_url=endpoint.base_url,
                        api_key=endpoint.api_key, max_iterations=options.max_iterations,
-                       concurrency=options.concurrency, max_subcalls=options.max_subcalls)
+                       concurrency=options.concurrency, max_subcalls=options.max_subcalls,
+                       params=cap, sub_params=cap, stream=not options.traced)
 
     def run(self, question: str, context: Any, name: str) -> Any:
         run = self.rlm.run(question, {name: context})
         if run.status != "final":
             raise RunFailed(f"{run.status}: {run.message}")
         return run.answer
+
+    def attempt(self, question: str, context: Any, name: str) -> tuple[Any, Trace]:
+        run = self.rlm.run(question, {name: context})
+        return run.answer, trace_of_run(run)
 
     def close(self) -> None:
         self.rlm.close()
@@ -115,12 +130,24 @@ class _ReferenceSession(Session):
         def backend(model: str) -> dict[str, Any]:
             return {"model_name": model, "base_url": endpoint.base_url, "api_key": endpoint.api_key}
 
+        extra: dict[str, Any] = {}
+        if options.max_tokens:
+            extra["sampling_args"] = extra["sub_sampling_args"] = {"max_tokens": options.max_tokens}
+        if options.traced:
+            from rlm.logger import RLMLogger
+
+            extra["logger"] = RLMLogger()  # in memory: the trajectory comes back as the result's metadata
+        self.max_iterations = options.max_iterations
         self.rlm = RLM(backend="openai", backend_kwargs=backend(endpoint.model), environment="local",
                        other_backends=["openai"], other_backend_kwargs=[backend(endpoint.sub_model)],
-                       max_iterations=options.max_iterations)
+                       max_iterations=options.max_iterations, **extra)
 
     def run(self, question: str, context: Any, name: str) -> Any:
         return self.rlm.completion(context, root_prompt=question).response
+
+    def attempt(self, question: str, context: Any, name: str) -> tuple[Any, Trace]:
+        result = self.rlm.completion(context, root_prompt=question)
+        return result.response, trace_of_rlms(result, self.max_iterations)
 
     def close(self) -> None:
         self.rlm.close()
@@ -156,20 +183,30 @@ class _DSPySession(Session):
         import dspy
         from dspy.primitives.local_interpreter import LocalInterpreter
 
-        def lm(model: str) -> Any:
-            return dspy.LM(f"openai/{model}", api_base=endpoint.base_url, api_key=endpoint.api_key, cache=False)
+        cap = {"max_tokens": options.max_tokens} if options.max_tokens else {}
 
-        self.dspy, self.lm = dspy, lm(endpoint.model)
+        def lm(model: str) -> Any:
+            return dspy.LM(f"openai/{model}", api_base=endpoint.base_url, api_key=endpoint.api_key, cache=False,
+                           **cap)
+
+        self.dspy, self.lm, self.sub_lm = dspy, lm(endpoint.model), lm(endpoint.sub_model)
         self.rlm = dspy.RLM("context, query -> answer", max_iters=options.max_iterations,
-                            max_llm_calls=options.max_subcalls, sub_lm=lm(endpoint.sub_model),
+                            max_llm_calls=options.max_subcalls, sub_lm=self.sub_lm,
                             interpreter_factory=LocalInterpreter)
 
     def run(self, question: str, context: Any, name: str) -> Any:
         with self.dspy.context(lm=self.lm):
             prediction = self.rlm(context=context, query=question)
-        if prediction.final_reasoning == "Extract forced final output":
+        if prediction.final_reasoning == _DSPY_FORCED:
             raise RunFailed(f"no SUBMIT within max_iters; extracted: {str(prediction.answer)[:200]}")
         return prediction.answer
+
+    def attempt(self, question: str, context: Any, name: str) -> tuple[Any, Trace]:
+        root_before, sub_before = len(self.lm.history), len(self.sub_lm.history)
+        with self.dspy.context(lm=self.lm):
+            prediction = self.rlm(context=context, query=question)
+        trace = trace_of_dspy(prediction, self.lm.history[root_before:], self.sub_lm.history[sub_before:])
+        return prediction.answer, trace
 
 
 class DSPy(Library):
@@ -177,6 +214,75 @@ class DSPy(Library):
 
     def session(self, endpoint: Endpoint, options: Options = DEFAULT_OPTIONS) -> Session:
         return _DSPySession(endpoint, options)
+
+
+# -- their runs as failure traces (rlm_jupyter's is failures.trace_of_run) ------------------------------------------
+_RLMS_FINISH = re.compile(r"\bFINAL(?:_VAR)?\s*\(|answer\[[\"']ready[\"']\]")
+_DSPY_FORCED = "Extract forced final output"
+
+
+def trace_of_rlms(result: Any, max_iterations: int) -> Trace:
+    """rlms' in-memory logger: each iteration's raw reply, its ```repl blocks with stdout/stderr and sub-calls.
+
+    The answer counts as reported only when a block set ``answer["ready"]``; after the last turn rlms asks
+    once more and returns that reply as its response (logged as an iteration without code).
+    """
+    iterations = list((result.metadata or {}).get("iterations", []))
+    turns, prompts, sub_tokens = [], [], 0
+    reported = False
+    for entry in iterations:
+        blocks = entry.get("code_blocks") or []
+        ended = bool(blocks) and entry.get("final_answer") is not None
+        reported = reported or ended
+        reply = str(entry.get("response") or "")
+        errors = [bool((b.get("result") or {}).get("stderr", "").strip()) for b in blocks]
+        for block in blocks:
+            for call in (block.get("result") or {}).get("rlm_calls") or []:
+                prompts.append(call["prompt"] if isinstance(call.get("prompt"), str) else str(call.get("prompt")))
+                summaries = (call.get("usage_summary") or {}).get("model_usage_summaries", {})
+                sub_tokens += sum(int(s.get("total_input_tokens") or 0) for s in summaries.values())
+        code = [str(b.get("code", "")) for b in blocks]
+        tried = not blocks and not ended and mentions_final(reply, _RLMS_FINISH)
+        turns.append(Turn(reply, code, errors, ended, unrun_fence(reply, code), tried))
+    out_of_turns = not reported and len(iterations) > max_iterations
+    if out_of_turns:
+        turns = turns[:max_iterations]  # the extra reply after the last turn is not a turn without code
+    total = sum(s.total_input_tokens for s in result.usage_summary.model_usage_summaries.values())
+    return Trace(turns, reported=reported, out_of_turns=out_of_turns,
+                 status="final" if reported else "max_iterations" if out_of_turns else "no answer",
+                 subcall_prompts=prompts, root_calls=len(iterations), root_prompt_tokens=total - sub_tokens,
+                 subcalls=len(prompts))
+
+
+def trace_of_dspy(prediction: Any, root_calls: list[dict[str, Any]], sub_calls: list[dict[str, Any]]) -> Trace:
+    """DSPy's trajectory (reasoning, code, output per turn) and its two LMs' histories (prompts, usage)."""
+    turns = []
+    for entry in prediction.trajectory:
+        output = str(entry.get("output", ""))
+        ended = output.startswith("FINAL: ")
+        rejected = output.startswith(("[Error] FINAL returned", "[Error] Missing output fields"))
+        code = str(entry.get("code", ""))
+        turns.append(Turn(None, [code] if code.strip() else [], [output.startswith("[Error]") and not rejected],
+                          ended, None, rejected))
+    forced = prediction.final_reasoning == _DSPY_FORCED
+    prompts = [_last_user(call) for call in sub_calls]
+    usage = [int((call.get("usage") or {}).get("prompt_tokens") or 0) for call in root_calls]
+    return Trace(turns, reported=not forced, out_of_turns=forced, status="max_iterations" if forced else "final",
+                 subcall_prompts=prompts, root_calls=len(root_calls), root_prompt_tokens=sum(usage),
+                 subcalls=len(sub_calls), blind=dict(DSPY_BLIND))
+
+
+DSPY_BLIND = {
+    "no code block": "DSPy's adapter parses the reply into fields; a reply without a code field is retried or "
+                     "raised inside DSPy (then listed as a run error), never run as a turn",
+    "unrecognised fence": "DSPy strips whatever fence surrounds the code field, so no fence is unrecognised",
+}
+
+
+def _last_user(call: dict[str, Any]) -> str:
+    messages = call.get("messages") or []
+    users = [str(m.get("content", "")) for m in messages if isinstance(m, dict) and m.get("role") == "user"]
+    return users[-1] if users else str(call.get("prompt") or "")
 
 
 LIBRARIES: dict[str, Library] = {lib.name: lib for lib in (Ours(), Reference(), DSPy())}

@@ -157,7 +157,30 @@ def write(path: Path, *, quick: bool, command: str, libraries: Sequence[Library]
             if key == "fanout":
                 parts.append("\n![fan-out wall time vs N](fanout.png)" if plot_written else "\n(no plot: matplotlib is not installed)")
     parts += ["", "## How the libraries are driven", "", _adaptations(), ""]
-    path.write_text("\n".join(parts), encoding="utf-8")
+    kept = real_section_of(path)
+    path.write_text("\n".join(parts) + (f"\n{kept}" if kept else ""), encoding="utf-8")
+
+
+REAL_HEADING = "## Real model"
+
+
+def real_section_of(path: Path) -> str:
+    """The "Real model" section of an existing RESULTS.md (always the last one), or "".
+
+    Why kept: the scripted run and the real-model run are separate commands (one takes minutes, the
+    other hours on a CPU model), and neither may wipe out what the other measured.
+    """
+    text = path.read_text(encoding="utf-8") if path.exists() else ""
+    start = text.find("\n" + REAL_HEADING)
+    return text[start + 1:] if start != -1 else ""
+
+
+def write_real(path: Path, section: str) -> None:
+    """Put ``section`` in place of RESULTS.md's "Real model" section, keeping everything before it."""
+    text = path.read_text(encoding="utf-8") if path.exists() else "# Benchmark results\n"
+    kept = real_section_of(path)
+    head = text[: len(text) - len(kept)] if kept else text
+    path.write_text(head.rstrip("\n") + "\n\n" + section.rstrip("\n") + "\n", encoding="utf-8")
 
 
 def _adaptations() -> str:

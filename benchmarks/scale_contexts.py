@@ -136,7 +136,7 @@ def batch(n: int, concurrency: int = 16) -> str:
             server.reset()
             CountingPool.peak = 0
             rlm = RLM(model="root", sub_model="sub", base_url=server.base_url, api_key="k", concurrency=concurrency,
-                      cell_timeout_s=None)
+                      cell_timeout_s=None, max_subcalls=None)  # n is past the default cap of 1,000
             panel = LivePanel(20) if mode == "live panel attached" else None
             if panel is not None:
                 panel.start()

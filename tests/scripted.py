@@ -15,6 +15,9 @@ from rlm_jupyter.testing import ChatRequest, FakeLLMServer, Reply, Scripted
 
 ROOT, SUB = "root", "sub"
 NEEDLE = "The special magic number is 48613907."
+# A spend limit the first answered sub-call reaches: sub-calls cost $1 a token, the root call nothing. It stops
+# a batch mid-way at the first answer (max_subcalls cannot: a batch over it is refused before anything is sent).
+SUB_SPENDS_THE_BUDGET: dict[str, Any] = {"budget_usd": 0.5, "prices": {ROOT: (0, 0), SUB: (1e6, 1e6)}}
 
 
 def fence(code: str) -> str:

@@ -1,7 +1,7 @@
 """What happens to a batch's calls when it is stopped, made deterministic.
 
-On a busy machine a worker can reserve a sub-call (counted against ``max_subcalls``, recorded) and only send
-it a moment later. These tests widen that moment on purpose with a client that pauses before sending, so
+On a busy machine a worker can reserve a sub-call (checked against the limits, counted, recorded) and only
+send it a moment later. These tests widen that moment on purpose with a client that pauses before sending, so
 what the engine does with such calls is the same on every run. And an interrupt must not wait for the
 queued prompts that were never started.
 """
@@ -18,7 +18,7 @@ from rlm_jupyter.engine import subcalls
 from rlm_jupyter.llm.client import Completion, LLMClient
 from rlm_jupyter.testing import FakeLLMServer, Scripted
 
-from .scripted import ROOT, SUB, fence, interrupt_when, worker_threads_left
+from .scripted import ROOT, SUB, SUB_SPENDS_THE_BUDGET, fence, interrupt_when, worker_threads_left
 
 PAUSE_S = 5.0
 
@@ -51,21 +51,23 @@ def run_batch(server: FakeLLMServer, **limits: Any) -> Any:
     return run
 
 
+# The four workers reserve p0-p3 and pause; the first answer spends the budget, so the next reservation stops
+# the batch while the other three are reserved and not yet sent.
 def test_reserved_calls_are_recorded_and_each_is_answered_or_cancelled_unsent(fake_llm: FakeLLMServer) -> None:
-    run = run_batch(fake_llm, max_subcalls=3)
-    assert run.status == "budget" and "sub-call limit of 3" in run.message
-    assert [c.prompt for c in run.subcalls] == ["p0", "p1", "p2"]  # reserved, so recorded and counted
+    run = run_batch(fake_llm, **SUB_SPENDS_THE_BUDGET)
+    assert run.status == "budget" and "budget of $0.5 reached" in run.message
+    assert [c.prompt for c in run.subcalls] == ["p0", "p1", "p2", "p3"]  # reserved, so recorded and counted
     answered = [c for c in run.subcalls if c.response is not None]
     assert all(c.error and "cancelled" in c.error and c.prompt_tokens == 0 for c in run.subcalls
                if c.response is None)
     assert fake_llm.count(SUB) == len(answered) == (run.usage[SUB].calls if SUB in run.usage else 0)
 
 
-def test_calls_within_the_subcall_limit_are_answered_even_when_slow_to_send(fake_llm: FakeLLMServer) -> None:
-    run = run_batch(fake_llm, max_subcalls=3)
+def test_calls_within_the_spend_limit_are_answered_even_when_slow_to_send(fake_llm: FakeLLMServer) -> None:
+    run = run_batch(fake_llm, **SUB_SPENDS_THE_BUDGET)
     assert run.status == "budget"
-    assert [c.response is not None for c in run.subcalls] == [True, True, True]
-    assert fake_llm.count(SUB) == 3
+    assert [c.response is not None for c in run.subcalls] == [True, True, True, True]
+    assert fake_llm.count(SUB) == 4
 
 
 @pytest.mark.slow  # it waits out the patched 3 s while it fails

@@ -11,18 +11,24 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 
 import pandas as pd
 import pytest
 
+from benchmarks import failures
+from benchmarks.__main__ import main as bench_main
 from benchmarks.dialects import DIALECTS, Step, detect, responder
-from benchmarks.harness import run_tasks, use_task
-from benchmarks.libraries import LIBRARIES, Endpoint
+from benchmarks.harness import bundled_server, run_tasks, use_task
+from benchmarks.libraries import LIBRARIES, Endpoint, trace_of_dspy, trace_of_rlms
+from benchmarks.report import real_section_of, write_real
 from benchmarks.tasks import all_tasks, cohort, logs, niah, oolong, oolong_pairs, records
 from benchmarks.tasks.scoring import decode, f1, numeric_score, pairs_of
 from rlm_jupyter import RLM
 from rlm_jupyter.demo_model.datasets import make_event_log, make_haystack, make_orders_with_traps
 from rlm_jupyter.engine.conversation import Conversation
+from rlm_jupyter.engine.prompts import PROMPT_VERSION
+from rlm_jupyter.engine.trajectory import CodeCell, Iteration, Run, Status, SubCall
 from rlm_jupyter.testing import ChatRequest, FakeLLMServer
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -246,3 +252,127 @@ def test_quick_run_writes_results(tmp_path: Path) -> None:
     raw = json.loads((tmp_path / "results.json").read_text())
     assert {r["task"] for r in raw["tasks"]} == set(TASKS)
     assert all(r["scores"] and min(r["scores"]) == 1.0 for r in raw["tasks"])
+
+
+# -- real-model mode: the failure classifier and the --real command ------------------------------------------------
+def _run(*turns: tuple[str, list[tuple[str, str | None]], list[str]], status: Status = "max_iterations",
+         answer: object = None, last_word: str | None = None) -> Run:
+    """A hand-made Run record: per turn (reply, [(code, error)], [sub-call prompts])."""
+    iterations = [Iteration(index=i, reply=reply, cells=[CodeCell(code, error=error) for code, error in cells],
+                            subcalls=[SubCall(id=j, kind="llm", model="m", prompt=p, depth=1, iteration=i)
+                                      for j, p in enumerate(prompts)])
+                  for i, (reply, cells, prompts) in enumerate(turns)]
+    return Run(id="r", question="q", model="m", sub_model="m", context_names=["haystack"], status=status,
+               answer=answer, iterations=iterations, last_word=last_word)
+
+
+HAYSTACK = "filler text. " * 200 + "The special magic number for koala is: 4242. " + "more filler. " * 200
+
+
+def _classes(run: Run) -> list[str]:
+    return failures.classify(failures.trace_of_run(run), ["haystack", "context"], HAYSTACK)
+
+
+def test_classifier_no_code_block_and_out_of_turns() -> None:
+    run = _run(("I think the number is 4242.", [], []), ("The number is probably 4242.", [], []))
+    assert _classes(run) == [failures.NO_CODE, failures.OUT_OF_TURNS]
+
+
+def test_classifier_final_var_of_an_unknown_name_is_a_final_not_recognised() -> None:
+    run = _run(("```repl\nx = haystack.count('magic')\nprint(x)\n```\nFINAL_VAR(result)", [("x = haystack.count('magic')\nprint(x)", None)], []),
+               ("FINAL_VAR(answer)", [], []))
+    assert _classes(run) == [failures.FINAL_MISSED, failures.OUT_OF_TURNS]
+
+
+def test_classifier_sub_calls_without_the_data_and_an_answer_from_memory() -> None:
+    code = "answer = llm_query('What is the special magic number for koala?')"
+    run = _run((f"```repl\n{code}\n```\nFINAL_VAR(answer)", [(code, None)], ["What is the special magic number for koala?"]),
+               status="final", answer="1234")
+    assert _classes(run) == [failures.NO_CONTEXT, failures.MEMORY]
+    passed = "ask = llm_query('Find the number: ' + haystack[2500:3000])"
+    window = "Find the number: " + HAYSTACK[2500:3000]
+    run = _run((f"```repl\n{passed}\n```", [(passed, None)], [window]), ("FINAL_VAR(ask)", [], []),
+               status="final", answer="1234")
+    assert _classes(run) == []  # the data went to the sub-call and code read it: a wrong answer of another kind
+
+
+def test_classifier_unrecognised_fence_and_unrecovered_code_error() -> None:
+    run = _run(("```bash\nprint(len(haystack))\n```", [], []),
+               ("```repl\nprint(haystack[10**9])\n```", [("print(haystack[10**9])", "IndexError: string index out of range")], []))
+    assert _classes(run) == [failures.NO_CODE, failures.FENCE, failures.CODE_ERROR, failures.OUT_OF_TURNS]
+    sample = _run(("The output was:\n```\n4242\n```\nFINAL(4242)", [], []), status="final", answer=4242)
+    assert failures.FENCE not in _classes(sample)  # a fenced sample of output is not unrun code
+
+
+def test_classifier_reads_the_forced_last_word_and_a_clean_run() -> None:
+    code = "print(haystack.count('magic'))"
+    run = _run((f"```repl\n{code}\n```", [(code, None)], []), last_word="The answer is FINAL_VAR(missing)")
+    assert failures.OUT_OF_TURNS in _classes(run)
+    assert failures.trace_of_run(run).root_calls == 2  # the forced reply is a root call
+    solved = _run((f"```repl\n{code}\n```\nFINAL(1)", [(code, None)], []), status="final", answer=1)
+    assert _classes(solved) == []
+
+
+def test_rlms_and_dspy_records_become_traces() -> None:
+    code = "x = llm_query('hello there, what is up with the data?')"
+    block = {"code": code, "result": {"stderr": "", "rlm_calls": [
+        {"prompt": "hello there, what is up with the data?", "usage_summary": {"model_usage_summaries": {"m": {"total_input_tokens": 7}}}}]}}
+    result = SimpleNamespace(metadata={"iterations": [
+        {"response": f"```repl\n{code}\n```", "code_blocks": [block], "final_answer": None},
+        {"response": "Done, it is 5.", "code_blocks": [], "final_answer": None},
+        {"response": "5", "code_blocks": [], "final_answer": "5"}]},
+        usage_summary=SimpleNamespace(model_usage_summaries={"m": SimpleNamespace(total_input_tokens=100)}))
+    trace = trace_of_rlms(result, max_iterations=2)
+    assert (trace.reported, trace.out_of_turns, trace.root_calls, trace.root_prompt_tokens, trace.subcalls) == (False, True, 3, 93, 1)
+    assert failures.classify(trace, ["context"], HAYSTACK) == [failures.NO_CODE, failures.NO_CONTEXT, failures.OUT_OF_TURNS]
+    prediction = SimpleNamespace(final_reasoning="Extract forced final output", trajectory=[
+        {"reasoning": "look", "code": "print(context[:10])", "output": "filler"},
+        {"reasoning": "done", "code": "SUBMIT(5)", "output": "[Error] FINAL returned int, expected dict with fields: ['answer']"}])
+    trace = trace_of_dspy(prediction, [{"usage": {"prompt_tokens": 50}}] * 3, [])
+    assert (trace.reported, trace.out_of_turns, trace.root_prompt_tokens, trace.subcalls) == (False, True, 150, 0)
+    assert failures.classify(trace, ["context"], HAYSTACK) == [failures.FINAL_MISSED, failures.OUT_OF_TURNS]
+    assert set(trace.blind) == {failures.NO_CODE, failures.FENCE}
+
+
+def _real_root(request: ChatRequest) -> str:
+    """A "real" model over HTTP: the scripted needle search for S-NIAH; elsewhere code that reads the data and
+    answers another question (it counts the lines), which the library reports as final."""
+    if "magic number" in request.messages[1]["content"]:
+        return responder(niah.strategy, "haystack")(request)
+    return "```repl\nn = len(records.splitlines())\nprint(n)\n```" if request.turn == 0 else "FINAL_VAR(n)"
+
+
+def test_real_mode_end_to_end_on_the_bundled_server(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "RESULTS.md").write_text("# Benchmark results\n\n## Task quality\n\nscripted numbers\n\n## Real model (not measured yet)\n\nhand-written\n")
+    with bundled_server() as server:
+        server.models.update({"real-root": _real_root, "real-sub": niah.SUB_MODEL})
+        code = bench_main(["--real", "--quick", "--only", "ours", "--instances", "1", "--skip", "oolong_pairs,cohort,logs",
+                           "--base-url", server.base_url, "--model", "real-root", "--sub-model", "real-sub",
+                           "--out", str(tmp_path)])
+    assert code == 0, capsys.readouterr().err
+    text = (tmp_path / "RESULTS.md").read_text()
+    assert text.startswith("# Benchmark results\n\n## Task quality\n\nscripted numbers\n")  # the scripted part stays
+    assert "hand-written" not in text and text.count("## Real model") == 1
+    section = text.split("## Real model", 1)[1]
+    assert f"`{PROMPT_VERSION}`" in section and "`max_tokens` 400" in section and "iteration limit 4" in section
+    assert "| library | task | size | solved | invented answers reported as final/completed | root calls | root prompt tokens | sub-calls | wall time |" in section
+    assert "| library | task | not solved | " + " | ".join(failures.CLASSES) + " | none of these | run errors |" in section
+    main_table = section.split("Failure classes", 1)[0]
+    rows = {line.split(" | ")[1]: line for line in main_table.splitlines() if line.startswith("| rlm_jupyter |")}
+    assert rows["S-NIAH (RULER)"].split(" | ")[3:5] == ["1/1", "0"]  # the needle is found, through a sub-call
+    assert rows["OOLONG-style aggregation"].split(" | ")[3:5] == ["0/1", "1"]  # a line count, reported as final
+    failure_rows = [line.split(" | ") for line in section.split("Failure classes", 1)[1].splitlines()
+                    if line.startswith("| rlm_jupyter | OOLONG")]
+    assert failure_rows[0][-2:] == ["1", "0 |"]  # wrong for none of the classified reasons, no run error
+    raw = json.loads((tmp_path / "real-results.json").read_text())
+    oolong_run = next(r for r in raw if r["task"] == "oolong")
+    assert oolong_run["classes"] == [] and oolong_run["invented"] and oolong_run["root_calls"] == 2
+
+
+def test_real_mode_needs_an_endpoint_and_keeps_a_real_section_on_scripted_runs(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit):
+        bench_main(["--real", "--out", str(tmp_path)])
+    results = tmp_path / "RESULTS.md"
+    write_real(results, "## Real model\n\nmeasured\n")
+    assert results.read_text() == "# Benchmark results\n\n## Real model\n\nmeasured\n"
+    assert real_section_of(results) == "## Real model\n\nmeasured\n"

@@ -31,6 +31,7 @@ from .scripted import (
     NEEDLE,
     ROOT,
     SUB,
+    SUB_SPENDS_THE_BUDGET,
     Engine,
     assert_final,
     engine,
@@ -46,7 +47,7 @@ __all__ = ["engine"]  # the fixture, re-exported for pytest
 
 # -- answers -------------------------------------------------------------------
 def test_final_text_answer(engine: Engine) -> None:
-    run = engine.run(["The data says so.\nFINAL(42)"], "some context")
+    run = engine.run([fence("print(len(context))") + "\nThe data says so.\nFINAL(42)"], "some context")
     assert_final(run)
     assert run.answer == 42
     assert len(run.iterations) == 1
@@ -72,7 +73,8 @@ def test_final_var_returns_the_same_dataframe(engine: Engine) -> None:
 
 def test_final_var_of_the_context_returns_the_user_object(engine: Engine) -> None:
     df = pd.DataFrame({"a": [1]})
-    run = engine.run(['FINAL_VAR("df")'], {"df": df})
+    run = engine.run([fence("print(df.shape)"), 'FINAL_VAR("df")'], {"df": df})
+    assert_final(run)
     assert run.answer is df
 
 
@@ -178,18 +180,18 @@ def test_unknown_expect_name_is_a_value_error(engine: Engine) -> None:
 
 # -- limits ----------------------------------------------------------------------
 def test_max_iterations_ends_with_the_best_partial_answer(engine: Engine) -> None:
-    looking = [fence(f"print('still looking {i}')") for i in range(3)]
-    run = engine.run(looking + ["FINAL(probably 42)"], max_iterations=3)
+    looking = [fence(f"print('still looking {i}, maybe 42')") for i in range(3)]
+    run = engine.run(looking + ["FINAL(42)"], max_iterations=3)  # 42 was printed: the last word is grounded
     assert run.status == "max_iterations"
-    assert run.answer == "probably 42" and "best partial answer" in run.message
+    assert run.answer == 42 and "best partial answer" in run.message
     assert len(run.iterations) == 3 and engine.server.count(ROOT) == 4  # 3 turns, then one forced last word
     assert "LAST turn" in last_user(engine.server, 2)
     assert "You are out of turns" in last_user(engine.server, 3)
     assert "3 turns" in run.message
 
 
-def test_max_iterations_without_a_last_word_has_no_answer(engine: Engine) -> None:
-    run = engine.run([fence(f"print({i})") for i in range(4)], max_iterations=3)
+def test_max_iterations_without_a_last_word_or_output_has_no_answer(engine: Engine) -> None:
+    run = engine.run([fence(f"x{i} = {i}") for i in range(4)], max_iterations=3)  # nothing printed to salvage
     assert run.status == "max_iterations" and run.answer is None
 
 
@@ -233,10 +235,20 @@ def test_budget_by_max_subcalls_cannot_be_swallowed(engine: Engine) -> None:
 
 
 def test_budget_in_a_batch(engine: Engine) -> None:
+    # A batch that fits max_subcalls is stopped mid-way by a spend limit: here the first answer spends it.
+    run = engine.run([fence("out = llm_query_batched([f'p{i}' for i in range(6)])"), "FINAL(x)"],
+                     concurrency=1, **SUB_SPENDS_THE_BUDGET)
+    assert run.status == "budget"
+    assert engine.server.count(SUB) == 1
+
+
+def test_a_batch_over_the_subcall_limit_is_refused_before_sending(engine: Engine) -> None:
+    # A batch that would pass max_subcalls is refused whole (tests/test_bounded_defaults.py has the retry).
     run = engine.run([fence("out = llm_query_batched([f'p{i}' for i in range(6)])"), "FINAL(x)"],
                      max_subcalls=3, concurrency=1)
-    assert run.status == "budget"
-    assert engine.server.count(SUB) == 3
+    assert_final(run)
+    assert engine.server.count(SUB) == 0 and not run.subcalls
+    assert "6 prompts but only 3 sub-calls are left" in (run.iterations[0].cells[0].error or "")
 
 
 @pytest.mark.timeout(60, method="thread")
@@ -561,7 +573,7 @@ def test_prompt_does_not_grow_with_context_size(engine: Engine) -> None:
     sizes = []
     for context in (small, big):
         engine.server.reset()
-        run = engine.run(["FINAL(1)"], context)
+        run = engine.run([fence("print(len(context))") + "\nFINAL(1)"], context)
         assert_final(run)
         sizes.append(prompt_chars(engine.server))
         assert run.root_prompt_chars == sizes[-1]
@@ -620,15 +632,17 @@ def _assert_subcall_events_paired(seen: list[Any]) -> None:
 def test_limit_mid_batch_keeps_in_flight_calls_inside_the_run(engine: Engine) -> None:
     engine.server.latency[SUB] = 0.3
     seen: list[Any] = []
-    run = engine.run([fence("out = llm_query_batched([f'p{i}' for i in range(10)])")], max_subcalls=3,
-                     observers=(seen.append,))
+    run = engine.run([fence("out = llm_query_batched([f'p{i}' for i in range(10)])")], concurrency=3,
+                     observers=(seen.append,), **SUB_SPENDS_THE_BUDGET)
     assert run.status == "budget"
     assert not worker_threads_left(within_s=10.0)  # once the workers are gone no call can report after RunFinished
     _assert_subcall_events_paired(seen)
-    # The three calls within the limit are recorded; each was answered, or (when the refused fourth stopped the
+    # The calls reserved before the first answer spent the budget (the three workers' first prompts, unless a
+    # busy machine started one late) are recorded; each was answered, or (when the refused next one stopped the
     # batch before its worker had sent it) cancelled unsent. Which, depends on the scheduler: see
     # test_reliability.test_each_budget_stops_a_big_batch_within_the_calls_in_flight.
-    assert [c.prompt for c in run.subcalls] == [f"p{i}" for i in range(3)]
+    assert [c.prompt for c in run.subcalls] == [f"p{i}" for i in range(len(run.subcalls))]
+    assert 1 <= len(run.subcalls) <= 3
     answered = [c for c in run.subcalls if c.response is not None]
     assert all(c.response == sub_answer(c.prompt) for c in answered)
     assert all(c.error and "cancelled" in c.error for c in run.subcalls if c.response is None)

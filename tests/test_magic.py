@@ -42,8 +42,13 @@ def summary_of(run: Execution) -> str:
 
 
 def echo_question(request: ChatRequest) -> str:
-    """A root model that answers with the question it was asked, to check the magic's parsing."""
-    return f"FINAL({Conversation.read_opening(request.messages).question!r})"
+    """A root model that answers with the question it was asked, to check the magic's parsing.
+
+    It looks at the first context variable first: a FINAL before any code read the context is refused.
+    """
+    opening = Conversation.read_opening(request.messages)
+    look = f"```repl\nprint(type({opening.variables[0][0]}))\n```\n" if opening.variables else ""
+    return f"{look}FINAL({opening.question!r})"
 
 
 def test_cohort_retention_answer_is_a_dataframe_equal_to_an_independent_computation(
@@ -130,7 +135,7 @@ def test_bad_input_is_a_one_line_error_that_changes_nothing_and_sends_nothing(
 MEDDLER = Scripted([
     "```repl\nllm_query = None\nFINAL = None\ndf_orders = 'rebound'\ndel keep_me\nmade_by_model = 42\n"
     "raise ValueError('boom')\n```",
-    "```repl\nprint(llm_query('still here'))\nFINAL_VAR('made_by_model')\n```",
+    "```repl\nprint(llm_query('still here'), len(df_orders))\nFINAL_VAR('made_by_model')\n```",
 ])
 
 
@@ -157,7 +162,7 @@ def test_share_copies_new_variables_and_reports_the_ones_it_will_not_overwrite(
 
 def test_expect_rejects_the_wrong_type_and_the_model_fixes_it(kernel: KernelSession, server: FakeLLMServer) -> None:
     server.models["root"] = Scripted([
-        "FINAL(a table of totals)",
+        "```repl\nprint(len(df_orders))\n```\nFINAL(a table of totals)",
         "```repl\nimport pandas as pd\ntotals = pd.DataFrame({'n': [len(df_orders)]})\n```\nFINAL_VAR(totals)",
     ])
     kernel.ok("df_orders = [1, 2, 3]")
@@ -167,7 +172,7 @@ def test_expect_rejects_the_wrong_type_and_the_model_fixes_it(kernel: KernelSess
 
 
 def test_the_live_panel_is_replaced_by_the_static_report(kernel: KernelSession, server: FakeLLMServer) -> None:
-    server.models["root"] = Scripted(["```repl\nnotes = llm_query_batched(['a', 'b'])\n```", "FINAL_VAR(notes)"])
+    server.models["root"] = Scripted(["```repl\nnotes = llm_query_batched(['a', str(x)])\n```", "FINAL_VAR(notes)"])
     kernel.ok("x = 1")
     run = kernel.ok('%rlm x "panel" --model root')
     panel, report = run.displays
@@ -191,7 +196,7 @@ def test_quiet_shows_one_line_and_no_panel(kernel: KernelSession, server: FakeLL
 
 def test_hidden_cells_keep_rich_output_out_of_the_notebook(kernel: KernelSession, server: FakeLLMServer) -> None:
     server.models["root"] = Scripted([
-        "```repl\nfrom IPython.display import display, HTML\ndisplay(HTML('<b>hidden</b>'))\nprint('to the model')\n"
+        "```repl\nassert x == 1\nfrom IPython.display import display, HTML\ndisplay(HTML('<b>hidden</b>'))\nprint('to the model')\n"
         "'last value'\n```",
         "FINAL(done)",
     ])

@@ -33,7 +33,7 @@ from rlm_jupyter.jupyter.panel import LivePanel
 from rlm_jupyter.testing import FakeLLMServer, Scripted
 
 BATCH = 20
-CODE_1 = (f"answers = llm_query_batched([f'chunk {{i}}' for i in range({BATCH})])\n"
+CODE_1 = (f"answers = llm_query_batched([f'chunk {{i}} of {{context}}' for i in range({BATCH})])\n"
           "print(len(answers), 'answers')\n"
           "display(pd.DataFrame({'n': [len(a) for a in answers]}))")
 CODE_2 = "result = f'{len(answers)} answers <ok>'\nprint(result)"

@@ -55,7 +55,7 @@ def sent(server: FakeLLMServer) -> str:
     pd.Series([SECRET, "x"], name="tokens"),
 ], ids=["str", "dict", "dict-key", "list", "tuple", "dataframe", "series"])
 def test_a_context_holding_a_secret_is_previewed_redacted(engine: Engine, context: object) -> None:
-    run = engine.run([fence("n = 1"), "FINAL_VAR(n)"], {"data": context})
+    run = engine.run([fence("n = len(data)"), "FINAL_VAR(n)"], {"data": context})
     assert_final(run)
     first = engine.server.requests[0].messages[-1]["content"]
     assert "`data`" in first and MARKER in first  # still described, the secret replaced
@@ -69,7 +69,7 @@ def test_a_preview_never_cuts_through_a_secret(engine: Engine) -> None:
     context = {"head": "x" * 290 + SECRET + "y" * 500, "tail": "y" * 500 + SECRET + "z" * 90,
                "items": {"auth": "a" * 70 + SECRET + "b" * 200},
                "frame": pd.DataFrame({"token": ["ab" * 8 + SECRET]})}
-    run = engine.run([fence("n = 1"), "FINAL_VAR(n)"], context)
+    run = engine.run([fence("n = len(head)"), "FINAL_VAR(n)"], context)
     assert_final(run)
     everything = sent(engine.server) + run.to_json()
     assert SECRET[:6] not in everything and SECRET[-6:] not in everything
@@ -78,7 +78,7 @@ def test_a_preview_never_cuts_through_a_secret(engine: Engine) -> None:
 
 def test_the_configured_key_as_a_context_variable_is_redacted(fake_llm: FakeLLMServer) -> None:
     """``%rlm api_key "is it valid?"``: the key configured for the endpoint is previewed as its marker."""
-    fake_llm.models[ROOT] = lambda request: "FINAL(no idea)"
+    fake_llm.models[ROOT] = lambda request: fence("n = len(api_key)") + "\nFINAL(no idea)"
     with RLM(model=ROOT, sub_model=SUB, base_url=fake_llm.base_url, api_key=API_KEY) as rlm:
         run = rlm.run("is it valid?", {"api_key": API_KEY})
     assert_final(run)
@@ -99,7 +99,7 @@ CHILD_QUESTION = "what is in the credentials?"
 def parent_or_child(request: ChatRequest) -> str:
     """The parent passes a context holding the secret to rlm_query; the child answers with that context."""
     if Conversation.read_opening(request.messages).question == CHILD_QUESTION:
-        return "FINAL_VAR(creds)"
+        return fence("print(sorted(creds))") + "\nFINAL_VAR(creds)"
     if Conversation.turn(request.messages) == 0:
         return fence("import os\n"
                      f"ans = rlm_query({CHILD_QUESTION!r}, {{'creds': {{'token': os.environ['MY_SERVICE_TOKEN']}}}})")

@@ -14,23 +14,28 @@ def fence(code: str) -> str:
     return f"```repl\n{code}\n```"
 
 
+READ = fence("print(len(df_orders))")  # a FINAL is accepted only once code has read the context
+OK = READ + "\nFINAL(ok)"  # the model recovers: it reads the data, then answers
 CASES = {
     "never finalizes": ([fence(f"print('step {i}')") for i in range(6)], "max_iterations"),
-    "syntax error": ([fence("def broken(:"), "FINAL(ok)"], "final"),
-    "exception": ([fence("1 / 0"), "FINAL(ok)"], "final"),
-    "infinite loop": ([fence("while True:\n    pass"), "FINAL(ok)"], "final"),
-    "huge print": ([fence("print('x' * 5_000_000)"), "FINAL(ok)"], "final"),
-    "unknown FINAL_VAR": (["FINAL_VAR(nowhere)", "FINAL(ok)"], "final"),
-    "FINAL in prose and comment": (["I will call FINAL(x).\n" + fence("x = 1  # FINAL(2)"), "FINAL_VAR(x)"], "final"),
-    "think blocks": (["<think>maybe FINAL(0)</think>" + fence("y = 2"), "<think>done</think>FINAL_VAR(y)"], "final"),
-    "empty reply": (["", "FINAL(ok)"], "final"),
-    "sys.exit": ([fence("import sys\nsys.exit(1)"), "FINAL(ok)"], "final"),
-    "exit": ([fence("exit()"), "FINAL(ok)"], "final"),
-    "quit": ([fence("quit()"), "FINAL(ok)"], "final"),
-    "input": ([fence("input('name?')"), "FINAL(ok)"], "final"),
-    "helpers deleted": ([fence("del llm_query\nFINAL = None"), fence("FINAL(llm_query('still here'))")], "final"),
-    "user variables attacked": ([fence("del df_orders\nsentinel = 'overwritten'\nglobals().pop('keep', None)"),
-                                 "FINAL(ok)"], "final"),
+    "syntax error": ([fence("def broken(:"), OK], "final"),
+    "exception": ([fence("1 / 0"), OK], "final"),
+    "infinite loop": ([fence("while True:\n    pass"), OK], "final"),
+    "huge print": ([fence("print('x' * 5_000_000)"), OK], "final"),
+    "unknown FINAL_VAR": ([READ + "\nFINAL_VAR(nowhere)", "FINAL(ok)"], "final"),
+    "FINAL in prose and comment": (["I will call FINAL(x).\n" + fence("x = len(df_orders)  # FINAL(2)"), "FINAL_VAR(x)"],
+                                   "final"),
+    "think blocks": (["<think>maybe FINAL(0)</think>" + fence("y = len(df_orders)"), "<think>done</think>FINAL_VAR(y)"],
+                     "final"),
+    "empty reply": (["", OK], "final"),
+    "sys.exit": ([fence("import sys\nsys.exit(1)"), OK], "final"),
+    "exit": ([fence("exit()"), OK], "final"),
+    "quit": ([fence("quit()"), OK], "final"),
+    "input": ([fence("input('name?')"), OK], "final"),
+    "helpers deleted": ([fence("print(len(df_orders))\ndel llm_query\nFINAL = None"),
+                         fence("FINAL(llm_query('still here'))")], "final"),
+    "user variables attacked": ([fence("print(len(df_orders))\ndel df_orders\nsentinel = 'overwritten'\n"
+                                       "globals().pop('keep', None)"), "FINAL(ok)"], "final"),
     "repeated turns": ([fence("print(len(df_orders))")], "repetition"),
 }
 

@@ -40,6 +40,7 @@ __all__ = ["engine"]
 
 N = 10_000
 BATCH = f"answers = llm_query_batched([f'item {{i}}' for i in range({N})])"
+UNCAPPED = {"max_subcalls": None}  # 10,000 is ten times the default cap, which would refuse the batch unsent
 
 
 class CountingPool(ThreadPoolExecutor):
@@ -74,7 +75,7 @@ def test_ten_thousand_prompts_come_back_in_order_with_bounded_calls_and_futures(
     # 20 ms per call: with no latency at all the in-process server answers one call at a time, and the
     # in-flight bound would hold trivially; with it, calls overlap and the bound is exercised.
     engine.server.latency = {SUB: 0.02}
-    run = engine.run([fence(BATCH), "FINAL_VAR(answers)"], concurrency=16, cell_timeout_s=600)
+    run = engine.run([fence(BATCH), "FINAL_VAR(answers)"], concurrency=16, cell_timeout_s=600, **UNCAPPED)
     assert_final(run)
     assert [a.split(": ", 1)[1] for a in run.answer] == [f"item {i}" for i in range(N)]
     assert engine.server.count(SUB) == N and 8 <= engine.server.max_in_flight <= 16
@@ -112,7 +113,7 @@ class InstantClient:
 
 def _batch_run(observers: tuple[Any, ...] = ()) -> tuple[Run, float]:
     rlm = RLM(model=ROOT, sub_model=SUB, client=InstantClient([fence(BATCH), "FINAL_VAR(answers)"]),
-              concurrency=16)
+              concurrency=16, **UNCAPPED)
     started = time.perf_counter()
     run = rlm.run("q", observers=observers)
     return run, time.perf_counter() - started

@@ -380,8 +380,9 @@ def test_an_answered_run_has_its_final_answer_on_the_last_turn(tmp_path: Path) -
 # -- a real run ---------------------------------------------------------------------------------------------------------
 def test_a_real_run_that_ran_out_of_turns_reads_fully(engine: Engine, tmp_path: Path) -> None:
     replies = [fence("notes = llm_query_batched(['count a', 'count b'])\nsize = len(notes)\nprint(size)"),
-               fence("total = size * 2\nprint(total)") + "\n" + fence("answer = llm_query('pick one: ' + notes[0])"),
-               "FINAL(probably 42)"]
+               fence("total = size * 2\nprint('probably', total * 10 + 2)") + "\n"
+               + fence("answer = llm_query('pick one: ' + notes[0])"),
+               "FINAL(probably 42)"]  # printed by the code, so the forced last word is kept
     run = engine.run(replies, {"logs": "x" * 5000}, question=QUESTION, max_iterations=2)
     assert run.status == "max_iterations" and run.answer == "probably 42"
     _, iterations, _ = write(run, tmp_path)

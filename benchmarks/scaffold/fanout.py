@@ -35,7 +35,8 @@ def strategy(question: str, var: str) -> list[Step]:
     match = re.search(r"send (\d+) sub-calls", question)
     n = int(match.group(1)) if match else 1
     return [Step("I'll send all prompts in one batch and time it.",
-                 f"import time\nprompts = ['Probe ' + str(i) + ': reply with ok' for i in range({n})]\n"
+                 # names the data: rlm_jupyter accepts a FINAL only after code has read the context
+                 f"import time\nseen = len({var})\nprompts = ['Probe ' + str(i) + ': reply with ok' for i in range({n})]\n"
                  "t0 = time.perf_counter()\nreplies = llm_query_batched(prompts)\n"
                  "result = round(time.perf_counter() - t0, 4)\nprint(len(replies), result)"),
             Step("Timed.", final="result")]

@@ -38,7 +38,8 @@ def strategy(question: str, var: str) -> list[Step]:
     match = re.search(r"take (\d+) turns", question)
     turns = int(match.group(1)) if match else 0
     steps = [Step(f"Turn {i}.", f"step_{i} = {i}") for i in range(turns)]
-    return steps + [Step("Done.", "result = 'ok'", final="result")]
+    # The answer's block names the data: rlm_jupyter accepts a FINAL only after code has read the context.
+    return steps + [Step("Done.", f"seen = len({var})\nresult = 'ok'", final="result")]
 
 
 def _gaps(server: Any) -> list[float]:

@@ -64,6 +64,13 @@ class Budget:
             if limits.budget_usd is not None and self.usd >= limits.budget_usd:
                 raise LimitReached("budget", f"budget of ${limits.budget_usd:g} reached (${self.usd:.4f} spent)")
 
+    def subcalls_left(self) -> int | None:
+        """Sub-calls this run (with its child runs) may still make; None without a ``max_subcalls``."""
+        if self.limits.max_subcalls is None:
+            return None
+        with self._lock:
+            return max(0, self.limits.max_subcalls - self.subcalls)
+
     def reserve_subcall(self) -> None:
         """Check the limits and count one sub-call, atomically, before it is sent."""
         self.check()

@@ -23,7 +23,7 @@ from ..llm.context_windows import ContextWindows
 from ..llm.pricing import PriceTable
 from ..llm.ratelimit import RateLimitedClient, RateLimiter
 from ..text import clip
-from . import prompts
+from . import grounding, prompts, recovery
 from .budget import Budget, LimitReached, Meter
 from .context import describe_all
 from .conversation import Conversation, Message
@@ -193,16 +193,18 @@ class RLM:
         conversation = self._opening(run, ns, expect, history)
         run.root_prompt = conversation.request()
         baseline = frozenset(ns)
-        final, repeats = FinalSlot(), _Repeats()
+        final, repeats, reads = FinalSlot(), _Repeats(), grounding.ContextReads(run, history)
         for turn in range(limits.max_iterations):
             budget.check()
             it, parsed = self._turn(session, run, conversation.request(), ns, subcalls, final, baseline, turn)
             notes: list[str] = []
-            accepted, answer = self._resolve_final(parsed, it, final, ns, expect, notes, baseline)
+            accepted, answer = self._resolve_final(parsed, it, final, ns, expect, notes, baseline, reads)
             it.duration_s = budget.elapsed() - it.started_s
             if accepted:
                 answer = self.redact(answer) if isinstance(answer, str) else answer
                 run.status, run.answer, run.message = "final", answer, f"answered after {turn + 1} turn(s)"
+                typed = parsed.final if not final.given and parsed.final and parsed.final.kind == "value" else None
+                run.grounding = grounding.check(answer, run, history, typed=typed.text if typed else None)
                 bus.emit(IterationFinished(run, it))
                 return
             if it.finish_reason == "length":
@@ -211,15 +213,28 @@ class RLM:
                 if repeats.count >= _Repeats.STOP_AFTER:
                     run.status = "repetition"
                     run.message = f"the model repeated the same turn {repeats.count + 1} times"
+                    self._salvage(run, ns, baseline)
                     bus.emit(IterationFinished(run, it))
                     return
                 notes.append(prompts.REPEATED_TURN)
+            if recovery.passed_no_data(it, recovery.context_chars(ns, [*run.context_names, "context"])):
+                notes.append(prompts.NO_DATA_IN_SUBCALLS)
             rendered = [clip(_cell_text(c), limits.max_output_chars) for c in it.cells]
             it.feedback = prompts.feedback(rendered, notes, turn + 1, limits.max_iterations)
             conversation.add_turn(it.reply, it.feedback)
             bus.emit(IterationFinished(run, it))
         run.status, run.message = "max_iterations", f"no FINAL after {limits.max_iterations} turns"
         self._last_word(session, run, conversation.request(prompts.OUT_OF_TURNS), ns)
+        if run.answer is None:
+            self._salvage(run, ns, baseline)
+
+    def _salvage(self, run: Run, ns: dict[str, Any], baseline: frozenset[str]) -> None:
+        """A stopped run's best answer from what its code computed or printed, flagged (the status stays)."""
+        found = recovery.salvage(run, ns, created_names(ns, baseline))
+        if found is not None:
+            run.answer = self.redact(found.answer) if isinstance(found.answer, str) else found.answer
+            run.answer_source = f"salvaged at the stop: {found.source} (the model did not confirm it)"
+            run.message += f"; best answer salvaged from {found.source}, not confirmed by the model"
 
     def _opening(self, run: Run, ns: dict[str, Any], expect: type | None, history: Run | None) -> Conversation:
         """The first root request: system prompt and question, or the compacted history and a follow-up."""
@@ -284,9 +299,12 @@ class RLM:
             return
         run.last_word = self.redact(done.text)
         final = parse_reply(run.last_word).final
-        if final is not None:
-            answer = ns.get(final.text) if final.kind == "var" else final.value()
+        if final is None or (final.kind == "value" and not recovery.in_outputs(final.text, run)):
+            return  # prose alone is not an answer: a value must have appeared in what the code printed
+        answer = ns.get(final.text) if final.kind == "var" else final.value()
+        if answer is not None:
             run.answer = self.redact(answer) if isinstance(answer, str) else answer  # as an accepted FINAL
+            run.answer_source = "the model's last forced reply, checked against what its code printed"
             run.message += "; the answer is the model's best partial answer from one last forced reply"
 
     def _root_call(self, session: _Session, run: Run, messages: list[Message],
@@ -305,7 +323,8 @@ class RLM:
         return lambda text: bus.emit(RootStreaming(run, turn, self.redact(text)))
 
     def _resolve_final(self, parsed: ParsedReply, it: Iteration, final: FinalSlot, ns: dict[str, Any],
-                       expect: type | None, notes: list[str], baseline: frozenset[str]) -> tuple[bool, Any]:
+                       expect: type | None, notes: list[str], baseline: frozenset[str],
+                       reads: grounding.ContextReads) -> tuple[bool, Any]:
         """Decide whether this turn ended the run; explain to the model (``notes``) when it did not."""
         written = parsed.final
         if not final.given and written is None:
@@ -314,6 +333,9 @@ class RLM:
             return False, None
         if any(c.error for c in it.cells):  # an answer next to failing code is a guess, not a result
             notes.append(prompts.FINAL_AFTER_ERROR)
+            return False, None
+        if not reads.done():  # an answer before any code looked at the data comes from memory
+            notes.append(prompts.UNREAD_CONTEXT)
             return False, None
         if final.given or written is None:
             answer = final.value

@@ -7,9 +7,10 @@ objects, batched sub-calls and a kernel whose event loop is already running.
 """
 from __future__ import annotations
 
+import difflib
 import re
 
-PROMPT_VERSION = "2026-12-01.1"
+PROMPT_VERSION = "2026-12-01.2"
 
 SYSTEM_PROMPT = """\
 You answer a question about data that lives in a persistent Python REPL (a live Jupyter kernel).
@@ -33,6 +34,19 @@ How to work:
 - Do not use top-level `await` or asyncio.run: the kernel's event loop is already running. Use llm_query_batched for concurrency.
 - Do not call exit(), sys.exit() or input().
 - Do not modify or delete the user's variables; create new ones.
+
+Example of the workflow (another question: "when did the launch happen?", context is a long str):
+```repl
+print(len(context)); print(context[:500])
+```
+then, after reading that output:
+```repl
+chunks = [context[i:i + 20000] for i in range(0, len(context), 20000)]
+found = llm_query_batched([f"Quote the launch date in this text, or reply NONE.\\n\\n{c}" for c in chunks])
+dates = [f for f in found if "NONE" not in f]
+print(dates)
+```
+then, once the output shows the date: FINAL(2019-03-04)
 
 Finishing:
 - When the answer is computed and checked once, finish with FINAL_VAR(name_of_variable) to return an object
@@ -94,11 +108,28 @@ REPLY_CUT = ("Your reply was cut off at the output limit, so whatever came after
              "Write shorter replies: one short code block and little prose.")
 FINAL_AFTER_ERROR = ("Your FINAL was not accepted because your code raised an error in the same reply. "
                      "Fix the code, look at its output, then finish.")
+UNREAD_CONTEXT = ("Your FINAL was not accepted: no code has read the context yet, so the answer cannot come from "
+                  "the data. Inspect the context with a ```repl block first.")
 
 
 def unknown_final_var(name: str, available: list[str]) -> str:
+    """Names the fix, not only the fault: the closest variable and the exact line to write.
+
+    Why: a real small model, told only which variables existed, sent the same wrong FINAL_VAR twice more
+    while the answer sat in one of them.
+    """
     shown = ", ".join(available[:30]) or "(none)"
-    return f"FINAL_VAR({name}) failed: no variable named {name!r}. Variables you created: {shown}."
+    close = difflib.get_close_matches(name, available, n=1, cutoff=0.5)
+    if close:
+        fix = f'If {close[0]!r} holds your answer, write exactly: FINAL_VAR("{close[0]}")'
+    else:
+        fix = 'Assign your answer to a variable first (answer = ...), then write: FINAL_VAR("answer")'
+    return f"FINAL_VAR({name}) failed: no variable named {name!r}. Variables you created: {shown}. {fix}."
+
+
+NO_DATA_IN_SUBCALLS = ("Your sub-call prompts contained none of the data: a sub-model knows only its prompt. "
+                       "Put the text to read into it, e.g. llm_query(f\"<question>\\n\\n{context[:20000]}\"), "
+                       "or llm_query_batched over chunks of the context.")
 
 
 def wrong_type(got: str, expect: str) -> str:

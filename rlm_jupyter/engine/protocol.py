@@ -15,9 +15,13 @@ _THINK_BLOCK = re.compile(r"<think(?:ing)?>.*?</think(?:ing)?>", re.DOTALL | re.
 _THINK_OPEN = re.compile(r"<think(?:ing)?>", re.IGNORECASE)
 _THINK_CLOSE = re.compile(r"</think(?:ing)?>", re.IGNORECASE)
 # ```repl / ```python / ```py, closed by a fence line or, when the model forgot it, by the end of the reply.
-_CODE = re.compile(r"^[ \t]*(`{3,})[ \t]*(?:repl|python|py|python3)[ \t]*\n(.*?)(?:^[ \t]*\1[ \t]*$|\Z)",
-                   re.DOTALL | re.MULTILINE | re.IGNORECASE)
-_OTHER_FENCE = re.compile(r"^[ \t]*(`{3,})[^\n]*\n.*?(?:^[ \t]*\1[ \t]*$|\Z)", re.DOTALL | re.MULTILINE)
+# ~~~ fences are Markdown too, and some models write them.
+_CODE = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*(?:repl|python|py|python3|ipython)[ \t]*\n(.*?)"
+                   r"(?:^[ \t]*\1[ \t]*$|\Z)", re.DOTALL | re.MULTILINE | re.IGNORECASE)
+_OTHER_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})[^\n]*\n.*?(?:^[ \t]*\1[ \t]*$|\Z)", re.DOTALL | re.MULTILINE)
+_BARE_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*\n(.*?)(?:^[ \t]*\1[ \t]*$|\Z)", re.DOTALL | re.MULTILINE)
+_ACTIONS = (ast.Call, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Import, ast.ImportFrom, ast.For, ast.While,
+            ast.With, ast.FunctionDef, ast.Try)
 _LINE_START = r"(?:^|\n)[ \t>*_\-`]*"
 _FINAL_VAR = re.compile(r"\bFINAL_VAR\(\s*[\"']?([A-Za-z_][A-Za-z0-9_]*)[\"']?\s*\)")
 _FINAL_OPEN = re.compile(r"\bFINAL\(")
@@ -62,8 +66,19 @@ def parse_reply(reply: str) -> ParsedReply:
     text = strip_think(reply)
     code = [m.group(2).rstrip() for m in _CODE.finditer(text)]
     code = [c for c in code if c.strip()]
+    if not code:  # only unlabelled fences: run those that are Python that does something (not shown output)
+        code = [c for c in (m.group(2).rstrip() for m in _BARE_FENCE.finditer(text)) if _does_something(c)]
     prose = _OTHER_FENCE.sub("", _CODE.sub("", text)).strip()
     return ParsedReply(prose=prose, code=code, final=find_final(prose, has_code=bool(code)))
+
+
+def _does_something(source: str) -> bool:
+    """Python with a call, an assignment, an import or a loop: code to run, not a sample of output."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return False
+    return any(isinstance(node, _ACTIONS) for node in ast.walk(tree))
 
 
 def find_final(prose: str, has_code: bool) -> Final | None:

@@ -105,15 +105,22 @@ class Settings:
     max_depth: int = _setting(1, "recursion depth: 1 makes rlm_query a plain LLM call, 2+ lets it recurse",
                               "the paper's setting: recursion multiplies cost, opt into it", "--max-depth",
                               Bounds(low=1, low_included=True, hint="1 means sub-calls without recursion"))
-    max_subcalls: int | None = _setting(None, "stop after this many sub-calls (None: no limit)",
-                                        "big fan-outs are the point of an RLM; the dollar budget bounds them")
+    max_subcalls: int | None = _setting(1_000, "sub-calls per run, child runs included; a batch that would pass "
+                                               "it is refused before any is sent (None: no limit)",
+                                        "the map-reduce patterns RLMs use send tens to hundreds of sub-calls "
+                                        "(the benchmarks' biggest batch is 80 chunks, the demo's a few dozen); "
+                                        "a thousand stops a one-call-per-line fan-out over a big log, which on "
+                                        "a local server answering one call at a time runs for hours, and tells "
+                                        "the model to chunk instead", "--max-subcalls")
     max_tokens: int | None = _setting(None, "stop when this many tokens are used (None: no limit)",
                                       "a dollar budget is what users reason in; tokens are for unpriced models")
     budget_usd: float | None = _setting(None, "stop when this many dollars are spent (None: no limit)",
                                         "only the user knows what a question is worth", "--budget")
-    timeout_s: float | None = _setting(None, "wall-time limit per run, seconds (None: no limit)",
-                                       "a long run over big data is legitimate; the stop button ends any run",
-                                       "--timeout", TIME_LIMIT)
+    timeout_s: float | None = _setting(1_800.0, "wall-time limit per run, seconds (None: no limit)",
+                                       "an interactive analysis finishes in minutes; 30 minutes is never reached "
+                                       "by one, yet stops a runaway (a fan-out on a slow local server, a model "
+                                       "that never finishes) within a coffee break, with nobody at the stop "
+                                       "button", "--timeout", TIME_LIMIT)
     cell_timeout_s: float | None = _setting(120.0, "time limit per hidden cell, seconds (None: no limit)",
                                             "two minutes of pandas is a lot; a stuck cell must not eat the run",
                                             bounds=TIME_LIMIT)

@@ -89,6 +89,7 @@ class SubCalls:
         items = [_check_prompt(p, "llm_query_batched") for p in _as_list(prompts)]
         if not items:
             return []
+        self._check_fits(len(items))
         batch, target = next(self._batches), model or self.sub_model
         first = self._ids(len(items))  # numbered in prompt order, whatever order threads run in
         results: list[str | None] = [None] * len(items)
@@ -168,6 +169,23 @@ class SubCalls:
         call.response = self.redact(child.answer if isinstance(child.answer, str) else str(child.answer))
         self.bus.emit(SubCallFinished(self.run, call))
         return call.response
+
+    def _check_fits(self, n: int) -> None:
+        """Refuse, before anything is sent, a batch bigger than the sub-calls left (``max_subcalls``).
+
+        Why up front and catchable: reserving call by call, a one-prompt-per-line fan-out would send (and pay
+        for) the first thousand calls and then end the run; refused whole, it costs nothing and the model reads
+        how to chunk instead, and tries again. With no sub-call left at all there is nothing to retry with, so
+        the batch goes on to ``reserve_subcall``, which ends the run like any call past the limit.
+        """
+        raise_if_ending()  # a block that must end gets its stop, not this refusal
+        left = self.meter.budget.subcalls_left()
+        if left is None or n <= left or left == 0:
+            return
+        chunks = min(left, 20)
+        raise SubCallError(f"llm_query_batched: {n:,} prompts but only {left:,} sub-calls are left in this run "
+                           f"(max_subcalls); nothing was sent. Chunk the data into fewer, bigger prompts (e.g. "
+                           f"{chunks} chunks of ~{-(-n // chunks):,} items each) or batch fewer prompts")
 
     def _ids(self, n: int) -> int:
         """Reserve ``n`` consecutive call ids; returns the first.

@@ -124,6 +124,20 @@ class Iteration:
     feedback: str | None = None  # the message sent back to the model after this turn
 
 
+@dataclass
+class Grounding:
+    """Whether an accepted answer's values come from the data (``engine/grounding.py`` decides).
+
+    Why on the record: a model can answer from memory with data in front of it. A value the code never
+    printed or computed is marked, not refused, so whoever reads the run knows which figures to doubt.
+    """
+
+    grounded: bool
+    checked: list[str] = field(default_factory=list)  # the values found in the answer, as written there
+    unseen: list[str] = field(default_factory=list)  # those no output (nor the code's computation) showed
+    computed: bool = False  # an object the code returned (a DataFrame, a list): grounded by construction
+
+
 @dataclass(repr=False)
 class Run:
     """A whole RLM run. ``answer`` is the object itself (a DataFrame stays a DataFrame)."""
@@ -149,7 +163,9 @@ class Run:
     compactions: list[dict[str, int]] = field(default_factory=list)  # history compacted before this run began
     notices: list[str] = field(default_factory=list)  # what the endpoint made us do, said once (no streaming)
     undone: list[str] = field(default_factory=list)  # what model code changed in the kernel and was put back
+    answer_source: str = ""  # empty for the model's FINAL; else where a stopped run's best answer came from
     last_word: str | None = None  # the forced reply after the last turn (out of turns), when one was asked for
+    grounding: Grounding | None = None  # for an accepted answer: did its values appear in an output
     # The live REPL namespace, kept so a follow-up can continue in it. Never serialized: a run loaded
     # from a file (or from before a kernel restart) has None here and cannot be continued.
     namespace: dict[str, Any] | None = field(default=None, repr=False, compare=False)
@@ -224,8 +240,9 @@ class Run:
     def to_dict(self) -> dict[str, Any]:
         """The whole record as JSON-like data, every string in it (the answer's included) redacted."""
         data = {f.name: getattr(self, f.name) for f in fields(self)
-                if f.name not in ("answer", "iterations", "usage", "namespace")}
+                if f.name not in ("answer", "iterations", "usage", "namespace", "grounding")}
         data["answer"] = encode_answer(self.answer)
+        data["grounding"] = asdict(self.grounding) if self.grounding is not None else None
         data["iterations"] = [_iteration_to_dict(it) for it in self.iterations]
         data["usage"] = {m: asdict(u) for m, u in self.usage.items()}
         data["cost_usd"] = self.cost_usd
@@ -474,8 +491,9 @@ _PRIVATE_FIELDS: dict[type, frozenset[str]] = {Run: frozenset({"namespace"})}
 
 def _run_from_dict(data: dict[str, Any], where: str) -> Run:
     """A Run from a record already checked by ``check_record``; ``where`` locates a child run's answer."""
-    names = {f.name for f in fields(Run)} - {"answer", "iterations", "usage", "namespace"}
+    names = {f.name for f in fields(Run)} - {"answer", "iterations", "usage", "namespace", "grounding"}
     run = Run(**{k: v for k, v in data.items() if k in names})
+    run.grounding = Grounding(**data["grounding"]) if data.get("grounding") else None  # None: recorded before it
     if "limits" in data and "settings" not in data:  # recorded before settings were one record
         run.settings = dict(data["limits"])
     try:

@@ -68,7 +68,7 @@ def setting_traits() -> dict[str, Any]:
 def setting_options(func: F) -> F:
     """Decorator for the magic: an ``argument`` per setting in ``OPTIONS``, in field order."""
     for setting in reversed(_OPTION_FIELDS):
-        base, _ = _kind(setting.name)
+        base, optional = _kind(setting.name)
         flag = setting.metadata["option"]
         help_text = f"{setting.metadata['help']} [RLMMagics.{setting.name}]"
         if base is bool:  # a switch: --no-stream stores False, any other flag True; absent leaves the trait
@@ -77,9 +77,28 @@ def setting_options(func: F) -> F:
             continue
         if base not in (str, int, float):
             raise TypeError(f"setting {setting.name}: a command-line option needs a str, int, float or bool setting")
-        func = argument(flag, dest=setting.name, type=base, metavar=flag.lstrip("-").replace("-", "_").upper(),
-                        help=help_text)(func)
+        func = argument(flag, dest=setting.name, type=_or_none(base) if optional and base is not str else base,
+                        metavar=flag.lstrip("-").replace("-", "_").upper(), help=help_text)(func)
     return func
+
+
+class _NoLimit:
+    """What ``--timeout none`` parses to: the option was given, and asks for no limit (``None`` means absent)."""
+
+    def __repr__(self) -> str:
+        return "none"
+
+
+NO_LIMIT = _NoLimit()
+
+
+def _or_none(base: type) -> Callable[[str], Any]:
+    """A number, or ``none`` for no limit: a default limit is raised for one run without ``%config``."""
+    def parse(text: str) -> Any:
+        return NO_LIMIT if text.strip().lower() == "none" else base(text)
+
+    parse.__name__ = base.__name__  # argparse names it in "invalid int value: 'many'"
+    return parse
 
 
 def run_settings(configured: Mapping[str, Any], args: Namespace, *, cache: bool,
@@ -95,7 +114,8 @@ def run_settings(configured: Mapping[str, Any], args: Namespace, *, cache: bool,
         return recorded.replace(cell_timeout_s=configured["cell_timeout_s"], concurrency=configured["concurrency"],
                                 cache_dir=None, refresh=False)
     values = {f.name: configured[f.name] for f in fields(Settings)}
-    values.update({name: getattr(args, name) for name in OPTIONS if getattr(args, name) is not None})
+    values.update({name: None if given is NO_LIMIT else given for name in OPTIONS
+                   if (given := getattr(args, name)) is not None})
     values["refresh"] = values["refresh"] or args.refresh
     if args.no_cache or not cache:
         values["cache_dir"] = None

@@ -51,6 +51,7 @@ from .format import cache_line, money, seconds, usage_line
 from .markup import code_html, esc
 from .report import (
     answer_html,  # the report's own wording, not a copy
+    grounding_note,
     run_html,
 )
 from .stop_button import StopButton
@@ -125,6 +126,9 @@ class LivePanel:
         self._t0 = 0.0
         self._ended = False
         self._rows: dict[int, _Row] = {}
+        self._root_since: float | None = None  # when the root call in flight was sent (panel clock)
+        self._root_streaming = False  # ... and whether its reply has begun to arrive
+        self._flight: dict[int, float] = {}  # sub-calls in flight: id -> when it started (panel clock)
         self._version = 0  # bumped by every recorded event
         self._shown = 0  # the version the widgets show
         self._slow_at = float("-inf")  # when the slow parts were last rendered
@@ -133,13 +137,15 @@ class LivePanel:
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
         self.header = widgets.HTML("<b>RLM</b> · waiting for the run to start")
+        self.activity = widgets.HTML()  # what the run waits for, and for how long: ticks once a second
         self.cost_bar = (widgets.FloatProgress(min=0.0, max=budget_usd, description="cost")
                          if budget_usd is not None else None)
         self.timeline = widgets.HTML()
         self.iterations = widgets.Accordion()
         self.answer = widgets.HTML()
         self.stop = StopButton()  # interrupts the kernel from the browser: a busy kernel reads no widget click
-        parts = [widgets.HBox([self.stop, self.header]), self.cost_bar, self.timeline, self.iterations, self.answer]
+        parts = [widgets.HBox([self.stop, self.header]), self.activity, self.cost_bar, self.timeline, self.iterations,
+                 self.answer]
         self.widget = widgets.VBox([w for w in parts if w is not None])
 
     # -- recording (any thread) -------------------------------------------------------
@@ -165,11 +171,16 @@ class LivePanel:
         match event:
             case RunFinished():
                 self._ended = True
+                self._root_since = None
+                self._flight.clear()
             case IterationStarted(index=index):
                 self._row(index)
+                self._root_since, self._root_streaming = time.monotonic(), False
             case RootStreaming(index=index, text=text):
                 self._changed(index).text = text
+                self._root_streaming = True
             case RootReplied(iteration=it):
+                self._root_since = None
                 row = self._changed(it.index)
                 row.iteration, row.text = it, it.reply
             case CellStarted(iteration=it, code=code):
@@ -185,6 +196,10 @@ class LivePanel:
                 row = self._row(call.iteration if call.iteration >= 0 else max(self._rows, default=0))
                 row.calls.setdefault(call.id, call)
                 row.subcalls += 1
+                if isinstance(event, SubCallStarted):
+                    self._flight.setdefault(call.id, time.monotonic())
+                else:
+                    self._flight.pop(call.id, None)
                 if isinstance(event, SubCallFinished) and call.id not in row.done:
                     row.done.add(call.id)
                     row.failed += call.error is not None
@@ -210,17 +225,37 @@ class LivePanel:
                 complete = final or ended
                 rows = [row.snapshot() for row in self._rows.values() if self._stale(row, slow, complete)]
                 timeline = self._timeline_run(run, now) if slow and run is not None else None
+                activity = self._activity(now)
             self.renders += 1
+            if self.activity.value != activity:
+                self.activity.value = activity
             self._render_rows(sorted(rows, key=lambda r: r.index), slow, complete)
             if run is not None:
                 self._render_header(run, ended, iterations, now)
             if timeline is not None:
                 self.timeline.value = timeline_svg(timeline)
             if ended and run is not None and not self.answer.value:
-                self.answer.value = answer_html(run)
+                self.answer.value = answer_html(run) + grounding_note(run)
             self._shown = version
             if slow:
                 self._slow_at, self._slow_cost = now, time.monotonic() - now
+
+    def _activity(self, now: float) -> str:
+        """What the run is waiting for right now, with the seconds it has waited (under the lock).
+
+        Why: a local model can take a minute per turn, and a panel whose only moving part is the run's total
+        time looks hung; "waiting for the root model: 42 s" says who is slow, and how slow.
+        """
+        if self._ended:
+            return ""
+        parts = []
+        if self._root_since is not None:
+            doing = "receiving the root model's reply" if self._root_streaming else "waiting for the root model"
+            parts.append(f"{doing}: {_waited(now - self._root_since)}")
+        if self._flight:
+            parts.append(f"{plural(len(self._flight), 'sub-call')} in flight, oldest "
+                         f"{_waited(now - min(self._flight.values()))}")
+        return f"<i>{' · '.join(parts)}</i>" if parts else ""
 
     def _stale(self, row: _Row, slow: bool, complete: bool = False) -> bool:
         view = self._views.get(row.index)
@@ -368,6 +403,11 @@ def _widget_tree(root: widgets.Widget) -> list[widgets.Widget]:
                   if isinstance(getattr(widget, name, None), widgets.Widget)]
         stack += list(getattr(widget, "children", ()))
     return found
+
+
+def _waited(s: float) -> str:
+    """Seconds waited, whole: a count that ticks once a second should not flicker tenths."""
+    return f"{max(0, int(s))} s" if s < 60 else seconds(s)
 
 
 def _body_html(row: _Row) -> str:

@@ -13,6 +13,7 @@ import json
 import sys
 from typing import Any
 
+from ..engine.grounding import describe as describe_grounding
 from ..engine.protocol import parse_reply
 from ..engine.trajectory import Iteration, Run
 from ..text import bounded_repr, plural
@@ -60,6 +61,8 @@ def _header(run: Run) -> str:
         ("tokens", esc(usage_line(run.usage))),
         ("cost", volatile(money(run.cost_usd) + (f" ({esc(sources)})" if sources else ""))),
         ("endpoint", notices_html(run)),
+        ("answer from", esc(run.answer_source)),  # a stopped run's salvaged answer says where it came from
+        ("grounded", esc(describe_grounding(run.grounding)) if run.grounding else ""),  # values seen in an output
         ("undone", "<br>".join(esc(line) for line in run.undone)),  # what model code changed in the kernel
         ("cache", cache_line(run)),
         ("follows", esc(run.continues) if run.continues else ""),
@@ -87,6 +90,13 @@ def answer_html(run: Run) -> str:
     if run.answer is None and run.status != "final":
         return f"<p><b>No answer</b> (run {esc(run.status)})</p>"
     return f"<p><b>Answer</b></p>{answer_preview_html(run.redacted_answer())}"  # the page is saved: no secrets
+
+
+def grounding_note(run: Run) -> str:
+    """The report's "grounded" row as one small line under the panel's answer (nothing for a run without one)."""
+    if run.grounding is None:
+        return ""
+    return f'<p><small>grounded: {esc(describe_grounding(run.grounding))}</small></p>'
 
 
 # -- text --------------------------------------------------------------------------
@@ -163,5 +173,5 @@ class Summary(Report):
         return {"text/plain": line}, self.metadata()
 
 
-__all__ = ["METADATA_KEY", "Report", "Summary", "answer_html", "describe_answer", "report_metadata", "run_html",
-           "run_text"]
+__all__ = ["METADATA_KEY", "Report", "Summary", "answer_html", "describe_answer", "grounding_note", "report_metadata",
+           "run_html", "run_text"]

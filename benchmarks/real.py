@@ -1,0 +1,200 @@
+"""``python -m benchmarks --real``: the five tasks, small, against a real endpoint, with failure classes.
+
+Why a mode of its own: the scripted strategies prove the plumbing, but only
+a real model shows whether the prompt and the protocol carry a weak model
+through a task. A small local model needs small data and few turns, and its
+failures say more than its score, so every instance that is not solved is
+classified (``failures``). Every library gets the same endpoint, the same
+output cap per call and the same iteration limit. Instance k of a task uses
+seed ``base + k`` (its own data and answer) and the generator's question
+``k mod n`` (the question kinds take turns), so a run of three instances per
+task stays within an afternoon on a CPU model.
+"""
+from __future__ import annotations
+
+import time
+import traceback
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .failures import Trace, classify
+from .harness import Log, context_for
+from .libraries import Endpoint, Library, Options
+from .tasks import Size, Task
+
+# (full, --quick) per task: sizes a small local model can work through in a few turns (the data never enters
+# a prompt, so its size costs only pandas time). Two tasks have no smaller quick size: below ~20K characters
+# make_haystack can cut the needle off for some seeds, and below ~100K events the log generator plants too
+# few errors for the spike and the deploy burst to stand out (at 3,000 events the spike has none; the
+# scripted reference strategy finds all three patterns from 150K events on, seeds 0-2).
+SIZES: dict[str, tuple[Size, Size]] = {
+    "niah": (Size(8_000, "32K chars"), Size(8_000, "32K chars")),
+    "oolong": (Size(1_000, "1,000 lines"), Size(60, "60 lines")),
+    "oolong_pairs": (Size(500, "500 lines / 100 users"), Size(40, "40 lines / 8 users")),
+    "cohort": (Size(3_000, "3,000 orders"), Size(1_000, "1,000 orders")),
+    "logs": (Size(150_000, "150K events"), Size(150_000, "150K events")),
+}
+SOLVED = 1.0 - 1e-9  # a partial score (an off-by-one count, 2 of 3 patterns) is not solved
+
+
+@dataclass
+class Outcome:
+    """One instance, one library: the score, what the library claimed, and why it failed."""
+
+    task: str
+    size: str
+    library: str
+    instance: int
+    seed: int
+    kind: str
+    score: float = 0.0
+    reported: bool = False  # the library returned the answer as final/completed
+    status: str = ""
+    root_calls: int | None = None
+    root_prompt_tokens: int | None = None
+    subcalls: int | None = None
+    seconds: float = 0.0
+    classes: list[str] = field(default_factory=list)
+    blind: dict[str, str] = field(default_factory=dict)
+    error: str = ""
+
+    @property
+    def solved(self) -> bool:
+        return self.score >= SOLVED
+
+    @property
+    def invented(self) -> bool:
+        """A wrong answer the library reported as its final one: the failure a user cannot see."""
+        return self.reported and not self.solved
+
+
+def size_of(task: Task, quick: bool) -> Size:
+    full, small = SIZES[task.name]
+    return small if quick else full
+
+
+def run_real(tasks: Sequence[Task], libraries: Sequence[Library], endpoint: Endpoint, options: Options,
+             instances: int, seed: int, quick: bool, log: Log = print) -> list[Outcome]:
+    """Every task x instance x library; the libraries take turns on each instance (same data, same question)."""
+    outcomes: list[Outcome] = []
+    for task in tasks:
+        size = size_of(task, quick)
+        sessions = {lib.name: lib.session(endpoint, options) for lib in libraries}
+        try:
+            for k in range(instances):
+                questions = task.generate(size.value, seed + k)
+                instance = questions[k % len(questions)]
+                log(f"  {task.name} {size.label} instance {k} (seed {seed + k}, {instance.kind})")
+                for library in libraries:
+                    outcome = Outcome(task.name, size.label, library.name, k, seed + k, instance.kind)
+                    context = context_for(library, task, instance.context)
+                    started = time.perf_counter()
+                    try:
+                        answer, trace = sessions[library.name].attempt(instance.question, context, task.canonical)
+                    except Exception as exc:
+                        answer, trace = None, None
+                        outcome.error = f"{type(exc).__name__}: {exc}"[:300] or traceback.format_exc(limit=2)[-300:]
+                    outcome.seconds = time.perf_counter() - started
+                    if trace is not None:
+                        _fill(outcome, trace, task, instance.context, answer, instance.gold)
+                    outcomes.append(outcome)
+                    log(f"    {library.name:5s} score {outcome.score:.2f} {outcome.status or outcome.error} in "
+                        f"{outcome.seconds:.0f} s" + (f"; {', '.join(outcome.classes)}" if outcome.classes else ""))
+        finally:
+            for session in sessions.values():
+                session.close()
+    return outcomes
+
+
+def _fill(outcome: Outcome, trace: Trace, task: Task, context: Any, answer: Any, gold: Any) -> None:
+    outcome.score = task.score(answer, gold) if answer is not None else 0.0
+    outcome.reported, outcome.status = trace.reported, trace.status
+    outcome.root_calls, outcome.root_prompt_tokens, outcome.subcalls = (trace.root_calls, trace.root_prompt_tokens,
+                                                                         trace.subcalls)
+    outcome.blind = dict(trace.blind)
+    if not outcome.solved:
+        names = [task.canonical, "context"]
+        outcome.classes = classify(trace, names, context if isinstance(context, str) else task.as_text(context))
+
+
+# -- the "Real model" section of RESULTS.md -------------------------------------------------------------------------
+CLASS_NOTES = {
+    "no code block": "a turn whose reply had no code block the library runs, and did not finish",
+    "unrecognised fence": "a fenced block of Python the library did not run (rlms runs only ```repl blocks; rlm_jupyter "
+                          "also reads ```python, ```py and unlabelled fences of code)",
+    "context not passed to sub-calls": "the run made sub-calls and none of their prompts holds a verbatim fragment of the data",
+    "answered from memory": "an answer reported as final although no code that read the data ran without error",
+    "final answer not recognised": "the model tried to finish and the library did not accept it (FINAL_VAR of an unknown name, "
+                                   "FINAL written where the parser does not read it, a SUBMIT with the wrong fields)",
+    "code error not recovered": "the last code block that ran raised, and no answer was reported",
+    "out of turns": "the iteration limit was reached without a reported answer",
+}
+
+
+def _sum(values: Sequence[int | None]) -> str:
+    known = [v for v in values if v is not None]
+    return f"{sum(known):,}" if len(known) == len(values) and known else "n/a"
+
+
+def render_section(outcomes: Sequence[Outcome], tasks: Sequence[Task], libraries: Sequence[Library], *,
+                   command: str, endpoint: Endpoint, options: Options, instances: int, seed: int, quick: bool,
+                   seconds: float, prompt_version: str, date: str) -> str:
+    """The section: setup, one row per library and task, the failure classes, what each library cannot show."""
+    from .failures import CLASSES
+
+    titles = {lib.name: lib.title for lib in libraries}
+    lines = [
+        "## Real model", "",
+        f"Generated by `{command}` on {date}{' (--quick: tiny sizes, a check of the mode; not for quoting)' if quick else ''}; "
+        f"the run took {seconds / 60:.1f} minutes.", "",
+        f"- Endpoint: {endpoint.base_url}, root model `{endpoint.model}`, sub-calls `{endpoint.sub_model}` (the same for every library)",
+        f"- Output cap: `max_tokens` {options.max_tokens or 'none'} on every call (root and sub-calls); iteration limit "
+        f"{options.max_iterations} root turns",
+        f"- Prompt version measured (rlm_jupyter): `{prompt_version}`",
+        f"- Libraries: {', '.join(f'{lib.title} {lib.version()}' for lib in libraries)}",
+        f"- {instances} instance(s) per task: instance k has seed {seed}+k (its own data and answer) and the task's "
+        "k-th question kind (taking turns)",
+        "- Sizes: " + ", ".join(f"{t.title} {size_of(t, quick).label}" for t in tasks),
+        "- Solved: the answer the library returned scores 1.0 (a forced answer after the last turn counts too; the "
+        "failure table shows it as out of turns). Invented: a wrong answer the library reported as final/completed. "
+        "Root prompt tokens: as the endpoint reported them (rlms: its per-model total minus its sub-calls').",
+        "",
+        "| library | task | size | solved | invented answers reported as final/completed | root calls | "
+        "root prompt tokens | sub-calls | wall time |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    groups = [(lib, task, [o for o in outcomes if o.library == lib.name and o.task == task.name])
+              for lib in libraries for task in tasks]
+    groups = [g for g in groups if g[2]]
+    for lib, task, rows in groups:
+        lines.append(f"| {lib.title} | {task.title} | {rows[0].size} | {sum(o.solved for o in rows)}/{len(rows)} | "
+                     f"{sum(o.invented for o in rows)} | {_sum([o.root_calls for o in rows])} | "
+                     f"{_sum([o.root_prompt_tokens for o in rows])} | {_sum([o.subcalls for o in rows])} | "
+                     f"{sum(o.seconds for o in rows):.0f} s |")
+    lines += ["", "Failure classes (instances not solved that showed each class; one instance can show several):", "",
+              "| library | task | not solved | " + " | ".join(CLASSES) + " | none of these | run errors |",
+              "| --- | --- | --- |" + " --- |" * (len(CLASSES) + 2)]
+    blind: dict[str, dict[str, str]] = {}
+    for lib, task, rows in groups:
+        seen = {c: sum(c in o.classes for o in rows) for c in CLASSES}
+        for o in rows:
+            blind.setdefault(lib.title, {}).update(o.blind)
+        cells = ["n/a" if c in blind.get(lib.title, {}) else str(seen[c]) for c in CLASSES]
+        unexplained = sum(not o.solved and not o.classes and not o.error for o in rows)
+        lines.append(f"| {lib.title} | {task.title} | {sum(not o.solved for o in rows)} | " + " | ".join(cells)
+                     + f" | {unexplained} | {sum(bool(o.error) for o in rows)} |")
+    lines += ["", "What the classes mean (read from each library's own record: rlm_jupyter's `Run` — iterations, "
+              "replies, cells, sub-calls, status —, rlms' in-memory `RLMLogger` trajectory, DSPy's trajectory and "
+              "its two LMs' histories):", ""]
+    lines += [f"- {name}: {CLASS_NOTES[name]}" for name in CLASSES]
+    lines.append("- none of these: a wrong answer from code that ran (a wrong method, a wrong reading of the question)")
+    na = [f"- {title}, {name}: n/a, {why}" for title, reasons in blind.items() for name, why in reasons.items()]
+    if na:
+        lines += ["", "Not determinable:", "", *na]
+    errors = [f"- {titles[o.library]}, {o.task} instance {o.instance}: {o.error}" for o in outcomes if o.error]
+    if errors:
+        lines += ["", "Run errors:", "", *errors]
+    statuses = [f"{titles[o.library]} {o.task}#{o.instance} {o.status or 'error'} ({o.score:.2f})" for o in outcomes]
+    lines += ["", "Per instance (library task#instance status (score)): " + "; ".join(statuses) + "."]
+    return "\n".join(lines) + "\n"

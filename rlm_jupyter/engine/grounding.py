@@ -1,0 +1,301 @@
+"""Grounding: an answer counts only when it comes from the data, and the record says which values did.
+
+Why: a reproduction of the RLM paper found models answering from memory, a year or a count they
+"knew", with the data in the REPL unread. Two checks, both cheap and both conservative:
+
+- **Read first** (``ContextReads``): a FINAL is accepted only once a code block has run without error
+  and named a context variable (or ``context``) in its code, read from the code's AST names, in this run
+  or, for a follow-up that brings no new data, in the run it continues. A run with no context has nothing
+  to read. The loop refuses an earlier FINAL with ``prompts.UNREAD_CONTEXT`` and the run goes on.
+- **Values seen** (``check``): the numbers, dates and codes in a text answer are looked up in what the
+  code showed (each block's stdout, value, rich text output and the reprs of what it bound) and in the
+  sub-calls' answers. ``Run.grounding`` marks the answer; it is never refused for this (a value can be
+  legitimately derived, e.g. a difference of two printed numbers), so the status stays ``final``.
+
+What is a value: numbers (``1,234`` is ``1234``; ``12.5%`` is also ``0.125``; a rounded figure matches
+the printed one it rounds: ``12.3`` matches ``12.345``; ``1.2 million`` matches ``1,234,567``), dates
+(``2024-03-05``, ``2024/3/5`` and ``March 5, 2024`` are one date), codes (a token with letters and
+digits such as ``ERR-42``, ``user_42`` or ``3f2a9c``, not ``3rd`` or ``12ms``, which are numbers) and
+short quoted tokens (``"timeout"``). A word of prose is never a value: "Paris" is not checked.
+
+An answer the code gave (``FINAL(expr)`` called in code, ``FINAL_VAR``) was computed: its values count
+as seen unless one is a constant the model typed into its code and no output showed it (``x = 1989``
+then ``FINAL_VAR("x")`` is still from memory). Objects other than text and numbers (a DataFrame, a
+list) returned that way are grounded by construction.
+"""
+from __future__ import annotations
+
+import ast
+import bisect
+import datetime as _dt
+import numbers
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+from .trajectory import CodeCell, Grounding, Run
+
+MAX_VALUES = 50  # values checked per answer: a long answer is marked by its first ones, the record stays small
+MAX_QUOTED_CHARS = 40  # a quoted span longer than this is prose, not a token
+MAX_QUOTED_WORDS = 3
+
+_MONTHS = {name: number for number, names in enumerate(
+    [("jan", "january"), ("feb", "february"), ("mar", "march"), ("apr", "april"), ("may",), ("jun", "june"),
+     ("jul", "july"), ("aug", "august"), ("sep", "sept", "september"), ("oct", "october"), ("nov", "november"),
+     ("dec", "december")], start=1) for name in names}
+_MONTH = r"(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
+_TIME = r"(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?"
+_DATES = [
+    re.compile(r"(?<![\w.])(?P<year>\d{4})[-/](?P<mon>\d{1,2})[-/](?P<day>\d{1,2})" + _TIME + r"(?![\w])"),
+    re.compile(_MONTH + r" (?P<day>\d{1,2})(?:st|nd|rd|th)?,? (?P<year>\d{4})\b", re.IGNORECASE),
+    re.compile(r"\b(?P<day>\d{1,2})(?:st|nd|rd|th)? " + _MONTH + r",? (?P<year>\d{4})\b", re.IGNORECASE),
+]
+# Not backticks: in a model's prose they mark code (`df.status`), not a value it read.
+_QUOTED = re.compile(r'"([^"\n]+)"|“([^”\n]+)”|‘([^’\n]+)’|(?<![\w\'])\'([^\'\n]+)\'(?![\w])')
+_TOKEN = re.compile(r"(?<![\w.\-])[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*(?![\w\-]|\.\d)")
+_NUMBER_WITH_UNIT = re.compile(r"\d+[A-Za-z]{1,3}(?:[-_][A-Za-z]+)*")  # 3rd, 12ms, 5GB, 2nd-largest: numbers
+_SCALES = {"thousand": 3, "k": 3, "million": 6, "m": 6, "mn": 6, "billion": 9, "bn": 9, "b": 9, "trillion": 12}
+_NUMBER = re.compile(
+    r"(?<![\w.])(?P<digits>\d{1,3}(?:,\d{3})+|\d+)(?P<fraction>\.\d+)?(?P<exponent>[eE][-+]?\d+)?"
+    r"(?P<percent>\s?(?:%|percent\b))?"
+    r"(?:\s?(?P<word>thousand|million|billion|trillion)\b|(?P<suffix>k|K|M|mn|bn|B)\b)?")
+_SEEN_NUMBER = re.compile(r"(?P<digits>\d+(?:,\d{3})*)(?P<fraction>\.\d+)?(?P<exponent>[eE][-+]?\d+)?(?P<percent>%)?")
+
+
+@dataclass(frozen=True)
+class Value:
+    """One value of an answer: as written (for the record) and what it is compared as."""
+
+    text: str
+    kind: str  # "number", "date" or "token"
+    numbers: tuple[tuple[Decimal, Decimal], ...] = ()  # for a number: (value, tolerance) readings, any may match
+    key: str = ""  # for a date: ISO form; for a token: lower case
+
+
+# -- reading the context ---------------------------------------------------------------
+class ContextReads:
+    """Whether code has read the context yet: the condition for accepting a FINAL at all."""
+
+    def __init__(self, run: Run, history: Run | None) -> None:
+        """``history`` is the run a follow-up continues: its reads count when the follow-up adds no data.
+
+        A continued run that ended ``final`` read its context (or had none): its FINAL was accepted only so.
+        """
+        self.run = run
+        new_data = bool(run.context_names)
+        self.names = frozenset([*run.context_names, *(history.context_names if history else ()), "context"])
+        self.earlier: list[CodeCell] = [] if history is None or new_data else _cells(history)
+        self.nothing_to_read = not new_data and (history is None or history.status == "final")
+
+    def done(self) -> bool:
+        return self.nothing_to_read or any(reads(cell, self.names) for cell in [*self.earlier, *_cells(self.run)])
+
+
+def reads(cell: CodeCell, names: frozenset[str]) -> bool:
+    """The block ran without error and its code names one of ``names`` (loads, not only strings or comments)."""
+    return cell.error is None and not names.isdisjoint(_loaded_names(cell.code))
+
+
+def _loaded_names(code: str) -> set[str]:
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):  # IPython syntax (%magic, !cmd): the words of the code, a fair stand-in
+        return set(re.findall(r"[A-Za-z_]\w*", code))
+    return {node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)}
+
+
+# -- values of an answer ------------------------------------------------------------------
+def values(text: str) -> list[Value]:
+    """The values in ``text``, in order of appearance and without repeats; prose words are not values."""
+    found: list[tuple[int, Value]] = []
+    text = _take(text, _QUOTED, found, _quoted)
+    for pattern in _DATES:
+        text = _take(text, pattern, found, _date)
+    text = _take(text, _TOKEN, found, _code)
+    _take(text, _NUMBER, found, _number)
+    unique: dict[tuple[str, str], Value] = {}
+    for _, value in sorted(found, key=lambda f: f[0]):
+        unique.setdefault((value.kind, value.text), value)
+    return list(unique.values())[:MAX_VALUES]
+
+
+def _take(text: str, pattern: re.Pattern[str], found: list[tuple[int, Value]],
+          read: Callable[[re.Match[str]], list[Value]]) -> str:
+    """Record what ``read`` makes of each match and blank the matches it took, so no later pattern re-reads them."""
+    kept: list[str] = []
+    last = 0
+    for match in pattern.finditer(text):
+        taken = read(match)
+        if taken:
+            found.extend((match.start(), value) for value in taken)
+            kept += [text[last:match.start()], " " * (match.end() - match.start())]
+            last = match.end()
+    return "".join(kept) + text[last:]
+
+
+def _quoted(match: re.Match[str]) -> list[Value]:
+    inner = next(group for group in match.groups() if group is not None).strip()
+    if not inner or len(inner) > MAX_QUOTED_CHARS or len(inner.split()) > MAX_QUOTED_WORDS:
+        return []
+    return values(inner) or [Value(inner, "token", key=inner.lower())]  # "ERR-42" is a code, "1,234" a number
+
+
+def _date(match: re.Match[str]) -> list[Value]:
+    parts = match.groupdict()
+    month = int(parts["mon"]) if parts.get("mon") else _MONTHS[parts["month"].lower()]
+    iso = _iso(int(parts["year"]), month, int(parts["day"]))
+    return [Value(match.group(0), "date", key=iso)] if iso else []
+
+
+def _iso(year: int, month: int, day: int) -> str | None:
+    try:
+        return _dt.date(year, month, day).isoformat()
+    except ValueError:  # 2024-13-45 is not a date: its numbers are read as numbers
+        return None
+
+
+def _code(match: re.Match[str]) -> list[Value]:
+    """A code mixes letters and digits and is marked as one: CAPITALS (ERR-42), ``_`` (user_42), or a1b2."""
+    token = match.group(0)
+    if len(token) < 3 or not re.search(r"\d", token) or not re.search(r"[A-Za-z]", token):
+        return []
+    if _NUMBER_WITH_UNIT.fullmatch(token):
+        return []
+    parts = re.split(r"[-_]", token)
+    marked = ("_" in token or any(part.isalpha() and part.isupper() for part in parts)
+              or any(re.search(r"[A-Za-z]", part) and re.search(r"\d", part) for part in parts))
+    return [Value(token, "token", key=token.lower())] if marked else []
+
+
+def _number(match: re.Match[str]) -> list[Value]:
+    plain = _decimal(match)
+    if plain is None:
+        return []
+    number, tolerance = plain
+    readings = [(number, tolerance)]
+    if match.group("percent"):
+        readings.append((number / 100, tolerance / 100))
+    scale = match.group("word") or match.group("suffix")
+    if scale:
+        factor = Decimal(10) ** _SCALES[scale.lower()]
+        readings.append((number * factor, tolerance * factor))
+    return [Value(match.group(0).strip(), "number", numbers=tuple(readings))]
+
+
+def _decimal(match: re.Match[str]) -> tuple[Decimal, Decimal] | None:
+    """The number and half a unit of its last written digit: a rounded figure matches what it rounds."""
+    fraction, exponent = match.group("fraction") or "", match.group("exponent") or ""
+    try:
+        number = Decimal(match.group("digits").replace(",", "") + fraction + exponent)
+    except InvalidOperation:
+        return None
+    places = len(fraction) - 1 if fraction else 0
+    return number, Decimal(5) * Decimal(10) ** (-places - 1) * (Decimal(10) ** int(exponent[1:]) if exponent
+                                                                  else Decimal(1))
+
+
+# -- what the code showed -----------------------------------------------------------------
+class Seen:
+    """Numbers, dates and text of what the code showed, indexed so one answer is checked in ``O(log n)``."""
+
+    def __init__(self, texts: Iterable[str]) -> None:
+        self.text = "\n".join(texts)
+        self.lower = self.text.lower()
+        found: list[Decimal] = []
+        for match in _SEEN_NUMBER.finditer(self.text):
+            for digits in {match.group("digits"), match.group("digits").replace(",", "")}:
+                found += _readings(digits + (match.group("fraction") or "") + (match.group("exponent") or ""),
+                                   bool(match.group("percent")))
+        self.numbers = sorted(set(found))
+        self.dates = {value.key for pattern in _DATES for match in pattern.finditer(self.text)
+                      for value in _date(match)}
+
+    def has(self, value: Value) -> bool:
+        if value.kind == "date":
+            return value.key in self.dates or value.text.lower() in self.lower
+        if value.kind == "token":
+            return re.search(r"(?<![\w\-])" + re.escape(value.key) + r"(?![\w\-])", self.lower) is not None
+        return any(self._near(abs(number), tolerance) for number, tolerance in value.numbers)
+
+    def _near(self, number: Decimal, tolerance: Decimal) -> bool:
+        at = bisect.bisect_left(self.numbers, number - tolerance)
+        return at < len(self.numbers) and self.numbers[at] <= number + tolerance
+
+
+def _readings(text: str, percent: bool) -> list[Decimal]:
+    try:
+        number = Decimal(text)
+    except InvalidOperation:
+        return []
+    return [number, number / 100] if percent else [number]
+
+
+def shown(runs: Iterable[Run]) -> Seen:
+    """What the runs' code showed: stdout, values, rich text, the reprs of what it bound, sub-call answers."""
+    return Seen(_shown_texts(runs))
+
+
+def _shown_texts(runs: Iterable[Run]) -> Iterator[str]:
+    for run in runs:
+        for it in run.iterations:
+            for cell in it.cells:
+                yield cell.stdout
+                yield cell.value or ""
+                yield from (cell.created or {}).values()
+                yield from (str(output.get("text/plain", "")) for output in cell.outputs)
+            yield from (call.response or "" for call in it.subcalls)
+
+
+def typed_constants(runs: Iterable[Run]) -> Seen:
+    """The constants the model typed into its code (strings and numbers of the AST, not comments)."""
+    texts: list[str] = []
+    for cell in (cell for run in runs for cell in _cells(run)):
+        try:
+            tree = ast.parse(cell.code)
+        except (SyntaxError, ValueError):
+            texts.append(cell.code)
+            continue
+        texts += [str(node.value) for node in ast.walk(tree) if isinstance(node, ast.Constant)
+                  and isinstance(node.value, (str, int, float)) and not isinstance(node.value, bool)]
+    return Seen(texts)
+
+
+# -- the verdict --------------------------------------------------------------------------
+def check(answer: object, run: Run, history: Run | None = None, *, typed: str | None = None) -> Grounding:
+    """How grounded an accepted answer is. ``typed``: the text of a FINAL written in the reply (None: code gave it).
+
+    A written FINAL was typed by the model, so its values must have appeared in an output. An answer
+    code gave was computed, unless a value of it is a constant typed into the code that no output showed.
+    """
+    runs = [run] if history is None else [history, run]
+    if typed is not None:
+        text = answer if isinstance(answer, str) else typed
+    elif isinstance(answer, str) or (isinstance(answer, numbers.Number) and not isinstance(answer, bool)):
+        text = str(answer)
+    else:
+        return Grounding(grounded=True, computed=True)
+    found = values(text)
+    seen = shown(runs)
+    unseen = [v for v in found if not seen.has(v)]
+    if typed is None and unseen:
+        constants = typed_constants(runs)
+        unseen = [v for v in unseen if constants.has(v)]
+    return Grounding(grounded=not unseen, checked=[v.text for v in found], unseen=[v.text for v in unseen])
+
+
+def describe(grounding: Grounding) -> str:
+    """One line for the report and the panel: what was checked and what was never seen."""
+    if grounding.computed:
+        return "yes: the answer is an object the code computed"
+    if grounding.unseen:
+        shown_values = ", ".join(grounding.unseen[:10]) + (f" and {len(grounding.unseen) - 10} more"
+                                                           if len(grounding.unseen) > 10 else "")
+        return f"no: {shown_values} never appeared in an output"
+    if not grounding.checked:
+        return "yes: no number, date or code in the answer to check"
+    return "yes: every value in the answer appeared in an output"
+
+
+def _cells(run: Run) -> list[CodeCell]:
+    return [cell for it in run.iterations for cell in it.cells]

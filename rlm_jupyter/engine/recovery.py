@@ -1,0 +1,69 @@
+"""What a run can still give when it stops without an accepted answer, and what it tells a model that is stuck.
+
+Why: a real 1.5B model computed and printed the right group in a group-by, then wrote ``FINAL_VAR`` of a
+name it never defined, repeated itself and was stopped with no answer, while the answer sat in the
+namespace. A stopped run (repetition, out of turns) now returns the best answer its *code* produced,
+flagged as such, never one taken from the model's prose alone: the variable its last ``FINAL_VAR``
+pointed at (or the created variable whose name is closest to it), else the last output a block printed
+without error. The status stays what it was (``repetition``, ``max_iterations``), so nobody mistakes it for
+an answer the model stood by.
+"""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from typing import Any
+
+from .protocol import parse_reply
+from .trajectory import Iteration, Run
+
+NO_DATA_PROMPT_CHARS = 500  # sub-call prompts shorter than this carry no chunk of a context of ...
+NO_DATA_CONTEXT_CHARS = 5_000  # ... at least this size: the model asked about data it did not pass
+
+
+@dataclass(frozen=True)
+class Salvage:
+    """A best answer from what the code computed or printed, and where it came from (for the record)."""
+
+    answer: Any
+    source: str
+
+
+def closest(name: str, names: list[str]) -> str | None:
+    """The created variable a mistyped or misremembered name most likely meant (None when none is close)."""
+    found = difflib.get_close_matches(name, names, n=1, cutoff=0.5)
+    return found[0] if found else None
+
+
+def salvage(run: Run, ns: dict[str, Any], created: list[str]) -> Salvage | None:
+    """The best answer the run's code produced: what its last FINAL_VAR meant, else its last clean output."""
+    for it in reversed(run.iterations):
+        written = parse_reply(it.reply).final
+        if written is not None and written.kind == "var":
+            name = written.text if written.text in ns else closest(written.text, created)
+            if name is not None:
+                return Salvage(ns[name], f"variable `{name}`, which the model's FINAL_VAR({written.text}) named")
+            break
+    for it in reversed(run.iterations):
+        for cell in reversed(it.cells):
+            if cell.error is None and cell.stdout.strip():
+                return Salvage(cell.stdout.strip(), f"what the code printed in turn {it.index + 1}")
+    return None
+
+
+def in_outputs(text: str, run: Run) -> bool:
+    """Whether ``text`` appears in what the run's code printed or returned (a last reply's FINAL must)."""
+    needle = text.strip().strip("'\"")
+    return bool(needle) and any(needle in cell.stdout or needle in (cell.value or "")
+                                for it in run.iterations for cell in it.cells)
+
+
+def context_chars(ns: dict[str, Any], names: list[str]) -> int:
+    """Characters of the run's text context (str variables): what a sub-call would need a chunk of."""
+    return sum(len(value) for name in names if isinstance(value := ns.get(name), str))
+
+
+def passed_no_data(it: Iteration, context_size: int) -> bool:
+    """Every sub-call of the turn was a short prompt while the text context is big: the data was not passed."""
+    return (context_size >= NO_DATA_CONTEXT_CHARS and bool(it.subcalls)
+            and all(len(call.prompt) < NO_DATA_PROMPT_CHARS for call in it.subcalls))

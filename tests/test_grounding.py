@@ -1,0 +1,245 @@
+"""Grounding: a FINAL before any code read the context is refused, and an answer's values are checked.
+
+Unit tests of ``engine/grounding.py`` first (what a value is, how it is normalised and matched), then
+runs of the real loop over HTTP against the bundled fake server, then the report in a real kernel.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+import pandas as pd
+import pytest
+
+from rlm_jupyter.engine import prompts
+from rlm_jupyter.engine.grounding import ContextReads, Seen, check, describe, values
+from rlm_jupyter.engine.trajectory import CodeCell, Grounding, Iteration, Run, SubCall
+from rlm_jupyter.jupyter.report import grounding_note, run_html
+from rlm_jupyter.testing import ChatRequest, FakeLLMServer, Scripted
+from rlm_jupyter.testing.kernel import KernelSession
+
+from .scripted import ROOT, Engine, assert_final, engine, fence, last_user
+
+__all__ = ["engine"]  # the fixture, re-exported for pytest
+
+YEARS = pd.DataFrame({"event": ["launch", "merger", "recall"], "year": [2019, 2021, 2021]})
+
+
+def texts(text: str) -> list[str]:
+    return [value.text for value in values(text)]
+
+
+def seen_in(output: str, answer: str) -> list[bool]:
+    seen = Seen([output])
+    return [seen.has(value) for value in values(answer)]
+
+
+def run_with(*cells: CodeCell, context: tuple[str, ...] = ("context",), calls: tuple[SubCall, ...] = ()) -> Run:
+    return Run(id="r", question="q", model="m", sub_model="s", context_names=list(context),
+               iterations=[Iteration(0, "reply", cells=list(cells), subcalls=list(calls))])
+
+
+# -- what a value is --------------------------------------------------------------------
+def test_numbers_dates_codes_and_quoted_tokens_are_values() -> None:
+    assert texts("There were 1,234 errors (12.5%) in 1999.") == ["1,234", "12.5%", "1999"]
+    assert texts("ERR-42 first seen on 2024-03-05, last on March 7, 2024") == ["ERR-42", "2024-03-05",
+                                                                              "March 7, 2024"]
+    assert texts('status "timeout" for user_42 and hash 3f2a9c') == ["timeout", "user_42", "3f2a9c"]
+    assert texts("about 1.2 million rows") == ["1.2 million"]
+
+
+def test_prose_is_not_a_value() -> None:
+    assert values("Paris is the capital, and the busiest month was March.") == []
+    assert values("The user's `status` column is mostly fine; it's the top-level issue.") == []
+    assert texts("the 3rd batch took 12ms") == ["3", "12"]  # ordinals and units are numbers, not codes
+    assert texts('he said "this is a long quoted sentence of prose"') == []  # long quotes are prose
+
+
+def test_values_are_listed_once_in_order() -> None:
+    assert texts("42, then 42 again, then 7") == ["42", "7"]
+
+
+# -- normalising and matching -------------------------------------------------------------
+@pytest.mark.parametrize("output, answer", [
+    ("count 1234", "1,234"),  # thousands separators
+    ("12.50", "12.5"),  # trailing zeros
+    ("12.5", "12.50"),
+    ("rate 0.125", "12.5%"),  # a percent is also its fraction
+    ("rate 12.5%", "0.125"),
+    ("mean 0.12345", "12.3%"),  # a rounded figure matches what it rounds
+    ("mean 41.7", "42"),
+    ("total 1234567", "1.2 million"),
+    ("1.2345e+06", "1,234,500"),
+    ("Timestamp('2024-03-05 00:00:00')", "March 5, 2024"),  # one date in three spellings
+    ("2024/3/5", "2024-03-05"),
+    ("codes: ['err-42']", "ERR-42"),  # codes ignore case
+    ("delta -5", "5"),  # "fell by 5": the sign is the prose's
+])
+def test_matching_normalises(output: str, answer: str) -> None:
+    assert seen_in(output, answer) == [True]
+
+
+@pytest.mark.parametrize("output, answer", [
+    ("count 1234", "1,243"),
+    ("mean 0.12345", "12.4%"),
+    ("codes: ERR-421", "ERR-42"),  # a code is a whole token, not a prefix
+    ("2024-03-05", "2024-03-06"),
+    ("1989", "1999"),
+])
+def test_matching_is_not_loose(output: str, answer: str) -> None:
+    assert seen_in(output, answer) == [False]
+
+
+# -- reading the context ------------------------------------------------------------------
+def test_reading_the_context_means_a_clean_block_that_names_it() -> None:
+    assert ContextReads(run_with(CodeCell("print(len(context))")), None).done()
+    assert not ContextReads(run_with(), None).done()
+    assert not ContextReads(run_with(CodeCell("print('context')  # context")), None).done()  # a string, a comment
+    assert not ContextReads(run_with(CodeCell("print(context[10**9])", error="IndexError")), None).done()
+    assert ContextReads(run_with(CodeCell("n = len(df)"), context=("df",)), None).done()
+    assert ContextReads(run_with(CodeCell("%time len(df)"), context=("df",)), None).done()  # IPython syntax
+
+
+def test_no_context_has_nothing_to_read() -> None:
+    assert ContextReads(run_with(context=()), None).done()
+
+
+def test_a_follow_up_counts_the_continued_runs_reads_unless_it_brings_new_data() -> None:
+    earlier = run_with(CodeCell("print(df.shape)"), context=("df",))
+    earlier.status = "max_iterations"
+    assert ContextReads(run_with(context=()), earlier).done()  # the earlier run stopped: its cells read df
+    unread = run_with(CodeCell("print(1)"), context=("df",))
+    unread.status = "max_iterations"
+    assert not ContextReads(run_with(context=()), unread).done()
+    unread.status = "final"
+    assert ContextReads(run_with(context=()), unread).done()  # its FINAL was accepted: it read its data
+    assert not ContextReads(run_with(context=("new",)), unread).done()  # new data: look at it first
+
+
+# -- the verdict ----------------------------------------------------------------------------
+def test_a_written_answer_is_checked_against_every_output() -> None:
+    run = run_with(CodeCell("n = len(context)", stdout="", value=None, created={"n": "1234"}),
+                   CodeCell("errors", outputs=[{"text/plain": "ERR-42"}]),
+                   calls=(SubCall(0, "llm", "sub", "p", 1, 0, response="first seen 2024-03-05"),))
+    grounding = check("1,234 rows, mostly ERR-42 since 2024-03-05", run, typed="1,234 rows ...")
+    assert grounding == Grounding(grounded=True, checked=["1,234", "ERR-42", "2024-03-05"], unseen=[])
+    assert check(1999, run, typed="1999") == Grounding(grounded=False, checked=["1999"], unseen=["1999"])
+
+
+def test_an_answer_the_code_gave_is_computed_unless_it_was_typed_into_the_code() -> None:
+    run = run_with(CodeCell("FINAL(len(context))"))
+    assert check(1234, run).grounded  # computed, never printed: the code's own result
+    laundered = run_with(CodeCell("answer = f'launched in {1989}'\nprint(len(context))", stdout="12\n"))
+    assert check("launched in 1989", laundered) == Grounding(grounded=False, checked=["1989"], unseen=["1989"])
+
+
+def test_an_object_the_code_returned_is_grounded_by_construction() -> None:
+    assert check(YEARS, run_with()) == Grounding(grounded=True, computed=True)
+    assert check([1989], run_with()).computed
+    assert not check([1989], run_with(), typed="[1989]").grounded  # typed in the reply: checked
+
+
+def test_describe_says_what_was_checked() -> None:
+    assert describe(Grounding(True, ["42"])) == "yes: every value in the answer appeared in an output"
+    assert describe(Grounding(False, ["42", "1999", "7"], ["42", "1999"])) == \
+        "no: 42, 1999 never appeared in an output"
+    assert describe(Grounding(True, computed=True)) == "yes: the answer is an object the code computed"
+    assert describe(Grounding(True)) == "yes: no number, date or code in the answer to check"
+
+
+# -- the record ---------------------------------------------------------------------------
+def test_grounding_round_trips_and_old_records_still_load() -> None:
+    run = run_with(CodeCell("print(1)"))
+    run.grounding = Grounding(False, ["1999"], ["1999"])
+    data = json.loads(run.to_json())
+    assert data["grounding"] == {"grounded": False, "checked": ["1999"], "unseen": ["1999"], "computed": False}
+    assert Run.from_dict(data).grounding == run.grounding
+    del data["grounding"]
+    assert Run.from_dict(data).grounding is None  # recorded before the field
+    data["grounding"] = {"grounded": "yes"}
+    with pytest.raises(ValueError, match=r"grounding\.grounded: expected true or false"):
+        Run.from_dict(data)
+
+
+def test_the_report_row_is_escaped() -> None:
+    run = run_with(CodeCell("print(1)"))
+    run.status, run.answer, run.grounding = "final", "x", Grounding(False, ["<b>"], ["<b>"])
+    page = run_html(run)
+    assert "no: &lt;b&gt; never appeared in an output" in page and "<b>" not in page.split("grounded")[1][:80]
+    assert "grounded: no: &lt;b&gt; never appeared" in grounding_note(run)
+    run.grounding = None
+    assert ">grounded<" not in run_html(run) and grounding_note(run) == ""
+
+
+# -- the loop, over HTTP --------------------------------------------------------------------
+def test_an_answer_from_memory_is_refused_until_the_data_is_read(engine: Engine) -> None:
+    run = engine.run(["FINAL(2019)", fence("print(events[events.event == 'launch'].year.item())"), "FINAL(2019)"],
+                     {"events": YEARS}, question="When was the launch?")
+    assert_final(run)
+    assert len(run.iterations) == 3 and run.answer == 2019
+    assert prompts.UNREAD_CONTEXT in last_user(engine.server, 1)
+    assert "no code has read the context yet" in run.iterations[0].feedback
+    assert run.grounding == Grounding(grounded=True, checked=["2019"], unseen=[])
+
+
+def test_a_final_in_the_same_reply_after_reading_is_accepted(engine: Engine) -> None:
+    run = engine.run([fence("print(events.year.max())") + "\nFINAL(2021)"], {"events": YEARS})
+    assert_final(run)
+    assert len(run.iterations) == 1 and run.grounding is not None and run.grounding.grounded
+
+
+def test_a_number_the_code_never_printed_is_marked_unseen(engine: Engine) -> None:
+    run = engine.run([fence("print(len(events))"), "There were 3 events, the first in 1989.\nFINAL(3 events since 1989)"],
+                     {"events": YEARS})
+    assert_final(run)  # marked, not refused
+    assert run.grounding == Grounding(grounded=False, checked=["3", "1989"], unseen=["1989"])
+    assert "no: 1989 never appeared in an output" in run_html(run)
+
+
+def test_a_final_var_of_a_computed_dataframe_is_grounded(engine: Engine) -> None:
+    run = engine.run([fence("late = events[events.year > 2020]\nprint(late.shape)"), "FINAL_VAR(late)"],
+                     {"events": YEARS})
+    assert_final(run)
+    assert isinstance(run.answer, pd.DataFrame)
+    assert run.grounding == Grounding(grounded=True, computed=True)
+    assert "yes: the answer is an object the code computed" in run_html(run)
+
+
+def test_a_run_without_context_may_answer_at_once(engine: Engine) -> None:
+    run = engine.run(["FINAL(4)"], question="What is 2 + 2?")
+    assert_final(run)
+    assert run.grounding == Grounding(grounded=False, checked=["4"], unseen=["4"])  # nothing showed it
+
+
+def test_a_follow_up_may_answer_from_what_the_run_it_continues_read(engine: Engine) -> None:
+    def model(name: str) -> Callable[[ChatRequest], str]:
+        """Answers at once to a follow-up and after seeing an output; reads ``name`` otherwise."""
+        def reply(request: ChatRequest) -> str:
+            last = request.messages[-1]["content"]
+            return "FINAL(3)" if "[output]" in last or last.startswith("Follow-up") else fence(f"print(len({name}))")
+        return reply
+
+    engine.server.models[ROOT] = model("events")
+    rlm = engine.rlm()
+    first = rlm.run("How many events?", {"events": YEARS})
+    assert_final(first)
+    again = rlm.run("And how many again?", continue_from=first)
+    assert_final(again)
+    assert len(again.iterations) == 1 and again.grounding is not None and again.grounding.grounded
+    engine.server.models[ROOT] = model("more")
+    fresh = rlm.run("And in this table?", {"more": YEARS}, continue_from=again)
+    assert_final(fresh)
+    assert len(fresh.iterations) == 3  # new data: the FINAL at once is refused, the model reads, then answers
+    assert prompts.UNREAD_CONTEXT in (fresh.iterations[0].feedback or "")
+
+
+# -- the saved report, in a real kernel --------------------------------------------------------------
+def test_the_saved_report_shows_the_grounded_row(kernel: KernelSession, server: FakeLLMServer) -> None:
+    server.models["root"] = Scripted([fence("print(len(notes))"), "FINAL(10 words since 1989)"])
+    kernel.ok("notes = 'alpha beta'")
+    run = kernel.ok('%rlm notes "how many?" --model root')
+    report = run.displays[-1]
+    assert "no: 1989 never appeared in an output" in report["data"]["text/html"]
+    trajectory = report["metadata"]["rlm_jupyter"]["trajectory"]
+    assert trajectory["status"] == "final" and trajectory["grounding"]["unseen"] == ["1989"]
+    assert kernel.value("rlm_run.grounding.unseen") == "['1989']"
