@@ -18,7 +18,15 @@ signals and replaces their handlers. So the guard
 - sends SIGINT to the main thread every half second, so a blocking call
   (``time.sleep``, a socket wait) wakes and the pending call runs; a SIGINT
   handler the code replaced is put back first (never sent while the handler
-  is ``SIG_DFL``, which would end the kernel).
+  is ``SIG_DFL``, which would end the kernel);
+- escalates only while model code is in charge of the main thread (the
+  nearest frame that is model code or rlm_jupyter is model code): the
+  engine's own waits call ``raise_if_ending`` instead, so a batch's cleanup
+  is never cut short. A press itself is raised wherever the block is, as a
+  plain interrupt would be;
+- watches the signal wake-up fd, because the OS may deliver a kernel's
+  process-wide SIGINT to another thread, which would not wake a blocked main
+  thread: the watchdog then records the press and wakes the main thread.
 
 Signal handlers and the real-time timer are put back as they were after the
 block, so a block cannot leave a handler behind for the user's later cells.
