@@ -41,7 +41,7 @@ def test_a_surrogate_in_a_sub_call_prompt_is_sent_escaped(engine: Engine, fake_l
 def test_in_a_kernel_the_run_ends_and_binds_its_record(kernel: KernelSession, server: FakeLLMServer) -> None:
     from rlm_jupyter.testing import Scripted
 
-    server.models["root"] = Scripted([fence(SURROGATE_CODE), "FINAL_VAR(name)"])
+    server.models["root"] = Scripted([fence("print(files)\n" + SURROGATE_CODE), "FINAL_VAR(name)"])
     kernel.ok("files = ['a']")
     out = kernel.execute('%rlm files "which file?" --model root')
     assert not out.errors and "UsageError" not in out.stderr, out.stderr

@@ -84,7 +84,8 @@ def test_cache_info_and_clear(warm: KernelSession) -> None:
 def test_two_kernels_hammering_one_cache(llm_server: FakeLLMServer, server: FakeLLMServer, cache_dir: Path) -> None:
     batch = ("%%rlm df_orders --model root --quiet\nwords {tag}")
     server.models["root"] = Scripted([
-        "```repl\nanswers = llm_query_batched([f'item {i % 300}' for i in range(600)])\n```", "FINAL_VAR(answers)"])
+        "```repl\nrows = len(df_orders)\nanswers = llm_query_batched([f'item {i % 300}' for i in range(600)])\n```",
+        "FINAL_VAR(answers)"])
     kernels = [cached_kernel(llm_server, cache_dir) for _ in range(2)]
     try:
         pending = [k.client.execute(batch.format(tag=i)) for i, k in enumerate(kernels)]
@@ -157,7 +158,8 @@ def test_a_follow_up_continues_the_conversation_and_the_namespace(kernel: Kernel
 
 
 def test_a_long_history_is_compacted_and_the_compaction_recorded(kernel: KernelSession, server: FakeLLMServer) -> None:
-    server.models["root"] = Scripted([f"```repl\nstep{i} = {i}\nprint('x' * 300)\n```" for i in range(5)]
+    server.models["root"] = Scripted([f"```repl\nstep{i} = {i} + 0 * len(df_orders)\nprint('x' * 300)\n```"
+                                      for i in range(5)]
                                      + ["FINAL(done)"])
     server.models["root2"] = Scripted(["FINAL_VAR(step4)"])
     kernel.ok(ORDERS + "\n%config RLMMagics.history_chars = 3000")

@@ -17,7 +17,7 @@ from rlm_jupyter.testing.kernel import KernelSession
 def test_the_installed_kernelspec_preloads_the_extension(fake_llm: FakeLLMServer) -> None:
     spec = KernelSpecManager().get_kernel_spec("rlm")
     assert spec.display_name == "Python 3 (RLM)" and "--ext=rlm_jupyter" in spec.argv
-    fake_llm.models["root"] = Scripted(["FINAL(42)"])
+    fake_llm.models["root"] = Scripted(["```repl\nprint(x * 42)\n```", "FINAL(42)"])  # read, then answer
     kernel = KernelSession(fake_llm.base_url, kernel_name="rlm", RLM_MODEL="root")
     try:
         kernel.ok('x = 1\n%rlm x "answer?" --quiet --no-cache')  # no %load_ext

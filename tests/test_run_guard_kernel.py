@@ -15,7 +15,9 @@ from rlm_jupyter.testing.kernel import KernelSession
 
 
 def fence(code: str) -> str:
-    return f"```repl\n{code}\n```"
+    """A block that reads the context, then the block under test (an answer before any code read the context
+    is refused as from memory, and a block that fails does not count as a read)."""
+    return f"```repl\nseen = x\n```\n```repl\n{code}\n```"
 
 
 USER_SETUP = ("x = 'mine'\ny = [1, 2]\nw = 'keep me'\nz = 10\n"
@@ -66,7 +68,7 @@ def test_model_code_cannot_start_a_nested_rlm(kernel: KernelSession, server: Fak
     assert not kernel.execute('%rlm x "nest" --model root').errors
     assert kernel.value("x") == "mine"
     assert server.count() - before == 2  # the outer run's two turns, nothing more
-    cells = kernel.value("rlm_run.iterations[0].cells[0].error")
+    cells = kernel.value("rlm_run.iterations[0].cells[-1].error")
     assert "a run is in progress" in cells and "rlm_query" in cells
 
 

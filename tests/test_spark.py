@@ -91,6 +91,6 @@ def test_collected_data_is_released_when_the_run_can_no_longer_be_continued(spar
     spark_kernel.ok('%rlm sdf "how many rows can you fetch?" --model root')
     spark_kernel.ok("import gc, weakref, rlm_jupyter\nprobe = weakref.ref(rlm_jupyter.last_run().namespace['rows'])")
     assert spark_kernel.value("rlm_answer, probe() is not None") == "50000 True"  # kept for --continue
-    server.models["root"] = Scripted(["FINAL('next')"])
+    server.models["root"] = Scripted(["```repl\nprint(type(sdf).__name__)\n```", "FINAL('next')"])
     spark_kernel.ok('%rlm sdf "and now?" --model root')  # a new run: the earlier one can no longer be continued
     assert spark_kernel.value("gc.collect() >= 0 and probe() is None") == "True"
