@@ -27,7 +27,7 @@ from typing import Any
 
 from .harness import run_tasks
 from .libraries import LIBRARIES, Endpoint, Library, Options, dspy_default_sandbox_error
-from .real import render_section, run_real
+from .real import Outcome, render_section, run_real
 from .report import write, write_real
 from .scaffold import fanout, memory, overhead, prompt_size, startup
 from .tasks import all_tasks
@@ -138,15 +138,19 @@ def _real(args: argparse.Namespace, libraries: list[Library], skip: set[str], ar
     options = Options(max_iterations=args.max_iterations, max_tokens=args.max_tokens, traced=True)
     tasks = [t for t in all_tasks() if t.name not in skip]
     print(f"real model: {endpoint.model} at {endpoint.base_url}, {args.instances} instance(s) per task")
-    outcomes = run_real(tasks, libraries, endpoint, options, args.instances, args.seed, args.quick)
     command = " ".join(["python -m benchmarks", *(argv if argv is not None else sys.argv[1:])])
-    section = render_section(outcomes, tasks, libraries, command=command, endpoint=endpoint, options=options,
-                             instances=args.instances, seed=args.seed, quick=args.quick,
-                             seconds=time.perf_counter() - started, prompt_version=PROMPT_VERSION,
-                             date=f"{dt.datetime.now().astimezone():%Y-%m-%d %H:%M %Z}")
-    write_real(args.out / "RESULTS.md", section)
-    raw = [{**vars(o), "solved": o.solved, "invented": o.invented} for o in outcomes]
-    (args.out / "real-results.json").write_text(json.dumps(raw, indent=1, default=str), encoding="utf-8")
+    planned = len(tasks) * args.instances * len(libraries)
+
+    def save(outcomes: list[Outcome]) -> None:
+        section = render_section(outcomes, tasks, libraries, command=command, endpoint=endpoint, options=options,
+                                 instances=args.instances, seed=args.seed, quick=args.quick,
+                                 seconds=time.perf_counter() - started, prompt_version=PROMPT_VERSION,
+                                 date=f"{dt.datetime.now().astimezone():%Y-%m-%d %H:%M %Z}", planned=planned)
+        write_real(args.out / "RESULTS.md", section)
+        raw = [{**vars(o), "solved": o.solved, "invented": o.invented} for o in outcomes]
+        (args.out / "real-results.json").write_text(json.dumps(raw, indent=1, default=str), encoding="utf-8")
+
+    save(run_real(tasks, libraries, endpoint, options, args.instances, args.seed, args.quick, progress=save))
     print(f"wrote the Real model section of {args.out / 'RESULTS.md'} in {time.perf_counter() - started:.0f} s")
     return 0
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import time
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -75,36 +75,48 @@ def size_of(task: Task, quick: bool) -> Size:
 
 
 def run_real(tasks: Sequence[Task], libraries: Sequence[Library], endpoint: Endpoint, options: Options,
-             instances: int, seed: int, quick: bool, log: Log = print) -> list[Outcome]:
-    """Every task x instance x library; the libraries take turns on each instance (same data, same question)."""
+             instances: int, seed: int, quick: bool, log: Log = print,
+             progress: Callable[[list[Outcome]], None] | None = None) -> list[Outcome]:
+    """Every task x instance x library; the libraries take turns on each instance (same data, same question).
+
+    ``progress`` sees the outcomes so far after each one: a run of hours on a CPU model must leave its
+    numbers behind if it is stopped part-way.
+    """
     outcomes: list[Outcome] = []
-    for task in tasks:
-        size = size_of(task, quick)
-        sessions = {lib.name: lib.session(endpoint, options) for lib in libraries}
-        try:
-            for k in range(instances):
-                questions = task.generate(size.value, seed + k)
-                instance = questions[k % len(questions)]
-                log(f"  {task.name} {size.label} instance {k} (seed {seed + k}, {instance.kind})")
-                for library in libraries:
-                    outcome = Outcome(task.name, size.label, library.name, k, seed + k, instance.kind)
-                    context = context_for(library, task, instance.context)
-                    started = time.perf_counter()
-                    try:
-                        answer, trace = sessions[library.name].attempt(instance.question, context, task.canonical)
-                    except Exception as exc:
-                        answer, trace = None, None
-                        outcome.error = f"{type(exc).__name__}: {exc}"[:300] or traceback.format_exc(limit=2)[-300:]
-                    outcome.seconds = time.perf_counter() - started
-                    if trace is not None:
-                        _fill(outcome, trace, task, instance.context, answer, instance.gold)
-                    outcomes.append(outcome)
-                    log(f"    {library.name:5s} score {outcome.score:.2f} {outcome.status or outcome.error} in "
-                        f"{outcome.seconds:.0f} s" + (f"; {', '.join(outcome.classes)}" if outcome.classes else ""))
-        finally:
-            for session in sessions.values():
-                session.close()
+    for k in range(instances):  # instance-major: a run stopped part-way has covered every task
+        for task in tasks:
+            size = size_of(task, quick)
+            questions = task.generate(size.value, seed + k)
+            instance = questions[k % len(questions)]
+            log(f"  {task.name} {size.label} instance {k} (seed {seed + k}, {instance.kind})")
+            for library in libraries:
+                outcomes.append(_attempt(library, endpoint, options, task, size, k, seed + k, instance))
+                last = outcomes[-1]
+                log(f"    {library.name:5s} score {last.score:.2f} {last.status or last.error} in {last.seconds:.0f} s"
+                    + (f"; {', '.join(last.classes)}" if last.classes else ""))
+                if progress is not None:
+                    progress(outcomes)
     return outcomes
+
+
+def _attempt(library: Library, endpoint: Endpoint, options: Options, task: Task, size: Size, k: int, seed: int,
+             instance: Any) -> Outcome:
+    """One library on one instance, in a session of its own (nothing carries over between instances)."""
+    outcome = Outcome(task.name, size.label, library.name, k, seed, instance.kind)
+    context = context_for(library, task, instance.context)
+    session = library.session(endpoint, options)
+    started = time.perf_counter()
+    try:
+        answer, trace = session.attempt(instance.question, context, task.canonical)
+    except Exception as exc:
+        answer, trace = None, None
+        outcome.error = f"{type(exc).__name__}: {exc}"[:300] or traceback.format_exc(limit=2)[-300:]
+    finally:
+        outcome.seconds = time.perf_counter() - started
+        session.close()
+    if trace is not None:
+        _fill(outcome, trace, task, instance.context, answer, instance.gold)
+    return outcome
 
 
 def _fill(outcome: Outcome, trace: Trace, task: Task, context: Any, answer: Any, gold: Any) -> None:
@@ -139,7 +151,7 @@ def _sum(values: Sequence[int | None]) -> str:
 
 def render_section(outcomes: Sequence[Outcome], tasks: Sequence[Task], libraries: Sequence[Library], *,
                    command: str, endpoint: Endpoint, options: Options, instances: int, seed: int, quick: bool,
-                   seconds: float, prompt_version: str, date: str) -> str:
+                   seconds: float, prompt_version: str, date: str, planned: int | None = None) -> str:
     """The section: setup, one row per library and task, the failure classes, what each library cannot show."""
     from .failures import CLASSES
 
@@ -147,7 +159,9 @@ def render_section(outcomes: Sequence[Outcome], tasks: Sequence[Task], libraries
     lines = [
         "## Real model", "",
         f"Generated by `{command}` on {date}{' (--quick: tiny sizes, a check of the mode; not for quoting)' if quick else ''}; "
-        f"the run took {seconds / 60:.1f} minutes.", "",
+        + (f"the run took {seconds / 60:.1f} minutes." if planned is None or len(outcomes) >= planned else
+         f"**in progress or stopped part-way: {len(outcomes)} of {planned} runs done** after {seconds / 60:.1f} minutes."),
+        "",
         f"- Endpoint: {endpoint.base_url}, root model `{endpoint.model}`, sub-calls `{endpoint.sub_model}` (the same for every library)",
         f"- Output cap: `max_tokens` {options.max_tokens or 'none'} on every call (root and sub-calls); iteration limit "
         f"{options.max_iterations} root turns",
