@@ -58,6 +58,8 @@ class Outcome:
     classes: list[str] = field(default_factory=list)
     blind: dict[str, str] = field(default_factory=dict)
     error: str = ""
+    replies: list[str] = field(default_factory=list)  # the root model's replies, shortened: why it failed
+    answer: str = ""  # what the library handed back, shortened
 
     @property
     def solved(self) -> bool:
@@ -119,12 +121,18 @@ def _attempt(library: Library, endpoint: Endpoint, options: Options, task: Task,
     return outcome
 
 
+def _short(text: str, keep: int = 1_500) -> str:
+    return text if len(text) <= keep else text[:keep] + f" ... [{len(text) - keep:,} more characters]"
+
+
 def _fill(outcome: Outcome, trace: Trace, task: Task, context: Any, answer: Any, gold: Any) -> None:
     outcome.score = task.score(answer, gold) if answer is not None else 0.0
     outcome.reported, outcome.status = trace.reported, trace.status
     outcome.root_calls, outcome.root_prompt_tokens, outcome.subcalls = (trace.root_calls, trace.root_prompt_tokens,
                                                                          trace.subcalls)
     outcome.blind = dict(trace.blind)
+    outcome.replies = [_short(t.reply) for t in trace.turns if t.reply is not None]
+    outcome.answer = _short(repr(answer))
     if not outcome.solved:
         names = [task.canonical, "context"]
         outcome.classes = classify(trace, names, context if isinstance(context, str) else task.as_text(context))
