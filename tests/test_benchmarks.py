@@ -95,6 +95,9 @@ def test_record_labels_are_hidden_but_recognisable_by_the_sub_model() -> None:
 def test_niah_scorer() -> None:
     assert niah.score("The number is 4821937.", "4821937") == 1.0
     assert niah.score("4821938", "4821937") == 0.0 and niah.score("", "4821937") == 0.0
+    haystack = niah.generate(2_000, seed=0)[0]
+    assert haystack.gold in haystack.context
+    assert niah.score(haystack.context, haystack.gold) == 0.0  # the context handed back is not an answer
 
 
 def test_oolong_scorer_exact_labels_and_discounted_numbers() -> None:

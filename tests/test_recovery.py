@@ -98,7 +98,53 @@ def test_a_bare_fence_is_not_run_next_to_a_labelled_one() -> None:
     ("The answer is FINAL(42).", "value", "42"), ("FINAL_VAR(result)", "var", "result"),
     ('FINAL_VAR("result")', "var", "result"), ("FINAL_VAR('result')", "var", "result"),
     ("> FINAL(42)", "value", "42"), ("`FINAL(42)`", "value", "42"), ("<think>hmm</think>\nFINAL(7)", "value", "7"),
+    ("Final(10)", "value", "10"), ("final(10)", "value", "10"), ("So:\nFinal_Var(result)", "var", "result"),
+    (fence("print(1)") + "\nFinal(10)", "value", "10"),
 ])
 def test_final_forms_real_models_write_are_recognised(reply: str, kind: str, text: str) -> None:
     final = parse_reply(reply).final
     assert final is not None and (final.kind, final.text) == (kind, text)
+
+
+@pytest.mark.parametrize("reply", ["The final(ly) numbers are here.", "It is Final(10) then.",
+                                   fence("print(1)") + "\nI will write final(x) once it has run."])
+def test_another_case_of_final_counts_only_at_the_start_of_a_line(reply: str) -> None:
+    assert parse_reply(reply).final is None
+
+
+def test_a_block_that_retypes_the_context_is_not_run_and_the_model_is_told(engine: Engine) -> None:
+    """A real model pasted the preview into ``records = \"\"\"...\"\"\"`` and counted the four lines it typed."""
+    records = "\n".join(f"line {i} || user {i % 7}" for i in range(500))
+    pasted = fence('records = """line 0 || user 0\nline 1 || user 1"""\nprint(len(records.splitlines()))')
+    run = engine.run([pasted, fence("print(len(records.splitlines()))"), "FINAL(500)"], {"records": records})
+    assert run.status == "final" and run.answer == 500
+    first = run.iterations[0].cells[0]
+    assert first.stdout == "" and first.error is not None and "NOT run" in first.error
+    assert "`records`" in last_user(engine.server, 1) and "Never retype or paste data" in last_user(engine.server, 1)
+    assert run.grounding is not None and run.grounding.grounded  # 500 came from the real data
+
+
+@pytest.mark.parametrize("code", ["del records", "for records in range(3): pass", "records += 'x'",
+                                  "def f():\n    global records\n    records = ''\nf()"])
+def test_every_way_of_rebinding_the_context_is_refused(engine: Engine, code: str) -> None:
+    records = "a" * 1_000
+    run = engine.run([fence(code), fence("print(len(records))"), "FINAL(1000)"], {"records": records})
+    assert run.status == "final" and run.answer == 1000
+    assert "NOT run" in (run.iterations[0].cells[0].error or "")
+
+
+def test_the_context_text_handed_back_is_not_an_answer(engine: Engine) -> None:
+    """A real model ended a needle search with ``FINAL_VAR("haystack")``: the input, which answers nothing."""
+    haystack = "noise " * 200 + "the number is 4821937. " + "noise " * 200
+    run = engine.run([fence("print(haystack[:50])"), 'FINAL_VAR("haystack")',
+                      fence("import re\nfound = re.search(r'number is (\\d+)', haystack).group(1)\nprint(found)"),
+                      'FINAL_VAR("found")'], {"haystack": haystack})
+    assert run.status == "final" and run.answer == "4821937"
+    assert "the input data itself" in last_user(engine.server, 2)
+
+
+def test_a_data_frame_handed_back_stays_an_answer(engine: Engine) -> None:
+    """Changed in place on request, a mutable context object is a valid answer (returned by reference)."""
+    df = pd.DataFrame({"a": [1, 2]})
+    run = engine.run([fence("df['b'] = df['a'] * 2\nprint(df.shape)"), 'FINAL_VAR("df")'], {"df": df})
+    assert run.status == "final" and run.answer is df

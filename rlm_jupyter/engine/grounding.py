@@ -7,6 +7,11 @@ Why: a reproduction of the RLM paper found models answering from memory, a year 
   and named a context variable (or ``context``) in its code, read from the code's AST names, in this run
   or, for a follow-up that brings no new data, in the run it continues. A run with no context has nothing
   to read. The loop refuses an earlier FINAL with ``prompts.UNREAD_CONTEXT`` and the run goes on.
+- **The data stays the data** (``rebound``, ``input_named``): a block that assigns to or deletes a
+  context variable is not run, and an answer that *is* a context text, unchanged, is refused. Why: a real small
+  model pasted the description's preview into ``records = \"\"\"...\"\"\"`` and went on to "read" four lines
+  of its own typing (which the read-first check then counted as reading the data), and another returned
+  ``FINAL_VAR("haystack")``, the input unchanged.
 - **Values seen** (``check``): the numbers, dates and codes in a text answer are looked up in what the
   code showed (each block's stdout, value, rich text output and the reprs of what it bound) and in the
   sub-calls' answers. ``Run.grounding`` marks the answer; it is never refused for this (a value can be
@@ -87,9 +92,32 @@ class ContextReads:
         self.names = frozenset([*run.context_names, *(history.context_names if history else ()), "context"])
         self.earlier: list[CodeCell] = [] if history is None or new_data else _cells(history)
         self.nothing_to_read = not new_data and (history is None or history.status == "final")
+        self.data_names = frozenset([*run.context_names, *(history.context_names if history else ())])
 
     def done(self) -> bool:
         return self.nothing_to_read or any(reads(cell, self.names) for cell in [*self.earlier, *_cells(self.run)])
+
+
+def rebound(code: str, names: frozenset[str]) -> list[str]:
+    """The context variables a block would assign to or delete at any level (its AST's stores), sorted."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):  # the kernel will report the syntax error itself
+        return []
+    return sorted({node.id for node in ast.walk(tree)
+                   if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del) and node.id in names})
+
+
+def input_named(answer: object, ns: dict[str, object], names: frozenset[str]) -> str | None:
+    """The context variable a text ``answer`` is (the very object, unchanged, since text is immutable), if any.
+
+    Only text longer than a short answer: ``7 is 7`` and interned short strings are the same object by
+    chance. A DataFrame or list handed back may have been changed in place at the user's request, so it
+    stays a valid answer (returned by reference).
+    """
+    if not isinstance(answer, str | bytes) or len(answer) <= 200:
+        return None
+    return next((name for name in sorted(names) if ns.get(name) is answer), None)
 
 
 def reads(cell: CodeCell, names: frozenset[str]) -> bool:

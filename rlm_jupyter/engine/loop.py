@@ -196,7 +196,8 @@ class RLM:
         final, repeats, reads = FinalSlot(), _Repeats(), grounding.ContextReads(run, history)
         for turn in range(limits.max_iterations):
             budget.check()
-            it, parsed = self._turn(session, run, conversation.request(), ns, subcalls, final, baseline, turn)
+            it, parsed = self._turn(session, run, conversation.request(), ns, subcalls, final, baseline, turn,
+                                    reads.data_names)
             notes: list[str] = []
             accepted, answer = self._resolve_final(parsed, it, final, ns, expect, notes, baseline, reads)
             it.duration_s = budget.elapsed() - it.started_s
@@ -254,8 +255,11 @@ class RLM:
 
     def _turn(self, session: _Session, run: Run, messages: list[Message], ns: dict[str, Any],
               subcalls: SubCalls, final: FinalSlot, baseline: frozenset[str],
-              turn: int) -> tuple[Iteration, ParsedReply]:
-        """One root call and the code blocks of its reply, run in order (stopping after a FINAL in code)."""
+              turn: int, data_names: frozenset[str]) -> tuple[Iteration, ParsedReply]:
+        """One root call and the code blocks of its reply, run in order (stopping after a FINAL in code).
+
+        A block that would rebind a context variable is kept in the record, not run (``grounding.rebound``).
+        """
         budget, bus = session.meter.budget, session.bus
         bus.emit(IterationStarted(run, turn))
         started = budget.elapsed()
@@ -274,6 +278,10 @@ class RLM:
             subcalls.at(it, index)
             bus.emit(CellStarted(run, it, code))
             before = dict(ns)
+            rebinds = grounding.rebound(code, data_names)
+            if rebinds:
+                self._keep_cell(run, it, CodeCell(code=code, error=prompts.rebinds_context(rebinds)), ns, before, bus)
+                continue
             try:
                 cell = executor.run(code)
             except CellInterrupted as stop:  # keep the block as far as it ran, then end the run
@@ -346,6 +354,10 @@ class RLM:
             answer = ns[written.text]
         else:
             answer = written.value()
+        same = grounding.input_named(answer, ns, reads.data_names)
+        if same is not None:
+            notes.append(prompts.answer_is_input(same))
+            return False, None
         if expect is not None and not _matches(answer, expect):
             notes.append(prompts.wrong_type(type(answer).__name__, _label(expect)))
             return False, None

@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 
-PROMPT_VERSION = "2026-12-01.2"
+PROMPT_VERSION = "2026-12-01.3"
 
 SYSTEM_PROMPT = """\
 You answer a question about data that lives in a persistent Python REPL (a live Jupyter kernel).
@@ -19,6 +19,8 @@ Never answer from memory or guesswork; every fact in your answer must come from 
 
 How to work:
 - Write Python in ```repl fenced blocks. Each block runs in the same namespace; variables persist between turns.
+- Keep each reply short: one ```repl block and at most a sentence; no step-by-step plans. Replies have an output limit.
+- Use the context variables directly; never retype or paste data into code (the descriptions are only previews).
 - You see only what your code prints (long output is truncated), so print summaries, shapes, samples and counts, not whole objects.
 - Use pandas, re, json, collections, numpy as needed; DataFrames are real pandas objects: use vectorized operations.
 - Helpers already defined in the namespace:
@@ -125,6 +127,19 @@ def unknown_final_var(name: str, available: list[str]) -> str:
     else:
         fix = 'Assign your answer to a variable first (answer = ...), then write: FINAL_VAR("answer")'
     return f"FINAL_VAR({name}) failed: no variable named {name!r}. Variables you created: {shown}. {fix}."
+
+
+def rebinds_context(names: list[str]) -> str:
+    """Why the fix is spelled out: the model that did this had pasted the preview and believed it was the data."""
+    shown = ", ".join(f"`{n}`" for n in names)
+    return (f"This block was NOT run: it assigns to {shown}, the data itself (the description shows only a "
+            f"preview, the variable holds all of it). Never retype or paste data: use {shown} as it is and put "
+            f"results in new variables, e.g. part = {names[0]}[:2000].")
+
+
+def answer_is_input(name: str) -> str:
+    return (f"Your FINAL was not accepted: it returns `{name}`, the input data itself, not an answer. "
+            f"Compute the answer from `{name}` with code, then FINAL that.")
 
 
 NO_DATA_IN_SUBCALLS = ("Your sub-call prompts contained none of the data: a sub-model knows only its prompt. "

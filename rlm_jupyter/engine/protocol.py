@@ -23,8 +23,8 @@ _BARE_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*\n(.*?)(?:^[ \t]*\1[ \t]*$|
 _ACTIONS = (ast.Call, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Import, ast.ImportFrom, ast.For, ast.While,
             ast.With, ast.FunctionDef, ast.Try)
 _LINE_START = r"(?:^|\n)[ \t>*_\-`]*"
-_FINAL_VAR = re.compile(r"\bFINAL_VAR\(\s*[\"']?([A-Za-z_][A-Za-z0-9_]*)[\"']?\s*\)")
-_FINAL_OPEN = re.compile(r"\bFINAL\(")
+_FINAL_VAR = re.compile(r"\b((?i:FINAL_VAR))\(\s*[\"']?([A-Za-z_][A-Za-z0-9_]*)[\"']?\s*\)")
+_FINAL_OPEN = re.compile(r"\b((?i:FINAL))\(")
 _MAX_LITERAL_TRIES = 50
 
 
@@ -87,16 +87,20 @@ def find_final(prose: str, has_code: bool) -> Final | None:
     Why the distinction: "I'll run this, then call FINAL(answer)" next to a
     code block is a plan, not an answer, while a reply that is only prose
     ending in "...so the result is FINAL(42)" is an answer.
+
+    ``Final(10)`` / ``final_var(x)`` (another case; a real small model wrote ``Final(10)`` on a line of its
+    own) count only at the start of a line, where they cannot be a word of the prose.
     """
-    candidates: list[tuple[int, Final]] = []
+    candidates: list[tuple[int, bool, Final]] = []
     for m in _FINAL_VAR.finditer(prose):
-        candidates.append((m.start(), Final("var", m.group(1))))
+        candidates.append((m.start(), m.group(1) == "FINAL_VAR", Final("var", m.group(2))))
     for m in _FINAL_OPEN.finditer(prose):
         inner = _balanced(prose, m.end())
         if inner is not None and inner.strip():
-            candidates.append((m.start(), Final("value", _unquote_backticks(inner.strip()))))
-    for start, final in sorted(candidates, key=lambda c: c[0]):
-        if not has_code or re.match(_LINE_START + r"$", prose[:start].rsplit("\n", 1)[-1] if start else ""):
+            candidates.append((m.start(), m.group(1) == "FINAL", Final("value", _unquote_backticks(inner.strip()))))
+    for start, exact, final in sorted(candidates, key=lambda c: c[0]):
+        at_line_start = bool(re.match(_LINE_START + r"$", prose[:start].rsplit("\n", 1)[-1] if start else ""))
+        if at_line_start or (exact and not has_code):
             return final
     return None
 
