@@ -78,12 +78,14 @@ def test_sub_calls_that_carry_none_of_the_data_are_told_so(engine: Engine) -> No
     "```repl\nx = 1\n```", "```python\nx = 1\n```", "```py\nx = 1\n```", "```Python3\nx = 1\n```",
     "```ipython\nx = 1\n```", "~~~python\nx = 1\n~~~", "```repl \nx = 1\n```", "````python\nx = 1\n````",
     "Here:\n```python\nx = 1", "```\nx = 1\nprint(x)\n```",
+    "repl\nx = 1\n```", "python\nx = 1\n```\n\nThen:\n```repl\ny = 2\n```", "```\nrepl\nx = 1\nprint(x)\n```",
 ])
 def test_code_fences_real_models_write_are_run(reply: str) -> None:
     assert parse_reply(reply).code[0].startswith("x = 1")
 
 
 @pytest.mark.parametrize("reply", ["```\n   region  total\n0  north      9\n```", "```\n42\n```",
+                                   "repl is where the code runs.\nx = 1", "python\nx = 1 (no fence closes)",
                                    "```text\nx = 1\n```", "```json\n{\"a\": 1}\n```"])
 def test_shown_output_and_other_languages_are_not_run(reply: str) -> None:
     assert parse_reply(reply).code == []

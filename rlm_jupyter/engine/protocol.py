@@ -16,8 +16,15 @@ _THINK_OPEN = re.compile(r"<think(?:ing)?>", re.IGNORECASE)
 _THINK_CLOSE = re.compile(r"</think(?:ing)?>", re.IGNORECASE)
 # ```repl / ```python / ```py, closed by a fence line or, when the model forgot it, by the end of the reply.
 # ~~~ fences are Markdown too, and some models write them.
-_CODE = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*(?:repl|python|py|python3|ipython)[ \t]*\n(.*?)"
+_LABELS = r"(?:repl|python|py|python3|ipython)"
+_CODE = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*" + _LABELS + r"[ \t]*\n(.*?)"
                    r"(?:^[ \t]*\1[ \t]*$|\Z)", re.DOTALL | re.MULTILINE | re.IGNORECASE)
+# A reply that starts with the label and closes a fence later: the opening ``` was lost (a real small model
+# began replies so, likely a tokenizer split of "```repl"). A label alone on a first line is
+# nothing else.
+_LOST_OPENING = re.compile(r"\A\s*" + _LABELS + r"[ \t]*\n(?=.*?^[ \t]*(`{3,}|~{3,})[ \t]*$)",
+                           re.DOTALL | re.MULTILINE | re.IGNORECASE)
+_LABEL_LINE = re.compile(r"\A[ \t]*" + _LABELS + r"[ \t]*\n", re.IGNORECASE)  # ```\nrepl\n<code>```: the label inside
 _OTHER_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})[^\n]*\n.*?(?:^[ \t]*\1[ \t]*$|\Z)", re.DOTALL | re.MULTILINE)
 _BARE_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*\n(.*?)(?:^[ \t]*\1[ \t]*$|\Z)", re.DOTALL | re.MULTILINE)
 _ACTIONS = (ast.Call, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Import, ast.ImportFrom, ast.For, ast.While,
@@ -64,10 +71,14 @@ def strip_think(text: str) -> str:
 
 def parse_reply(reply: str) -> ParsedReply:
     text = strip_think(reply)
+    lost = _LOST_OPENING.match(text)
+    if lost:
+        text = lost.group(1) + text.lstrip()
     code = [m.group(2).rstrip() for m in _CODE.finditer(text)]
     code = [c for c in code if c.strip()]
     if not code:  # only unlabelled fences: run those that are Python that does something (not shown output)
-        code = [c for c in (m.group(2).rstrip() for m in _BARE_FENCE.finditer(text)) if _does_something(c)]
+        bare = (_LABEL_LINE.sub("", m.group(2), count=1).rstrip() for m in _BARE_FENCE.finditer(text))
+        code = [c for c in bare if _does_something(c)]
     prose = _OTHER_FENCE.sub("", _CODE.sub("", text)).strip()
     return ParsedReply(prose=prose, code=code, final=find_final(prose, has_code=bool(code)))
 
