@@ -7,8 +7,9 @@ import pytest
 
 from rlm_jupyter.engine import prompts
 from rlm_jupyter.engine.protocol import parse_reply
+from rlm_jupyter.testing import Fault
 
-from .scripted import Engine, engine, fence, last_user
+from .scripted import ROOT, Engine, engine, fence, last_user
 
 __all__ = ["engine"]  # the fixture, imported for pytest
 
@@ -150,3 +151,22 @@ def test_a_data_frame_handed_back_stays_an_answer(engine: Engine) -> None:
     df = pd.DataFrame({"a": [1, 2]})
     run = engine.run([fence("df['b'] = df['a'] * 2\nprint(df.shape)"), 'FINAL_VAR("df")'], {"df": df})
     assert run.status == "final" and run.answer is df
+
+
+def test_a_conversation_over_the_root_window_is_sent_again_with_outputs_cut(engine: Engine) -> None:
+    """A local 8K-token server refused the third turn outright (two 20,000-character outputs): the run ended."""
+    engine.server.faults = [Fault("too_long", max_chars=30_000, model=ROOT)]
+    big = "x" * 50_000
+    run = engine.run([fence("print(context[:20000])"), fence("print(context[-20000:])"), fence("print(len(context))"),
+                      "FINAL(50000)"], big)
+    assert run.status == "final" and run.answer == 50000
+    assert any("did not fit the root model's context window" in n and "4,000" in n for n in run.notices)
+    sent = [r for r in engine.server.requests if r.model == ROOT]
+    assert all(sum(len(m["content"]) for m in r.messages) <= 30_000 for r in sent[-2:])
+    assert len(run.iterations[0].feedback or "") > 20_000  # the record keeps the whole output
+
+
+def test_a_request_that_cannot_fit_ends_the_run_with_the_reason(engine: Engine) -> None:
+    engine.server.faults = [Fault("too_long", max_chars=100, model=ROOT)]
+    run = engine.run([fence("print(1)")], "some data")
+    assert run.status == "error" and "maximum context length" in run.message

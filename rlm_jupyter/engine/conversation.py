@@ -37,6 +37,8 @@ KEEP_RECENT = 4  # messages a compaction keeps verbatim at the end: the last two
 DIGEST_CHARS = 150  # what a compaction keeps of each older message
 _HEAD = 2  # the system prompt and the opening question: a compaction always keeps them
 _BRIDGE: Message = {"role": "assistant", "content": "Understood."}
+# Tighter and tighter caps on earlier outputs when a request does not fit the root model's window.
+FIT_STEPS = (4_000, 1_500, 500)
 _VARIABLE = re.compile(r"^`([A-Za-z_]\w*)`: ([\w.]+)", re.MULTILINE)
 
 
@@ -67,6 +69,7 @@ class Conversation:
 
     def __init__(self, messages: Sequence[Message]) -> None:
         self._messages = [dict(m) for m in messages]
+        self.output_cap: int | None = None  # set by ``tighten``: every feedback is sent cut to this many characters
 
     # -- building ---------------------------------------------------------------------------------------------
     @classmethod
@@ -102,8 +105,24 @@ class Conversation:
 
     def request(self, extra: str | None = None) -> list[Message]:
         """The messages of the next root call (a copy), optionally with one more user message."""
-        messages = [dict(m) for m in self._messages]
+        cap = self.output_cap
+        messages = [dict(m, content=clip(m["content"], cap)) if cap is not None and i >= _HEAD and m["role"] == "user"
+                    else dict(m) for i, m in enumerate(self._messages)]
         return messages + [{"role": "user", "content": extra}] if extra is not None else messages
+
+    def tighten(self) -> bool:
+        """Cut the outputs the model is sent to the next step of ``FIT_STEPS``; False when none is left.
+
+        Why: a root model with a small window (a local 8K-token model) refuses the whole request once two
+        20,000-character outputs are in it, and the run would end there. Cutting the feedback (head and
+        tail, as any output is cut) keeps the system prompt, the question and every reply intact. The
+        record keeps each feedback whole (``Iteration.feedback``) and replay keys on the replies only.
+        """
+        smaller = [step for step in FIT_STEPS if self.output_cap is None or step < self.output_cap]
+        if not smaller:
+            return False
+        self.output_cap = smaller[0]
+        return True
 
     @property
     def chars(self) -> int:

@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, cast
 
 from ..llm.cache import CachedClient, open_cache
-from ..llm.client import ChatClient, Completion, LLMClient, LLMError
+from ..llm.client import ChatClient, Completion, ContextTooLong, LLMClient, LLMError
 from ..llm.context_windows import ContextWindows
 from ..llm.pricing import PriceTable
 from ..llm.ratelimit import RateLimitedClient, RateLimiter
@@ -26,7 +26,7 @@ from ..text import clip
 from . import grounding, prompts, recovery
 from .budget import Budget, LimitReached, Meter
 from .context import describe_all
-from .conversation import Conversation, Message
+from .conversation import Conversation
 from .events import (
     CellFinished,
     CellStarted,
@@ -196,7 +196,7 @@ class RLM:
         final, repeats, reads = FinalSlot(), _Repeats(), grounding.ContextReads(run, history)
         for turn in range(limits.max_iterations):
             budget.check()
-            it, parsed = self._turn(session, run, conversation.request(), ns, subcalls, final, baseline, turn,
+            it, parsed = self._turn(session, run, conversation, ns, subcalls, final, baseline, turn,
                                     reads.data_names)
             notes: list[str] = []
             accepted, answer = self._resolve_final(parsed, it, final, ns, expect, notes, baseline, reads)
@@ -225,7 +225,7 @@ class RLM:
             conversation.add_turn(it.reply, it.feedback)
             bus.emit(IterationFinished(run, it))
         run.status, run.message = "max_iterations", f"no FINAL after {limits.max_iterations} turns"
-        self._last_word(session, run, conversation.request(prompts.OUT_OF_TURNS), ns)
+        self._last_word(session, run, conversation, ns)
         if run.answer is None:
             self._salvage(run, ns, baseline)
 
@@ -253,7 +253,7 @@ class RLM:
             run.compactions.append(asdict(compaction))
         return conversation
 
-    def _turn(self, session: _Session, run: Run, messages: list[Message], ns: dict[str, Any],
+    def _turn(self, session: _Session, run: Run, conversation: Conversation, ns: dict[str, Any],
               subcalls: SubCalls, final: FinalSlot, baseline: frozenset[str],
               turn: int, data_names: frozenset[str]) -> tuple[Iteration, ParsedReply]:
         """One root call and the code blocks of its reply, run in order (stopping after a FINAL in code).
@@ -263,7 +263,7 @@ class RLM:
         budget, bus = session.meter.budget, session.bus
         bus.emit(IterationStarted(run, turn))
         started = budget.elapsed()
-        done = self._root_call(session, run, messages, self._streamer(bus, run, turn))
+        done = self._root_call(session, run, conversation, self._streamer(bus, run, turn))
         it = Iteration(index=turn, reply=self.redact(done.text), started_s=started, cached=done.cached,
                        prompt_tokens=done.prompt_tokens, completion_tokens=done.completion_tokens,
                        usage_estimated=done.usage_estimated, finish_reason=done.finish_reason,
@@ -298,11 +298,11 @@ class RLM:
         it.cells.append(self.redact.cell(cell))
         bus.emit(CellFinished(run, it, it.cells[-1]))
 
-    def _last_word(self, session: _Session, run: Run, messages: list[Message], ns: dict[str, Any]) -> None:
+    def _last_word(self, session: _Session, run: Run, conversation: Conversation, ns: dict[str, Any]) -> None:
         """Out of turns: one forced call for the best partial answer (no code runs); the status stays."""
         try:
             session.meter.budget.check()
-            done = self._root_call(session, run, messages, None)
+            done = self._root_call(session, run, conversation, None, prompts.OUT_OF_TURNS)
         except LimitReached:
             return
         run.last_word = self.redact(done.text)
@@ -315,15 +315,32 @@ class RLM:
             run.answer_source = "the model's last forced reply, checked against what its code printed"
             run.message += "; the answer is the model's best partial answer from one last forced reply"
 
-    def _root_call(self, session: _Session, run: Run, messages: list[Message],
-                   on_text: Callable[[str], None] | None) -> Completion:
-        """One root call with the root's request parameters, charged, and its notice said once per run."""
-        done = session.client.complete(self.model, messages, on_text=on_text, **self.settings.params)
+    def _root_call(self, session: _Session, run: Run, conversation: Conversation,
+                   on_text: Callable[[str], None] | None, extra: str | None = None) -> Completion:
+        """One root call with the root's request parameters, charged, and its notice said once per run.
+
+        A request the endpoint finds too long for the model's window is sent again with the earlier
+        outputs cut tighter (``Conversation.tighten``), and the run says so once per step.
+        """
+        while True:
+            try:
+                done = session.client.complete(self.model, conversation.request(extra), on_text=on_text,
+                                               **self.settings.params)
+                break
+            except ContextTooLong:
+                if not conversation.tighten():
+                    raise
+                self._notice(session, run, prompts.outputs_cut(conversation.output_cap or 0))
         session.meter.charge(run, self.model, done)
-        if done.notice is not None and done.notice not in run.notices:
-            run.notices.append(done.notice)
-            session.bus.emit(EndpointNotice(run, done.notice))
+        if done.notice is not None:
+            self._notice(session, run, done.notice)
         return done
+
+    @staticmethod
+    def _notice(session: _Session, run: Run, notice: str) -> None:
+        if notice not in run.notices:
+            run.notices.append(notice)
+            session.bus.emit(EndpointNotice(run, notice))
 
     def _streamer(self, bus: EventBus, run: Run, turn: int) -> Callable[[str], None] | None:
         if not self.settings.stream:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 
-PROMPT_VERSION = "2026-12-01.4"
+PROMPT_VERSION = "2026-12-01.5"
 
 SYSTEM_PROMPT = """\
 You answer a question about data that lives in a persistent Python REPL (a live Jupyter kernel).
@@ -135,6 +135,12 @@ def rebinds_context(names: list[str]) -> str:
     return (f"This block was NOT run: it assigns to {shown}, the data itself (the description shows only a "
             f"preview, the variable holds all of it). Never retype or paste data: use {shown} as it is and put "
             f"results in new variables, e.g. part = {names[0]}[:2000].")
+
+
+def outputs_cut(cap: int) -> str:
+    """A notice for the user (panel header, report): why the model now reads less of each output."""
+    return (f"The conversation did not fit the root model's context window: the outputs it is sent are now cut "
+            f"to {cap:,} characters each (head and tail). Lower max_output_chars to start there.")
 
 
 def answer_is_input(name: str) -> str:

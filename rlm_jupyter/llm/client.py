@@ -40,6 +40,10 @@ COST_HEADER = "x-litellm-response-cost"  # a LiteLLM proxy's statement of what t
 # and servers or gateways that do not implement it ("stream is not supported", "streaming unsupported").
 _REFUSES_STREAM = re.compile(r"stream\w*\W+(?:\w+\W+){0,6}?(?:not (?:supported|allowed|available)|unsupported)"
                              r"|verified to stream|does not support stream|cannot stream", re.IGNORECASE)
+# What servers say when a prompt exceeds the model's window: OpenAI's code, llama.cpp / vLLM / LiteLLM words.
+_TOO_LONG = re.compile(r"context_length_exceeded|maximum context length|context (?:length|window)|too many tokens"
+                       r"|prompt is too long|input is too long|exceeds? the (?:model'?s? )?(?:max|context)",
+                       re.IGNORECASE)
 
 
 @cache
@@ -60,6 +64,13 @@ def _retryable() -> tuple[type[Exception], ...]:
 
 class LLMError(Exception):
     """A model call failed for good (after retries), or the client is misconfigured."""
+
+
+class ContextTooLong(LLMError):
+    """The endpoint refused the request because the prompt does not fit the model's context window.
+
+    Its own type because the caller can fix it (cut what it sends) where other 400s are final.
+    """
 
 
 @dataclass(frozen=True)
@@ -153,6 +164,13 @@ def refuses_streaming(exc: Exception) -> bool:
     if not isinstance(exc, (o.BadRequestError, o.UnprocessableEntityError, o.NotFoundError)):
         return False
     return getattr(exc, "param", None) in ("stream", "stream_options") or bool(_REFUSES_STREAM.search(str(exc)))
+
+
+def too_long(exc: Exception) -> bool:
+    """Whether an error is the endpoint saying the prompt exceeds the model's context window."""
+    o = _openai()
+    return (isinstance(exc, (o.BadRequestError, o.UnprocessableEntityError, o.APIStatusError))
+            and getattr(exc, "status_code", 400) in (400, 413, 422) and bool(_TOO_LONG.search(str(exc))))
 
 
 class _Unstreamable:
@@ -251,6 +269,8 @@ class LLMClient:
                 if _wait(self._delay(exc, attempt), cancel):
                     raise LLMError(f"call to {model} at {self.base_url} cancelled") from exc
             except _openai().OpenAIError as exc:  # 400/401/404...: retrying cannot help
+                if too_long(exc):
+                    raise ContextTooLong(self._describe(exc, model, attempt)) from exc
                 if on_text is None or not refuses_streaming(exc):
                     raise LLMError(self._describe(exc, model, attempt)) from exc
                 on_text, notice = None, UNSTREAMABLE.add((self.base_url, model), exc)

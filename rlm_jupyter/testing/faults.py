@@ -20,7 +20,7 @@ from rlm_jupyter.demo_model import wire
 from rlm_jupyter.demo_model.responders import ChatRequest
 from rlm_jupyter.demo_model.serving import ChatHandler, Outcome, json_outcome
 
-FaultKind = Literal["http", "timeout", "malformed", "disconnect", "refuse_stream"]
+FaultKind = Literal["http", "timeout", "malformed", "disconnect", "refuse_stream", "too_long"]
 
 # What api.openai.com answers when an organization that is not verified asks to stream a gpt-5 model, verbatim.
 OPENAI_REFUSES_STREAM = wire.error_body(
@@ -28,6 +28,12 @@ OPENAI_REFUSES_STREAM = wire.error_body(
     "https://platform.openai.com/settings/organization/general and click on Verify Organization. If you just "
     "verified, it can take up to 15 minutes for access to propagate.",
     "invalid_request_error", "unsupported_value", "stream")
+
+# What llama-cpp-python's server answers (HTTP 400) for a prompt over its n_ctx, in OpenAI's error shape.
+CONTEXT_TOO_LONG = wire.error_body(
+    "This model's maximum context length is 8192 tokens. However, you requested 9321 tokens (8921 in the "
+    "messages, 400 in the completion). Please reduce the length of the messages or completion.",
+    "invalid_request_error", "context_length_exceeded", "messages")
 
 
 @dataclass(frozen=True)
@@ -48,6 +54,7 @@ class Fault:
     rate: float | None = None
     attempts: int = 1
     delay_s: float = 30.0
+    max_chars: int = 10_000  # "too_long": a request whose messages hold more characters is refused
 
     def __post_init__(self) -> None:
         if self.kind not in typing.get_args(FaultKind):
@@ -84,6 +91,9 @@ class FaultPlan:
             if fault.model is not None and fault.model != request.model:
                 continue
             if fault.kind == "refuse_stream" and not request.stream:  # only a streaming request is refused
+                continue
+            if fault.kind == "too_long" and sum(len(str(m.get("content", ""))) for m in request.messages) \
+                    <= fault.max_chars:
                 continue
             if fault.match is not None and not re.search(fault.match, request.last_user):
                 continue
@@ -129,6 +139,8 @@ def fault_outcome(fault: Fault, request: ChatRequest, wait: Callable[[float], bo
         return Outcome(0)
     if fault.kind == "refuse_stream":
         return json_outcome(400, OPENAI_REFUSES_STREAM)
+    if fault.kind == "too_long":
+        return json_outcome(400, CONTEXT_TOO_LONG)
     if fault.kind == "malformed":
         return Outcome(200, send=_send_malformed_stream if request.stream else _send_malformed)
     if fault.kind == "http":
