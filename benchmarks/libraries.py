@@ -132,7 +132,10 @@ class _ReferenceSession(Session):
 
         extra: dict[str, Any] = {}
         if options.max_tokens:
-            extra["sampling_args"] = extra["sub_sampling_args"] = {"max_tokens": options.max_tokens}
+            # rlms renames max_tokens to max_completion_tokens, which llama.cpp's server (and others) silently
+            # ignore: the cap goes in the body under its classic name too, or rlms would run uncapped.
+            cap = options.max_tokens
+            extra["sampling_args"] = extra["sub_sampling_args"] = {"max_tokens": cap, "extra_body": {"max_tokens": cap}}
         if options.traced:
             from rlm.logger import RLMLogger
 
@@ -183,7 +186,10 @@ class _DSPySession(Session):
         import dspy
         from dspy.primitives.local_interpreter import LocalInterpreter
 
-        cap = {"max_tokens": options.max_tokens} if options.max_tokens else {}
+        # LiteLLM sends max_tokens as max_completion_tokens for openai/ models, which llama.cpp's server
+        # ignores: the classic name goes in the body too, so every library runs under the same cap.
+        cap: dict[str, Any] = ({"max_tokens": options.max_tokens, "extra_body": {"max_tokens": options.max_tokens}}
+                               if options.max_tokens else {})
 
         def lm(model: str) -> Any:
             return dspy.LM(f"openai/{model}", api_base=endpoint.base_url, api_key=endpoint.api_key, cache=False,
