@@ -133,8 +133,8 @@ def test_bad_input_is_a_one_line_error_that_changes_nothing_and_sends_nothing(
 
 
 MEDDLER = Scripted([
-    "```repl\nllm_query = None\nFINAL = None\ndf_orders = 'rebound'\ndel keep_me\nmade_by_model = 42\n"
-    "raise ValueError('boom')\n```",
+    "```repl\nllm_query = None\nFINAL = None\ndel keep_me\nmade_by_model = 42\nraise ValueError('boom')\n```",
+    "```repl\ndf_orders = 'rebound'\n```",  # a context variable: refused before it runs
     "```repl\nprint(llm_query('still here'), len(df_orders))\nFINAL_VAR('made_by_model')\n```",
 ])
 
@@ -148,6 +148,7 @@ def test_model_code_cannot_rebind_delete_or_create_user_bindings(kernel: KernelS
     assert kernel.value("'made_by_model' in dir()") == "False"
     assert kernel.value("rlm_answer") == "42"
     assert "ValueError: boom" in server.requests[1].messages[-1]["content"]
+    assert "This block was NOT run: it assigns to `df_orders`" in server.requests[2].messages[-1]["content"]
 
 
 def test_share_copies_new_variables_and_reports_the_ones_it_will_not_overwrite(
@@ -157,7 +158,8 @@ def test_share_copies_new_variables_and_reports_the_ones_it_will_not_overwrite(
     run = kernel.execute('%rlm df_orders "meddle" --model root --share')
     assert kernel.value("made_by_model, df_orders, keep_me") == "42 [1, 2, 3] safe"
     assert "shared into your namespace: made_by_model" in run.stdout
-    assert "not shared (you already have these names): df_orders, keep_me" in run.stdout
+    # df_orders was never rebound (the block that tried was refused), so only keep_me is withheld
+    assert "not shared (you already have these names): keep_me\n" in run.stdout
 
 
 def test_expect_rejects_the_wrong_type_and_the_model_fixes_it(kernel: KernelSession, server: FakeLLMServer) -> None:

@@ -34,8 +34,9 @@ CASES = {
     "input": ([fence("input('name?')"), OK], "final"),
     "helpers deleted": ([fence("print(len(df_orders))\ndel llm_query\nFINAL = None"),
                          fence("FINAL(llm_query('still here'))")], "final"),
-    "user variables attacked": ([fence("print(len(df_orders))\ndel df_orders\nsentinel = 'overwritten'\n"
-                                       "globals().pop('keep', None)"), "FINAL(ok)"], "final"),
+    # `del df_orders` in a block of its own: a block that rebinds a context variable is refused before it runs
+    "user variables attacked": ([fence("print(len(df_orders))\nsentinel = 'overwritten'\n"
+                                       "globals().pop('keep', None)"), fence("del df_orders"), "FINAL(ok)"], "final"),
     "repeated turns": ([fence("print(len(df_orders))")], "repetition"),
 }
 
