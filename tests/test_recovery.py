@@ -85,6 +85,19 @@ def test_code_fences_real_models_write_are_run(reply: str) -> None:
     assert parse_reply(reply).code[0].startswith("x = 1")
 
 
+@pytest.mark.parametrize("reply", ['llm_query("What is the magic number?")', "x = 1\nprint(x)",
+                                   "  print(len(context))  \n"])
+def test_a_reply_that_is_only_python_runs_without_a_fence(reply: str) -> None:
+    parsed = parse_reply(reply)
+    assert parsed.code == [reply.strip()] and parsed.final is None
+
+
+@pytest.mark.parametrize("reply", ["45", "The answer is 45.", "FINAL(42)", "FINAL_VAR(result)", "north",
+                                   "Let me print it: print(x)"])
+def test_a_bare_value_or_prose_or_a_final_is_not_run(reply: str) -> None:
+    assert parse_reply(reply).code == []
+
+
 @pytest.mark.parametrize("reply", ["```\n   region  total\n0  north      9\n```", "```\n42\n```",
                                    "repl is where the code runs.\nx = 1", "python\nx = 1 (no fence closes)",
                                    "```text\nx = 1\n```", "```json\n{\"a\": 1}\n```"])

@@ -80,7 +80,12 @@ def parse_reply(reply: str) -> ParsedReply:
         bare = (_LABEL_LINE.sub("", m.group(2), count=1).rstrip() for m in _BARE_FENCE.finditer(text))
         code = [c for c in bare if _does_something(c)]
     prose = _OTHER_FENCE.sub("", _CODE.sub("", text)).strip()
-    return ParsedReply(prose=prose, code=code, final=find_final(prose, has_code=bool(code)))
+    final = find_final(prose, has_code=bool(code))
+    if not code and final is None and not _OTHER_FENCE.search(text) and _does_something(prose):
+        # No fence at all, and the whole reply is Python that does something: a real small model answered a
+        # needle question with a bare `llm_query(...)` line, three turns running. Run it (prose never parses).
+        return ParsedReply(prose="", code=[prose], final=None)
+    return ParsedReply(prose=prose, code=code, final=final)
 
 
 def _does_something(source: str) -> bool:
