@@ -47,7 +47,7 @@ __all__ = ["engine"]  # the fixture, re-exported for pytest
 
 # -- answers -------------------------------------------------------------------
 def test_final_text_answer(engine: Engine) -> None:
-    run = engine.run([fence("print(len(context))") + "\nThe data says so.\nFINAL(42)"], "some context")
+    run = engine.run([fence("print(len(context) * 3 + 6)") + "\nThe data says so.\nFINAL(42)"], "some context")
     assert_final(run)
     assert run.answer == 42
     assert len(run.iterations) == 1

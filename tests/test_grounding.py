@@ -188,12 +188,33 @@ def test_a_final_in_the_same_reply_after_reading_is_accepted(engine: Engine) -> 
     assert len(run.iterations) == 1 and run.grounding is not None and run.grounding.grounded
 
 
-def test_a_number_the_code_never_printed_is_marked_unseen(engine: Engine) -> None:
-    run = engine.run([fence("print(len(events))"), "There were 3 events, the first in 1989.\nFINAL(3 events since 1989)"],
-                     {"events": YEARS})
-    assert_final(run)  # marked, not refused
-    assert run.grounding == Grounding(grounded=False, checked=["3", "1989"], unseen=["1989"])
-    assert "no: 1989 never appeared in an output" in run_html(run)
+def test_a_number_the_code_never_printed_is_refused_until_the_code_shows_it(engine: Engine) -> None:
+    """A real model read the data, found nothing and wrote ``Final("1976")``: it reached the user as final."""
+    run = engine.run([fence("print(len(events))"), "There were 3 events, the first in 1989.\nFINAL(3 events since 1989)",
+                      fence("print(events.year.min())"), "FINAL(3 events since 2019)"], {"events": YEARS})
+    assert_final(run)
+    assert run.answer == "3 events since 2019" and len(run.iterations) == 4
+    refused = last_user(engine.server, 2)
+    assert "Your FINAL was not accepted: 1989 never appeared in any output of your code" in refused
+    assert run.grounding == Grounding(grounded=True, checked=["3", "2019"], unseen=[])
+
+
+def test_an_invented_answer_never_ends_the_run_as_final(engine: Engine) -> None:
+    run = engine.run([fence("print(len(events))")] + ['Final("1976")'] * 4, {"events": YEARS}, max_iterations=4)
+    assert run.status != "final" and run.answer != "1976"
+
+
+def test_values_from_the_question_and_the_descriptions_count_as_seen(engine: Engine) -> None:
+    run = engine.run([fence("print(events.shape[1])"), "FINAL(3 rows after 2023-01-10)"], {"events": YEARS},
+                     question="How many rows after 2023-01-10?")
+    assert_final(run)  # 3 rows: the description says so; the date is the user's own
+    assert run.grounding is not None and run.grounding.grounded
+
+
+def test_our_instructions_do_not_count_as_seen(engine: Engine) -> None:
+    run = engine.run([fence("print(len(events) * 0)"), "FINAL(7)"], {"events": YEARS}, max_iterations=7)
+    assert "never appeared" in last_user(engine.server, 2)  # "You have 7 turns" is not a value of the data
+    assert run.status != "final"
 
 
 def test_a_final_var_of_a_computed_dataframe_is_grounded(engine: Engine) -> None:
@@ -235,11 +256,10 @@ def test_a_follow_up_may_answer_from_what_the_run_it_continues_read(engine: Engi
 
 # -- the saved report, in a real kernel --------------------------------------------------------------
 def test_the_saved_report_shows_the_grounded_row(kernel: KernelSession, server: FakeLLMServer) -> None:
-    server.models["root"] = Scripted([fence("print(len(notes))"), "FINAL(10 words since 1989)"])
-    kernel.ok("notes = 'alpha beta'")
-    run = kernel.ok('%rlm notes "how many?" --model root')
+    server.models["root"] = Scripted(["FINAL(10 words since 1989)"])  # no data to read: answered at once, marked
+    run = kernel.ok('%rlm "how many words since when?" --model root')
     report = run.displays[-1]
-    assert "no: 1989 never appeared in an output" in report["data"]["text/html"]
+    assert "no: 10, 1989 never appeared in an output" in report["data"]["text/html"]
     trajectory = report["metadata"]["rlm_jupyter"]["trajectory"]
-    assert trajectory["status"] == "final" and trajectory["grounding"]["unseen"] == ["1989"]
-    assert kernel.value("rlm_run.grounding.unseen") == "['1989']"
+    assert trajectory["status"] == "final" and trajectory["grounding"]["unseen"] == ["10", "1989"]
+    assert kernel.value("rlm_run.grounding.unseen") == "['10', '1989']"

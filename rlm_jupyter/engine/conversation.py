@@ -153,6 +153,12 @@ class Conversation:
         return Opening(question, variables)
 
     @staticmethod
+    def given(messages: Sequence[Message]) -> str:
+        """What the opening message shows of the user's input: the question and the data's descriptions."""
+        opening = next((m["content"] for m in messages if m.get("role") == "user"), "")
+        return prompts.without_instructions(opening)
+
+    @staticmethod
     def turn(messages: Sequence[Message]) -> int:
         """How many replies the model has given before this request (0 for the first call)."""
         return sum(m.get("role") == "assistant" for m in messages)

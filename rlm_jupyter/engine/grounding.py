@@ -14,8 +14,10 @@ Why: a reproduction of the RLM paper found models answering from memory, a year 
   ``FINAL_VAR("haystack")``, the input unchanged.
 - **Values seen** (``check``): the numbers, dates and codes in a text answer are looked up in what the
   code showed (each block's stdout, value, rich text output and the reprs of what it bound) and in the
-  sub-calls' answers. ``Run.grounding`` marks the answer; it is never refused for this (a value can be
-  legitimately derived, e.g. a difference of two printed numbers), so the status stays ``final``.
+  sub-calls' answers, and in the question and the data's descriptions. The loop refuses an answer with a
+  value never seen (``prompts.ungrounded_final``; a derived figure costs one more turn: print it, then
+  finish), so a ``final`` answer is grounded whenever the run had data to read; ``Run.grounding`` records
+  the verdict, and a run with no data (which may answer at once) is marked, not refused.
 
 What is a value: numbers (``1,234`` is ``1234``; ``12.5%`` is also ``0.125``; a rounded figure matches
 the printed one it rounds: ``12.3`` matches ``12.345``; ``1.2 million`` matches ``1,234,567``), dates
@@ -39,6 +41,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
+from .conversation import Conversation
 from .trajectory import CodeCell, Grounding, Run
 
 MAX_VALUES = 50  # values checked per answer: a long answer is marked by its first ones, the record stays small
@@ -266,6 +269,10 @@ def shown(runs: Iterable[Run]) -> Seen:
 
 def _shown_texts(runs: Iterable[Run]) -> Iterator[str]:
     for run in runs:
+        # The question and the data's descriptions: a value the user gave or the description showed is not
+        # invented. Not the system prompt (its example holds made-up values) nor our instructions ("4 turns").
+        yield run.question
+        yield Conversation.given(run.root_prompt)
         for it in run.iterations:
             for cell in it.cells:
                 yield cell.stdout

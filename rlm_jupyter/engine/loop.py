@@ -46,7 +46,7 @@ from .protocol import ParsedReply, parse_reply
 from .secrets import Redactor
 from .settings import DEFAULTS, NAMES, Settings
 from .subcalls import SubCalls
-from .trajectory import CodeCell, Iteration, Run
+from .trajectory import CodeCell, Grounding, Iteration, Run
 
 
 class _Repeats:
@@ -201,11 +201,11 @@ class RLM:
             notes: list[str] = []
             accepted, answer = self._resolve_final(parsed, it, final, ns, expect, notes, baseline, reads)
             it.duration_s = budget.elapsed() - it.started_s
-            if accepted:
+            verdict = self._grounding(accepted, answer, parsed, final, run, history, reads, notes)
+            if verdict is not None:
                 answer = self.redact(answer) if isinstance(answer, str) else answer
                 run.status, run.answer, run.message = "final", answer, f"answered after {turn + 1} turn(s)"
-                typed = parsed.final if not final.given and parsed.final and parsed.final.kind == "value" else None
-                run.grounding = grounding.check(answer, run, history, typed=typed.text if typed else None)
+                run.grounding = verdict
                 bus.emit(IterationFinished(run, it))
                 return
             if it.finish_reason == "length":
@@ -346,6 +346,26 @@ class RLM:
         if not self.settings.stream:
             return None
         return lambda text: bus.emit(RootStreaming(run, turn, self.redact(text)))
+
+    @staticmethod
+    def _grounding(accepted: bool, answer: Any, parsed: ParsedReply, final: FinalSlot, run: Run,
+                   history: Run | None, reads: grounding.ContextReads, notes: list[str]) -> Grounding | None:
+        """The grounding of an answer that ends the run, or None (explained in ``notes``) when it may not.
+
+        Why refused, not only marked: a real small model read the data, found nothing, and wrote
+        ``Final("1976")``; marked ungrounded, that still reached the user as a ``final`` answer. Every value
+        of an answer must have appeared in an output (or in the question and the data's description), so
+        a derived figure costs one more turn: print it, then finish. A run with nothing to read may answer
+        at once, marked.
+        """
+        if not accepted:
+            return None
+        typed = parsed.final if not final.given and parsed.final and parsed.final.kind == "value" else None
+        verdict = grounding.check(answer, run, history, typed=typed.text if typed else None)
+        if verdict.grounded or reads.nothing_to_read:
+            return verdict
+        notes.append(prompts.ungrounded_final(verdict.unseen))
+        return None
 
     def _resolve_final(self, parsed: ParsedReply, it: Iteration, final: FinalSlot, ns: dict[str, Any],
                        expect: type | None, notes: list[str], baseline: frozenset[str],

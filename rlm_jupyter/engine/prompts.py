@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 
-PROMPT_VERSION = "2026-12-01.6"
+PROMPT_VERSION = "2026-12-01.7"
 
 SYSTEM_PROMPT = """\
 You answer a question about data that lives in a persistent Python REPL (a live Jupyter kernel).
@@ -59,6 +59,7 @@ Finishing:
 
 
 _CONTEXT_HEADING = "Context variables in the REPL (descriptions only; inspect them with code):"
+_BEFORE_INSTRUCTIONS = "\n\n"  # between the descriptions and the turn count of the opening message
 _EXPECT_LINE = "The answer must be a Python object of type {expect}: return it with FINAL_VAR."
 _QUESTION = re.compile(r"\AQuestion: (.*?)\n\n(?:The answer must be|Context variables in the REPL)", re.DOTALL)
 
@@ -66,8 +67,13 @@ _QUESTION = re.compile(r"\AQuestion: (.*?)\n\n(?:The answer must be|Context vari
 def first_message(question: str, descriptions: str, expect: str | None, max_iterations: int) -> str:
     """The opening user turn: the question and constant-size metadata of each context variable."""
     expected = f"\n{_EXPECT_LINE.format(expect=expect)}\n" if expect else ""
-    return (f"Question: {question}\n{expected}\n{_CONTEXT_HEADING}\n{descriptions}\n\n"
+    return (f"Question: {question}\n{expected}\n{_CONTEXT_HEADING}\n{descriptions}{_BEFORE_INSTRUCTIONS}"
             f"You have {max_iterations} turns. Start by exploring the data with a ```repl block.")
+
+
+def without_instructions(opening: str) -> str:
+    """An opening message without our closing instructions: the question and the descriptions of the data."""
+    return opening.rsplit(_BEFORE_INSTRUCTIONS, 1)[0]
 
 
 def question_of(opening: str) -> str | None:
@@ -95,7 +101,7 @@ def feedback(rendered_outputs: list[str], notes: list[str], turn: int, max_turns
     remaining = max_turns - turn
     if remaining == 1:
         parts.append("This is your LAST turn: answer now with FINAL(...) or FINAL_VAR(name).")
-    else:
+    elif remaining > 1:  # none left: prompts.OUT_OF_TURNS follows instead
         parts.append(f"Turn {turn + 1} of {max_turns}.")
     return "\n\n".join(parts)
 
@@ -135,6 +141,12 @@ def rebinds_context(names: list[str]) -> str:
     return (f"This block was NOT run: it assigns to {shown}, the data itself (the description shows only a "
             f"preview, the variable holds all of it). Never retype or paste data: use {shown} as it is and put "
             f"results in new variables, e.g. part = {names[0]}[:2000].")
+
+
+def ungrounded_final(unseen: list[str]) -> str:
+    shown = ", ".join(unseen[:10])
+    return (f"Your FINAL was not accepted: {shown} never appeared in any output of your code, so it does not come "
+            "from the data. Compute it with code and print it (or FINAL_VAR the variable that holds it), then finish.")
 
 
 def outputs_cut(cap: int) -> str:

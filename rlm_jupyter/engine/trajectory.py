@@ -128,8 +128,9 @@ class Iteration:
 class Grounding:
     """Whether an accepted answer's values come from the data (``engine/grounding.py`` decides).
 
-    Why on the record: a model can answer from memory with data in front of it. A value the code never
-    printed or computed is marked, not refused, so whoever reads the run knows which figures to doubt.
+    Why on the record: a model can answer from memory with data in front of it. Over data, an answer with
+    a value the code never printed or computed is refused, so a final one is grounded; a run without data
+    may answer at once, and this says which of its figures no output showed.
     """
 
     grounded: bool
