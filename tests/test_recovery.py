@@ -92,6 +92,12 @@ def test_a_reply_that_is_only_python_runs_without_a_fence(reply: str) -> None:
     assert parsed.code == [reply.strip()] and parsed.final is None
 
 
+def test_a_label_line_then_python_with_no_fence_runs_without_the_label() -> None:
+    """A real small model replied ``repl`` on a line, then code, and no fence at all."""
+    assert parse_reply("repl\nrows = records.split('\\n')\nprint(len(rows))").code == [
+        "rows = records.split('\\n')\nprint(len(rows))"]
+
+
 @pytest.mark.parametrize("reply", ["45", "The answer is 45.", "FINAL(42)", "FINAL_VAR(result)", "north",
                                    "Let me print it: print(x)"])
 def test_a_bare_value_or_prose_or_a_final_is_not_run(reply: str) -> None:

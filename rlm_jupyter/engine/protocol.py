@@ -81,10 +81,11 @@ def parse_reply(reply: str) -> ParsedReply:
         code = [c for c in bare if _does_something(c)]
     prose = _OTHER_FENCE.sub("", _CODE.sub("", text)).strip()
     final = find_final(prose, has_code=bool(code))
-    if not code and final is None and not _OTHER_FENCE.search(text) and _does_something(prose):
+    unfenced = _LABEL_LINE.sub("", prose, count=1).strip()  # "repl\n<code>" with no fence at all: seen too
+    if not code and final is None and not _OTHER_FENCE.search(text) and _does_something(unfenced):
         # No fence at all, and the whole reply is Python that does something: a real small model answered a
         # needle question with a bare `llm_query(...)` line, three turns running. Run it (prose never parses).
-        return ParsedReply(prose="", code=[prose], final=None)
+        return ParsedReply(prose="", code=[unfenced], final=None)
     return ParsedReply(prose=prose, code=code, final=final)
 
 
