@@ -189,3 +189,17 @@ def test_a_request_that_cannot_fit_ends_the_run_with_the_reason(engine: Engine) 
     engine.server.faults = [Fault("too_long", max_chars=100, model=ROOT)]
     run = engine.run([fence("print(1)")], "some data")
     assert run.status == "error" and "maximum context length" in run.message
+
+
+def test_final_of_a_name_the_code_failed_to_assign_is_not_a_text_answer(engine: Engine) -> None:
+    """``FINAL(numeric_values_count)`` after the blocks that set it failed: the name came back as the answer."""
+    failing = fence("numeric_values_count = context['Instance'].sum()")
+    run = engine.run([fence("print(len(context))"), failing, "FINAL(numeric_values_count)",
+                      fence("numeric_values_count = context.count('x')"), "FINAL(numeric_values_count)"], "x" * 30)
+    assert run.status == "final" and run.answer == 30
+    assert "no variable named 'numeric_values_count'" in last_user(engine.server, 3)
+
+
+def test_final_of_a_bare_word_stays_a_text_answer(engine: Engine) -> None:
+    run = engine.run([fence("print(context.split()[0])"), "FINAL(north)"], "north wins")
+    assert run.status == "final" and run.answer == "north"

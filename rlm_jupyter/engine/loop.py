@@ -384,7 +384,7 @@ class RLM:
             return False, None
         if final.given or written is None:
             answer = final.value
-        elif written.kind == "var":
+        elif written.kind == "var" or _names_a_variable(written.text, ns, reads.run):
             if written.text not in ns:
                 notes.append(prompts.unknown_final_var(written.text, created_names(ns, baseline)))
                 return False, None
@@ -454,6 +454,14 @@ def _matches(answer: Any, expect: type) -> bool:
     if expect is numbers.Integral and isinstance(answer, bool):
         return False
     return isinstance(answer, expect)
+
+
+def _names_a_variable(text: str, ns: dict[str, Any], run: Run) -> bool:
+    """``FINAL(name)`` meant as ``FINAL_VAR``: a bare identifier that is a variable or that the code assigned.
+
+    A bare word that is neither (``FINAL(north)``) stays a text answer.
+    """
+    return text.isidentifier() and text not in HELPER_NAMES and (text in ns or text in recovery.assigned_names(run))
 
 
 def _cell_text(cell: CodeCell) -> str:

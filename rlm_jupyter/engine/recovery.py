@@ -10,6 +10,7 @@ an answer the model stood by.
 """
 from __future__ import annotations
 
+import ast
 import difflib
 from dataclasses import dataclass
 from typing import Any
@@ -49,6 +50,22 @@ def salvage(run: Run, ns: dict[str, Any], created: list[str]) -> Salvage | None:
             if cell.error is None and cell.stdout.strip():
                 return Salvage(cell.stdout.strip(), f"what the code printed in turn {it.index + 1}")
     return None
+
+
+def assigned_names(run: Run) -> set[str]:
+    """The names the run's code assigned anywhere (even in a block that failed): what the model meant to define.
+
+    Why: a real small model wrote ``FINAL(numeric_values_count)`` after every block that would have set it
+    had failed; read as text, the variable's *name* came back as a final answer.
+    """
+    names: set[str] = set()
+    for cell in (cell for it in run.iterations for cell in it.cells):
+        try:
+            tree = ast.parse(cell.code)
+        except (SyntaxError, ValueError):
+            continue
+        names |= {node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
+    return names
 
 
 def in_outputs(text: str, run: Run) -> bool:
