@@ -41,6 +41,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
+from . import code_names
 from .conversation import Conversation
 from .trajectory import CodeCell, Grounding, Run
 
@@ -103,12 +104,8 @@ class ContextReads:
 
 def rebound(code: str, names: frozenset[str]) -> list[str]:
     """The context variables a block would assign to or delete at any level (its AST's stores), sorted."""
-    try:
-        tree = ast.parse(code)
-    except (SyntaxError, ValueError):  # the kernel will report the syntax error itself
-        return []
-    return sorted({node.id for node in ast.walk(tree)
-                   if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del) and node.id in names})
+    stored = code_names.names(code, code_names.STORES_OR_DELETES)  # None: the kernel reports the syntax error
+    return sorted((stored or set()) & names)
 
 
 def input_named(answer: object, ns: dict[str, object], names: frozenset[str]) -> str | None:
@@ -129,11 +126,10 @@ def reads(cell: CodeCell, names: frozenset[str]) -> bool:
 
 
 def _loaded_names(code: str) -> set[str]:
-    try:
-        tree = ast.parse(code)
-    except (SyntaxError, ValueError):  # IPython syntax (%magic, !cmd): the words of the code, a fair stand-in
+    loaded = code_names.names(code, code_names.LOADS)
+    if loaded is None:  # IPython syntax (%magic, !cmd): the words of the code, a fair stand-in
         return set(re.findall(r"[A-Za-z_]\w*", code))
-    return {node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)}
+    return loaded
 
 
 # -- values of an answer ------------------------------------------------------------------

@@ -10,11 +10,11 @@ an answer the model stood by.
 """
 from __future__ import annotations
 
-import ast
 import difflib
 from dataclasses import dataclass
 from typing import Any
 
+from . import code_names
 from .protocol import parse_reply
 from .trajectory import Iteration, Run
 
@@ -58,14 +58,10 @@ def assigned_names(run: Run) -> set[str]:
     Why: a real small model wrote ``FINAL(numeric_values_count)`` after every block that would have set it
     had failed; read as text, the variable's *name* came back as a final answer.
     """
-    names: set[str] = set()
+    assigned: set[str] = set()
     for cell in (cell for it in run.iterations for cell in it.cells):
-        try:
-            tree = ast.parse(cell.code)
-        except (SyntaxError, ValueError):
-            continue
-        names |= {node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
-    return names
+        assigned |= code_names.names(cell.code, code_names.STORES) or set()
+    return assigned
 
 
 def in_outputs(text: str, run: Run) -> bool:
