@@ -203,3 +203,37 @@ def test_final_of_a_name_the_code_failed_to_assign_is_not_a_text_answer(engine: 
 def test_final_of_a_bare_word_stays_a_text_answer(engine: Engine) -> None:
     run = engine.run([fence("print(context.split()[0])"), "FINAL(north)"], "north wins")
     assert run.status == "final" and run.answer == "north"
+
+
+MADE_UP = ("```repl\nprint(haystack[:20])\n```\n```\nthe number is 999\n```\n"
+           "```repl\nfound = '999'\nprint(found)\n```\nFINAL_VAR(found)")
+
+
+def test_blocks_after_an_output_the_model_made_up_are_not_parsed_to_run() -> None:
+    """A real small model wrote a block, the output it expected, and a block built on that output."""
+    parsed = parse_reply(MADE_UP)
+    assert parsed.code == ["print(haystack[:20])"]
+    assert parsed.unrun == ["found = '999'\nprint(found)"]
+
+
+@pytest.mark.parametrize("reply", [
+    "```repl\nx = 1\n```\n```repl\nprint(x)\n```",  # two blocks, no output between them
+    "```repl\nx = 1\n```\n```\nprint(x)\n```\n```repl\nprint(x)\n```",  # a fence of code between them
+    "```repl\nprint(1)\n```\nIt will print:\n```\n1\n```",  # an expected output after the last block only
+])
+def test_blocks_with_no_made_up_output_between_them_all_run(reply: str) -> None:
+    assert parse_reply(reply).unrun == []
+
+
+def test_a_reply_with_a_made_up_output_runs_up_to_it_and_says_why(engine: Engine) -> None:
+    haystack = "noise " * 50 + "the number is 4821937. " + "noise " * 50
+    run = engine.run([MADE_UP,
+                      fence("import re\nfound = re.search(r'number is (\\d+)', haystack).group(1)\nprint(found)"),
+                      "FINAL_VAR(found)"], {"haystack": haystack})
+    assert run.status == "final" and run.answer == "4821937"
+    first = run.iterations[0].cells
+    assert [c.error is None for c in first] == [True, False]
+    assert first[1].code == "found = '999'\nprint(found)" and first[1].stdout == ""  # kept, not run
+    feedback = last_user(engine.server, 1)
+    assert prompts.AFTER_MADE_UP_OUTPUT in feedback
+    assert prompts.FINAL_AFTER_ERROR in feedback  # the FINAL_VAR named what the unrun block would have set

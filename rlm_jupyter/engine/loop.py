@@ -59,7 +59,7 @@ class _Repeats:
         self.count = 0
 
     def same_as_last(self, parsed: ParsedReply) -> bool:
-        key = " ".join("\n".join(parsed.code).split()) or " ".join(parsed.prose.split())
+        key = " ".join("\n".join(parsed.code + parsed.unrun).split()) or " ".join(parsed.prose.split())
         self.count = self.count + 1 if key and key == self._last else 0
         self._last = key
         return self.count > 0
@@ -258,7 +258,8 @@ class RLM:
               turn: int, data_names: frozenset[str]) -> tuple[Iteration, ParsedReply]:
         """One root call and the code blocks of its reply, run in order (stopping after a FINAL in code).
 
-        A block that would rebind a context variable is kept in the record, not run (``grounding.rebound``).
+        A block that would rebind a context variable is kept in the record, not run (``grounding.rebound``),
+        and so are the blocks written after an output the model made up (``ParsedReply.unrun``).
         """
         budget, bus = session.meter.budget, session.bus
         bus.emit(IterationStarted(run, turn))
@@ -290,6 +291,10 @@ class RLM:
             self._keep_cell(run, it, cell, ns, before, bus)
             if final.given:
                 break
+        else:
+            for code in parsed.unrun:  # built on an output the model made up: in the record, not run
+                bus.emit(CellStarted(run, it, code))
+                self._keep_cell(run, it, CodeCell(code=code, error=prompts.AFTER_MADE_UP_OUTPUT), ns, dict(ns), bus)
         return it, parsed
 
     def _keep_cell(self, run: Run, it: Iteration, cell: CodeCell, ns: dict[str, Any], before: dict[str, Any],

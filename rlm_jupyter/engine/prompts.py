@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 
-PROMPT_VERSION = "2026-12-01.9"
+PROMPT_VERSION = "2026-12-01.10"
 
 SYSTEM_PROMPT = """\
 You answer a question about data that lives in a persistent Python REPL (a live Jupyter kernel).
@@ -19,7 +19,7 @@ Never answer from memory or guesswork; every fact in your answer must come from 
 
 How to work:
 - Write Python in ```repl fenced blocks. Each block runs in the same namespace; variables persist between turns.
-- Keep each reply short: one ```repl block and at most a sentence; no step-by-step plans. Replies have an output limit.
+- Keep each reply short: one ```repl block and at most a sentence; no step-by-step plans, and never write the output you expect (you see the real one next turn). Replies have an output limit.
 - Use the context variables directly; never retype or paste data into code (the descriptions are only previews).
 - You see only what your code prints (long output is truncated), so print summaries, shapes, samples and counts, not whole objects.
 - Use pandas, re, json, collections, numpy as needed; DataFrames are real pandas objects: use vectorized operations.
@@ -114,7 +114,7 @@ OUT_OF_TURNS = ("You are out of turns and no more code will run. Reply with only
                 "FINAL_VAR(name): your best answer from what your code has printed so far.")
 REPLY_CUT = ("Your reply was cut off at the output limit, so whatever came after the cut (code, FINAL) was lost. "
              "Write shorter replies: one short code block and little prose.")
-FINAL_AFTER_ERROR = ("Your FINAL was not accepted because your code raised an error in the same reply. "
+FINAL_AFTER_ERROR = ("Your FINAL was not accepted because a block of the same reply raised an error or was not run. "
                      "Fix the code, look at its output, then finish.")
 UNREAD_CONTEXT = ("Your FINAL was not accepted: no code has read the context yet, so the answer cannot come from "
                   "the data. Inspect the context with a ```repl block first.")
@@ -141,6 +141,10 @@ def rebinds_context(names: list[str]) -> str:
     return (f"This block was NOT run: it assigns to {shown}, the data itself (the description shows only a "
             f"preview, the variable holds all of it). Never retype or paste data: use {shown} as it is and put "
             f"results in new variables, e.g. part = {names[0]}[:2000].")
+
+
+AFTER_MADE_UP_OUTPUT = ("This block was NOT run: it comes after an output you wrote yourself, before any code had "
+                        "run. Only the blocks before that ran; read their real output, then write the next block.")
 
 
 def ungrounded_final(unseen: list[str]) -> str:

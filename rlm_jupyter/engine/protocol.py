@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 _THINK_BLOCK = re.compile(r"<think(?:ing)?>.*?</think(?:ing)?>", re.DOTALL | re.IGNORECASE)
@@ -53,8 +53,11 @@ class Final:
 @dataclass(frozen=True)
 class ParsedReply:
     prose: str  # the reply without reasoning and without code blocks
-    code: list[str]
+    code: list[str]  # the blocks to run, in order
     final: Final | None
+    # Blocks written after an output the model made up itself (a fence of output between two blocks): they
+    # were built on that invented output, so they are kept in the record and not run.
+    unrun: list[str] = field(default_factory=list)
 
 
 def strip_think(text: str) -> str:
@@ -74,11 +77,12 @@ def parse_reply(reply: str) -> ParsedReply:
     lost = _LOST_OPENING.match(text)
     if lost:
         text = lost.group(1) + text.lstrip()
-    code = [m.group(2).rstrip() for m in _CODE.finditer(text)]
-    code = [c for c in code if c.strip()]
-    if not code:  # only unlabelled fences: run those that are Python that does something (not shown output)
-        bare = (_LABEL_LINE.sub("", m.group(2), count=1).rstrip() for m in _BARE_FENCE.finditer(text))
-        code = [c for c in bare if _does_something(c)]
+    blocks = [(m.start(), m.group(2).rstrip()) for m in _CODE.finditer(text) if m.group(2).strip()]
+    if not blocks:  # only unlabelled fences: run those that are Python that does something (not shown output)
+        bare = ((m.start(), _LABEL_LINE.sub("", m.group(2), count=1).rstrip()) for m in _BARE_FENCE.finditer(text))
+        blocks = [(start, c) for start, c in bare if _does_something(c)]
+    cut = _made_up_output(text, [start for start, _ in blocks])
+    code, unrun = [c for _, c in blocks[:cut]], [c for _, c in blocks[cut:]]
     prose = _OTHER_FENCE.sub("", _CODE.sub("", text)).strip()
     final = find_final(prose, has_code=bool(code))
     unfenced = _LABEL_LINE.sub("", prose, count=1).strip()  # "repl\n<code>" with no fence at all: seen too
@@ -86,7 +90,24 @@ def parse_reply(reply: str) -> ParsedReply:
         # No fence at all, and the whole reply is Python that does something: a real small model answered a
         # needle question with a bare `llm_query(...)` line, three turns running. Run it (prose never parses).
         return ParsedReply(prose="", code=[unfenced], final=None)
-    return ParsedReply(prose=prose, code=code, final=final)
+    return ParsedReply(prose=prose, code=code, final=final, unrun=unrun)
+
+
+def _made_up_output(text: str, starts: list[int]) -> int:
+    """How many blocks come before the first fence of output the model wrote between two of its blocks.
+
+    Why: a real small model wrote a block, then a fence with the output it expected, then a block built on
+    that output, in one reply; 15 of its 31 replies with several blocks did so. Whatever the blocks
+    after such an output do rests on something that never ran. A fence between blocks that is Python
+    doing something is code (not run, as always next to labelled blocks), not an output.
+    """
+    for m in _OTHER_FENCE.finditer(text):
+        if m.start() in starts or _does_something(m.group(0).split("\n", 1)[-1].rstrip("`~ \n")):
+            continue
+        after = sum(start < m.start() for start in starts)
+        if 0 < after < len(starts):
+            return after
+    return len(starts)
 
 
 def _does_something(source: str) -> bool:
