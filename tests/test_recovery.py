@@ -200,9 +200,23 @@ def test_final_of_a_name_the_code_failed_to_assign_is_not_a_text_answer(engine: 
     assert "no variable named 'numeric_values_count'" in last_user(engine.server, 3)
 
 
-def test_final_of_a_bare_word_stays_a_text_answer(engine: Engine) -> None:
+def test_final_of_a_bare_word_an_output_showed_stays_a_text_answer(engine: Engine) -> None:
     run = engine.run([fence("print(context.split()[0])"), "FINAL(north)"], "north wins")
     assert run.status == "final" and run.answer == "north"
+
+
+def test_final_of_a_bare_word_no_output_showed_is_read_as_a_variable_over_data(engine: Engine) -> None:
+    """A real small model printed the haystack, then wrote ``Final(answer): None``: ``answer`` came back final."""
+    run = engine.run([fence("print(context[:20])"), "Final(answer): None",
+                      fence("answer = context.count('x')\nprint(answer)"), "FINAL(answer)"],
+                     "x" * 30, question="How many x? Answer with a number.")  # the word is in the question
+    assert run.status == "final" and run.answer == 30
+    assert "no variable named 'answer'" in last_user(engine.server, 2)
+
+
+def test_final_of_a_bare_word_without_data_stays_a_text_answer(engine: Engine) -> None:
+    run = engine.run(["FINAL(Paris)"], question="What is the capital of France?")
+    assert run.status == "final" and run.answer == "Paris"
 
 
 MADE_UP = ("```repl\nprint(haystack[:20])\n```\n```\nthe number is 999\n```\n"

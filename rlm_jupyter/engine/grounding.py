@@ -269,13 +269,26 @@ def _shown_texts(runs: Iterable[Run]) -> Iterator[str]:
         # invented. Not the system prompt (its example holds made-up values) nor our instructions ("4 turns").
         yield run.question
         yield Conversation.given(run.root_prompt)
-        for it in run.iterations:
-            for cell in it.cells:
-                yield cell.stdout
-                yield cell.value or ""
-                yield from (cell.created or {}).values()
-                yield from (str(output.get("text/plain", "")) for output in cell.outputs)
-            yield from (call.response or "" for call in it.subcalls)
+        yield from _output_texts(run)
+
+
+def _output_texts(run: Run) -> Iterator[str]:
+    for it in run.iterations:
+        for cell in it.cells:
+            yield cell.stdout
+            yield cell.value or ""
+            yield from (cell.created or {}).values()
+            yield from (str(output.get("text/plain", "")) for output in cell.outputs)
+        yield from (call.response or "" for call in it.subcalls)
+
+
+def word_shown(word: str, run: Run) -> bool:
+    """Whether an output of the run's code (not the question, not the descriptions) showed ``word`` as a word.
+
+    Why outputs only: the question says "Answer with a number", so the word ``answer`` is in it.
+    """
+    pattern = re.compile(rf"(?<![\w-]){re.escape(word)}(?![\w-])", re.IGNORECASE)
+    return any(pattern.search(text) for text in _output_texts(run))
 
 
 def typed_constants(runs: Iterable[Run]) -> Seen:

@@ -389,7 +389,7 @@ class RLM:
             return False, None
         if final.given or written is None:
             answer = final.value
-        elif written.kind == "var" or _names_a_variable(written.text, ns, reads.run):
+        elif written.kind == "var" or _names_a_variable(written.text, ns, reads):
             if written.text not in ns:
                 notes.append(prompts.unknown_final_var(written.text, created_names(ns, baseline)))
                 return False, None
@@ -461,12 +461,20 @@ def _matches(answer: Any, expect: type) -> bool:
     return isinstance(answer, expect)
 
 
-def _names_a_variable(text: str, ns: dict[str, Any], run: Run) -> bool:
-    """``FINAL(name)`` meant as ``FINAL_VAR``: a bare identifier that is a variable or that the code assigned.
+def _names_a_variable(text: str, ns: dict[str, Any], reads: grounding.ContextReads) -> bool:
+    """``FINAL(name)`` meant as ``FINAL_VAR``: a bare identifier that is a variable or that the code assigned,
+    or, over data, a word no output of the code showed.
 
-    A bare word that is neither (``FINAL(north)``) stays a text answer.
+    A bare word an output showed (``FINAL(north)`` after the code printed ``north``) stays a text answer, and
+    so does any word in a run with nothing to read. Why the last rule: over a needle search, a real small
+    model wrote ``Final(answer): None`` with no variable of that name, and the word ``answer`` came back as a
+    final answer.
     """
-    return text.isidentifier() and text not in HELPER_NAMES and (text in ns or text in recovery.assigned_names(run))
+    if not text.isidentifier() or text in HELPER_NAMES:
+        return False
+    if text in ns or text in recovery.assigned_names(reads.run):
+        return True
+    return not reads.nothing_to_read and not grounding.word_shown(text, reads.run)
 
 
 def _cell_text(cell: CodeCell) -> str:
