@@ -126,7 +126,7 @@ def test_a_million_character_question_is_checked_at_once(kernel: KernelSession, 
 # -- 6. a run without an answer -----------------------------------------------------------------------------------------------
 def test_a_run_without_an_answer_leaves_the_answer_variable_as_it_was(
         kernel: KernelSession, server: FakeLLMServer, workdir: Path) -> None:
-    server.models["root"] = Scripted([fence("print(len(df_a))"), "FINAL(first)"])  # read, then answer
+    server.models["root"] = Scripted([fence("print(len(df_a))"), 'FINAL("first")'])  # read, then answer
     kernel.ok('%rlm df_a "first" --model root')
     server.models["root"] = Scripted([fence("looking = len(df_a)"), fence("looking += 1")],
                                      after_end="no idea")  # no answer in the forced last reply, nothing printed

@@ -160,7 +160,7 @@ def test_a_follow_up_continues_the_conversation_and_the_namespace(kernel: Kernel
 def test_a_long_history_is_compacted_and_the_compaction_recorded(kernel: KernelSession, server: FakeLLMServer) -> None:
     server.models["root"] = Scripted([f"```repl\nstep{i} = {i} + 0 * len(df_orders)\nprint('x' * 300)\n```"
                                       for i in range(5)]
-                                     + ["FINAL(done)"])
+                                     + ['FINAL("done")'])
     server.models["root2"] = Scripted(["FINAL_VAR(step4)"])
     kernel.ok(ORDERS + "\n%config RLMMagics.history_chars = 3000")
     try:

@@ -200,7 +200,7 @@ def test_hidden_cells_keep_rich_output_out_of_the_notebook(kernel: KernelSession
     server.models["root"] = Scripted([
         "```repl\nassert x == 1\nfrom IPython.display import display, HTML\ndisplay(HTML('<b>hidden</b>'))\nprint('to the model')\n"
         "'last value'\n```",
-        "FINAL(done)",
+        'FINAL("done")',
     ])
     kernel.ok("x = 1")
     run = kernel.ok('%rlm x "show" --model root --quiet')

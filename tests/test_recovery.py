@@ -211,7 +211,15 @@ def test_final_of_a_bare_word_no_output_showed_is_read_as_a_variable_over_data(e
                       fence("answer = context.count('x')\nprint(answer)"), "FINAL(answer)"],
                      "x" * 30, question="How many x? Answer with a number.")  # the word is in the question
     assert run.status == "final" and run.answer == 30
-    assert "no variable named 'answer'" in last_user(engine.server, 2)
+    feedback = last_user(engine.server, 2)
+    assert "FINAL(answer) failed: no variable named 'answer'" in feedback
+    assert 'If the word answer itself is your answer, quote it: FINAL("answer")' in feedback
+
+
+def test_a_bare_word_meant_as_the_answer_is_taken_once_quoted(engine: Engine) -> None:
+    run = engine.run([fence("print(context.count('x'))"), "FINAL(yes)", 'FINAL("yes")'], "x" * 30,
+                     question="Are there any x?")
+    assert run.status == "final" and run.answer == "yes"
 
 
 def test_final_of_a_bare_word_without_data_stays_a_text_answer(engine: Engine) -> None:

@@ -15,14 +15,14 @@ def fence(code: str) -> str:
 
 
 READ = fence("print(len(df_orders))")  # a FINAL is accepted only once code has read the context
-OK = READ + "\nFINAL(ok)"  # the model recovers: it reads the data, then answers
+OK = READ + '\nFINAL("ok")'  # the model recovers: it reads the data, then answers
 CASES = {
     "never finalizes": ([fence(f"print('step {i}')") for i in range(6)], "max_iterations"),
     "syntax error": ([fence("def broken(:"), OK], "final"),
     "exception": ([fence("1 / 0"), OK], "final"),
     "infinite loop": ([fence("while True:\n    pass"), OK], "final"),
     "huge print": ([fence("print('x' * 5_000_000)"), OK], "final"),
-    "unknown FINAL_VAR": ([READ + "\nFINAL_VAR(nowhere)", "FINAL(ok)"], "final"),
+    "unknown FINAL_VAR": ([READ + "\nFINAL_VAR(nowhere)", 'FINAL("ok")'], "final"),
     "FINAL in prose and comment": (["I will call FINAL(x).\n" + fence("x = len(df_orders)  # FINAL(2)"), "FINAL_VAR(x)"],
                                    "final"),
     "think blocks": (["<think>maybe FINAL(0)</think>" + fence("y = len(df_orders)"), "<think>done</think>FINAL_VAR(y)"],
@@ -36,7 +36,7 @@ CASES = {
                          fence("FINAL(llm_query('still here'))")], "final"),
     # `del df_orders` in a block of its own: a block that rebinds a context variable is refused before it runs
     "user variables attacked": ([fence("print(len(df_orders))\nsentinel = 'overwritten'\n"
-                                       "globals().pop('keep', None)"), fence("del df_orders"), "FINAL(ok)"], "final"),
+                                       "globals().pop('keep', None)"), fence("del df_orders"), 'FINAL("ok")'], "final"),
     "repeated turns": ([fence("print(len(df_orders))")], "repetition"),
 }
 

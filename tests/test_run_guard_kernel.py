@@ -38,7 +38,7 @@ ROUTES = {
 
 @pytest.mark.parametrize("route", list(ROUTES))
 def test_bindings_are_restored_whatever_the_route(kernel: KernelSession, server: FakeLLMServer, route: str) -> None:
-    server.models["root"] = Scripted([fence(ROUTES[route]), "FINAL(done)"])
+    server.models["root"] = Scripted([fence(ROUTES[route]), 'FINAL("done")'])
     kernel.ok(USER_SETUP)
     result = kernel.execute('%rlm x "rebind things" --model root')
     assert not result.errors
@@ -52,7 +52,7 @@ def test_bindings_are_restored_whatever_the_route(kernel: KernelSession, server:
 
 def test_config_changed_by_model_code_is_restored(kernel: KernelSession, server: FakeLLMServer) -> None:
     server.models["root"] = Scripted([fence("%config RLMMagics.max_tokens = 7\n%config RLMMagics.out = 'theirs'"),
-                                      "FINAL(done)"])
+                                      'FINAL("done")'])
     kernel.ok("x = 1")
     before = kernel.value("get_ipython().find_magic('rlm').__self__.trait_values()['max_tokens']")
     assert not kernel.execute('%rlm x "change my config" --model root').errors
@@ -62,7 +62,7 @@ def test_config_changed_by_model_code_is_restored(kernel: KernelSession, server:
 
 
 def test_model_code_cannot_start_a_nested_rlm(kernel: KernelSession, server: FakeLLMServer) -> None:
-    server.models["root"] = Scripted([fence('%rlm x "inner" -o x --max-iterations 50'), "FINAL(done)"])
+    server.models["root"] = Scripted([fence('%rlm x "inner" -o x --max-iterations 50'), 'FINAL("done")'])
     kernel.ok("x = 'mine'")
     before = server.count()
     assert not kernel.execute('%rlm x "nest" --model root').errors
@@ -74,7 +74,7 @@ def test_model_code_cannot_start_a_nested_rlm(kernel: KernelSession, server: Fak
 
 @pytest.mark.parametrize("code", ["get_ipython().ask_exit()", "get_ipython().exit_now = True"])
 def test_model_code_cannot_shut_the_kernel_down(kernel: KernelSession, server: FakeLLMServer, code: str) -> None:
-    server.models["root"] = Scripted([fence(code), "FINAL(done)"])
+    server.models["root"] = Scripted([fence(code), 'FINAL("done")'])
     kernel.ok("x = 1")
     assert not kernel.execute('%rlm x "try to leave" --model root').errors
     assert kernel.value("rlm_run.status") == "final"
@@ -87,7 +87,7 @@ def test_model_code_cannot_shut_the_kernel_down(kernel: KernelSession, server: F
                                   "import getpass\ngetpass.getpass('password? ')",
                                   "import sys\nsys.stdin.readline()"])
 def test_no_stdin_request_leaves_the_kernel(kernel: KernelSession, server: FakeLLMServer, code: str) -> None:
-    server.models["root"] = Scripted([fence(code), "FINAL(done)"])
+    server.models["root"] = Scripted([fence(code), 'FINAL("done")'])
     kernel.ok("x = 1")
     assert kernel.client.allow_stdin  # the client accepts input requests: without the guard one would be sent
     result = kernel.execute('%rlm x "read stdin" --model root', timeout=120)

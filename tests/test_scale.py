@@ -178,7 +178,7 @@ def test_a_tokens_per_minute_limit_counts_prompt_and_reply_tokens(engine: Engine
     prompt = "x" * 396  # 99 tokens estimated; the server also counts ~28 completion tokens each
     code = f"answers = llm_query_batched(['{prompt}' + str(i) for i in range(40)])"
     started = time.monotonic()
-    run = engine.run([fence(code), "FINAL(done)"], rate_limits={SUB: {"tpm": tpm}}, concurrency=8)
+    run = engine.run([fence(code), 'FINAL("done")'], rate_limits={SUB: {"tpm": tpm}}, concurrency=8)
     elapsed = time.monotonic() - started
     assert_final(run)
     used = sum(c.prompt_tokens + c.completion_tokens for c in run.subcalls)
@@ -344,7 +344,7 @@ def _first_root_request(server: FakeLLMServer, model: str = "demo-root") -> int:
 
 def _scaffold_peak(kernel: KernelSession, server: FakeLLMServer, name: str) -> tuple[int, int]:
     """tracemalloc peak in the kernel during a minimal run over ``name``, and the context's size in bytes."""
-    server.models["peek"] = Scripted([fence(f"print(type({name}).__name__)"), "FINAL(done)"])
+    server.models["peek"] = Scripted([fence(f"print(type({name}).__name__)"), 'FINAL("done")'])
     kernel.ok("import tracemalloc\ntracemalloc.start()")
     kernel.ok(f'%rlm {name} --model peek "what is this?" -o peeked')
     size = kernel.value(f"tracemalloc.get_traced_memory()[1], (lambda o: int(o.memory_usage(index=True).sum()) "

@@ -391,7 +391,8 @@ class RLM:
             answer = final.value
         elif written.kind == "var" or _names_a_variable(written.text, ns, reads):
             if written.text not in ns:
-                notes.append(prompts.unknown_final_var(written.text, created_names(ns, baseline)))
+                notes.append(prompts.unknown_final_var(written.text, created_names(ns, baseline),
+                                                       bare=written.kind == "value"))
                 return False, None
             answer = ns[written.text]
         else:

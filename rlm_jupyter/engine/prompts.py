@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 
-PROMPT_VERSION = "2026-12-01.11"
+PROMPT_VERSION = "2026-12-01.12"
 
 SYSTEM_PROMPT = """\
 You answer a question about data that lives in a persistent Python REPL (a live Jupyter kernel).
@@ -120,11 +120,12 @@ UNREAD_CONTEXT = ("Your FINAL was not accepted: no code has read the context yet
                   "the data. Inspect the context with a ```repl block first.")
 
 
-def unknown_final_var(name: str, available: list[str]) -> str:
+def unknown_final_var(name: str, available: list[str], bare: bool = False) -> str:
     """Names the fix, not only the fault: the closest variable and the exact line to write.
 
     Why: a real small model, told only which variables existed, sent the same wrong FINAL_VAR twice more
-    while the answer sat in one of them.
+    while the answer sat in one of them. ``bare``: written as ``FINAL(name)``, a word no output showed,
+    which may still be meant as the answer itself (``FINAL(yes)``): then quoting it says so.
     """
     shown = ", ".join(available[:30]) or "(none)"
     close = difflib.get_close_matches(name, available, n=1, cutoff=0.5)
@@ -132,7 +133,10 @@ def unknown_final_var(name: str, available: list[str]) -> str:
         fix = f'If {close[0]!r} holds your answer, write exactly: FINAL_VAR("{close[0]}")'
     else:
         fix = 'Assign your answer to a variable first (answer = ...), then write: FINAL_VAR("answer")'
-    return f"FINAL_VAR({name}) failed: no variable named {name!r}. Variables you created: {shown}. {fix}."
+    if bare:
+        fix += f'. If the word {name} itself is your answer, quote it: FINAL("{name}")'
+    written = "FINAL" if bare else "FINAL_VAR"
+    return f"{written}({name}) failed: no variable named {name!r}. Variables you created: {shown}. {fix}."
 
 
 def rebinds_context(names: list[str]) -> str:
