@@ -263,3 +263,17 @@ def test_the_saved_report_shows_the_grounded_row(kernel: KernelSession, server: 
     trajectory = report["metadata"]["rlm_jupyter"]["trajectory"]
     assert trajectory["status"] == "final" and trajectory["grounding"]["unseen"] == ["10", "1989"]
     assert kernel.value("rlm_run.grounding.unseen") == "['10', '1989']"
+
+
+def test_a_text_answer_before_any_output_showed_anything_is_refused(engine: Engine) -> None:
+    """A real small model's blocks printed nothing, then it wrote ``FINAL('No errors found')``: reported final."""
+    logs = "ts=1 status=500\n" * 50
+    run = engine.run([fence("part = logs[:2000]"), "FINAL('No errors found')",
+                      fence("print(logs.count('status=500'))"), "FINAL('50 errors')"], {"logs": logs})
+    assert run.status == "final" and run.answer == "50 errors"
+    assert prompts.NOTHING_SHOWN in last_user(engine.server, 2)
+
+
+def test_a_variable_the_code_computed_needs_no_output(engine: Engine) -> None:
+    run = engine.run([fence("n = logs.count('x')"), "FINAL(n)"], {"logs": "x" * 7})
+    assert run.status == "final" and run.answer == 7

@@ -78,7 +78,7 @@ def test_a_preview_never_cuts_through_a_secret(engine: Engine) -> None:
 
 def test_the_configured_key_as_a_context_variable_is_redacted(fake_llm: FakeLLMServer) -> None:
     """``%rlm api_key "is it valid?"``: the key configured for the endpoint is previewed as its marker."""
-    fake_llm.models[ROOT] = lambda request: fence("n = len(api_key)") + "\nFINAL(no idea)"
+    fake_llm.models[ROOT] = lambda request: fence("n = len(api_key)\nprint(n)") + "\nFINAL(no idea)"
     with RLM(model=ROOT, sub_model=SUB, base_url=fake_llm.base_url, api_key=API_KEY) as rlm:
         run = rlm.run("is it valid?", {"api_key": API_KEY})
     assert_final(run)

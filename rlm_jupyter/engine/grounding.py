@@ -282,6 +282,14 @@ def _output_texts(run: Run) -> Iterator[str]:
         yield from (call.response or "" for call in it.subcalls)
 
 
+def anything_shown(runs: Iterable[Run]) -> bool:
+    """Whether the runs' code has shown the model anything at all: printed text, a value, a rich output.
+
+    Not what it bound nor a sub-call's answer: the model reads those only when its code prints them.
+    """
+    return any((cell.stdout + (cell.value or "")).strip() or cell.outputs for run in runs for cell in _cells(run))
+
+
 def word_shown(word: str, run: Run) -> bool:
     """Whether an output of the run's code (not the question, not the descriptions) showed ``word`` as a word.
 

@@ -361,11 +361,17 @@ class RLM:
         ``Final("1976")``; marked ungrounded, that still reached the user as a ``final`` answer. Every value
         of an answer must have appeared in an output (or in the question and the data's description), so
         a derived figure costs one more turn: print it, then finish. A run with nothing to read may answer
-        at once, marked.
+        at once, marked. A typed answer with no values at all (``FINAL('No errors found')``) is refused over
+        data while no output has shown anything: a real small model wrote that after blocks that printed nothing.
         """
         if not accepted:
             return None
         typed = parsed.final if not final.given and parsed.final and parsed.final.kind == "value" else None
+        runs = [run] if history is None else [history, run]
+        as_text = typed is not None and typed.text not in (run.namespace or {})  # FINAL(x) of a variable: computed
+        if as_text and not reads.nothing_to_read and not grounding.anything_shown(runs):
+            notes.append(prompts.NOTHING_SHOWN)  # a claim about data no output has shown any of
+            return None
         verdict = grounding.check(answer, run, history, typed=typed.text if typed else None)
         if verdict.grounded or reads.nothing_to_read:
             return verdict

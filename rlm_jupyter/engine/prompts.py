@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 
-PROMPT_VERSION = "2026-12-01.12"
+PROMPT_VERSION = "2026-12-01.13"
 
 SYSTEM_PROMPT = """\
 You answer a question about data that lives in a persistent Python REPL (a live Jupyter kernel).
@@ -149,6 +149,10 @@ def rebinds_context(names: list[str]) -> str:
 
 AFTER_MADE_UP_OUTPUT = ("This block was NOT run: it comes after an output you wrote yourself, before any code had "
                         "run. Only the blocks before that ran; read their real output, then write the next block.")
+
+
+NOTHING_SHOWN = ("Your FINAL was not accepted: none of your code has printed anything yet, so you have seen "
+                 "none of the data. Print what you found (a count, a sample, the matching lines), then finish.")
 
 
 def ungrounded_final(unseen: list[str]) -> str:
