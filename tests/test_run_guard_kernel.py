@@ -15,9 +15,9 @@ from rlm_jupyter.testing.kernel import KernelSession
 
 
 def fence(code: str) -> str:
-    """A block that reads the context, then the block under test (an answer before any code read the context
-    is refused as from memory, and a block that fails does not count as a read)."""
-    return f"```repl\nseen = x\n```\n```repl\n{code}\n```"
+    """A block that reads the context and prints, then the block under test (an answer before any code read
+    the context, or before any output showed something, is refused, and a block that fails does not count)."""
+    return f"```repl\nseen = x\nprint(repr(seen)[:20])\n```\n```repl\n{code}\n```"
 
 
 USER_SETUP = ("x = 'mine'\ny = [1, 2]\nw = 'keep me'\nz = 10\n"
