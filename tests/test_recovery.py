@@ -2,6 +2,8 @@
 run's best answer from what its code computed, the fences and final forms real models write."""
 from __future__ import annotations
 
+import json
+
 import pandas as pd
 import pytest
 
@@ -153,6 +155,17 @@ def test_every_way_of_rebinding_the_context_is_refused(engine: Engine, code: str
     run = engine.run([fence(code), fence("print(len(records))"), "FINAL(1000)"], {"records": records})
     assert run.status == "final" and run.answer == 1000
     assert "NOT run" in (run.iterations[0].cells[0].error or "")
+
+
+def test_a_context_variable_assigned_from_the_data_is_run(engine: Engine) -> None:
+    """A real model began every reply with ``logs = json.loads(context)``: refused each turn, it ran out of turns."""
+    logs = json.dumps({"events": [{"status": 500}, {"status": 200}, {"status": 503}]})
+    run = engine.run([fence("import json\nlogs = json.loads(context)\n"
+                            "errors = sum(e['status'] >= 500 for e in logs['events'])\nprint(errors)"),
+                      'FINAL_VAR("errors")'], {"logs": logs})
+    assert run.status == "final" and run.answer == 2
+    assert run.iterations[0].cells[0].error is None and run.iterations[0].cells[0].stdout == "2\n"
+    assert isinstance(logs, str)  # the caller's binding is the caller's: the run parsed its own copy of the name
 
 
 def test_the_context_text_handed_back_is_not_an_answer(engine: Engine) -> None:

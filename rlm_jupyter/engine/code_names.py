@@ -11,7 +11,6 @@ import ast
 
 LOADS: tuple[type[ast.expr_context], ...] = (ast.Load,)
 STORES: tuple[type[ast.expr_context], ...] = (ast.Store,)
-STORES_OR_DELETES: tuple[type[ast.expr_context], ...] = (ast.Store, ast.Del)
 
 
 def names(code: str, uses: tuple[type[ast.expr_context], ...]) -> set[str] | None:
@@ -20,8 +19,34 @@ def names(code: str, uses: tuple[type[ast.expr_context], ...]) -> set[str] | Non
     None (not an empty set) because IPython syntax (``%magic``, ``!cmd``) and broken code are not
     "uses nothing": each caller decides what to assume.
     """
+    tree = _parse(code)
+    return None if tree is None else _used(tree, uses)
+
+
+def overwritten(code: str, names: frozenset[str], sources: frozenset[str]) -> set[str] | None:
+    """The ``names`` that ``code`` stores or deletes, at any depth, other than with a value read from ``sources``.
+
+    A plain assignment (``x = ...``, ``x: T = ...``) whose value loads one of ``sources`` does not count:
+    ``logs = json.loads(context)`` keeps the data, parsed. Every other store does: a loop target, ``+=``,
+    ``del``, or a value that reads none of them (a pasted copy). None when it is not plain Python.
+    """
+    tree = _parse(code)
+    if tree is None:
+        return None
+    from_data = {id(target) for node in ast.walk(tree)
+                 if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None
+                 and not sources.isdisjoint(_used(node.value, LOADS))
+                 for target in (node.targets if isinstance(node, ast.Assign) else [node.target])}
+    return {node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and node.id in names
+            and isinstance(node.ctx, ast.Store | ast.Del) and id(node) not in from_data}
+
+
+def _parse(code: str) -> ast.Module | None:
     try:
-        tree = ast.parse(code)
+        return ast.parse(code)
     except (SyntaxError, ValueError):
         return None
+
+
+def _used(tree: ast.AST, uses: tuple[type[ast.expr_context], ...]) -> set[str]:
     return {node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and isinstance(node.ctx, uses)}

@@ -8,10 +8,11 @@ Why: a reproduction of the RLM paper found models answering from memory, a year 
   or, for a follow-up that brings no new data, in the run it continues. A run with no context has nothing
   to read. The loop refuses an earlier FINAL with ``prompts.UNREAD_CONTEXT`` and the run goes on.
 - **The data stays the data** (``rebound``, ``input_named``): a block that assigns to or deletes a
-  context variable is not run, and an answer that *is* a context text, unchanged, is refused. Why: a real small
-  model pasted the description's preview into ``records = \"\"\"...\"\"\"`` and went on to "read" four lines
-  of its own typing (which the read-first check then counted as reading the data), and another returned
-  ``FINAL_VAR("haystack")``, the input unchanged.
+  context variable is not run (unless it assigns a value computed from the data), and an answer that
+  *is* a context text, unchanged, is refused. Why: a real small model pasted the description's preview
+  into ``records = \"\"\"...\"\"\"`` and went on to "read" four lines of its own typing (which the
+  read-first check then counted as reading the data), and another returned ``FINAL_VAR("haystack")``,
+  the input unchanged.
 - **Values seen** (``check``): the numbers, dates and codes in a text answer are looked up in what the
   code showed (each block's stdout, value, rich text output and the reprs of what it bound) and in the
   sub-calls' answers, and in the question and the data's descriptions. The loop refuses an answer with a
@@ -102,10 +103,15 @@ class ContextReads:
         return self.nothing_to_read or any(reads(cell, self.names) for cell in [*self.earlier, *_cells(self.run)])
 
 
-def rebound(code: str, names: frozenset[str]) -> list[str]:
-    """The context variables a block would assign to or delete at any level (its AST's stores), sorted."""
-    stored = code_names.names(code, code_names.STORES_OR_DELETES)  # None: the kernel reports the syntax error
-    return sorted((stored or set()) & names)
+def rebound(code: str, names: frozenset[str], sources: frozenset[str]) -> list[str]:
+    """The context variables a block would assign to or delete at any level, except from ``sources``, sorted.
+
+    The exception (``code_names.overwritten``): ``logs = json.loads(context)`` or ``df = df.dropna()`` is
+    the data, parsed or cut, not a retyped preview. A real small model began every reply with
+    ``logs = json.loads(context)``; refused each turn, it never renamed the variable and ran out of turns.
+    The user's own binding is safe either way: model code writes a namespace of its own.
+    """
+    return sorted(code_names.overwritten(code, names, sources) or set())  # None: the kernel reports the syntax error
 
 
 def input_named(answer: object, ns: dict[str, object], names: frozenset[str]) -> str | None:

@@ -196,8 +196,7 @@ class RLM:
         final, repeats, reads = FinalSlot(), _Repeats(), grounding.ContextReads(run, history)
         for turn in range(limits.max_iterations):
             budget.check()
-            it, parsed = self._turn(session, run, conversation, ns, subcalls, final, baseline, turn,
-                                    reads.data_names)
+            it, parsed = self._turn(session, run, conversation, ns, subcalls, final, baseline, turn, reads)
             notes: list[str] = []
             accepted, answer = self._resolve_final(parsed, it, final, ns, expect, notes, baseline, reads)
             it.duration_s = budget.elapsed() - it.started_s
@@ -255,7 +254,7 @@ class RLM:
 
     def _turn(self, session: _Session, run: Run, conversation: Conversation, ns: dict[str, Any],
               subcalls: SubCalls, final: FinalSlot, baseline: frozenset[str],
-              turn: int, data_names: frozenset[str]) -> tuple[Iteration, ParsedReply]:
+              turn: int, reads: grounding.ContextReads) -> tuple[Iteration, ParsedReply]:
         """One root call and the code blocks of its reply, run in order (stopping after a FINAL in code).
 
         A block that would rebind a context variable is kept in the record, not run (``grounding.rebound``),
@@ -279,7 +278,7 @@ class RLM:
             subcalls.at(it, index)
             bus.emit(CellStarted(run, it, code))
             before = dict(ns)
-            rebinds = grounding.rebound(code, data_names)
+            rebinds = grounding.rebound(code, reads.data_names, reads.names)
             if rebinds:
                 self._keep_cell(run, it, CodeCell(code=code, error=prompts.rebinds_context(rebinds)), ns, before, bus)
                 continue
