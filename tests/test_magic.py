@@ -151,6 +151,20 @@ def test_model_code_cannot_rebind_delete_or_create_user_bindings(kernel: KernelS
     assert "This block was NOT run: it assigns to `df_orders`" in server.requests[2].messages[-1]["content"]
 
 
+def test_model_code_may_parse_the_data_into_its_name_and_the_user_keeps_theirs(
+        kernel: KernelSession, server: FakeLLMServer) -> None:
+    """``logs = json.loads(context)`` runs (a real model began every reply so); the rebinding stays the model's."""
+    server.models["root"] = Scripted([
+        "```repl\nimport json\ndf_orders = json.loads(context)\ntotal = sum(df_orders)\nprint(total)\n```",
+        "FINAL_VAR(total)",
+    ])
+    kernel.ok("df_orders = '[1, 2, 3]'")
+    run = kernel.execute('%rlm df_orders "sum" --model root --share')
+    assert kernel.value("rlm_answer, df_orders") == "6 [1, 2, 3]"  # still the user's text
+    assert kernel.value("type(df_orders).__name__") == "str"
+    assert "not shared (you already have these names): df_orders\n" in run.stdout
+
+
 def test_share_copies_new_variables_and_reports_the_ones_it_will_not_overwrite(
         kernel: KernelSession, server: FakeLLMServer) -> None:
     server.models["root"] = MEDDLER

@@ -288,12 +288,14 @@ def _output_texts(run: Run) -> Iterator[str]:
         yield from (call.response or "" for call in it.subcalls)
 
 
-def anything_shown(runs: Iterable[Run]) -> bool:
-    """Whether the runs' code has shown the model anything at all: printed text, a value, a rich output.
+def anything_shown(run: Run, history: Run | None = None) -> bool:
+    """Whether the code of the run (and of the run it continues) has shown the model anything at all.
 
-    Not what it bound nor a sub-call's answer: the model reads those only when its code prints them.
+    Printed text, a value, a rich output; not what it bound nor a sub-call's answer: the model reads
+    those only when its code prints them.
     """
-    return any((cell.stdout + (cell.value or "")).strip() or cell.outputs for run in runs for cell in _cells(run))
+    return any((cell.stdout + (cell.value or "")).strip() or cell.outputs
+               for each in _runs(run, history) for cell in _cells(each))
 
 
 def word_shown(word: str, run: Run) -> bool:
@@ -319,6 +321,11 @@ def typed_constants(runs: Iterable[Run]) -> Seen:
     return Seen(texts)
 
 
+def _runs(run: Run, history: Run | None) -> list[Run]:
+    """The runs whose outputs count: a follow-up's answer may rest on what the run it continues showed."""
+    return [run] if history is None else [history, run]
+
+
 # -- the verdict --------------------------------------------------------------------------
 def check(answer: object, run: Run, history: Run | None = None, *, typed: str | None = None) -> Grounding:
     """How grounded an accepted answer is. ``typed``: the text of a FINAL written in the reply (None: code gave it).
@@ -326,7 +333,7 @@ def check(answer: object, run: Run, history: Run | None = None, *, typed: str | 
     A written FINAL was typed by the model, so its values must have appeared in an output. An answer
     code gave was computed, unless a value of it is a constant typed into the code that no output showed.
     """
-    runs = [run] if history is None else [history, run]
+    runs = _runs(run, history)
     if typed is not None:
         text = answer if isinstance(answer, str) else typed
     elif isinstance(answer, str) or (isinstance(answer, numbers.Number) and not isinstance(answer, bool)):

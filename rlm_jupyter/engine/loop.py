@@ -366,9 +366,8 @@ class RLM:
         if not accepted:
             return None
         typed = parsed.final if not final.given and parsed.final and parsed.final.kind == "value" else None
-        runs = [run] if history is None else [history, run]
         as_text = typed is not None and typed.text not in (run.namespace or {})  # FINAL(x) of a variable: computed
-        if as_text and not reads.nothing_to_read and not grounding.anything_shown(runs):
+        if as_text and not reads.nothing_to_read and not grounding.anything_shown(run, history):
             notes.append(prompts.NOTHING_SHOWN)  # a claim about data no output has shown any of
             return None
         verdict = grounding.check(answer, run, history, typed=typed.text if typed else None)
