@@ -82,6 +82,8 @@ def test_sub_calls_that_carry_none_of_the_data_are_told_so(engine: Engine) -> No
     "```ipython\nx = 1\n```", "~~~python\nx = 1\n~~~", "```repl \nx = 1\n```", "````python\nx = 1\n````",
     "Here:\n```python\nx = 1", "```\nx = 1\nprint(x)\n```",
     "repl\nx = 1\n```", "python\nx = 1\n```\n\nThen:\n```repl\ny = 2\n```", "```\nrepl\nx = 1\nprint(x)\n```",
+    "Sure, let's start by exploring the data. ```repl\nx = 1\n```\nNext, we filter. ```repl\ny = 2\n```",
+    "Then: ~~~python\nx = 1\n~~~", "We use the `groupby` function. ```repl\nx = 1\n```",
 ])
 def test_code_fences_real_models_write_are_run(reply: str) -> None:
     assert parse_reply(reply).code[0].startswith("x = 1")
@@ -98,6 +100,18 @@ def test_a_label_line_then_python_with_no_fence_runs_without_the_label() -> None
     """A real small model replied ``repl`` on a line, then code, and no fence at all."""
     assert parse_reply("repl\nrows = records.split('\\n')\nprint(len(rows))").code == [
         "rows = records.split('\\n')\nprint(len(rows))"]
+
+
+def test_a_fence_after_prose_on_its_line_opens_a_block_and_the_prose_stays() -> None:
+    parsed = parse_reply("First, count. ```repl\nprint(len(context))\n```\nThen: ```python\nx = 1\n```\nFINAL(3)")
+    assert parsed.code == ["print(len(context))", "x = 1"]
+    assert "First, count." in parsed.prose and parsed.final is not None and parsed.final.text == "3"
+
+
+@pytest.mark.parametrize("reply", ["Write your code in ```repl fences.", "Use `x` then ```repl blocks\nx = 1",
+                                   "The output was ```text\nx = 1\n```"])
+def test_a_fence_mentioned_in_prose_opens_nothing(reply: str) -> None:
+    assert parse_reply(reply).code == []
 
 
 @pytest.mark.parametrize("reply", ["45", "The answer is 45.", "FINAL(42)", "FINAL_VAR(result)", "north",

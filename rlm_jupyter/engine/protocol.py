@@ -24,6 +24,10 @@ _CODE = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*" + _LABELS + r"[ \t]*\n(.*?)"
 # nothing else.
 _LOST_OPENING = re.compile(r"\A\s*" + _LABELS + r"[ \t]*\n(?=.*?^[ \t]*(`{3,}|~{3,})[ \t]*$)",
                            re.DOTALL | re.MULTILINE | re.IGNORECASE)
+# A labelled opening fence after prose on the same line ("Sure, let's start. ```repl"): a real small model wrote
+# every block of three replies so, and none ran. Moved to a line of its own, it is an ordinary fence.
+_INLINE_OPENING = re.compile(r"^([^\n]*?[^\s`])[ \t]*(`{3,}|~{3,})(?=[ \t]*" + _LABELS + r"[ \t]*\n)",
+                             re.MULTILINE | re.IGNORECASE)
 _LABEL_LINE = re.compile(r"\A[ \t]*" + _LABELS + r"[ \t]*\n", re.IGNORECASE)  # ```\nrepl\n<code>```: the label inside
 _OTHER_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})[^\n]*\n.*?(?:^[ \t]*\1[ \t]*$|\Z)", re.DOTALL | re.MULTILINE)
 _BARE_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*\n(.*?)(?:^[ \t]*\1[ \t]*$|\Z)", re.DOTALL | re.MULTILINE)
@@ -77,6 +81,7 @@ def parse_reply(reply: str) -> ParsedReply:
     lost = _LOST_OPENING.match(text)
     if lost:
         text = lost.group(1) + text.lstrip()
+    text = _INLINE_OPENING.sub(lambda m: f"{m.group(1)}\n{m.group(2)}", text)
     blocks = [(m.start(), m.group(2).rstrip()) for m in _CODE.finditer(text) if m.group(2).strip()]
     if not blocks:  # only unlabelled fences: run those that are Python that does something (not shown output)
         bare = ((m.start(), _LABEL_LINE.sub("", m.group(2), count=1).rstrip()) for m in _BARE_FENCE.finditer(text))
