@@ -171,6 +171,21 @@ def test_every_way_of_rebinding_the_context_is_refused(engine: Engine, code: str
     assert "NOT run" in (run.iterations[0].cells[0].error or "")
 
 
+def test_a_name_written_in_the_wrong_case_is_named_in_the_feedback(engine: Engine) -> None:
+    """A real model ended a run with ``final(find_spikes())`` in code; Python suggests nothing for a case slip."""
+    run = engine.run([fence("total = len(Records)"), fence("total = len(records)\nfinal(total)"),
+                      fence("total = len(records)\nFINAL(total)")], {"records": "a" * 50})
+    assert run.status == "final" and run.answer == 50
+    assert "`Records` is not defined: the name is `records`" in last_user(engine.server, 1)
+    assert "`final` is not defined: the name is `FINAL`" in last_user(engine.server, 2)
+
+
+def test_a_name_like_no_other_gets_no_suggestion(engine: Engine) -> None:
+    engine.run([fence("print(len(records))\nprint(zebra)"), fence("print(len(records))\nFINAL(50)")],
+               {"records": "a" * 50})
+    assert "is not defined: the name" not in last_user(engine.server, 1)
+
+
 def test_a_context_variable_assigned_from_the_data_is_run(engine: Engine) -> None:
     """A real model began every reply with ``logs = json.loads(context)``: refused each turn, it ran out of turns."""
     logs = json.dumps({"events": [{"status": 500}, {"status": 200}, {"status": 503}]})

@@ -219,6 +219,7 @@ class RLM:
                 notes.append(prompts.REPEATED_TURN)
             if recovery.passed_no_data(it, recovery.context_chars(ns, [*run.context_names, "context"])):
                 notes.append(prompts.NO_DATA_IN_SUBCALLS)
+            notes += [prompts.misspelled(wrong, right) for wrong, right in recovery.misspelled(it, list(ns))]
             rendered = [clip(_cell_text(c), limits.max_output_chars) for c in it.cells]
             it.feedback = prompts.feedback(rendered, notes, turn + 1, limits.max_iterations)
             conversation.add_turn(it.reply, it.feedback)

@@ -11,6 +11,7 @@ an answer the model stood by.
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -62,6 +63,26 @@ def assigned_names(run: Run) -> set[str]:
     for cell in (cell for it in run.iterations for cell in it.cells):
         assigned |= code_names.names(cell.code, code_names.STORES) or set()
     return assigned
+
+
+_NAME_ERROR = re.compile(r"^NameError: name '(\w+)' is not defined", re.MULTILINE)
+
+
+def misspelled(it: Iteration, names: list[str]) -> list[tuple[str, str]]:
+    """(name a block of the turn could not find, the existing name it most likely meant), each once.
+
+    Why: a real small model ended a run with ``final(find_spikes())`` in code, and Python offers no
+    suggestion for a name that differs only in case (``final``, ``FINAL``). Matched without case, close
+    spellings too (``llm_query_batch``); public names only.
+    """
+    by_lower = {name.lower(): name for name in sorted(names) if not name.startswith("_")}
+    found: dict[str, str] = {}
+    for cell in it.cells:
+        for wrong in _NAME_ERROR.findall(cell.error or ""):
+            match = difflib.get_close_matches(wrong.lower(), list(by_lower), n=1, cutoff=0.8)
+            if match and by_lower[match[0]] != wrong:
+                found.setdefault(wrong, by_lower[match[0]])
+    return list(found.items())
 
 
 def in_outputs(text: str, run: Run) -> bool:
