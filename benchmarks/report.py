@@ -157,21 +157,23 @@ def write(path: Path, *, quick: bool, command: str, libraries: Sequence[Library]
             if key == "fanout":
                 parts.append("\n![fan-out wall time vs N](fanout.png)" if plot_written else "\n(no plot: matplotlib is not installed)")
     parts += ["", "## How the libraries are driven", "", _adaptations(), ""]
-    kept = real_section_of(path)
+    kept = real_section_of(path, HAND_HEADING) or real_section_of(path)
     path.write_text("\n".join(parts) + (f"\n{kept}" if kept else ""), encoding="utf-8")
 
 
+HAND_HEADING = "## Prompt iterations on the real model"  # written by hand, just before the "Real model" section
 REAL_HEADING = "## Real model"
 
 
-def real_section_of(path: Path) -> str:
-    """The "Real model" section of an existing RESULTS.md (always the last one), or "".
+def real_section_of(path: Path, heading: str = REAL_HEADING) -> str:
+    """An existing RESULTS.md from ``heading`` to its end (the real-model part is always last), or "".
 
     Why kept: the scripted run and the real-model run are separate commands (one takes minutes, the
-    other hours on a CPU model), and neither may wipe out what the other measured.
+    other hours on a CPU model), and neither may wipe out what the other measured; a scripted run
+    also keeps the hand-written notes on the real model's prompt iterations that come just before it.
     """
     text = path.read_text(encoding="utf-8") if path.exists() else ""
-    start = text.find("\n" + REAL_HEADING)
+    start = text.find("\n" + heading)
     return text[start + 1:] if start != -1 else ""
 
 

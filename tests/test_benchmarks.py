@@ -21,7 +21,7 @@ from benchmarks.__main__ import main as bench_main
 from benchmarks.dialects import DIALECTS, Step, detect, responder
 from benchmarks.harness import bundled_server, run_tasks, use_task
 from benchmarks.libraries import LIBRARIES, Endpoint, trace_of_dspy, trace_of_rlms
-from benchmarks.report import real_section_of, write_real
+from benchmarks.report import real_section_of, write, write_real
 from benchmarks.tasks import all_tasks, cohort, logs, niah, oolong, oolong_pairs, records
 from benchmarks.tasks.scoring import decode, f1, numeric_score, pairs_of
 from rlm_jupyter import RLM
@@ -379,3 +379,16 @@ def test_real_mode_needs_an_endpoint_and_keeps_a_real_section_on_scripted_runs(t
     write_real(results, "## Real model\n\nmeasured\n")
     assert results.read_text() == "# Benchmark results\n\n## Real model\n\nmeasured\n"
     assert real_section_of(results) == "## Real model\n\nmeasured\n"
+
+
+def test_a_scripted_run_keeps_the_hand_written_notes_and_the_real_section(tmp_path: Path) -> None:
+    results = tmp_path / "RESULTS.md"
+    results.write_text("# Benchmark results\n\n## Task quality\n\nold numbers\n\n"
+                       "## Prompt iterations on the real model (written by hand)\n\nnotes\n\n## Real model\n\nmeasured\n")
+    write(results, quick=True, command="bash benchmarks/run", libraries=[], skipped={}, tasks=[], task_results=[],
+          scaffold={}, endpoint_note="", dspy_sandbox=None, plot_written=False)
+    text = results.read_text()
+    assert "old numbers" not in text and text.endswith("## Prompt iterations on the real model (written by hand)"
+                                                       "\n\nnotes\n\n## Real model\n\nmeasured\n")
+    write_real(results, "## Real model\n\nremeasured\n")
+    assert results.read_text().endswith("\n\nnotes\n\n## Real model\n\nremeasured\n")
