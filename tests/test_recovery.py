@@ -180,6 +180,11 @@ def test_a_name_written_in_the_wrong_case_is_named_in_the_feedback(engine: Engin
     assert "`final` is not defined: the name is `FINAL`" in last_user(engine.server, 2)
 
 
+def test_a_close_spelling_is_named_too(engine: Engine) -> None:
+    engine.run([fence("found = llm_query_batch(['a'])"), fence("print(len(records))\nFINAL(50)")], {"records": "a" * 50})
+    assert "`llm_query_batch` is not defined: the name is `llm_query_batched`." in last_user(engine.server, 1)
+
+
 def test_a_name_like_no_other_gets_no_suggestion(engine: Engine) -> None:
     engine.run([fence("print(len(records))\nprint(zebra)"), fence("print(len(records))\nFINAL(50)")],
                {"records": "a" * 50})

@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 
-PROMPT_VERSION = "2026-12-02.16"
+PROMPT_VERSION = "2026-12-02.17"
 
 SYSTEM_PROMPT = """\
 You answer a question about data that lives in a persistent Python REPL (a live Jupyter kernel).
@@ -178,7 +178,8 @@ NO_DATA_IN_SUBCALLS = ("Your sub-call prompts contained none of the data: a sub-
 
 
 def misspelled(wrong: str, right: str) -> str:
-    return f"`{wrong}` is not defined: the name is `{right}` (names are case-sensitive)."
+    case = " (names are case-sensitive)" if wrong.lower() == right.lower() else ""
+    return f"`{wrong}` is not defined: the name is `{right}`{case}."
 
 
 def wrong_type(got: str, expect: str) -> str:

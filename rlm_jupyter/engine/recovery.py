@@ -75,14 +75,16 @@ def misspelled(it: Iteration, names: list[str]) -> list[tuple[str, str]]:
     suggestion for a name that differs only in case (``final``, ``FINAL``). Matched without case, close
     spellings too (``llm_query_batch``); public names only.
     """
+    unknown = dict.fromkeys(wrong for cell in it.cells for wrong in _NAME_ERROR.findall(cell.error or ""))
+    if not unknown:
+        return []
     by_lower = {name.lower(): name for name in sorted(names) if not name.startswith("_")}
-    found: dict[str, str] = {}
-    for cell in it.cells:
-        for wrong in _NAME_ERROR.findall(cell.error or ""):
-            match = difflib.get_close_matches(wrong.lower(), list(by_lower), n=1, cutoff=0.8)
-            if match and by_lower[match[0]] != wrong:
-                found.setdefault(wrong, by_lower[match[0]])
-    return list(found.items())
+    found = []
+    for wrong in unknown:
+        match = difflib.get_close_matches(wrong.lower(), list(by_lower), n=1, cutoff=0.8)
+        if match and by_lower[match[0]] != wrong:
+            found.append((wrong, by_lower[match[0]]))
+    return found
 
 
 def in_outputs(text: str, run: Run) -> bool:
