@@ -27,7 +27,7 @@ from typing import Any
 
 from .harness import run_tasks
 from .libraries import LIBRARIES, Endpoint, Library, Options, dspy_default_sandbox_error
-from .real import Outcome, render_section, run_real
+from .real import Outcome, load_outcomes, render_section, run_real
 from .report import write, write_real
 from .scaffold import fanout, memory, overhead, prompt_size, startup
 from .tasks import all_tasks
@@ -55,6 +55,8 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--instances", type=int, default=3, help="--real: seeded instances per task (default 3)")
     parser.add_argument("--max-iterations", type=int, default=4, help="--real: root turns per run (default 4)")
     parser.add_argument("--max-tokens", type=int, default=400, help="--real: output cap per call (default 400)")
+    parser.add_argument("--resume", type=Path, help="--real: a real-results.json of a run that stopped; its attempts "
+                                                    "are kept and not run again")
     args = parser.parse_args(argv)
     args.out = args.out or (HERE / ".quick" if args.quick else HERE)
     unknown = set(filter(None, args.only.split(","))) - set(LIBRARIES)
@@ -64,6 +66,10 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
         parser.error("--base-url needs --model")
     if args.real and not args.base_url:
         parser.error("--real needs --base-url and --model")
+    if args.resume and not args.real:
+        parser.error("--resume continues a --real run; add --real and the endpoint options")
+    if args.resume and not args.resume.is_file():
+        parser.error(f"--resume {args.resume}: no such file; pass the real-results.json a --real run wrote")
     if args.instances < 1 or args.max_iterations < 1 or args.max_tokens < 1:
         parser.error("--instances, --max-iterations and --max-tokens must be positive")
     return args
@@ -150,7 +156,9 @@ def _real(args: argparse.Namespace, libraries: list[Library], skip: set[str], ar
         raw = [{**vars(o), "solved": o.solved, "invented": o.invented} for o in outcomes]
         (args.out / "real-results.json").write_text(json.dumps(raw, indent=1, default=str), encoding="utf-8")
 
-    save(run_real(tasks, libraries, endpoint, options, args.instances, args.seed, args.quick, progress=save))
+    done = load_outcomes(args.resume) if args.resume else []
+    save(run_real(tasks, libraries, endpoint, options, args.instances, args.seed, args.quick, progress=save,
+                  done=done))
     print(f"wrote the Real model section of {args.out / 'RESULTS.md'} in {time.perf_counter() - started:.0f} s")
     return 0
 

@@ -12,10 +12,12 @@ task stays within an afternoon on a CPU model.
 """
 from __future__ import annotations
 
+import json
 import time
 import traceback
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from pathlib import Path
 from typing import Any
 
 from .failures import Trace, classify
@@ -76,15 +78,24 @@ def size_of(task: Task, quick: bool) -> Size:
     return small if quick else full
 
 
+def load_outcomes(path: Path) -> list[Outcome]:
+    """The outcomes a run saved in ``real-results.json`` (``--resume``); the derived fields are dropped."""
+    names = {f.name for f in fields(Outcome)}
+    return [Outcome(**{k: v for k, v in raw.items() if k in names}) for raw in json.loads(path.read_text("utf-8"))]
+
+
 def run_real(tasks: Sequence[Task], libraries: Sequence[Library], endpoint: Endpoint, options: Options,
              instances: int, seed: int, quick: bool, log: Log = print,
-             progress: Callable[[list[Outcome]], None] | None = None) -> list[Outcome]:
+             progress: Callable[[list[Outcome]], None] | None = None,
+             done: Sequence[Outcome] = ()) -> list[Outcome]:
     """Every task x instance x library; the libraries take turns on each instance (same data, same question).
 
     ``progress`` sees the outcomes so far after each one: a run of hours on a CPU model must leave its
-    numbers behind if it is stopped part-way.
+    numbers behind if it is stopped part-way. ``done`` (``--resume``): outcomes of a run that stopped, kept
+    as they are and not attempted again, so a crash in hour two costs only the attempt it hit.
     """
     outcomes: list[Outcome] = []
+    kept = {(o.task, o.library, o.seed): o for o in done}
     for k in range(instances):  # instance-major: a run stopped part-way has covered every task
         for task in tasks:
             size = size_of(task, quick)
@@ -92,10 +103,11 @@ def run_real(tasks: Sequence[Task], libraries: Sequence[Library], endpoint: Endp
             instance = questions[k % len(questions)]
             log(f"  {task.name} {size.label} instance {k} (seed {seed + k}, {instance.kind})")
             for library in libraries:
-                outcomes.append(_attempt(library, endpoint, options, task, size, k, seed + k, instance))
+                earlier = kept.get((task.name, library.name, seed + k))
+                outcomes.append(earlier or _attempt(library, endpoint, options, task, size, k, seed + k, instance))
                 last = outcomes[-1]
                 log(f"    {library.name:5s} score {last.score:.2f} {last.status or last.error} in {last.seconds:.0f} s"
-                    + (f"; {', '.join(last.classes)}" if last.classes else ""))
+                    + (f"; {', '.join(last.classes)}" if last.classes else "") + (" (resumed)" if earlier else ""))
                 if progress is not None:
                     progress(outcomes)
     return outcomes
@@ -126,7 +138,10 @@ def _short(text: str, keep: int = 1_500) -> str:
 
 
 def _fill(outcome: Outcome, trace: Trace, task: Task, context: Any, answer: Any, gold: Any) -> None:
-    outcome.score = task.score(answer, gold) if answer is not None else 0.0
+    try:
+        outcome.score = task.score(answer, gold) if answer is not None else 0.0
+    except Exception as exc:  # a scorer bug must not end a run of hours: the attempt says it, scored 0
+        outcome.error = f"scorer failed: {type(exc).__name__}: {exc}"[:300]
     outcome.reported, outcome.status = trace.reported, trace.status
     outcome.root_calls, outcome.root_prompt_tokens, outcome.subcalls = (trace.root_calls, trace.root_prompt_tokens,
                                                                          trace.subcalls)

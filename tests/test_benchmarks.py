@@ -124,6 +124,9 @@ def test_cohort_scorer_cells_within_a_tenth_of_a_point() -> None:
     assert cohort.score(frame.to_json(orient="split"), gold) == 1.0  # how rlms / dspy return it
     assert cohort.score(frame.assign(**{"1": [40.2, 33.3]}).drop(columns=[1]), gold) == pytest.approx(4 / 5)
     assert cohort.score("no idea", gold) == 0.0
+    cells = frame.stack()  # a Series indexed by (cohort, k): a table too
+    assert cells.index.nlevels == 2 and cohort.score(cells, gold) == 1.0
+    assert cohort.score(pd.Series([100.0, 40.0]), gold) == 0.0  # one level: no table (a real model's answer)
 
 
 def test_cohort_gold_counts_traps_and_naive_code_misses_them() -> None:
@@ -370,6 +373,34 @@ def test_real_mode_end_to_end_on_the_bundled_server(tmp_path: Path, capsys: pyte
     raw = json.loads((tmp_path / "real-results.json").read_text())
     oolong_run = next(r for r in raw if r["task"] == "oolong")
     assert oolong_run["classes"] == [] and oolong_run["invented"] and oolong_run["root_calls"] == 2
+
+
+def test_a_resumed_real_run_keeps_the_saved_attempts_and_runs_only_the_rest(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    common = ["--real", "--quick", "--only", "ours", "--instances", "1", "--skip", "niah,oolong_pairs,cohort,logs",
+              "--model", "real-root", "--sub-model", "real-sub", "--out", str(tmp_path)]
+    with bundled_server() as server:
+        server.models.update({"real-root": _real_root, "real-sub": niah.SUB_MODEL})
+        assert bench_main([*common, "--base-url", server.base_url]) == 0
+        first = json.loads((tmp_path / "real-results.json").read_text())
+        sent = len(server.requests)
+        saved = tmp_path / "stopped.json"
+        saved.write_text(json.dumps(first))
+        assert bench_main([*common, "--base-url", server.base_url, "--instances", "2", "--resume", str(saved)]) == 0
+        assert len(server.requests) > sent  # instance 1 ran
+    resumed = json.loads((tmp_path / "real-results.json").read_text())
+    assert [r["seed"] for r in resumed] == [0, 1] and resumed[0] == first[0]
+    assert "(resumed)" in capsys.readouterr().out
+
+
+def test_resume_without_a_real_run_or_a_file_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for argv, message in [(["--resume", str(tmp_path / "r.json")], "--resume continues a --real run"),
+                          (["--real", "--base-url", "http://127.0.0.1:9/v1", "--model", "m", "--resume",
+                            str(tmp_path / "r.json")], "no such file")]:
+        with pytest.raises(SystemExit):
+            bench_main([*argv, "--out", str(tmp_path)])
+        assert message in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []  # nothing written
 
 
 def test_real_mode_needs_an_endpoint_and_keeps_a_real_section_on_scripted_runs(tmp_path: Path) -> None:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import pandas as pd
+
 from rlm_jupyter.demo_model.datasets import make_orders_with_traps
 from rlm_jupyter.testing import RuleBasedSubModel
 
@@ -65,8 +67,13 @@ def score(answer: Any, gold: dict[str, dict[int, float]]) -> float:
 
 
 def _as_table(value: Any) -> dict[str, dict[int, float]]:
-    """A DataFrame (or a dict of rows) -> {cohort 'YYYY-MM': {k: percent}}, labels normalized."""
-    if hasattr(value, "to_dict") and hasattr(value, "index"):
+    """A DataFrame, a Series indexed by (cohort, k) or a dict of rows -> {cohort 'YYYY-MM': {k: percent}}.
+
+    Labels are normalized; a one-level Series is not a table (a real model returned one: {}, scored 0).
+    """
+    if isinstance(value, pd.Series):
+        value = value.unstack() if value.index.nlevels == 2 else None
+    if isinstance(value, pd.DataFrame):
         value = {idx: row for idx, row in value.to_dict(orient="index").items()}
     if not isinstance(value, dict):
         return {}
