@@ -104,7 +104,8 @@ def headline(scaffold: dict[str, Any], titles: dict[str, str]) -> str:
         ours_rss = rows.get("ours", {}).get("rss", {})
         out.append(f"- Memory added by a run over a {scaffold['memory']['chars'] / 1e6:.0f}M-character context "
                    "(RSS peak ÷ context size): " + ", ".join(parts) + "."
-                   + _target(ours_rss, "added_bytes" in ours_rss and memory.share(ours_rss) < 0.10, "< 10%"))
+                   + _target(ours_rss, (share := memory.share(ours_rss)) is not None and share < 0.10,
+                           "< 10%"))
     if "startup" in scaffold:
         result = scaffold["startup"]
         parts = [f"`import {result['modules'][n]}` {1000 * s:.0f} ms" for n, s in result["import_s"].items()]

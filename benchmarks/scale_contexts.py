@@ -127,7 +127,7 @@ class CountingPool(ThreadPoolExecutor):
 
 
 def batch(n: int, concurrency: int = 16) -> str:
-    subcalls.ThreadPoolExecutor = CountingPool  # type: ignore[misc]
+    subcalls.ThreadPoolExecutor = CountingPool  # type: ignore[attr-defined]
     code = f"answers = llm_query_batched([f'item {{i}}' for i in range({n})])"
     rows = []
     with FakeLLMServer(models={"root": Scripted([fence(code), "FINAL_VAR(answers)"])},
@@ -155,7 +155,7 @@ def batch(n: int, concurrency: int = 16) -> str:
             ok = run.status == "final" and [a.split(": ", 1)[1] for a in run.answer] == [f"item {i}" for i in range(n)]
             rows.append([mode, f"{n:,}", concurrency, f"{wall:.1f} s", f"{1000 * wall / n:.2f} ms",
                          server.max_in_flight, CountingPool.peak, peak or "-", "yes" if ok else "NO"])
-    subcalls.ThreadPoolExecutor = ThreadPoolExecutor  # type: ignore[misc]
+    subcalls.ThreadPoolExecutor = ThreadPoolExecutor  # type: ignore[attr-defined]
     return table(["run", "prompts", "concurrency", "wall", "per call", "peak in flight (server)",
                   "peak futures alive", "tracemalloc peak", "all answers, in order"], rows)
 
@@ -245,7 +245,7 @@ def lazy_contexts() -> str:
             def _pretask(self, key: Any, dsk: Any, state: Any) -> None:
                 tasks[0] += 1
 
-        with dask.config.set(scheduler="sync"), Count():
+        with dask.config.set(scheduler="sync"), Count():  # type: ignore[no-untyped-call]
             frame = dd.read_parquet(str(tmp))
             measure("Dask DataFrame over 8 Parquet files", frame, lambda: tasks[0])
             measure("the same, after set_index (divisions need a pass over the data)", frame.set_index("service"),

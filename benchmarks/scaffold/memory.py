@@ -43,7 +43,10 @@ ROOT_DIR = Path(__file__).resolve().parents[2]
 
 
 def _status_kib(field: str) -> int:
-    return int(re.search(rf"^{field}:\s+(\d+) kB", Path("/proc/self/status").read_text(), re.MULTILINE).group(1))
+    found = re.search(rf"^{field}:\s+(\d+) kB", Path("/proc/self/status").read_text(), re.MULTILINE)
+    if found is None:
+        raise RuntimeError(f"/proc/self/status has no {field} line: this benchmark needs Linux")
+    return int(found.group(1))
 
 
 def child(library: Library, base_url: str, chars: int, method: str) -> dict[str, Any]:

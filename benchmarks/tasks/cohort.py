@@ -117,7 +117,7 @@ def strategy(question: str, var: str) -> list[Step]:
 
 
 def as_text(orders: Any) -> str:
-    return orders.to_csv(index=False)
+    return str(orders.to_csv(index=False))
 
 
 def loader(source: str, target: str) -> str:
