@@ -171,6 +171,24 @@ def test_every_way_of_rebinding_the_context_is_refused(engine: Engine, code: str
     assert "NOT run" in (run.iterations[0].cells[0].error or "")
 
 
+def test_a_variable_left_by_a_block_that_raised_is_not_a_final_answer(engine: Engine) -> None:
+    """A real model set ``cohorts = []`` ahead of a loop that raised, then wrote ``FINAL(cohorts)``: ``[]`` was final."""
+    orders = "a" * 50
+    first = fence("print(len(orders))") + "\n" + fence("cohorts = []\nfor o in orders:\n    cohorts.append(counts[o])")
+    run = engine.run([first, "FINAL(cohorts)", "FINAL_VAR(cohorts)",
+                      fence("cohorts = [len(orders)]\nprint(cohorts)"), "FINAL_VAR(cohorts)"], {"orders": orders})
+    assert run.status == "final" and run.answer == [50]
+    refusal = prompts.set_by_failed_block("cohorts")
+    assert refusal in last_user(engine.server, 2) and refusal in last_user(engine.server, 3)
+    assert len(run.iterations) == 5
+
+
+def test_a_variable_a_clean_block_used_since_the_error_is_an_answer(engine: Engine) -> None:
+    run = engine.run([fence("print(len(orders))\nfound = []\nfound.append(len(orders))\nraise ValueError('later')"),
+                      fence("found.append(len(orders) // 25)\nprint(found)"), "FINAL_VAR(found)"], {"orders": "a" * 50})
+    assert run.status == "final" and run.answer == [50, 2] and len(run.iterations) == 3
+
+
 def test_a_name_written_in_the_wrong_case_is_named_in_the_feedback(engine: Engine) -> None:
     """A real model ended a run with ``final(find_spikes())`` in code; Python suggests nothing for a case slip."""
     run = engine.run([fence("total = len(Records)"), fence("total = len(records)\nfinal(total)"),

@@ -399,6 +399,9 @@ class RLM:
                 notes.append(prompts.unknown_final_var(written.text, created_names(ns, baseline),
                                                        bare=written.kind == "value"))
                 return False, None
+            if recovery.set_by_failed_block(written.text, reads.run):
+                notes.append(prompts.set_by_failed_block(written.text))
+                return False, None
             answer = ns[written.text]
         else:
             answer = written.value()

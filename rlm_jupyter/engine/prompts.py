@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 
-PROMPT_VERSION = "2026-12-02.17"
+PROMPT_VERSION = "2026-12-02.18"
 
 SYSTEM_PROMPT = """\
 You answer a question about data that lives in a persistent Python REPL (a live Jupyter kernel).
@@ -175,6 +175,11 @@ def answer_is_input(name: str) -> str:
 NO_DATA_IN_SUBCALLS = ("Your sub-call prompts contained none of the data: a sub-model knows only its prompt. "
                        "Put the text to read into it, e.g. llm_query(f\"<question>\\n\\n{context[:20000]}\"), "
                        "or llm_query_batched over chunks of the context.")
+
+
+def set_by_failed_block(name: str) -> str:
+    return (f"Your FINAL was not accepted: `{name}` was last set by a block that raised an error, so it holds "
+            f"whatever it had when the error hit. Fix that block, print `{name}`, then finish.")
 
 
 def misspelled(wrong: str, right: str) -> str:

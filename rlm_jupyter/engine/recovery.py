@@ -65,6 +65,23 @@ def assigned_names(run: Run) -> set[str]:
     return assigned
 
 
+def set_by_failed_block(name: str, run: Run) -> bool:
+    """Whether the block that last bound ``name`` raised, and no block since ran cleanly and used ``name``.
+
+    Why: a real small model wrote ``cohorts = []`` ahead of a loop that raised, twice, then
+    ``FINAL(cohorts)``; the empty list came back ``final``. A value the failing block left behind is
+    whatever it held when the error hit. A later clean block that reads it (``print(cohorts)``,
+    ``cohorts.append(...)``) means the model has worked with it since, so it counts as settled.
+    """
+    for it in reversed(run.iterations):
+        for cell in reversed(it.cells):
+            if cell.created is not None and name in cell.created:
+                return cell.error is not None
+            if cell.error is None and name in (code_names.names(cell.code, code_names.LOADS) or ()):
+                return False
+    return False
+
+
 _NAME_ERROR = re.compile(r"^NameError: name '(\w+)' is not defined", re.MULTILINE)
 
 
