@@ -70,6 +70,10 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
         parser.error("--resume continues a --real run; add --real and the endpoint options")
     if args.resume and not args.resume.is_file():
         parser.error(f"--resume {args.resume}: no such file; pass the real-results.json a --real run wrote")
+    try:
+        args.done = load_outcomes(args.resume) if args.resume else []
+    except (ValueError, TypeError, AttributeError) as exc:
+        parser.error(f"--resume {args.resume}: not a real-results.json a --real run wrote ({type(exc).__name__})")
     if args.instances < 1 or args.max_iterations < 1 or args.max_tokens < 1:
         parser.error("--instances, --max-iterations and --max-tokens must be positive")
     return args
@@ -156,9 +160,8 @@ def _real(args: argparse.Namespace, libraries: list[Library], skip: set[str], ar
         raw = [{**vars(o), "solved": o.solved, "invented": o.invented} for o in outcomes]
         (args.out / "real-results.json").write_text(json.dumps(raw, indent=1, default=str), encoding="utf-8")
 
-    done = load_outcomes(args.resume) if args.resume else []
     save(run_real(tasks, libraries, endpoint, options, args.instances, args.seed, args.quick, progress=save,
-                  done=done))
+                  done=args.done))
     print(f"wrote the Real model section of {args.out / 'RESULTS.md'} in {time.perf_counter() - started:.0f} s")
     return 0
 

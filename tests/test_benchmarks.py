@@ -6,6 +6,7 @@ the dialects they are spoken to in, not by running them.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import subprocess
 import sys
@@ -394,13 +395,32 @@ def test_a_resumed_real_run_keeps_the_saved_attempts_and_runs_only_the_rest(
 
 
 def test_resume_without_a_real_run_or_a_file_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    real = ["--real", "--base-url", "http://127.0.0.1:9/v1", "--model", "m", "--resume"]
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"not": "a list of outcomes"}')
+    out = tmp_path / "out"
     for argv, message in [(["--resume", str(tmp_path / "r.json")], "--resume continues a --real run"),
-                          (["--real", "--base-url", "http://127.0.0.1:9/v1", "--model", "m", "--resume",
-                            str(tmp_path / "r.json")], "no such file")]:
+                          ([*real, str(tmp_path / "r.json")], "no such file"),
+                          ([*real, str(broken)], "not a real-results.json a --real run wrote")]:
         with pytest.raises(SystemExit):
-            bench_main([*argv, "--out", str(tmp_path)])
+            bench_main([*argv, "--out", str(out)])
         assert message in capsys.readouterr().err
-    assert list(tmp_path.iterdir()) == []  # nothing written
+    assert not out.exists()  # nothing written
+
+
+def test_a_scorer_that_fails_scores_zero_and_says_so() -> None:
+    """A cohort answer the scorer could not read ended a real run 21 minutes in; now the attempt says it."""
+    from benchmarks.failures import Trace
+    from benchmarks.real import Outcome, _fill
+
+    def broken(answer: object, gold: object) -> float:
+        raise TypeError("Series.to_dict() got an unexpected keyword argument 'orient'")
+
+    outcome = Outcome("oolong", "60 lines", "ours", 0, 0, "count")
+    _fill(outcome, Trace(turns=[], reported=True, out_of_turns=False, status="final"),
+          dataclasses.replace(oolong.TASK, score=broken), "line one\nline two", 7, 2)
+    assert outcome.score == 0.0 and outcome.invented
+    assert outcome.error == "scorer failed: TypeError: Series.to_dict() got an unexpected keyword argument 'orient'"
 
 
 def test_real_mode_needs_an_endpoint_and_keeps_a_real_section_on_scripted_runs(tmp_path: Path) -> None:
