@@ -163,7 +163,7 @@ def _request(system: str, user: str, assistants: int = 0) -> ChatRequest:
 
 
 def _ours(question: str, assistants: int = 0) -> ChatRequest:
-    opening = Conversation.start(question, "`orders`: pandas.DataFrame, 3 rows", None, 20).request()[1]["content"]
+    opening = Conversation.start(question, "`orders`: pandas.DataFrame, 3 rows", None, 20).request()[-1]["content"]
     return _request("... FINAL_VAR(...) ...", opening, assistants)
 
 
@@ -344,7 +344,7 @@ def test_rlms_and_dspy_records_become_traces() -> None:
 def _real_root(request: ChatRequest) -> str:
     """A "real" model over HTTP: the scripted needle search for S-NIAH; elsewhere code that reads the data and
     answers another question (it counts the lines), which the library reports as final."""
-    if "magic number" in request.messages[1]["content"]:
+    if "magic number" in Conversation.read_opening(request.messages).question:
         return responder(niah.strategy, "haystack")(request)
     return "```repl\nn = len(records.splitlines())\nprint(n)\n```" if request.turn == 0 else "FINAL_VAR(n)"
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import itertools
 
+from rlm_jupyter.engine import prompts
 from rlm_jupyter.engine.conversation import KEEP_RECENT, Conversation, sub_request
 from rlm_jupyter.engine.trajectory import Iteration, Run
 
@@ -35,10 +36,30 @@ def test_turns_alternate_and_think_text_is_not_sent_back() -> None:
     conversation = Conversation.start("q", DESCRIBED, None, 5)
     conversation.add_turn("<think>secret plan</think>```repl\nprint(1)\n```", "[output]\n1")
     messages = conversation.request()
-    assert [m["role"] for m in messages] == ["system", "user", "assistant", "user"]
-    assert "secret plan" not in messages[2]["content"] and Conversation.turn(messages) == 1
+    example = len(prompts.worked_example())
+    assert [m["role"] for m in messages] == ["system", *["user", "assistant"] * (example // 2), "user", "assistant",
+                                             "user"]
+    assert "secret plan" not in messages[-2]["content"] and Conversation.turn(messages) == 1
     assert conversation.request("last word")[-1] == {"role": "user", "content": "last word"}
-    assert len(conversation.request()) == 4  # asking with an extra message does not change the conversation
+    assert len(conversation.request()) == len(messages)  # asking with an extra message does not change it
+
+
+def test_the_worked_example_comes_before_the_question_and_is_not_the_models() -> None:
+    """The example's turns are sent, but they are not the run's question, turns, replies or data."""
+    messages = Conversation.start("How many rows?", DESCRIBED, None, 5).request()
+    assert messages[1:-1] == prompts.worked_example() and "Ortega" in messages[1]["content"]
+    opening = Conversation.read_opening(messages)
+    assert opening.question == "How many rows?" and opening.first_variable == ("orders", "pandas.DataFrame")
+    assert Conversation.turn(messages) == 0 and Conversation.replay_key(messages)["replies"] == []
+    assert "Ortega" not in Conversation.given(messages) and "How many rows?" in Conversation.given(messages)
+
+
+def test_a_recording_made_before_the_worked_example_reads_the_same() -> None:
+    """Records of earlier prompt versions open with the question right after the system prompt."""
+    question = prompts.first_message("How many rows?", DESCRIBED, None, 5)
+    old = [{"role": "system", "content": "S"}, {"role": "user", "content": question},
+           {"role": "assistant", "content": "A"}, {"role": "user", "content": "out"}]
+    assert Conversation.read_opening(old).question == "How many rows?" and Conversation.turn(old) == 1
 
 
 def test_request_returns_a_copy() -> None:
@@ -59,8 +80,9 @@ def test_a_long_history_keeps_its_head_and_recent_turns_and_digests_the_middle()
     follow, compaction = Conversation.follow(earlier, "and per week?", None, None, 5, 3_000)
     assert compaction is not None and compaction.chars_after < compaction.chars_before
     messages, before = follow.request(), earlier.request()
-    assert messages[:2] == before[:2]  # system prompt and the first question
-    assert "earlier messages compacted" in messages[3]["content"]
+    head = 2 + len(prompts.worked_example())
+    assert messages[:head] == before[:head]  # system prompt, worked example and the first question
+    assert "earlier messages compacted" in messages[head + 1]["content"]
     assert messages[-2 - KEEP_RECENT:-2] == before[-KEEP_RECENT:]  # then "(no answer)" and the new question
     roles = [m["role"] for m in messages]
     assert all(a != b for a, b in itertools.pairwise(roles)), roles  # still alternating

@@ -155,7 +155,7 @@ def test_expect_dataframe_rejects_str_then_accepts_frame(engine: Engine) -> None
     run = engine.run(['FINAL("a table with one row")', fence(code), "FINAL_VAR(table)"], expect="DataFrame")
     assert_final(run)
     assert isinstance(run.answer, pd.DataFrame) and run.answer.shape == (1, 2)
-    assert "type DataFrame" in engine.server.requests[0].messages[1]["content"]
+    assert "type DataFrame" in engine.server.requests[0].messages[-1]["content"]
     assert prompts.wrong_type("str", "DataFrame") in last_user(engine.server, 1)
     assert len(run.iterations) == 3
 

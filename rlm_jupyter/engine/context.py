@@ -122,6 +122,9 @@ def _lib_type(obj: object, module: str, names: Iterable[str]) -> str | None:
     return None
 
 
+_SEPARATORS = ((",", "CSV"), ("\t", "TSV"), ("|", "pipe-separated"), (";", "semicolon-separated"))
+
+
 def _kind_hint(prefix: str, truncated: bool) -> str:
     """Guess the content kind from the prefix only (never scan the whole string)."""
     head = prefix.lstrip()
@@ -137,10 +140,12 @@ def _kind_hint(prefix: str, truncated: bool) -> str:
         return "XML/HTML"
     if len(lines) >= 2 and sum(bool(_LOG_RE.search(ln)) for ln in lines) * 2 > len(lines):
         return "log lines"
-    for sep, label in ((",", "CSV"), ("\t", "TSV"), ("|", "pipe-separated"), (";", "semicolon-separated")):
-        n = lines[0].count(sep)
-        if n and len(lines) >= 2 and all(ln.count(sep) == n for ln in lines):
-            return label
+    # The separator that every line has the same number of, the most of: a comma in each line's date does not
+    # make "Date: May 18, 2023 || User: 7 || ..." CSV (a real small model then called pd.read_csv on a file).
+    consistent = [(lines[0].count(sep), label) for sep, label in _SEPARATORS
+                  if lines[0].count(sep) and len(lines) >= 2 and all(ln.count(sep) == lines[0].count(sep) for ln in lines)]
+    if consistent:
+        return max(consistent, key=lambda found: found[0])[1]
     return "Markdown" if head[0] == "#" else "plain text"
 
 

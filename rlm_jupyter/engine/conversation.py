@@ -1,8 +1,8 @@
 """The root conversation: the one place that knows how root messages are laid out.
 
-Layout: a system prompt, an opening user message (the question and the
-context descriptions), then one (assistant reply, user feedback) pair per
-turn. A follow-up starts from the earlier conversation, compacted when it has
+Layout: a system prompt, a worked example as real turns (``prompts.worked_example``),
+an opening user message (the question and the context descriptions), then one
+(assistant reply, user feedback) pair per turn. A follow-up starts from the earlier conversation, compacted when it has
 grown large, plus a new user message.
 
 Why one type owns it: the loop builds it, the record rebuilds it (replay and
@@ -35,7 +35,6 @@ Message = dict[str, str]
 
 KEEP_RECENT = 4  # messages a compaction keeps verbatim at the end: the last two turns
 DIGEST_CHARS = 150  # what a compaction keeps of each older message
-_HEAD = 2  # the system prompt and the opening question: a compaction always keeps them
 _BRIDGE: Message = {"role": "assistant", "content": "Understood."}
 # Tighter and tighter caps on earlier outputs when a request does not fit the root model's window.
 FIT_STEPS = (4_000, 1_500, 500)
@@ -75,7 +74,7 @@ class Conversation:
     @classmethod
     def start(cls, question: str, descriptions: str, expect: str | None, max_iterations: int) -> Conversation:
         """A new run: the system prompt and the question with its context descriptions."""
-        return cls([{"role": "system", "content": prompts.SYSTEM_PROMPT},
+        return cls([{"role": "system", "content": prompts.SYSTEM_PROMPT}, *prompts.worked_example(),
                     {"role": "user", "content": prompts.first_message(question, descriptions, expect,
                                                                       max_iterations)}])
 
@@ -105,8 +104,8 @@ class Conversation:
 
     def request(self, extra: str | None = None) -> list[Message]:
         """The messages of the next root call (a copy), optionally with one more user message."""
-        cap = self.output_cap
-        messages = [dict(m, content=clip(m["content"], cap)) if cap is not None and i >= _HEAD and m["role"] == "user"
+        cap, head = self.output_cap, _head(self._messages)
+        messages = [dict(m, content=clip(m["content"], cap)) if cap is not None and i >= head and m["role"] == "user"
                     else dict(m) for i, m in enumerate(self._messages)]
         return messages + [{"role": "user", "content": extra}] if extra is not None else messages
 
@@ -147,7 +146,7 @@ class Conversation:
     @staticmethod
     def read_opening(messages: Sequence[Message]) -> Opening:
         """The question and the described variables of the run that sent this root request."""
-        opening = next((m["content"] for m in messages if m.get("role") == "user"), "")
+        opening = _opening_text(messages)
         question = prompts.question_of(opening) or ""
         variables = tuple((m.group(1), m.group(2)) for m in _VARIABLE.finditer(opening))
         return Opening(question, variables)
@@ -155,13 +154,13 @@ class Conversation:
     @staticmethod
     def given(messages: Sequence[Message]) -> str:
         """What the opening message shows of the user's input: the question and the data's descriptions."""
-        opening = next((m["content"] for m in messages if m.get("role") == "user"), "")
-        return prompts.without_instructions(opening)
+        return prompts.without_instructions(_opening_text(messages))
 
     @staticmethod
     def turn(messages: Sequence[Message]) -> int:
-        """How many replies the model has given before this request (0 for the first call)."""
-        return sum(m.get("role") == "assistant" for m in messages)
+        """How many replies the model has given before this request (0 for the first call; the worked
+        example's replies are not the model's)."""
+        return sum(m.get("role") == "assistant" for m in messages[_head(messages):])
 
     @staticmethod
     def replay_key(messages: Sequence[Message]) -> dict[str, object]:
@@ -171,12 +170,32 @@ class Conversation:
         the recorded code is replayed against changed data.
         """
         return {"root": Conversation.read_opening(messages).question,
-                "replies": [m["content"] for m in messages if m.get("role") == "assistant"]}
+                "replies": [m["content"] for m in messages[_head(messages):] if m.get("role") == "assistant"]}
 
 
 def sub_request(prompt: str) -> list[Message]:
     """A sub-call's messages: the prompt alone (the sub-model knows nothing else)."""
     return [{"role": "user", "content": prompt}]
+
+
+def _opening_index(messages: Sequence[Message]) -> int | None:
+    """Where the run's opening message is: the first user message ``prompts.question_of`` reads, else the
+    first user message (a recording made before the worked example, or a request from elsewhere)."""
+    users = [i for i, m in enumerate(messages) if m.get("role") == "user"]
+    return next((i for i in users if prompts.question_of(str(messages[i].get("content", ""))) is not None),
+                users[0] if users else None)
+
+
+def _opening_text(messages: Sequence[Message]) -> str:
+    index = _opening_index(messages)
+    return "" if index is None else str(messages[index].get("content", ""))
+
+
+def _head(messages: Sequence[Message]) -> int:
+    """How many messages open the conversation (system prompt, worked example, opening question): a
+    compaction always keeps them, and only the messages after them are the model's turns."""
+    index = _opening_index(messages)
+    return 0 if index is None else index + 1
 
 
 def _chars(messages: Iterable[Message]) -> int:
@@ -188,9 +207,10 @@ def _compact(messages: list[Message], limit: int) -> tuple[list[Message], Compac
 
     Returns the messages unchanged (and None) while they fit in ``limit`` characters.
     """
-    if _chars(messages) <= limit or len(messages) <= _HEAD + KEEP_RECENT:
+    keep = _head(messages)
+    if _chars(messages) <= limit or len(messages) <= keep + KEEP_RECENT:
         return messages, None
-    head, middle, tail = messages[:_HEAD], messages[_HEAD:-KEEP_RECENT], messages[-KEEP_RECENT:]
+    head, middle, tail = messages[:keep], messages[keep:-KEEP_RECENT], messages[-KEEP_RECENT:]
     lines = [f"[{len(middle)} earlier messages compacted; what each turn did, in order:]"]
     lines += [f"- {m['role']}: {clip(' '.join(m['content'].split()), DIGEST_CHARS, keep='head')}" for m in middle]
     digest = {"role": "user", "content": "\n".join(lines)}

@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 
-PROMPT_VERSION = "2026-12-02.18"
+PROMPT_VERSION = "2026-12-02.19"
 
 SYSTEM_PROMPT = """\
 You answer a question about data that lives in a persistent Python REPL (a live Jupyter kernel).
@@ -69,6 +69,31 @@ def first_message(question: str, descriptions: str, expect: str | None, max_iter
     expected = f"\n{_EXPECT_LINE.format(expect=expect)}\n" if expect else ""
     return (f"Question: {question}\n{expected}\n{_CONTEXT_HEADING}\n{descriptions}{_BEFORE_INSTRUCTIONS}"
             f"You have {max_iterations} turns. Start by exploring the data with a ```repl block.")
+
+
+_EXAMPLE_NOTE = "A worked example, on other data (not yours):\n\n"
+_EXAMPLE_OUTPUT = ("2\nthe March review. Our supplier Ortega Ltd, based in Porto, ships the parts weekly; two\n"
+                   "in April Ortega Ltd raised its prices by 4%, and the")
+
+
+def worked_example() -> list[dict[str, str]]:
+    """A short finished run, sent as real turns before the opening message: search the data, read, finish.
+
+    Why turns and not more rules: a real 1.5B model given the rules alone answered a needle question with
+    ``llm_query("<the question>")`` every turn, or printed the position ``haystack.find(key)`` returned and
+    wrote that as the answer. With this exchange before its question it searched its own variable for the
+    key, printed the text around the hit and finished with the value it read, in two turns. The exchange is
+    built with ``first_message`` and ``feedback``, so it looks exactly like the turns the model gets; its
+    opening is marked as an example (``question_of`` does not read it as the run's question).
+    """
+    opening = first_message("Which city is the supplier Ortega Ltd based in? Answer with the city only.",
+                            "`notes`: str, 2,400,000 chars, 30,000 lines; looks like plain text", None, 4)
+    search = ("```repl\nimport re\nhits = [m.start() for m in re.finditer('Ortega', notes)]\nprint(len(hits))\n"
+              "for i in hits[:5]:\n    print(notes[max(0, i - 150):i + 150])\n```")
+    return [{"role": "user", "content": _EXAMPLE_NOTE + opening},
+            {"role": "assistant", "content": search},
+            {"role": "user", "content": feedback([_EXAMPLE_OUTPUT], [], 1, 4)},
+            {"role": "assistant", "content": "FINAL(Porto)"}]
 
 
 def without_instructions(opening: str) -> str:
