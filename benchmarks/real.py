@@ -12,6 +12,7 @@ task stays within an afternoon on a CPU model.
 """
 from __future__ import annotations
 
+import copy
 import json
 import time
 import traceback
@@ -115,9 +116,14 @@ def run_real(tasks: Sequence[Task], libraries: Sequence[Library], endpoint: Endp
 
 def _attempt(library: Library, endpoint: Endpoint, options: Options, task: Task, size: Size, k: int, seed: int,
              instance: Any) -> Outcome:
-    """One library on one instance, in a session of its own (nothing carries over between instances)."""
+    """One library on one instance, in a session of its own (nothing carries over between instances).
+
+    Each attempt gets its own copy of the data: a model's code may change a DataFrame in place (a real one
+    wrote ``orders['cohort'] = ...`` into the frame it was given), and the next library must see the
+    instance as generated.
+    """
     outcome = Outcome(task.name, size.label, library.name, k, seed, instance.kind)
-    context = context_for(library, task, instance.context)
+    context = context_for(library, task, copy.deepcopy(instance.context))
     session = library.session(endpoint, options)
     started = time.perf_counter()
     try:

@@ -408,6 +408,38 @@ def test_resume_without_a_real_run_or_a_file_is_refused(tmp_path: Path, capsys: 
     assert not out.exists()  # nothing written
 
 
+def test_an_attempt_that_changes_its_data_in_place_leaves_the_instance_as_generated() -> None:
+    """A real model wrote ``orders['cohort'] = ...`` into the frame it was given; the library after it must
+    still get the instance as generated."""
+    from benchmarks.failures import Trace
+    from benchmarks.libraries import Endpoint, Library, Options, Session
+    from benchmarks.real import _attempt
+    from benchmarks.tasks import cohort
+
+    seen: list[list[str]] = []
+
+    class Meddling(Session):
+        def attempt(self, question: str, context: object, name: str) -> tuple[object, Trace]:
+            assert isinstance(context, pd.DataFrame)
+            seen.append(list(context.columns))
+            context["cohort"] = 1
+            context.drop(context.index[:10], inplace=True)
+            return None, Trace(turns=[], reported=False, out_of_turns=True, status="max_iterations")
+
+    class Meddler(Library):
+        name, title, takes_objects = "meddler", "meddler", True
+
+        def session(self, endpoint: Endpoint, options: Options = Options()) -> Session:
+            return Meddling()
+
+    instance = cohort.TASK.generate(1_000, 0)[0]
+    rows = len(instance.context)
+    for _ in range(2):
+        _attempt(Meddler(), Endpoint("http://127.0.0.1:9/v1", "m", "m"), Options(), cohort.TASK,
+                 cohort.TASK.sizes[0], 0, 0, instance)
+    assert seen[0] == seen[1] and "cohort" not in seen[1] and len(instance.context) == rows
+
+
 def test_a_scorer_that_fails_scores_zero_and_says_so() -> None:
     """A cohort answer the scorer could not read ended a real run 21 minutes in; now the attempt says it."""
     from benchmarks.failures import Trace
