@@ -412,7 +412,7 @@ def test_an_attempt_that_changes_its_data_in_place_leaves_the_instance_as_genera
     """A real model wrote ``orders['cohort'] = ...`` into the frame it was given; the library after it must
     still get the instance as generated."""
     from benchmarks.failures import Trace
-    from benchmarks.libraries import Endpoint, Library, Options, Session
+    from benchmarks.libraries import DEFAULT_OPTIONS, Endpoint, Library, Options, Session
     from benchmarks.real import _attempt
     from benchmarks.tasks import cohort
 
@@ -429,7 +429,7 @@ def test_an_attempt_that_changes_its_data_in_place_leaves_the_instance_as_genera
     class Meddler(Library):
         name, title, takes_objects = "meddler", "meddler", True
 
-        def session(self, endpoint: Endpoint, options: Options = Options()) -> Session:
+        def session(self, endpoint: Endpoint, options: Options = DEFAULT_OPTIONS) -> Session:
             return Meddling()
 
     instance = cohort.TASK.generate(1_000, 0)[0]

@@ -62,6 +62,11 @@ def test_str_facts_prefix_suffix_and_hint() -> None:
         ('{"a": 1}\n{"a": 2}\n{"a": 3}\n', "JSON Lines"),
         ("2024-01-01 10:00:00 INFO start\n2024-01-01 10:00:01 ERROR oops\n", "log lines"),
         ("a\tb\tc\n1\t2\t3\n", "TSV"),
+        # one comma in each line's date, more pipes: the separator is the pipe (a real small model read "CSV"
+        # and called pd.read_csv on a file of that name)
+        ("Date: May 18, 2023 || User: 7 || Instance: Who?\nDate: Jun 1, 2023 || User: 8 || Instance: Why?\n",
+         "pipe-separated"),
+        ("a,b,c\n1,2,3\n", "CSV"),
         ("<html><body>hi</body></html>", "XML/HTML"),
         ("Call me Ishmael. Some years ago.", "plain text"),
     ],

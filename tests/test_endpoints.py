@@ -80,6 +80,46 @@ def test_params_go_into_the_body_as_given_and_into_the_record(engine: Engine) ->
     assert run.settings_used().params == run.settings["params"]
 
 
+def test_root_calls_ask_for_temperature_0_by_default_and_the_user_decides_otherwise(engine: Engine) -> None:
+    """The root writes code: the same data and question get the same code. Sub-calls keep the endpoint's own."""
+    engine.server.models[SUB] = lambda request: "sub"
+    for options, sent in [({}, 0.0), ({"temperature": 0.7}, 0.7), ({"params": {"temperature": 1.2}}, 1.2),
+                          ({"temperature": None}, "absent")]:
+        before = len(engine.server.requests)
+        assert_final(engine.run([fence("x = llm_query('hi')"), "FINAL_VAR(x)"], **options))
+        requests = engine.server.requests[before:]
+        roots = [r.body for r in requests if r.model == ROOT]
+        assert roots and all(b is not None and b.get("temperature", "absent") == sent for b in roots), options
+        assert all(r.body is not None and "temperature" not in r.body for r in requests if r.model == SUB)
+
+
+def test_a_model_that_refuses_the_default_temperature_is_asked_without_it_and_the_run_says_so(
+        engine: Engine) -> None:
+    """OpenAI's reasoning models take only their own temperature: a 400 naming it costs one request, once."""
+    engine.server.faults = [Fault("refuse_temperature")]
+    rlm = engine.rlm()
+    engine.server.models[ROOT] = Scripted([fence("x = 41 + 1"), "FINAL_VAR(x)"])
+    first = rlm.run("What is the answer?")
+    assert_final(first)
+    assert first.answer == 42 and len(first.notices) == 1
+    assert "does not take temperature=0.0" in first.notices[0] and "Only the default (1)" in first.notices[0]
+    assert [r.status for r in engine.server.requests] == [400, 200, 200]
+    assert "temperature" not in (engine.server.requests[2].body or {})
+    second = rlm.run("What is the answer?")  # the same RLM: not tried again
+    assert_final(second)
+    assert [r.status for r in engine.server.requests][3:] == [200, 200] and second.notices == []
+
+
+def test_a_temperature_set_in_params_is_sent_as_given_even_when_refused(engine: Engine) -> None:
+    """``params`` is the literal request body: a refusal of a field there is the user's to see and fix."""
+    engine.server.faults = [Fault("refuse_temperature")]
+    run = engine.run([fence("x = 1"), "FINAL_VAR(x)"], params={"temperature": 0})
+    assert run.status == "error" and "Unsupported value: 'temperature'" in run.message
+    assert len(engine.server.requests) == 1
+    with pytest.raises(ValueError, match="temperature must be >= 0 and <= 2, got 3; pass None for the endpoint"):
+        engine.rlm(temperature=3)
+
+
 def test_params_are_part_of_the_cache_key(engine: Engine, tmp_path: Any) -> None:
     replies = [fence("x = 1"), "FINAL_VAR(x)"]
     engine.run(replies, cache_dir=str(tmp_path), params={"temperature": 0})

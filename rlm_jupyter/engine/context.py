@@ -142,8 +142,9 @@ def _kind_hint(prefix: str, truncated: bool) -> str:
         return "log lines"
     # The separator that every line has the same number of, the most of: a comma in each line's date does not
     # make "Date: May 18, 2023 || User: 7 || ..." CSV (a real small model then called pd.read_csv on a file).
-    consistent = [(lines[0].count(sep), label) for sep, label in _SEPARATORS
-                  if lines[0].count(sep) and len(lines) >= 2 and all(ln.count(sep) == lines[0].count(sep) for ln in lines)]
+    counts = [(lines[0].count(sep), label) for sep, label in _SEPARATORS]
+    consistent = [(n, label) for (n, label), (sep, _) in zip(counts, _SEPARATORS)
+                  if n and len(lines) >= 2 and all(ln.count(sep) == n for ln in lines)]
     if consistent:
         return max(consistent, key=lambda found: found[0])[1]
     return "Markdown" if head[0] == "#" else "plain text"

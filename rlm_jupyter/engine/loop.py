@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, cast
 
 from ..llm.cache import CachedClient, open_cache
-from ..llm.client import ChatClient, Completion, ContextTooLong, LLMClient, LLMError
+from ..llm.client import ChatClient, Completion, ContextTooLong, LLMClient, LLMError, UnsupportedParameter
 from ..llm.context_windows import ContextWindows
 from ..llm.pricing import PriceTable
 from ..llm.ratelimit import RateLimitedClient, RateLimiter
@@ -118,6 +118,7 @@ class RLM:
             self.client = CachedClient(open_cache(config.cache_dir), self.client, refresh=config.refresh,
                                        redact=self.redact)
         self.observers = tuple(observers)
+        self._root_defaults = {} if config.temperature is None else {"temperature": config.temperature}
 
     def close(self) -> None:
         self.client.close()
@@ -325,17 +326,24 @@ class RLM:
         """One root call with the root's request parameters, charged, and its notice said once per run.
 
         A request the endpoint finds too long for the model's window is sent again with the earlier
-        outputs cut tighter (``Conversation.tighten``), and the run says so once per step.
+        outputs cut tighter (``Conversation.tighten``), and the run says so once per step. A field we send
+        by default (``temperature``) that the model does not take is dropped for the rest of this RLM's
+        runs, and the run says so; a field the user set in ``params`` is never dropped.
         """
         while True:
             try:
                 done = session.client.complete(self.model, conversation.request(extra), on_text=on_text,
-                                               **self.settings.params)
+                                               **{**self._root_defaults, **self.settings.params})
                 break
             except ContextTooLong:
                 if not conversation.tighten():
                     raise
                 self._notice(session, run, prompts.outputs_cut(conversation.output_cap or 0))
+            except UnsupportedParameter as refused:
+                if refused.param not in self._root_defaults or refused.param in self.settings.params:
+                    raise
+                value = self._root_defaults.pop(refused.param)
+                self._notice(session, run, prompts.default_refused(self.model, refused.param, value, refused.reason))
         session.meter.charge(run, self.model, done)
         if done.notice is not None:
             self._notice(session, run, done.notice)

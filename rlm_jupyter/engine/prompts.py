@@ -192,6 +192,12 @@ def outputs_cut(cap: int) -> str:
             f"to {cap:,} characters each (head and tail). Lower max_output_chars to start there.")
 
 
+def default_refused(model: str, param: str, value: object, reason: str) -> str:
+    """A notice for the user: a field sent by default was refused, so the endpoint's own default applies."""
+    return (f"{model} does not take {param}={value!r} ({reason}); its root calls are sent without it, so the "
+            f"endpoint's default applies. Set {param}=None to skip the first try.")
+
+
 def answer_is_input(name: str) -> str:
     return (f"Your FINAL was not accepted: it returns `{name}`, the input data itself, not an answer. "
             f"Compute the answer from `{name}` with code, then FINAL that.")

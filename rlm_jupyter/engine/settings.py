@@ -44,6 +44,7 @@ class Bounds:
     low_included: bool = False  # ``>= low`` rather than ``> low``
     why: str = ""  # why ``high`` is where it is (said in the error)
     hint: str = ""  # what a value means, for the error (``1 means sub-calls without recursion``)
+    none: str = "no limit"  # what None means for an optional setting, for the error
 
     def admits(self, value: float) -> bool:
         above = value >= self.low if self.low_included else value > self.low
@@ -95,6 +96,16 @@ class Settings:
                                           '"max_completion_tokens": 4000}',
                                       "sampling and output caps are the provider's; a local server without "
                                       "max_tokens writes until its context is full")
+    temperature: float | None = _setting(0.0, "sampling temperature of root calls (None: the endpoint's default); "
+                                              "a temperature in params wins",
+                                         "the root model writes code, and a run is an audit trail: the same data "
+                                         "and question should get the same code. A real 1.5B model at its "
+                                         "server's default (0.8) wrote a different, often broken, block on each "
+                                         "try. A model that takes only its own default (OpenAI's reasoning "
+                                         "models) is asked again without it, and the run says so once",
+                                         bounds=Bounds(low=0, low_included=True, high=2,
+                                                       why="OpenAI-compatible endpoints take 0 to 2",
+                                                       none="the endpoint's default"))
     sub_params: dict[str, Any] = _setting({}, "extra fields of every sub-call request body (not inherited from "
                                               "params)",
                                           "sub-calls often want other caps than the root, e.g. short answers")
@@ -249,7 +260,7 @@ def _check_number(name: str, value: Any, *, integer: bool, optional: bool, bound
     valid = (isinstance(value, int) if integer else isinstance(value, (int, float))) and not isinstance(value, bool)
     if not valid or not bounds.admits(value):
         kind = "" if valid else f" ({'a whole number' if integer else 'a number'})"
-        fix = "; pass None for no limit" if optional else ""
+        fix = f"; pass None for {bounds.none}" if optional else ""
         why = f"; {bounds.why}" if bounds.why and valid and value > bounds.high else ""
         hint = f"; {bounds.hint}" if bounds.hint else ""
         raise ValueError(f"{name} must be {bounds.text()}{kind}, got {value!r}{fix}{hint}{why}")

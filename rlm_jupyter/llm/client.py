@@ -73,6 +73,18 @@ class ContextTooLong(LLMError):
     """
 
 
+class UnsupportedParameter(LLMError):
+    """The endpoint refused a field of the request body (``param``): the model does not accept it or its value.
+
+    Its own type because the caller may have set that field by default and can ask again without it;
+    a field the user set is the user's to change.
+    """
+
+    def __init__(self, message: str, param: str, reason: str) -> None:
+        super().__init__(message)
+        self.param, self.reason = param, reason
+
+
 @dataclass(frozen=True)
 class Completion:
     """One reply and what it cost, as the endpoint reported it (or as we had to estimate it)."""
@@ -166,6 +178,28 @@ def refuses_streaming(exc: Exception) -> bool:
     return getattr(exc, "param", None) in ("stream", "stream_options") or bool(_REFUSES_STREAM.search(str(exc)))
 
 
+# OpenAI's words for a field a model does not take: "Unsupported parameter: 'temperature' is not supported with
+# this model." and "Unsupported value: 'temperature' does not support 0 with this model. Only the default (1)..."
+_UNSUPPORTED = re.compile(r"[Uu]nsupported (?:parameter|value): '(\w+)'")
+
+
+def refused_parameter(exc: Exception, body: Mapping[str, Any]) -> str | None:
+    """The request-body field an error says the model does not accept, or None for any other error.
+
+    Read from the error's ``param`` (OpenAI's error object) or, for gateways that pass only the words on,
+    from the message; only a field the request actually sent counts.
+    """
+    o = _openai()
+    if not isinstance(exc, (o.BadRequestError, o.UnprocessableEntityError)):
+        return None
+    named = getattr(exc, "param", None)
+    found = _UNSUPPORTED.search(str(exc))
+    for param in (named if isinstance(named, str) else None, found.group(1) if found else None):
+        if param and param in body and param not in ("model", "messages", "stream", "stream_options"):
+            return param
+    return None
+
+
 def too_long(exc: Exception) -> bool:
     """Whether an error is the endpoint saying the prompt exceeds the model's context window."""
     o = _openai()
@@ -194,9 +228,7 @@ class _Unstreamable:
     def add(self, key: tuple[str, str], exc: Exception) -> str:
         """Remember a refusal; returns the one-line notice every later run shows."""
         base_url, model = key
-        body = getattr(exc, "body", None)
-        reason = body.get("message") if isinstance(body, dict) and body.get("message") else str(exc)
-        text = (f"{base_url} does not stream {model} ({reason}); replies appear when complete; "
+        text = (f"{base_url} does not stream {model} ({_reason(exc)}); replies appear when complete; "
                 "set stream=False (--no-stream) to skip the first try")
         with self._lock:
             return self._notices.setdefault(key, text)
@@ -207,6 +239,12 @@ class _Unstreamable:
 
 
 UNSTREAMABLE = _Unstreamable()
+
+
+def _reason(exc: Exception) -> str:
+    """The endpoint's own words for an error (its message), without the status line around them."""
+    body = getattr(exc, "body", None)
+    return str(body["message"]) if isinstance(body, dict) and body.get("message") else str(exc)
 
 
 class LLMClient:
@@ -271,6 +309,9 @@ class LLMClient:
             except _openai().OpenAIError as exc:  # 400/401/404...: retrying cannot help
                 if too_long(exc):
                     raise ContextTooLong(self._describe(exc, model, attempt)) from exc
+                refused = refused_parameter(exc, body)
+                if refused is not None:
+                    raise UnsupportedParameter(self._describe(exc, model, attempt), refused, _reason(exc)) from exc
                 if on_text is None or not refuses_streaming(exc):
                     raise LLMError(self._describe(exc, model, attempt)) from exc
                 on_text, notice = None, UNSTREAMABLE.add((self.base_url, model), exc)

@@ -20,7 +20,7 @@ from rlm_jupyter.demo_model import wire
 from rlm_jupyter.demo_model.responders import ChatRequest
 from rlm_jupyter.demo_model.serving import ChatHandler, Outcome, json_outcome
 
-FaultKind = Literal["http", "timeout", "malformed", "disconnect", "refuse_stream", "too_long"]
+FaultKind = Literal["http", "timeout", "malformed", "disconnect", "refuse_stream", "too_long", "refuse_temperature"]
 
 # What api.openai.com answers when an organization that is not verified asks to stream a gpt-5 model, verbatim.
 OPENAI_REFUSES_STREAM = wire.error_body(
@@ -28,6 +28,11 @@ OPENAI_REFUSES_STREAM = wire.error_body(
     "https://platform.openai.com/settings/organization/general and click on Verify Organization. If you just "
     "verified, it can take up to 15 minutes for access to propagate.",
     "invalid_request_error", "unsupported_value", "stream")
+
+# What OpenAI answers (HTTP 400) when a reasoning model (o-series, gpt-5) is sent a temperature other than 1.
+OPENAI_REFUSES_TEMPERATURE = wire.error_body(
+    "Unsupported value: 'temperature' does not support 0 with this model. Only the default (1) value is supported.",
+    "invalid_request_error", "unsupported_value", "temperature")
 
 # What llama-cpp-python's server answers (HTTP 400) for a prompt over its n_ctx, in OpenAI's error shape.
 CONTEXT_TOO_LONG = wire.error_body(
@@ -92,6 +97,8 @@ class FaultPlan:
                 continue
             if fault.kind == "refuse_stream" and not request.stream:  # only a streaming request is refused
                 continue
+            if fault.kind == "refuse_temperature" and request.body.get("temperature", 1) == 1:
+                continue
             if fault.kind == "too_long" and sum(len(str(m.get("content", ""))) for m in request.messages) \
                     <= fault.max_chars:
                 continue
@@ -141,6 +148,8 @@ def fault_outcome(fault: Fault, request: ChatRequest, wait: Callable[[float], bo
         return json_outcome(400, OPENAI_REFUSES_STREAM)
     if fault.kind == "too_long":
         return json_outcome(400, CONTEXT_TOO_LONG)
+    if fault.kind == "refuse_temperature":
+        return json_outcome(400, OPENAI_REFUSES_TEMPERATURE)
     if fault.kind == "malformed":
         return Outcome(200, send=_send_malformed_stream if request.stream else _send_malformed)
     if fault.kind == "http":
