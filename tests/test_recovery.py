@@ -7,7 +7,7 @@ import json
 import pandas as pd
 import pytest
 
-from rlm_jupyter.engine import prompts
+from rlm_jupyter.engine import prompts, recovery
 from rlm_jupyter.engine.protocol import parse_reply
 from rlm_jupyter.testing import Fault
 
@@ -324,3 +324,38 @@ def test_a_reply_with_a_made_up_output_runs_up_to_it_and_says_why(engine: Engine
     feedback = last_user(engine.server, 1)
     assert prompts.AFTER_MADE_UP_OUTPUT in feedback
     assert prompts.FINAL_AFTER_ERROR in feedback  # the FINAL_VAR named what the unrun block would have set
+
+
+RECORDS = "\n".join(f"Date: Jan {d % 28 + 1}, 2023 || User: {d % 7} || Instance: What is the capital of Peru?"
+                    for d in range(200))
+SEARCH = "hits = [m.start() for m in re.finditer('location', records)]\nprint(len(hits))"
+
+
+def test_nothing_found_before_any_output_showed_the_data_is_refused_until_the_model_looks(engine: Engine) -> None:
+    """The oolong failure: a search for a label's words (not in the data) printed 0, and 0 came back final."""
+    run = engine.run([fence("import re\n" + SEARCH), "FINAL(0)", fence("print(records[:300])"), "FINAL(0)"],
+                     {"records": RECORDS})
+    assert run.status == "final" and run.answer == 0 and len(run.iterations) == 4
+    refusal = last_user(engine.server, 2)
+    assert "your code found nothing" in refusal and "print(records[:500])" in refusal
+
+
+@pytest.mark.parametrize("final", ["FINAL(0)", 'FINAL("not found")', "FINAL_VAR(hits)"])
+def test_a_model_that_keeps_answering_nothing_unseen_is_not_reported_final(engine: Engine, final: str) -> None:
+    run = engine.run([fence("import re\n" + SEARCH), final], {"records": RECORDS}, max_iterations=3)
+    assert run.status != "final"
+
+
+def test_nothing_found_after_the_data_was_shown_is_an_answer(engine: Engine) -> None:
+    shown = "import re\nprint(records.splitlines()[:2])\n" + SEARCH
+    assert engine.run([fence(shown), "FINAL(0)"], {"records": RECORDS}).answer == 0
+    # a table or a short text is not data to look pieces up in: the rule is for text data
+    assert engine.run([fence("n = int((context.amount > 99).sum())\nprint(n)"), "FINAL_VAR(n)"], ORDERS).answer == 0
+    assert engine.run([fence("print(context.count('z'))"), "FINAL(0)"], "short text").answer == 0
+
+
+def test_what_counts_as_nothing_found() -> None:
+    for empty in (0, 0.0, None, "", "None", "not found", "No matching errors found.", "0", [], {}, pd.DataFrame()):
+        assert recovery.nothing(empty), empty
+    for something in (1, "Porto", "0 of 3", [0], pd.DataFrame({"a": [1]}), False, object()):
+        assert not recovery.nothing(something), something

@@ -380,7 +380,14 @@ class RLM:
             notes.append(prompts.NOTHING_SHOWN)  # a claim about data no output has shown any of
             return None
         verdict = grounding.check(answer, run, history, typed=typed.text if typed else None)
-        if verdict.grounded or reads.nothing_to_read:
+        if reads.nothing_to_read:
+            return verdict
+        if verdict.grounded and recovery.nothing(answer):
+            texts = recovery.data_texts(run.namespace or {}, reads.data_names)
+            if texts and not recovery.data_shown(run, texts):
+                notes.append(prompts.nothing_found_unseen(sorted(reads.data_names)))  # the search, not the data?
+                return None
+        if verdict.grounded:
             return verdict
         notes.append(prompts.ungrounded_final(verdict.unseen))
         return None

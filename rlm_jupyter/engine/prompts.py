@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 
-PROMPT_VERSION = "2026-12-02.20"
+PROMPT_VERSION = "2026-12-02.21"
 
 SYSTEM_PROMPT = """\
 You answer a question about data that lives in a persistent Python REPL (a live Jupyter kernel).
@@ -178,6 +178,14 @@ AFTER_MADE_UP_OUTPUT = ("This block was NOT run: it comes after an output you wr
 
 NOTHING_SHOWN = ("Your FINAL was not accepted: none of your code has printed anything yet, so you have seen "
                  "none of the data. Print what you found (a count, a sample, the matching lines), then finish.")
+
+
+def nothing_found_unseen(names: list[str]) -> str:
+    """Why: a real small model searched records for a label's words (not in the data), got 0 and finished."""
+    name = names[0] if names else "context"
+    return (f"Your FINAL was not accepted: your code found nothing, and no output has shown any of the data "
+            f"itself, so the search may be what failed. Print a few lines of `{name}` (e.g. "
+            f"print({name}[:500])) to see what it holds, then search again or ask llm_query_batched over chunks.")
 
 
 def ungrounded_final(unseen: list[str]) -> str:

@@ -11,7 +11,10 @@ an answer the model stood by.
 from __future__ import annotations
 
 import difflib
+import itertools
+import numbers
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +24,11 @@ from .trajectory import Iteration, Run
 
 NO_DATA_PROMPT_CHARS = 500  # sub-call prompts shorter than this carry no chunk of a context of ...
 NO_DATA_CONTEXT_CHARS = 5_000  # ... at least this size: the model asked about data it did not pass
+DATA_PIECE_CHARS = 20  # a printed line holds a verbatim piece of the data when this much of it is in the text
+DATA_TEXT_CHARS = 1_000  # a text context at least this long is data to look at (a shorter one is a parameter)
+MAX_PIECES = 200  # printed lines looked up in the data per check: bounded on a huge context
+_NOTHING = re.compile(r"\A(?:none|nothing|null|n/?a|not found|no (?:\w+ )*found|no matches?|0+(?:\.0+)?)\.?\Z",
+                      re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -109,6 +117,43 @@ def in_outputs(text: str, run: Run) -> bool:
     needle = text.strip().strip("'\"")
     return bool(needle) and any(needle in cell.stdout or needle in (cell.value or "")
                                 for it in run.iterations for cell in it.cells)
+
+
+def nothing(answer: Any) -> bool:
+    """Whether an answer says that nothing was found: 0, None, an empty collection or table, "not found"."""
+    if answer is None or (isinstance(answer, numbers.Real) and not isinstance(answer, bool) and answer == 0):
+        return True
+    if isinstance(answer, str):
+        text = answer.strip().strip("'\"")
+        return not text or bool(_NOTHING.match(text))
+    try:
+        return len(answer) == 0
+    except TypeError:  # an object without a length (a model, a scalar type) says something else
+        return False
+
+
+def data_texts(ns: dict[str, Any], names: Iterable[str]) -> list[str]:
+    """The text contexts long enough to be data (``DATA_TEXT_CHARS``): what ``data_shown`` looks pieces up in."""
+    return [value for name in sorted(names) if isinstance(value := ns.get(name), str) and len(value) >= DATA_TEXT_CHARS]
+
+
+def data_shown(run: Run, texts: list[str]) -> bool:
+    """Whether an output of the run's code showed a verbatim piece of one of ``texts`` (the text contexts).
+
+    Why: a real small model searched 1,000 lines of records for the words of a label (the labels are not
+    in the data), printed ``0`` and wrote ``FINAL(0)``; the 0 was in an output, so it passed as grounded.
+    A search that matched nothing says as much about the search as about the data, and the model had not
+    looked at a single line of it. Only lines of outputs are looked up, at most ``MAX_PIECES`` of them.
+    """
+    lines = (_unquoted(line) for it in run.iterations for cell in it.cells if cell.error is None
+             for line in (cell.stdout + "\n" + (cell.value or "")).splitlines())
+    pieces = itertools.islice((line[:80] for line in lines if len(line) >= DATA_PIECE_CHARS), MAX_PIECES)
+    return any(piece in text for piece in pieces for text in texts)
+
+
+def _unquoted(line: str) -> str:
+    """A printed line without the brackets and quotes of a list's repr around its first item."""
+    return re.split(r"""['"], ['"]""", line.strip().lstrip("[('\" "), maxsplit=1)[0].rstrip("'\"])")
 
 
 def context_chars(ns: dict[str, Any], names: list[str]) -> int:
