@@ -46,3 +46,9 @@ def test_every_other_store_or_delete_of_the_data_overwrites_it() -> None:
     for code, expected in cases.items():
         assert code_names.overwritten(code, DATA, DATA) == expected, code
     assert code_names.overwritten("%time logs = 1", DATA, DATA) is None
+
+
+def test_loaded_names_of_ipython_syntax_are_its_words() -> None:
+    """One fallback for every caller: a ``%magic`` cell uses the names it mentions."""
+    assert code_names.loaded("%time total = len(orders)") >= {"orders", "total", "len"}
+    assert code_names.loaded("total = len(orders)  # not comment_word") == {"len", "orders"}

@@ -9,6 +9,7 @@ import pytest
 
 from rlm_jupyter.engine import prompts, recovery
 from rlm_jupyter.engine.protocol import parse_reply
+from rlm_jupyter.engine.trajectory import CodeCell, Iteration, Run
 from rlm_jupyter.testing import Fault
 
 from .scripted import ROOT, Engine, engine, fence, last_user
@@ -187,6 +188,17 @@ def test_a_variable_a_clean_block_used_since_the_error_is_an_answer(engine: Engi
     run = engine.run([fence("print(len(orders))\nfound = []\nfound.append(len(orders))\nraise ValueError('later')"),
                       fence("found.append(len(orders) // 25)\nprint(found)"), "FINAL_VAR(found)"], {"orders": "a" * 50})
     assert run.status == "final" and run.answer == [50, 2] and len(run.iterations) == 3
+
+
+def test_a_clean_cell_in_ipython_syntax_that_used_the_variable_counts_as_using_it() -> None:
+    """The read-first check and this rule read a ``%time ...`` cell's names alike (``code_names.loaded``)."""
+    failed = CodeCell("found = [len(orders)]\nraise ValueError('later')", error="ValueError: later",
+                      created={"found": "[50]"})
+    run = Run(id="r", question="q", model="m", sub_model="s", context_names=["orders"],
+              iterations=[Iteration(0, "", cells=[failed])])
+    assert recovery.set_by_failed_block("found", run)
+    run.iterations.append(Iteration(1, "", cells=[CodeCell("%time found.append(1)", stdout="CPU times ...")]))
+    assert not recovery.set_by_failed_block("found", run)
 
 
 def test_a_name_written_in_the_wrong_case_is_named_in_the_feedback(engine: Engine) -> None:

@@ -8,6 +8,7 @@ strings or comments).
 from __future__ import annotations
 
 import ast
+import re
 
 LOADS: tuple[type[ast.expr_context], ...] = (ast.Load,)
 STORES: tuple[type[ast.expr_context], ...] = (ast.Store,)
@@ -21,6 +22,16 @@ def names(code: str, uses: tuple[type[ast.expr_context], ...]) -> set[str] | Non
     """
     tree = _parse(code)
     return None if tree is None else _used(tree, uses)
+
+
+def loaded(code: str) -> set[str]:
+    """The names ``code`` loads; for IPython syntax (``%time f(x)``, ``!cmd``) or broken code, its words.
+
+    Why the words: a cell in IPython syntax does use names, and counting it as using none would say the
+    data was never read or a variable never used again; its identifiers are a fair stand-in.
+    """
+    found = names(code, LOADS)
+    return set(re.findall(r"[A-Za-z_]\w*", code)) if found is None else found
 
 
 def overwritten(code: str, names: frozenset[str], sources: frozenset[str]) -> set[str] | None:

@@ -128,14 +128,7 @@ def input_named(answer: object, ns: dict[str, object], names: frozenset[str]) ->
 
 def reads(cell: CodeCell, names: frozenset[str]) -> bool:
     """The block ran without error and its code names one of ``names`` (loads, not only strings or comments)."""
-    return cell.error is None and not names.isdisjoint(_loaded_names(cell.code))
-
-
-def _loaded_names(code: str) -> set[str]:
-    loaded = code_names.names(code, code_names.LOADS)
-    if loaded is None:  # IPython syntax (%magic, !cmd): the words of the code, a fair stand-in
-        return set(re.findall(r"[A-Za-z_]\w*", code))
-    return loaded
+    return cell.error is None and not names.isdisjoint(code_names.loaded(cell.code))
 
 
 # -- values of an answer ------------------------------------------------------------------

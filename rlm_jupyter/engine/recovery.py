@@ -85,7 +85,7 @@ def set_by_failed_block(name: str, run: Run) -> bool:
         for cell in reversed(it.cells):
             if cell.created is not None and name in cell.created:
                 return cell.error is not None
-            if cell.error is None and name in (code_names.names(cell.code, code_names.LOADS) or ()):
+            if cell.error is None and name in code_names.loaded(cell.code):
                 return False
     return False
 
