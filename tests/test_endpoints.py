@@ -93,6 +93,18 @@ def test_root_calls_ask_for_temperature_0_by_default_and_the_user_decides_otherw
         assert all(r.body is not None and "temperature" not in r.body for r in requests if r.model == SUB)
 
 
+def test_the_turn_after_a_repeated_turn_is_sampled(engine: Engine) -> None:
+    """At temperature 0 the same conversation gets the same reply: after a repeat, one turn is sampled."""
+    same = fence("x = 1\nprint(x)")
+    for options, sent in [({}, [0.0, 0.0, 1.0, 0.0]), ({"resample_temperature": 0.6}, [0.0, 0.0, 0.6, 0.0]),
+                          ({"temperature": None}, ["absent"] * 4), ({"params": {"temperature": 0.2}}, [0.2] * 4)]:
+        before = len(engine.server.requests)
+        run = engine.run([same, same, fence("y = 2\nprint(y)"), "FINAL_VAR(y)"], **options)
+        assert_final(run)
+        bodies = [r.body or {} for r in engine.server.requests[before:] if r.model == ROOT]
+        assert [b.get("temperature", "absent") for b in bodies] == sent, options
+
+
 def test_a_model_that_refuses_the_default_temperature_is_asked_without_it_and_the_run_says_so(
         engine: Engine) -> None:
     """OpenAI's reasoning models take only their own temperature: a 400 naming it costs one request, once."""

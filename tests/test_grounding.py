@@ -182,6 +182,18 @@ def test_an_answer_from_memory_is_refused_until_the_data_is_read(engine: Engine)
     assert run.grounding == Grounding(grounded=True, checked=["2019"], unseen=[])
 
 
+def test_a_final_after_the_only_reading_block_raised_names_the_error_to_fix(engine: Engine) -> None:
+    """A real model's pandas block raised ("Invalid frequency: M"); told "no code has read the context yet",
+    it finished again. The refusal now says that its reading code failed, and with what."""
+    run = engine.run([fence("per_year = events.groupby(pd.Grouper(freq='Q'))\nprint(per_year)"), "FINAL_VAR(per_year)",
+                      fence("print(events[events.event == 'launch'].year.item())"), "FINAL(2019)"],
+                     {"events": YEARS}, question="When was the launch?")
+    assert_final(run)
+    refusal = run.iterations[1].feedback or ""
+    assert "every block that read the data raised an error" in refusal and "NameError: name 'pd'" in refusal
+    assert prompts.UNREAD_CONTEXT not in refusal
+
+
 def test_a_final_in_the_same_reply_after_reading_is_accepted(engine: Engine) -> None:
     run = engine.run([fence("print(events.year.max())") + "\nFINAL(2021)"], {"events": YEARS})
     assert_final(run)

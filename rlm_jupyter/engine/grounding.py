@@ -102,6 +102,14 @@ class ContextReads:
     def done(self) -> bool:
         return self.nothing_to_read or any(reads(cell, self.names) for cell in [*self.earlier, *_cells(self.run)])
 
+    def last_failed_read(self) -> str | None:
+        """The last line of the error of the last block that named a context variable and raised, if any."""
+        for cell in reversed(_cells(self.run)):
+            if cell.error and not self.names.isdisjoint(code_names.loaded(cell.code)):
+                lines = [line for line in cell.error.strip().splitlines() if line.strip()]
+                return lines[-1].strip()[:300] if lines else None
+        return None
+
 
 def rebound(code: str, names: frozenset[str], sources: frozenset[str]) -> list[str]:
     """The context variables a block would assign to or delete at any level, except from ``sources``, sorted.

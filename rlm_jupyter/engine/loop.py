@@ -197,7 +197,8 @@ class RLM:
         final, repeats, reads = FinalSlot(), _Repeats(), grounding.ContextReads(run, history)
         for turn in range(limits.max_iterations):
             budget.check()
-            it, parsed = self._turn(session, run, conversation, ns, subcalls, final, baseline, turn, reads)
+            it, parsed = self._turn(session, run, conversation, ns, subcalls, final, baseline, turn, reads,
+                                    resample=repeats.count > 0)
             notes: list[str] = []
             accepted, answer = self._resolve_final(parsed, it, final, ns, expect, notes, baseline, reads)
             it.duration_s = budget.elapsed() - it.started_s
@@ -256,7 +257,7 @@ class RLM:
 
     def _turn(self, session: _Session, run: Run, conversation: Conversation, ns: dict[str, Any],
               subcalls: SubCalls, final: FinalSlot, baseline: frozenset[str],
-              turn: int, reads: grounding.ContextReads) -> tuple[Iteration, ParsedReply]:
+              turn: int, reads: grounding.ContextReads, resample: bool = False) -> tuple[Iteration, ParsedReply]:
         """One root call and the code blocks of its reply, run in order (stopping after a FINAL in code).
 
         A block that would rebind a context variable is kept in the record, not run (``grounding.rebound``),
@@ -265,7 +266,7 @@ class RLM:
         budget, bus = session.meter.budget, session.bus
         bus.emit(IterationStarted(run, turn))
         started = budget.elapsed()
-        done = self._root_call(session, run, conversation, self._streamer(bus, run, turn))
+        done = self._root_call(session, run, conversation, self._streamer(bus, run, turn), resample=resample)
         it = Iteration(index=turn, reply=self.redact(done.text), started_s=started, cached=done.cached,
                        prompt_tokens=done.prompt_tokens, completion_tokens=done.completion_tokens,
                        usage_estimated=done.usage_estimated, finish_reason=done.finish_reason,
@@ -322,18 +323,23 @@ class RLM:
             run.message += "; the answer is the model's best partial answer from one last forced reply"
 
     def _root_call(self, session: _Session, run: Run, conversation: Conversation,
-                   on_text: Callable[[str], None] | None, extra: str | None = None) -> Completion:
+                   on_text: Callable[[str], None] | None, extra: str | None = None,
+                   resample: bool = False) -> Completion:
         """One root call with the root's request parameters, charged, and its notice said once per run.
 
         A request the endpoint finds too long for the model's window is sent again with the earlier
         outputs cut tighter (``Conversation.tighten``), and the run says so once per step. A field we send
         by default (``temperature``) that the model does not take is dropped for the rest of this RLM's
-        runs, and the run says so; a field the user set in ``params`` is never dropped.
+        runs, and the run says so; a field the user set in ``params`` is never dropped. ``resample``: the
+        turn before repeated its predecessor, so this one is sampled (``resample_temperature``).
         """
         while True:
+            defaults = dict(self._root_defaults)
+            if resample and "temperature" in defaults and self.settings.resample_temperature is not None:
+                defaults["temperature"] = self.settings.resample_temperature
             try:
                 done = session.client.complete(self.model, conversation.request(extra), on_text=on_text,
-                                               **{**self._root_defaults, **self.settings.params})
+                                               **{**defaults, **self.settings.params})
                 break
             except ContextTooLong:
                 if not conversation.tighten():
@@ -405,7 +411,8 @@ class RLM:
             notes.append(prompts.FINAL_AFTER_ERROR)
             return False, None
         if not reads.done():  # an answer before any code looked at the data comes from memory
-            notes.append(prompts.UNREAD_CONTEXT)
+            failed = reads.last_failed_read()
+            notes.append(prompts.UNREAD_CONTEXT if failed is None else prompts.unread_after_error(failed))
             return False, None
         if final.given or written is None:
             answer = final.value

@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 
-PROMPT_VERSION = "2026-12-02.21"
+PROMPT_VERSION = "2026-12-02.22"
 
 SYSTEM_PROMPT = """\
 You answer a question about data that lives in a persistent Python REPL (a live Jupyter kernel).
@@ -143,6 +143,13 @@ FINAL_AFTER_ERROR = ("Your FINAL was not accepted because a block of the same re
                      "Fix the code, look at its output, then finish.")
 UNREAD_CONTEXT = ("Your FINAL was not accepted: no code has read the context yet, so the answer cannot come from "
                   "the data. Inspect the context with a ```repl block first.")
+
+
+def unread_after_error(error: str) -> str:
+    """Why not ``UNREAD_CONTEXT``: the model did write code that read the data, and it raised. A real small
+    model, told "no code has read the context yet", finished again instead of fixing the pandas error."""
+    return (f"Your FINAL was not accepted: every block that read the data raised an error, so nothing has been "
+            f"computed from it yet. Fix the last error ({error}) and run the block again, then finish.")
 
 
 def unknown_final_var(name: str, available: list[str], bare: bool = False) -> str:

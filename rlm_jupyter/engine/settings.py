@@ -106,6 +106,15 @@ class Settings:
                                          bounds=Bounds(low=0, low_included=True, high=2,
                                                        why="OpenAI-compatible endpoints take 0 to 2",
                                                        none="the endpoint's default"))
+    resample_temperature: float | None = _setting(1.0, "temperature of the root call after a turn that repeated "
+                                                       "the one before (None: the same as every root call)",
+                                                  "at temperature 0 the same conversation gets the same reply, so a "
+                                                  "model that repeated itself once will again; a real 1.5B model "
+                                                  "sent one cut-off block three times and the run ended. Sampling "
+                                                  "that one turn gives it a different try",
+                                                  bounds=Bounds(low=0, low_included=True, high=2,
+                                                                why="OpenAI-compatible endpoints take 0 to 2",
+                                                                none="the same temperature as every root call"))
     sub_params: dict[str, Any] = _setting({}, "extra fields of every sub-call request body (not inherited from "
                                               "params)",
                                           "sub-calls often want other caps than the root, e.g. short answers")
