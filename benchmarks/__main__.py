@@ -157,7 +157,8 @@ def _real(args: argparse.Namespace, libraries: list[Library], skip: set[str], ar
                                  seconds=time.perf_counter() - started, prompt_version=PROMPT_VERSION,
                                  date=f"{dt.datetime.now().astimezone():%Y-%m-%d %H:%M %Z}", planned=planned)
         write_real(args.out / "RESULTS.md", section)
-        raw = [{**vars(o), "solved": o.solved, "invented": o.invented} for o in outcomes]
+        raw = [{**vars(o), "solved": o.solved, "wrong_reported": o.wrong_reported, "invented": o.invented}
+               for o in outcomes]
         (args.out / "real-results.json").write_text(json.dumps(raw, indent=1, default=str), encoding="utf-8")
 
     save(run_real(tasks, libraries, endpoint, options, args.instances, args.seed, args.quick, progress=save,

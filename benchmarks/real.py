@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from .failures import Trace, classify
+from .failures import MEMORY, Trace, classify
 from .harness import Log, context_for
 from .libraries import Endpoint, Library, Options
 from .tasks import Size, Task
@@ -69,9 +69,18 @@ class Outcome:
         return self.score >= SOLVED
 
     @property
-    def invented(self) -> bool:
+    def wrong_reported(self) -> bool:
         """A wrong answer the library reported as its final one: the failure a user cannot see."""
         return self.reported and not self.solved
+
+    @property
+    def invented(self) -> bool:
+        """A wrong answer reported as final that no code reading the data produced (answered from memory).
+
+        Why apart from ``wrong_reported``: a wrong method over the data (a bad pandas group-by) and an
+        answer made up without reading the data are different failures; only the second is invented.
+        """
+        return self.wrong_reported and MEMORY in self.classes
 
 
 def size_of(task: Task, quick: bool) -> Size:
@@ -200,10 +209,12 @@ def render_section(outcomes: Sequence[Outcome], tasks: Sequence[Task], libraries
         "k-th question kind (taking turns)",
         "- Sizes: " + ", ".join(f"{t.title} {size_of(t, quick).label}" for t in tasks),
         "- Solved: the answer the library returned scores 1.0 (a forced answer after the last turn counts too; the "
-        "failure table shows it as out of turns). Invented: a wrong answer the library reported as final/completed. "
+        "failure table shows it as out of turns). Wrong answers reported: a wrong answer the library reported as "
+        "final/completed; in brackets, how many of them were invented (answered from memory: no code that read the "
+        "data ran without error); the others came from code over the data that computed the wrong thing. "
         "Root prompt tokens: as the endpoint reported them (rlms: its per-model total minus its sub-calls').",
         "",
-        "| library | task | size | solved | invented answers reported as final/completed | root calls | "
+        "| library | task | size | solved | wrong answers reported as final/completed (invented) | root calls | "
         "root prompt tokens | sub-calls | wall time |",
         "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
@@ -212,7 +223,8 @@ def render_section(outcomes: Sequence[Outcome], tasks: Sequence[Task], libraries
     groups = [g for g in groups if g[2]]
     for lib, task, rows in groups:
         lines.append(f"| {lib.title} | {task.title} | {rows[0].size} | {sum(o.solved for o in rows)}/{len(rows)} | "
-                     f"{sum(o.invented for o in rows)} | {_sum([o.root_calls for o in rows])} | "
+                     f"{sum(o.wrong_reported for o in rows)} ({sum(o.invented for o in rows)}) | "
+                     f"{_sum([o.root_calls for o in rows])} | "
                      f"{_sum([o.root_prompt_tokens for o in rows])} | {_sum([o.subcalls for o in rows])} | "
                      f"{sum(o.seconds for o in rows):.0f} s |")
     lines += ["", "Failure classes (instances not solved that showed each class; one instance can show several):", "",

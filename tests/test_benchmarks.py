@@ -362,18 +362,19 @@ def test_real_mode_end_to_end_on_the_bundled_server(tmp_path: Path, capsys: pyte
     assert "hand-written" not in text and text.count("## Real model") == 1
     section = text.split("## Real model", 1)[1]
     assert f"`{PROMPT_VERSION}`" in section and "`max_tokens` 400" in section and "iteration limit 4" in section
-    assert "| library | task | size | solved | invented answers reported as final/completed | root calls | root prompt tokens | sub-calls | wall time |" in section
+    assert "| library | task | size | solved | wrong answers reported as final/completed (invented) | root calls | root prompt tokens | sub-calls | wall time |" in section
     assert "| library | task | not solved | " + " | ".join(failures.CLASSES) + " | none of these | run errors |" in section
     main_table = section.split("Failure classes", 1)[0]
     rows = {line.split(" | ")[1]: line for line in main_table.splitlines() if line.startswith("| rlm_jupyter |")}
-    assert rows["S-NIAH (RULER)"].split(" | ")[3:5] == ["1/1", "0"]  # the needle is found, through a sub-call
-    assert rows["OOLONG-style aggregation"].split(" | ")[3:5] == ["0/1", "1"]  # a line count, reported as final
+    assert rows["S-NIAH (RULER)"].split(" | ")[3:5] == ["1/1", "0 (0)"]  # the needle is found, through a sub-call
+    assert rows["OOLONG-style aggregation"].split(" | ")[3:5] == ["0/1", "1 (0)"]  # a line count, reported as final
     failure_rows = [line.split(" | ") for line in section.split("Failure classes", 1)[1].splitlines()
                     if line.startswith("| rlm_jupyter | OOLONG")]
     assert failure_rows[0][-2:] == ["1", "0 |"]  # wrong for none of the classified reasons, no run error
     raw = json.loads((tmp_path / "real-results.json").read_text())
     oolong_run = next(r for r in raw if r["task"] == "oolong")
-    assert oolong_run["classes"] == [] and oolong_run["invented"] and oolong_run["root_calls"] == 2
+    assert oolong_run["classes"] == [] and oolong_run["wrong_reported"] and not oolong_run["invented"]
+    assert oolong_run["root_calls"] == 2
 
 
 def test_a_resumed_real_run_keeps_the_saved_attempts_and_runs_only_the_rest(
@@ -440,6 +441,18 @@ def test_an_attempt_that_changes_its_data_in_place_leaves_the_instance_as_genera
     assert seen[0] == seen[1] and "cohort" not in seen[1] and len(instance.context) == rows
 
 
+def test_a_wrong_reported_answer_is_invented_only_when_no_code_read_the_data() -> None:
+    from benchmarks.failures import MEMORY
+    from benchmarks.real import Outcome
+
+    wrong = Outcome("oolong", "60 lines", "ours", 0, 0, "count", reported=True, classes=[])
+    made_up = Outcome("oolong", "60 lines", "rlms", 0, 0, "count", reported=True, classes=[MEMORY])
+    right = Outcome("oolong", "60 lines", "ours", 0, 0, "count", score=1.0, reported=True)
+    assert (wrong.wrong_reported, wrong.invented) == (True, False)
+    assert (made_up.wrong_reported, made_up.invented) == (True, True)
+    assert not right.wrong_reported and not right.invented
+
+
 def test_a_scorer_that_fails_scores_zero_and_says_so() -> None:
     """A cohort answer the scorer could not read ended a real run 21 minutes in; now the attempt says it."""
     from benchmarks.failures import Trace
@@ -451,7 +464,7 @@ def test_a_scorer_that_fails_scores_zero_and_says_so() -> None:
     outcome = Outcome("oolong", "60 lines", "ours", 0, 0, "count")
     _fill(outcome, Trace(turns=[], reported=True, out_of_turns=False, status="final"),
           dataclasses.replace(oolong.TASK, score=broken), "line one\nline two", 7, 2)
-    assert outcome.score == 0.0 and outcome.invented
+    assert outcome.score == 0.0 and outcome.wrong_reported
     assert outcome.error == "scorer failed: TypeError: Series.to_dict() got an unexpected keyword argument 'orient'"
 
 
