@@ -105,6 +105,21 @@ def test_the_turn_after_a_repeated_turn_is_sampled(engine: Engine) -> None:
         assert [b.get("temperature", "absent") for b in bodies] == sent, options
 
 
+@pytest.mark.parametrize("fault", [None, "refuse_temperature"])
+def test_a_run_with_a_sampled_turn_or_a_refused_default_replays_from_its_record(engine: Engine,
+                                                                                 fault: str | None) -> None:
+    """Replay answers root calls by question and replies, whatever temperature each call was sent with."""
+    from rlm_jupyter.engine.replay import replay_client
+
+    engine.server.faults = [Fault("refuse_temperature")] if fault else []
+    same = fence("x = 1\nprint(x)")
+    run = engine.run([same, same, fence("y = 2\nprint(y)"), "FINAL_VAR(y)"])
+    assert_final(run)
+    sent = len(engine.server.requests)
+    again = RLM(run.settings_used(), client=replay_client(run)).run(run.question)
+    assert again.status == "final" and again.answer == 2 and len(engine.server.requests) == sent
+
+
 def test_a_model_that_refuses_the_default_temperature_is_asked_without_it_and_the_run_says_so(
         engine: Engine) -> None:
     """OpenAI's reasoning models take only their own temperature: a 400 naming it costs one request, once."""

@@ -37,15 +37,15 @@ def describe_call(model: str, messages: list[Message]) -> str:
 def fill_from_run(client: CachedClient, run: Run) -> CachedClient:
     """Teach ``client`` every root reply and sub-call answer of ``run`` (and of its child runs).
 
-    Each answer is keyed with the request parameters the run sent, which a
-    replay sends again (it runs with the recorded settings).
+    Not keyed on request parameters (``replay_client``): a root call's parameters depend on more than the
+    recorded settings (the temperature of a turn after a repeat, a default the endpoint refused), and the
+    recorded reply is the answer whatever they were.
     """
-    settings = run.settings_used()
     for it, messages in zip(run.iterations, Conversation.root_requests(run)):
         client.remember(run.model, messages,
                         Completion(it.reply, run.model, it.prompt_tokens, it.completion_tokens, 0.0, 0,
                                    usage_estimated=it.usage_estimated, finish_reason=it.finish_reason,
-                                   reasoning=it.reasoning), settings.params)
+                                   reasoning=it.reasoning))
         for call in it.subcalls:
             if call.child is not None:
                 fill_from_run(client, call.child)
@@ -53,14 +53,14 @@ def fill_from_run(client: CachedClient, run: Run) -> CachedClient:
                 client.remember(call.model, sub_request(call.prompt),
                                 Completion(call.response, call.model, call.prompt_tokens, call.completion_tokens,
                                            0.0, 0, usage_estimated=call.usage_estimated,
-                                           finish_reason=call.finish_reason, reasoning=call.reasoning),
-                                settings.sub_params)
+                                           finish_reason=call.finish_reason, reasoning=call.reasoning))
     return client
 
 
 def replay_client(run: Run) -> CachedClient:
     """A strict client that knows only ``run``'s calls."""
-    client = CachedClient(MemoryStore(), strict=True, key=replay_key, describe=describe_call, base_url="recording")
+    client = CachedClient(MemoryStore(), strict=True, key=replay_key, describe=describe_call, base_url="recording",
+                          params_in_key=False)
     return fill_from_run(client, run)
 
 

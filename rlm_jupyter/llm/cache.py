@@ -207,13 +207,17 @@ class CachedClient:
     def __init__(self, store: ResponseStore, inner: ChatClient | None = None, *, strict: bool = False,
                  refresh: bool = False, key: KeyFunction = content_key,
                  describe: Callable[[str, list[dict[str, str]]], str] | None = None, base_url: str = "cache",
-                 redact: Callable[[str], str] | None = None) -> None:
+                 redact: Callable[[str], str] | None = None, params_in_key: bool = True) -> None:
+        """``params_in_key=False``: the request parameters do not pick the answer (replay: a run's root calls
+        send what its settings and its turns chose, e.g. a sampled turn after a repeat; the recording is
+        the answer whatever they were)."""
         if inner is None and not strict:
             raise ValueError("a non-strict cache needs an inner client to call on a miss")
         self.store, self.inner, self.strict, self.key, self.refresh = store, inner, strict, key, refresh
         self.redact = redact  # what is stored on disk: the engine redacts every reply it reads anyway
         self.describe = describe or (lambda model, messages: f"a call to {model!r}")
         self.base_url = inner.base_url if inner is not None else base_url
+        self.params_in_key = params_in_key
         self.hits = 0
         self.misses = 0
 
@@ -238,7 +242,8 @@ class CachedClient:
         return done
 
     def key_for(self, model: str, messages: list[dict[str, str]], params: dict[str, Any] | None = None) -> str:
-        return digest({"endpoint": self.base_url, "call": self.key(model, messages), "params": params or {}})
+        kept = (params or {}) if self.params_in_key else {}
+        return digest({"endpoint": self.base_url, "call": self.key(model, messages), "params": kept})
 
     def remember(self, model: str, messages: list[dict[str, str]], completion: Completion,
                  params: dict[str, Any] | None = None) -> None:
