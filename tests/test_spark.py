@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from rlm_jupyter.engine.conversation import Conversation
 from rlm_jupyter.testing import FakeLLMServer, Scripted
 from rlm_jupyter.testing.kernel import KernelSession
 
@@ -64,7 +65,7 @@ def test_describing_sharing_and_reporting_start_no_spark_job(spark_kernel: Kerne
     assert spark_kernel.value("type(by_region).__name__, type(rlm_answer).__name__") == "DataFrame DataFrame"
     # the description the model read is the schema, with no row count (that would be a job)
     opening = next(r for r in server.requests if r.model == "root").messages
-    assert "rows unknown until an action" in opening[1]["content"]
+    assert "rows unknown until an action" in Conversation.given(opening)
     assert record.stat().st_size > 0  # recording the run (its answer a Spark frame) ran no job either
 
 
