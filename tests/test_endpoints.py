@@ -132,9 +132,18 @@ def test_a_model_that_refuses_the_default_temperature_is_asked_without_it_and_th
     assert "does not take temperature=0.0" in first.notices[0] and "Only the default (1)" in first.notices[0]
     assert [r.status for r in engine.server.requests] == [400, 200, 200]
     assert "temperature" not in (engine.server.requests[2].body or {})
-    second = rlm.run("What is the answer?")  # the same RLM: not tried again
+    second = rlm.run("What is the answer?")  # the same RLM: not tried again, and the run says so too
     assert_final(second)
-    assert [r.status for r in engine.server.requests][3:] == [200, 200] and second.notices == []
+    assert [r.status for r in engine.server.requests][3:] == [200, 200] and second.notices == first.notices
+    third = engine.rlm().run("What is the answer?")  # another RLM (a new %%rlm cell): remembered per endpoint and model
+    assert_final(third)
+    assert [r.status for r in engine.server.requests][5:] == [200, 200] and third.notices == first.notices
+    engine.server.models["other-root"] = Scripted([fence("x = 2"), "FINAL_VAR(x)"])
+    other = RLM(model="other-root", base_url=engine.server.base_url, api_key="test")
+    other_run = other.run("What is the answer?")  # another model is asked with it first
+    other.close()
+    assert_final(other_run)
+    assert [r.status for r in engine.server.requests][7:] == [400, 200, 200]
 
 
 def test_a_temperature_set_in_params_is_sent_as_given_even_when_refused(engine: Engine) -> None:

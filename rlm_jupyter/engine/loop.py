@@ -18,7 +18,15 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, cast
 
 from ..llm.cache import CachedClient, open_cache
-from ..llm.client import ChatClient, Completion, ContextTooLong, LLMClient, LLMError, UnsupportedParameter
+from ..llm.client import (
+    REFUSED_FIELDS,
+    ChatClient,
+    Completion,
+    ContextTooLong,
+    LLMClient,
+    LLMError,
+    UnsupportedParameter,
+)
 from ..llm.context_windows import ContextWindows
 from ..llm.pricing import PriceTable
 from ..llm.ratelimit import RateLimitedClient, RateLimiter
@@ -329,12 +337,17 @@ class RLM:
 
         A request the endpoint finds too long for the model's window is sent again with the earlier
         outputs cut tighter (``Conversation.tighten``), and the run says so once per step. A field we send
-        by default (``temperature``) that the model does not take is dropped for the rest of this RLM's
-        runs, and the run says so; a field the user set in ``params`` is never dropped. ``resample``: the
-        turn before repeated its predecessor, so this one is sampled (``resample_temperature``).
+        by default (``temperature``) that the model does not take is not sent to that endpoint and model
+        again in this process (``REFUSED_FIELDS``), and every run says so once; a field the user set in
+        ``params`` is never dropped. ``resample``: the turn before repeated its predecessor, so this one is
+        sampled (``resample_temperature``).
         """
+        where = (session.client.base_url, self.model)
         while True:
-            defaults = dict(self._root_defaults)
+            refused = REFUSED_FIELDS.under(*where)
+            for notice in refused.values():
+                self._notice(session, run, notice)
+            defaults = {name: value for name, value in self._root_defaults.items() if name not in refused}
             if resample and "temperature" in defaults and self.settings.resample_temperature is not None:
                 defaults["temperature"] = self.settings.resample_temperature
             try:
@@ -345,11 +358,11 @@ class RLM:
                 if not conversation.tighten():
                     raise
                 self._notice(session, run, prompts.outputs_cut(conversation.output_cap or 0))
-            except UnsupportedParameter as refused:
-                if refused.param not in self._root_defaults or refused.param in self.settings.params:
+            except UnsupportedParameter as refusal:
+                if refusal.param not in defaults or refusal.param in self.settings.params:
                     raise
-                value = self._root_defaults.pop(refused.param)
-                self._notice(session, run, prompts.default_refused(self.model, refused.param, value, refused.reason))
+                REFUSED_FIELDS.add((*where, refusal.param), prompts.default_refused(
+                    self.model, refusal.param, self._root_defaults[refusal.param], refusal.reason))
         session.meter.charge(run, self.model, done)
         if done.notice is not None:
             self._notice(session, run, done.notice)

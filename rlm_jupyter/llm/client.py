@@ -207,38 +207,43 @@ def too_long(exc: Exception) -> bool:
             and getattr(exc, "status_code", 400) in (400, 413, 422) and bool(_TOO_LONG.search(str(exc))))
 
 
-class _Unstreamable:
-    """Endpoints and models that refused to stream, with the notice that says so, remembered for the session.
+class Refusals:
+    """What endpoints and models refused (to stream; a request field), each with the notice that says so,
+    remembered for the session (the process).
 
     Why remembered: the refusal costs a round trip on every turn otherwise,
-    and it will not change within a session (the process).
+    and it will not change within a session. Keys start with (base URL, model).
     """
 
     def __init__(self) -> None:
-        self._notices: dict[tuple[str, str], str] = {}
+        self._notices: dict[tuple[str, ...], str] = {}
         self._lock = threading.Lock()
 
-    def __contains__(self, key: tuple[str, str]) -> bool:
+    def __contains__(self, key: tuple[str, ...]) -> bool:
         return self.notice(key) is not None
 
-    def notice(self, key: tuple[str, str]) -> str | None:
+    def notice(self, key: tuple[str, ...]) -> str | None:
         with self._lock:
             return self._notices.get(key)
 
-    def add(self, key: tuple[str, str], exc: Exception) -> str:
-        """Remember a refusal; returns the one-line notice every later run shows."""
-        base_url, model = key
-        text = (f"{base_url} does not stream {model} ({_reason(exc)}); replies appear when complete; "
-                "set stream=False (--no-stream) to skip the first try")
+    def add(self, key: tuple[str, ...], text: str) -> str:
+        """Remember a refusal; returns the one-line notice every later run shows (the first one given)."""
         with self._lock:
             return self._notices.setdefault(key, text)
+
+    def under(self, base_url: str, model: str) -> dict[str, str]:
+        """The refusals remembered for ``base_url`` and ``model`` with one more key part: {that part: notice}."""
+        with self._lock:
+            return {key[2]: text for key, text in self._notices.items()
+                    if len(key) == 3 and key[:2] == (base_url, model)}
 
     def clear(self) -> None:
         with self._lock:
             self._notices.clear()
 
 
-UNSTREAMABLE = _Unstreamable()
+UNSTREAMABLE = Refusals()  # (base URL, model): the endpoint refused to stream that model
+REFUSED_FIELDS = Refusals()  # (base URL, model, field): a request-body field we sent by default was refused
 
 
 def _reason(exc: Exception) -> str:
@@ -314,7 +319,9 @@ class LLMClient:
                     raise UnsupportedParameter(self._describe(exc, model, attempt), refused, _reason(exc)) from exc
                 if on_text is None or not refuses_streaming(exc):
                     raise LLMError(self._describe(exc, model, attempt)) from exc
-                on_text, notice = None, UNSTREAMABLE.add((self.base_url, model), exc)
+                on_text, notice = None, UNSTREAMABLE.add((self.base_url, model), (
+                    f"{self.base_url} does not stream {model} ({_reason(exc)}); replies appear when complete; "
+                    "set stream=False (--no-stream) to skip the first try"))
                 try:
                     return self._completion(self._post(body), body, started, attempt, notice)
                 except _openai().OpenAIError as again:
