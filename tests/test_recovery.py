@@ -371,3 +371,26 @@ def test_what_counts_as_nothing_found() -> None:
         assert recovery.nothing(empty), empty
     for something in (1, "Porto", "0 of 3", [0], pd.DataFrame({"a": [1]}), False, object()):
         assert not recovery.nothing(something), something
+
+
+REGIONS = pd.DataFrame({"region": ["east", "north", "south", "west", "west"], "amount": [1088, 488, 984, 700, 615]})
+TOTALS = "totals = context.groupby('region')['amount'].sum()\nprint(totals)"
+
+
+@pytest.mark.parametrize("pick", ["FINAL(south)", "FINAL('west')", "FINAL(1315)"])
+def test_a_row_picked_out_of_a_printed_table_is_refused_until_code_selects_it(engine: Engine, pick: str) -> None:
+    """A real model printed the totals per region, then wrote the third row as the largest: ``FINAL(south)``."""
+    run = engine.run([fence(TOTALS), pick, fence("print(totals.idxmax())"), "FINAL(west)"], REGIONS)
+    assert run.status == "final" and run.answer == "west" and len(run.iterations) == 4
+    assert "one row of a table your code printed" in last_user(engine.server, 2)
+
+
+def test_a_selection_printed_alone_or_a_value_read_from_text_is_an_answer(engine: Engine) -> None:
+    selected = TOTALS + "\nprint(totals.idxmax())"
+    assert engine.run([fence(selected), "FINAL(west)"], REGIONS).answer == "west"
+    text = "noise " * 300 + "The special magic number for blue-fox is: 7712. " + "noise " * 300
+    search = "import re\nprint(re.findall(r'.{40}blue-fox.{40}', context))"
+    assert engine.run([fence(search), "FINAL(7712)"], text).answer == 7712
+    # two rows are a choice, not a table to misread
+    two = pd.DataFrame({"region": ["east", "west"], "amount": [3, 5]})
+    assert engine.run([fence(TOTALS), "FINAL(west)"], two).answer == "west"

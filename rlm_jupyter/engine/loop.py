@@ -401,6 +401,9 @@ class RLM:
         verdict = grounding.check(answer, run, history, typed=typed.text if typed else None)
         if reads.nothing_to_read:
             return verdict
+        if as_text and typed is not None and recovery.picked_from_table(typed.text, run):
+            notes.append(prompts.picked_by_eye(typed.text))  # a choice read off a table, not selected by code
+            return None
         if verdict.grounded and recovery.nothing(answer):
             texts = recovery.data_texts(run.namespace or {}, reads.data_names)
             if texts and not recovery.data_shown(run, texts):

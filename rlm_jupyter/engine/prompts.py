@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 
-PROMPT_VERSION = "2026-12-02.22"
+PROMPT_VERSION = "2026-12-02.23"
 
 SYSTEM_PROMPT = """\
 You answer a question about data that lives in a persistent Python REPL (a live Jupyter kernel).
@@ -193,6 +193,13 @@ def nothing_found_unseen(names: list[str]) -> str:
     return (f"Your FINAL was not accepted: your code found nothing, and no output has shown any of the data "
             f"itself, so the search may be what failed. Print a few lines of `{name}` (e.g. "
             f"print({name}[:500])) to see what it holds, then search again or ask llm_query_batched over chunks.")
+
+
+def picked_by_eye(answer: str) -> str:
+    """Why: a real small model printed the totals per region and wrote the third row as the largest."""
+    return (f"Your FINAL was not accepted: {answer} is one row of a table your code printed, picked out by eye. "
+            "Select the row with code (e.g. totals.idxmax(), totals.sort_values().tail(1), or a filter), print "
+            "the selection alone, then finish.")
 
 
 def ungrounded_final(unseen: list[str]) -> str:

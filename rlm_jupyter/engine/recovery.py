@@ -132,6 +132,33 @@ def nothing(answer: Any) -> bool:
         return False
 
 
+# A row of a printed table of values (a pandas Series, a two-column frame): a label, two or more spaces, a number.
+_TABLE_ROW = re.compile(r"^\s*(?P<label>\S(?:.*?\S)?)\s{2,}(?P<number>-?[\d,]*\.?\d+(?:[eE][-+]?\d+)?%?)\s*$")
+MIN_TABLE_ROWS = 3  # a choice among fewer printed rows is not a table to misread
+
+
+def picked_from_table(answer: str, run: Run) -> bool:
+    """Whether a typed answer is a row of a table the code printed (its label or its number), never shown alone.
+
+    Why: a real small model printed the right totals per region and then wrote ``FINAL(south)``, the third
+    of four rows, not the largest (``west``). Reading a choice out of a table is where models misread; code
+    that selects it (``idxmax``, a filter) and prints it alone does not. A value some output shows on a line
+    of its own (the selection printed) is accepted.
+    """
+    value = answer.strip().strip("'\"").lower()
+    if not value:
+        return False
+    outputs = [cell.stdout + "\n" + (cell.value or "") for it in run.iterations for cell in it.cells
+               if cell.error is None]
+    if any(line.strip().strip("'\"").lower() == value for out in outputs for line in out.splitlines()):
+        return False
+    for out in outputs:
+        rows = [m for line in out.splitlines() if (m := _TABLE_ROW.match(line))]
+        if len(rows) >= MIN_TABLE_ROWS and any(value in (m["label"].lower(), m["number"]) for m in rows):
+            return True
+    return False
+
+
 def data_texts(ns: dict[str, Any], names: Iterable[str]) -> list[str]:
     """The text contexts long enough to be data (``DATA_TEXT_CHARS``): what ``data_shown`` looks pieces up in."""
     return [value for name in sorted(names) if isinstance(value := ns.get(name), str) and len(value) >= DATA_TEXT_CHARS]
