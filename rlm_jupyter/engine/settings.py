@@ -63,6 +63,10 @@ DAY_S = 86_400.0
 TIME_LIMIT = Bounds(high=DAY_S, why="a time limit becomes a timer (signal.setitimer), which overflows on huge "
                                     "values, and a day is longer than any notebook run")
 
+# A sampling temperature: what OpenAI-compatible endpoints accept.
+TEMPERATURE = Bounds(low=0, low_included=True, high=2, why="OpenAI-compatible endpoints take 0 to 2",
+                     none="the endpoint's default")
+
 
 def _setting(default: Any, help_text: str, why: str = "", option: str | None = None,
              bounds: Bounds | None = None) -> Any:
@@ -92,8 +96,8 @@ class Settings:
     headers: dict[str, str] = _setting({}, 'extra HTTP headers on every request: {"HTTP-Referer": "..."}; '
                                            "never recorded",
                                        "gateways and OpenRouter read their own headers; some carry secrets")
-    params: dict[str, Any] = _setting({}, 'extra fields of every root request body: {"temperature": 0, '
-                                          '"max_completion_tokens": 4000}',
+    params: dict[str, Any] = _setting({}, 'extra fields of every root request body: {"max_completion_tokens": '
+                                          '4000, "seed": 7}',
                                       "sampling and output caps are the provider's; a local server without "
                                       "max_tokens writes until its context is full")
     temperature: float | None = _setting(0.0, "sampling temperature of root calls (None: the endpoint's default); "
@@ -102,19 +106,17 @@ class Settings:
                                          "and question should get the same code. A real 1.5B model at its "
                                          "server's default (0.8) wrote a different, often broken, block on each "
                                          "try. A model that takes only its own default (OpenAI's reasoning "
-                                         "models) is asked again without it, and the run says so once",
-                                         bounds=Bounds(low=0, low_included=True, high=2,
-                                                       why="OpenAI-compatible endpoints take 0 to 2",
-                                                       none="the endpoint's default"))
+                                         "models) is asked again without it, remembered per endpoint and model, "
+                                         "and each run says so",
+                                         bounds=TEMPERATURE)
     resample_temperature: float | None = _setting(1.0, "temperature of the root call after a turn that repeated "
                                                        "the one before (None: the same as every root call)",
                                                   "at temperature 0 the same conversation gets the same reply, so a "
                                                   "model that repeated itself once will again; a real 1.5B model "
                                                   "sent one cut-off block three times and the run ended. Sampling "
                                                   "that one turn gives it a different try",
-                                                  bounds=Bounds(low=0, low_included=True, high=2,
-                                                                why="OpenAI-compatible endpoints take 0 to 2",
-                                                                none="the same temperature as every root call"))
+                                                  bounds=dataclasses.replace(
+                                                      TEMPERATURE, none="the same temperature as every root call"))
     sub_params: dict[str, Any] = _setting({}, "extra fields of every sub-call request body (not inherited from "
                                               "params)",
                                           "sub-calls often want other caps than the root, e.g. short answers")
