@@ -146,6 +146,31 @@ def test_a_model_that_refuses_the_default_temperature_is_asked_without_it_and_th
     assert [r.status for r in engine.server.requests][7:] == [400, 200, 200]
 
 
+def test_a_model_that_refuses_to_stream_and_the_temperature_gets_through_both(engine: Engine) -> None:
+    """A gpt-5 model of an unverified organization: the stream refused, then (unstreamed) the temperature."""
+    engine.server.faults = [Fault("refuse_stream"), Fault("refuse_temperature")]
+    run = engine.run([fence("x = 41 + 1"), "FINAL_VAR(x)"])
+    assert_final(run)
+    assert run.answer == 42 and len(run.notices) == 2
+    sent = [(r.stream, "temperature" in (r.body or {}), r.status) for r in engine.server.requests]
+    assert sent == [(True, True, 400), (False, True, 400), (False, False, 200), (False, False, 200)]
+
+
+def test_a_refused_default_is_not_announced_to_a_run_that_would_not_send_it(engine: Engine) -> None:
+    engine.server.faults = [Fault("refuse_temperature")]
+    assert len(engine.run([fence("x = 1"), "FINAL_VAR(x)"]).notices) == 1
+    assert engine.run([fence("x = 1"), "FINAL_VAR(x)"], temperature=None).notices == []
+
+
+def test_a_record_from_before_the_temperature_setting_rebuilds_without_one() -> None:
+    from rlm_jupyter.engine.settings import Settings
+
+    old = Settings.from_record({"model": ROOT, "max_iterations": 4})
+    assert (old.temperature, old.resample_temperature) == (None, None)
+    new = Settings.from_record(Settings(model=ROOT).to_record())
+    assert (new.temperature, new.resample_temperature) == (0.0, 1.0)
+
+
 def test_a_temperature_set_in_params_is_sent_as_given_even_when_refused(engine: Engine) -> None:
     """``params`` is the literal request body: a refusal of a field there is the user's to see and fix."""
     engine.server.faults = [Fault("refuse_temperature")]

@@ -385,12 +385,35 @@ def test_a_row_picked_out_of_a_printed_table_is_refused_until_code_selects_it(en
     assert "one row of a table your code printed" in last_user(engine.server, 2)
 
 
-def test_a_selection_printed_alone_or_a_value_read_from_text_is_an_answer(engine: Engine) -> None:
-    selected = TOTALS + "\nprint(totals.idxmax())"
-    assert engine.run([fence(selected), "FINAL(west)"], REGIONS).answer == "west"
+@pytest.mark.parametrize("select", ["print(totals.idxmax())", "print(totals.nlargest(1))",
+                                    "print(totals.sort_values().tail(1))", "print(totals[totals == totals.max()])",
+                                    "print(totals.idxmax(), totals.max())"])
+def test_a_selection_printed_by_code_or_a_value_read_from_text_is_an_answer(engine: Engine, select: str) -> None:
+    """The fixes the refusal names are accepted: any output that is not a table of three rows or more."""
+    assert engine.run([fence(TOTALS), fence(select), "FINAL(west)"], REGIONS).answer == "west"
     text = "noise " * 300 + "The special magic number for blue-fox is: 7712. " + "noise " * 300
     search = "import re\nprint(re.findall(r'.{40}blue-fox.{40}', context))"
     assert engine.run([fence(search), "FINAL(7712)"], text).answer == 7712
     # two rows are a choice, not a table to misread
     two = pd.DataFrame({"region": ["east", "west"], "amount": [3, 5]})
     assert engine.run([fence(TOTALS), "FINAL(west)"], two).answer == "west"
+
+
+def test_the_data_is_shown_by_a_repr_or_numbered_lines_too() -> None:
+    """A cell's last expression ``records[:300]`` shows as one repr line with ``\\n``; ``print(i, line)`` numbers
+    its lines: both show the data."""
+    def run_of(output: str) -> Run:
+        return Run(id="r", question="q", model="m", sub_model="s", context_names=["records"],
+                   iterations=[Iteration(0, "", cells=[CodeCell("x", stdout=output)])])
+
+    assert recovery.data_shown(run_of(repr(RECORDS[:300])), [RECORDS])
+    assert recovery.data_shown(run_of("0 " + RECORDS.splitlines()[0]), [RECORDS])
+    assert not recovery.data_shown(run_of("0\n" + " " * 40 + "\n" + "=" * 40), [RECORDS])
+
+
+def test_nothing_measures_only_what_is_cheap_to_measure() -> None:
+    class Lazy:
+        def __len__(self) -> int:
+            raise RuntimeError("would compute the whole frame")
+
+    assert not recovery.nothing(Lazy()) and not recovery.nothing(range(0))

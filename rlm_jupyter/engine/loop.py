@@ -344,8 +344,9 @@ class RLM:
         """
         where = (session.client.base_url, self.model)
         while True:
-            refused = REFUSED_FIELDS.under(*where)
-            for notice in refused.values():
+            refused = {name: notice for name, notice in REFUSED_FIELDS.under(*where).items()
+                       if name in self._root_defaults and name not in self.settings.params}
+            for notice in refused.values():  # only for a field this RLM would have sent by default
                 self._notice(session, run, notice)
             defaults = {name: value for name, value in self._root_defaults.items() if name not in refused}
             if resample and "temperature" in defaults and self.settings.resample_temperature is not None:

@@ -14,7 +14,7 @@ import difflib
 import itertools
 import numbers
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -120,43 +120,59 @@ def in_outputs(text: str, run: Run) -> bool:
 
 
 def nothing(answer: Any) -> bool:
-    """Whether an answer says that nothing was found: 0, None, an empty collection or table, "not found"."""
+    """Whether an answer says that nothing was found: 0, None, an empty collection or table, "not found".
+
+    Only objects whose size is cheap to know are measured: ``len`` of a lazy frame (Dask) would compute it.
+    """
     if answer is None or (isinstance(answer, numbers.Real) and not isinstance(answer, bool) and answer == 0):
         return True
     if isinstance(answer, str):
         text = answer.strip().strip("'\"")
         return not text or bool(_NOTHING.match(text))
+    if not isinstance(answer, list | tuple | set | frozenset | dict) and not _in_memory_table(answer):
+        return False
     try:
         return len(answer) == 0
-    except TypeError:  # an object without a length (a model, a scalar type) says something else
+    except Exception:  # a length that fails says nothing was found no more than any other answer
         return False
 
 
+def _in_memory_table(obj: object) -> bool:
+    """A pandas or NumPy object: in memory, so its length costs nothing."""
+    return type(obj).__module__.split(".", 1)[0] in ("pandas", "numpy")
+
+
 # A row of a printed table of values (a pandas Series, a two-column frame): a label, two or more spaces, a number.
-_TABLE_ROW = re.compile(r"^\s*(?P<label>\S(?:.*?\S)?)\s{2,}(?P<number>-?[\d,]*\.?\d+(?:[eE][-+]?\d+)?%?)\s*$")
+# No nested quantifiers over the same characters, and rows longer than MAX_ROW_CHARS are not read: a long line of
+# digits must not cost more than a linear scan.
+_TABLE_ROW = re.compile(r"^\s*(?P<label>\S(?:.*?\S)?)\s{2,}"
+                        r"(?P<number>-?(?:\d[\d,]*(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?%?)\s*$")
+MAX_ROW_CHARS = 200
 MIN_TABLE_ROWS = 3  # a choice among fewer printed rows is not a table to misread
 
 
 def picked_from_table(answer: str, run: Run) -> bool:
-    """Whether a typed answer is a row of a table the code printed (its label or its number), never shown alone.
+    """Whether a typed answer is a row of a table the code printed (its label or its number), never selected.
 
     Why: a real small model printed the right totals per region and then wrote ``FINAL(south)``, the third
     of four rows, not the largest (``west``). Reading a choice out of a table is where models misread; code
-    that selects it (``idxmax``, a filter) and prints it alone does not. A value some output shows on a line
-    of its own (the selection printed) is accepted.
+    that selects it (``idxmax``, ``nlargest(1)``, a filter) and prints it does not. So the answer is accepted
+    once an output that is not such a table shows it: alone on a line, or in a selection of one or two rows.
     """
     value = answer.strip().strip("'\"").lower()
     if not value:
         return False
-    outputs = [cell.stdout + "\n" + (cell.value or "") for it in run.iterations for cell in it.cells
-               if cell.error is None]
-    if any(line.strip().strip("'\"").lower() == value for out in outputs for line in out.splitlines()):
-        return False
-    for out in outputs:
-        rows = [m for line in out.splitlines() if (m := _TABLE_ROW.match(line))]
-        if len(rows) >= MIN_TABLE_ROWS and any(value in (m["label"].lower(), m["number"]) for m in rows):
-            return True
-    return False
+    word = re.compile(rf"(?<![\w.-]){re.escape(value)}(?![\w-]|\.\d)", re.IGNORECASE)
+    in_table = False
+    for out in (cell.stdout + "\n" + (cell.value or "") for it in run.iterations for cell in it.cells
+                if cell.error is None):
+        lines = [line for line in out.splitlines() if len(line) <= MAX_ROW_CHARS]
+        rows = [m for line in lines if (m := _TABLE_ROW.match(line))]
+        if len(rows) >= MIN_TABLE_ROWS:
+            in_table = in_table or any(value in (m["label"].lower(), m["number"]) for m in rows)
+        elif any(word.search(line) for line in lines):
+            return False  # shown outside a table: selected by code
+    return in_table
 
 
 def data_texts(ns: dict[str, Any], names: Iterable[str]) -> list[str]:
@@ -170,17 +186,24 @@ def data_shown(run: Run, texts: list[str]) -> bool:
     Why: a real small model searched 1,000 lines of records for the words of a label (the labels are not
     in the data), printed ``0`` and wrote ``FINAL(0)``; the 0 was in an output, so it passed as grounded.
     A search that matched nothing says as much about the search as about the data, and the model had not
-    looked at a single line of it. Only lines of outputs are looked up, at most ``MAX_PIECES`` of them.
+    looked at a single line of it. A piece is ``DATA_PIECE_CHARS`` characters of a printed line, taken at a few
+    places along it (a line may start with a number or a list's quote), also within a repr whose lines show
+    as ``\\n``; at most ``MAX_PIECES`` are looked up, so a huge context costs a bounded number of scans.
     """
-    lines = (_unquoted(line) for it in run.iterations for cell in it.cells if cell.error is None
-             for line in (cell.stdout + "\n" + (cell.value or "")).splitlines())
-    pieces = itertools.islice((line[:80] for line in lines if len(line) >= DATA_PIECE_CHARS), MAX_PIECES)
-    return any(piece in text for piece in pieces for text in texts)
+    return any(piece in text for piece in itertools.islice(_pieces(run), MAX_PIECES) for text in texts)
 
 
-def _unquoted(line: str) -> str:
-    """A printed line without the brackets and quotes of a list's repr around its first item."""
-    return re.split(r"""['"], ['"]""", line.strip().lstrip("[('\" "), maxsplit=1)[0].rstrip("'\"])")
+def _pieces(run: Run) -> Iterator[str]:
+    for it in run.iterations:
+        for cell in it.cells:
+            if cell.error is not None:
+                continue
+            for line in (cell.stdout + "\n" + (cell.value or "")).replace("\\n", "\n").splitlines():
+                line = line.strip()[:MAX_ROW_CHARS]
+                for start in range(0, max(len(line) - DATA_PIECE_CHARS, 0) + 1, DATA_PIECE_CHARS):
+                    piece = line[start:start + DATA_PIECE_CHARS]
+                    if len(piece) == DATA_PIECE_CHARS and sum(c.isalnum() for c in piece) >= DATA_PIECE_CHARS // 2:
+                        yield piece
 
 
 def context_chars(ns: dict[str, Any], names: list[str]) -> int:

@@ -223,12 +223,19 @@ class Settings:
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any], **overrides: Any) -> Settings:
-        """Rebuild a recorded run's settings; names this version does not know are ignored."""
+        """Rebuild a recorded run's settings; names this version does not know are ignored.
+
+        A record made before root calls had a temperature setting sent none: it rebuilds with ``None``.
+        """
         known = {k: v for k, v in record.items() if k in NAMES}
+        for name in _SENT_BY_DEFAULT:
+            known.setdefault(name, None)
         return cls(**{**known, **overrides})
 
 
 NAMES: frozenset[str] = frozenset(f.name for f in fields(Settings))
+# Settings that put a field into requests by default (prompt 2026-12-02.20 on): older records did not send them.
+_SENT_BY_DEFAULT = ("temperature", "resample_temperature")
 
 
 def _number_kind(hint: Any) -> tuple[bool, bool] | None:

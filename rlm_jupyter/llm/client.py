@@ -312,20 +312,15 @@ class LLMClient:
                 if _wait(self._delay(exc, attempt), cancel):
                     raise LLMError(f"call to {model} at {self.base_url} cancelled") from exc
             except _openai().OpenAIError as exc:  # 400/401/404...: retrying cannot help
-                if too_long(exc):
-                    raise ContextTooLong(self._describe(exc, model, attempt)) from exc
-                refused = refused_parameter(exc, body)
-                if refused is not None:
-                    raise UnsupportedParameter(self._describe(exc, model, attempt), refused, _reason(exc)) from exc
                 if on_text is None or not refuses_streaming(exc):
-                    raise LLMError(self._describe(exc, model, attempt)) from exc
+                    raise self._failure(exc, body, model, attempt) from exc
                 on_text, notice = None, UNSTREAMABLE.add((self.base_url, model), (
                     f"{self.base_url} does not stream {model} ({_reason(exc)}); replies appear when complete; "
                     "set stream=False (--no-stream) to skip the first try"))
                 try:
                     return self._completion(self._post(body), body, started, attempt, notice)
-                except _openai().OpenAIError as again:
-                    raise LLMError(self._describe(again, model, attempt)) from again
+                except _openai().OpenAIError as again:  # e.g. the model refuses a field too: the same kinds
+                    raise self._failure(again, body, model, attempt) from again
         raise AssertionError("unreachable")
 
     def _post(self, body: dict[str, Any], stream: bool = False) -> Any:
@@ -381,6 +376,15 @@ class LLMClient:
             except ValueError:
                 pass
         return float(self.backoff_s * (2 ** attempt) * (0.5 + random.random()))
+
+    def _failure(self, exc: Exception, body: dict[str, Any], model: str, attempt: int) -> LLMError:
+        """The error a failed call ends in: its own kind when the caller can fix the request, else ``LLMError``."""
+        if too_long(exc):
+            return ContextTooLong(self._describe(exc, model, attempt))
+        refused = refused_parameter(exc, body)
+        if refused is not None:
+            return UnsupportedParameter(self._describe(exc, model, attempt), refused, _reason(exc))
+        return LLMError(self._describe(exc, model, attempt))
 
     def _describe(self, exc: Exception, model: str, attempt: int) -> str:
         tries = f" after {attempt + 1} attempts" if attempt else ""
