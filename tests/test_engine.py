@@ -145,7 +145,8 @@ def test_think_is_not_sent_back_in_history(engine: Engine) -> None:
     run = engine.run(["<think>secret plan</think>\n" + fence("x = 1"), "FINAL_VAR(x)"])
     assert_final(run)
     history = engine.server.requests[1].messages
-    assert history[2]["role"] == "assistant" and "secret plan" not in history[2]["content"]
+    assert history[-2]["role"] == "assistant" and "x = 1" in history[-2]["content"]  # the model's own reply
+    assert "secret plan" not in history[-2]["content"]
     assert run.iterations[0].reply.startswith("<think>")  # the record keeps the raw reply
 
 

@@ -27,6 +27,7 @@ import pytest
 
 from rlm_jupyter import RLM, Run
 from rlm_jupyter.engine import subcalls
+from rlm_jupyter.engine.conversation import Conversation
 from rlm_jupyter.engine.events import Event, SubCallFinished
 from rlm_jupyter.jupyter.panel import LivePanel
 from rlm_jupyter.llm.client import Completion
@@ -97,7 +98,7 @@ class InstantClient:
     def complete(self, model: str, messages: list[dict[str, str]], *, cancel: threading.Event | None = None,
                  on_text: Any = None, **params: Any) -> Completion:
         if model == ROOT:
-            turn = sum(m["role"] == "assistant" for m in messages)
+            turn = Conversation.turn(messages)
             text = self.replies[min(turn, len(self.replies) - 1)]
         else:
             time.sleep(0.002)
