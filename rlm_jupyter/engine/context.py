@@ -142,12 +142,16 @@ def _kind_hint(prefix: str, truncated: bool) -> str:
         return "log lines"
     # The separator that every line has the same number of, the most of: a comma in each line's date does not
     # make "Date: May 18, 2023 || User: 7 || ..." CSV (a real small model then called pd.read_csv on a file).
-    counts = [(lines[0].count(sep), label) for sep, label in _SEPARATORS]
-    consistent = [(n, label) for (n, label), (sep, _) in zip(counts, _SEPARATORS)
-                  if n and len(lines) >= 2 and all(ln.count(sep) == n for ln in lines)]
-    if consistent:
-        return max(consistent, key=lambda found: found[0])[1]
+    sep, label = max(_SEPARATORS, key=lambda candidate: _per_line(candidate[0], lines))
+    if _per_line(sep, lines):
+        return label
     return "Markdown" if head[0] == "#" else "plain text"
+
+
+def _per_line(sep: str, lines: list[str]) -> int:
+    """How many times ``sep`` occurs in every one of two or more lines (0 when the lines differ)."""
+    n = lines[0].count(sep)
+    return n if len(lines) >= 2 and all(ln.count(sep) == n for ln in lines) else 0
 
 
 def _describe_str(s: str) -> str:

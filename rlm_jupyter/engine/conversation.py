@@ -2,8 +2,8 @@
 
 Layout: a system prompt, a worked example as real turns (``prompts.worked_example``),
 an opening user message (the question and the context descriptions), then one
-(assistant reply, user feedback) pair per turn. A follow-up starts from the earlier conversation, compacted when it has
-grown large, plus a new user message.
+(assistant reply, user feedback) pair per turn. A follow-up starts from the
+earlier conversation, compacted when it has grown large, plus a new user message.
 
 Why one type owns it: the loop builds it, the record rebuilds it (replay and
 the JSONL log need every root request), compaction cuts it, replay keys on it
@@ -104,7 +104,8 @@ class Conversation:
 
     def request(self, extra: str | None = None) -> list[Message]:
         """The messages of the next root call (a copy), optionally with one more user message."""
-        cap, head = self.output_cap, _head(self._messages)
+        cap = self.output_cap
+        head = _head(self._messages) if cap is not None else 0  # only a cut needs to know where the turns start
         messages = [dict(m, content=clip(m["content"], cap)) if cap is not None and i >= head and m["role"] == "user"
                     else dict(m) for i, m in enumerate(self._messages)]
         return messages + [{"role": "user", "content": extra}] if extra is not None else messages

@@ -164,8 +164,7 @@ def picked_from_table(answer: str, run: Run) -> bool:
         return False
     word = re.compile(rf"(?<![\w.-]){re.escape(value)}(?![\w-]|\.\d)", re.IGNORECASE)
     in_table = False
-    for out in (cell.stdout + "\n" + (cell.value or "") for it in run.iterations for cell in it.cells
-                if cell.error is None):
+    for out in _clean_outputs(run):
         lines = [line for line in out.splitlines() if len(line) <= MAX_ROW_CHARS]
         rows = [m for line in lines if (m := _TABLE_ROW.match(line))]
         if len(rows) >= MIN_TABLE_ROWS:
@@ -194,16 +193,19 @@ def data_shown(run: Run, texts: list[str]) -> bool:
 
 
 def _pieces(run: Run) -> Iterator[str]:
-    for it in run.iterations:
-        for cell in it.cells:
-            if cell.error is not None:
-                continue
-            for line in (cell.stdout + "\n" + (cell.value or "")).replace("\\n", "\n").splitlines():
-                line = line.strip()[:MAX_ROW_CHARS]
-                for start in range(0, max(len(line) - DATA_PIECE_CHARS, 0) + 1, DATA_PIECE_CHARS):
-                    piece = line[start:start + DATA_PIECE_CHARS]
-                    if len(piece) == DATA_PIECE_CHARS and sum(c.isalnum() for c in piece) >= DATA_PIECE_CHARS // 2:
-                        yield piece
+    for out in _clean_outputs(run):
+        for line in out.replace("\\n", "\n").splitlines():
+            line = line.strip()[:MAX_ROW_CHARS]
+            for start in range(0, max(len(line) - DATA_PIECE_CHARS, 0) + 1, DATA_PIECE_CHARS):
+                piece = line[start:start + DATA_PIECE_CHARS]
+                if len(piece) == DATA_PIECE_CHARS and sum(c.isalnum() for c in piece) >= DATA_PIECE_CHARS // 2:
+                    yield piece
+
+
+def _clean_outputs(run: Run) -> Iterator[str]:
+    """What each block that ran without error printed, with its last expression's value: what the model saw."""
+    return (cell.stdout + "\n" + (cell.value or "") for it in run.iterations for cell in it.cells
+            if cell.error is None)
 
 
 def context_chars(ns: dict[str, Any], names: list[str]) -> int:
