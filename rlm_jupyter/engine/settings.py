@@ -24,6 +24,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from .gates import Policy
+
 DEFAULT_MODEL = "gpt-5-mini"  # OpenAI's cheap general model: a safe first run for a new user's key
 
 # Settings that are not recorded in a Run: the key is a secret, the rest are where, not what.
@@ -161,6 +163,15 @@ class Settings:
     stream: bool = _setting(True, "stream root replies so the panel shows them as they arrive; an endpoint that "
                                   "refuses streaming is asked again without it",
                             "a 60-second turn must look alive", "--no-stream")
+    acceptance: str = _setting("strict", "what ends a run: strict (every acceptance gate refuses), lenient (only hard "
+                                         "evidence refuses: no code read the data, the same turn's code failed, the "
+                                         "variable does not exist; the rest is marked in the report) or off (the "
+                                         "paper's protocol); turn single gates off after a comma: "
+                                         "'strict,-picked-by-eye' (the gates: rlm_jupyter.engine.gates.GATES)",
+                               "measured on the calibration benchmark (benchmarks/RESULTS.md, 'Acceptance'): strict "
+                               "accepts the legitimate answers first time as often as lenient does, and is the only "
+                               "policy that refuses invented ones; a real 1.5B model reported invented answers as "
+                               "final under the paper's protocol", "--acceptance")
     history_chars: int = _setting(60_000, "a follow-up's history is compacted past this many characters",
                                   "about 15K tokens of history keeps follow-ups cheap and focused")
     prices: dict[str, Any] = _setting({}, 'your prices, USD per 1M tokens, over the price library\'s: '
@@ -195,6 +206,10 @@ class Settings:
         if any(not isinstance(k, str) or not isinstance(v, str) for k, v in self.headers.items()):
             raise ValueError(f'headers must map names to strings, e.g. {{"X-Title": "my notebook"}}, '
                              f"got {self.headers!r}")
+        if not isinstance(self.acceptance, str):
+            raise ValueError(f"acceptance must be a string such as 'strict' or 'lenient,-unseen-value', "
+                             f"got {self.acceptance!r}")
+        Policy.parse(self.acceptance)  # a bad name is a one-line error now, before any model call
         if self.api_version is not None and (not isinstance(self.api_version, str) or not self.api_version):
             raise ValueError(f"api_version must be a non-empty string like '2024-10-21', got {self.api_version!r}")
 

@@ -103,6 +103,30 @@ class CodeCell:
     outputs: list[dict[str, Any]] = field(default_factory=list)  # rich display bundles (mime -> data)
     duration_s: float = 0.0
     created: dict[str, str] | None = None  # names the block bound or rebound, with bounded reprs (None: not recorded)
+    # The text of this block that was sent back to the model (clipped, redacted, formatted): what it saw. Every
+    # acceptance gate reads this and nothing else. None in records from before it was kept.
+    shown: str | None = None
+
+
+VerdictAction = Literal["refused", "marked", "noted", "not-run"]
+
+
+@dataclass
+class Verdict:
+    """One acceptance gate's decision on a turn (``engine/acceptance.py``), kept on the record.
+
+    Why structured: which rule refused an answer, with the values it looked at, is what a colleague checks
+    before trusting a run, and what the benchmarks count per gate. ``action``: ``refused`` (the FINAL did not
+    end the run; ``note`` is what the model was told), ``not-run`` (a block was kept in the record and not
+    run), ``marked`` (the policy lets the gate only mark: nothing was refused, the report shows it) and
+    ``noted`` (a note to the model that refuses nothing, e.g. a repeated turn).
+    """
+
+    gate: str
+    action: VerdictAction
+    note: str = ""  # what the model was told ("" when it was told nothing)
+    values: dict[str, Any] = field(default_factory=dict)  # what the gate looked at, for the record and the report
+    cell: int | None = None  # the block a block gate judged (index within the iteration)
 
 
 @dataclass
@@ -122,6 +146,7 @@ class Iteration:
     cells: list[CodeCell] = field(default_factory=list)
     subcalls: list[SubCall] = field(default_factory=list)
     feedback: str | None = None  # the message sent back to the model after this turn
+    verdicts: list[Verdict] = field(default_factory=list)  # what the acceptance policy decided on this turn
 
 
 @dataclass
@@ -137,6 +162,7 @@ class Grounding:
     checked: list[str] = field(default_factory=list)  # the values found in the answer, as written there
     unseen: list[str] = field(default_factory=list)  # those no output (nor the code's computation) showed
     computed: bool = False  # an object the code returned (a DataFrame, a list): grounded by construction
+    derived: list[str] = field(default_factory=list)  # values computed from shown ones: "2,310.40 = 48,115.90 - ..."
 
 
 @dataclass(repr=False)
@@ -472,8 +498,9 @@ def _bound_names(code: str) -> list[str]:
 
 
 def _iteration_to_dict(it: Iteration) -> dict[str, Any]:
-    data = {f.name: getattr(it, f.name) for f in fields(it) if f.name not in ("cells", "subcalls")}
+    data = {f.name: getattr(it, f.name) for f in fields(it) if f.name not in ("cells", "subcalls", "verdicts")}
     data["cells"] = [asdict(c) for c in it.cells]
+    data["verdicts"] = [asdict(v) for v in it.verdicts]
     data["subcalls"] = [_subcall_to_dict(c) for c in it.subcalls]  # not asdict: a child run holds a live namespace
     return data
 
@@ -509,8 +536,9 @@ def _run_from_dict(data: dict[str, Any], where: str) -> Run:
 
 
 def _iteration_from_dict(data: dict[str, Any], where: str = "") -> Iteration:
-    it = Iteration(**{k: v for k, v in data.items() if k not in ("cells", "subcalls")})
+    it = Iteration(**{k: v for k, v in data.items() if k not in ("cells", "subcalls", "verdicts")})
     it.cells = [CodeCell(**c) for c in data.get("cells", [])]
+    it.verdicts = [Verdict(**v) for v in data.get("verdicts", [])]
     it.subcalls = [_subcall_from_dict(c, f"{where}.subcalls[{i}]") for i, c in enumerate(data.get("subcalls", []))]
     return it
 

@@ -1,0 +1,147 @@
+"""The acceptance gates and policies, as data: every rule that can refuse a FINAL or keep a block from running.
+
+Why data and not branches of the loop: each rule was built on one real failure, and each can also refuse a
+legitimate answer. Named, with what it checks and why it exists, a rule can be switched off by name, its
+verdict recorded (``trajectory.Verdict``) and counted, and the README's table generated from the same list.
+The checks themselves live in ``acceptance.py`` (one method per gate, named after it); a test checks that
+every gate here has one.
+
+Levels:
+
+- ``fact``: there is no answer to accept (``FINAL_VAR`` of a name that does not exist) or the user's own
+  contract says no (``--expect DataFrame`` and the answer is a list). Refuses under every policy.
+- ``hard``: hard evidence that the answer cannot come from the data (no code read it; the same turn's code
+  failed). Refuses under ``strict`` and ``lenient``.
+- ``soft``: a heuristic. Refuses under ``strict``, only marks the report under ``lenient``.
+
+Policies: ``strict`` (every gate acts), ``lenient`` (soft gates mark, blocks they would stop run anyway),
+``off`` (the RLM paper's protocol: a FINAL ends the run; only facts refuse, no notes). ``-name`` after a
+comma switches one gate off under any policy: ``strict,-picked-by-eye``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Kind = Literal["block", "answer", "note"]
+Level = Literal["fact", "hard", "soft"]
+Action = Literal["refuse", "mark", "skip"]
+
+
+@dataclass(frozen=True)
+class Gate:
+    """One rule: what it looks at, what the model is told, and the failure it was built on."""
+
+    name: str
+    kind: Kind  # block: may keep a block from running; answer: may refuse a FINAL; note: tells, refuses nothing
+    level: Level
+    checks: str  # what it refuses, in one line (the README's table)
+    why: str  # the failure it was built on
+
+
+GATES: tuple[Gate, ...] = (
+    # -- blocks -----------------------------------------------------------------------------------------------
+    Gate("rebinds-context", "block", "soft",
+         "a block that assigns to or deletes a context variable with a value not read from it is not run",
+         "a real 1.5B model pasted the description's preview into `records = \"\"\"...\"\"\"` and went on to "
+         "read four lines of its own typing"),
+    Gate("made-up-output", "block", "soft",
+         "blocks written after an output the model typed itself (before any code ran) are not run",
+         "a real 1.5B model wrote a block, the output it expected, then a block built on that output in 15 of "
+         "its 31 replies with several blocks"),
+    # -- answers, in the order they are asked -------------------------------------------------------------------
+    Gate("same-turn-error", "answer", "hard",
+         "a FINAL in a reply one of whose blocks raised an error or was not run",
+         "an answer written next to failing code is a guess about what the code would have printed"),
+    Gate("read-first", "answer", "hard",
+         "a FINAL before any block that read the data ran without error",
+         "a reproduction of the RLM paper found models answering from memory with the data unread"),
+    Gate("missing-variable", "answer", "fact",
+         "FINAL_VAR of a name that does not exist (the model is told the closest one)",
+         "there is no answer to return; a real 1.5B model, told only which names existed, sent the same wrong "
+         "FINAL_VAR twice"),
+    Gate("expected-type", "answer", "fact",
+         "an answer of another type than --expect asks for",
+         "the user's own contract: `--expect DataFrame` means a DataFrame"),
+    Gate("failed-block-value", "answer", "soft",
+         "a variable last set by a block that raised, not used by a clean block since",
+         "a real 1.5B model set `cohorts = []` ahead of a loop that raised, twice, then wrote FINAL(cohorts)"),
+    Gate("input-handed-back", "answer", "soft",
+         "an answer that is a context text itself, unchanged",
+         "a real 1.5B model returned FINAL_VAR(\"haystack\"), the input it was asked about"),
+    Gate("answer-shape", "answer", "soft",
+         "a table or list of several items for a question that asks how many, or which one (has the most)",
+         "a real 1.5B model answered 'how many completed orders are above 500?' with the filtered rows, and "
+         "'which region has the largest total?' with the totals of every region"),
+    Gate("nothing-printed", "answer", "soft",
+         "an answer the model typed while none of its code has printed anything",
+         "a real 1.5B model wrote FINAL('No errors found') after blocks that printed nothing"),
+    Gate("unseen-value", "answer", "soft",
+         "a typed answer with a number, date or code that no output the model was sent showed, nor can be "
+         "computed from figures that did (a difference, ratio, percent change or sum of figures in the answer)",
+         "a real 1.5B model read the data, found nothing, and wrote Final(\"1976\")"),
+    Gate("picked-by-eye", "answer", "soft",
+         "for a question or answer about the largest, most, top, ..., a row of a printed table that code never "
+         "selected (idxmax, nlargest(1), a filter printed alone)",
+         "a real 1.5B model printed the right totals per region and wrote the third row, south, as the largest"),
+    Gate("row-mismatch", "answer", "soft",
+         "a label of a printed table stated with the figure of another row of that table",
+         "a model wrote 'Lyon's average basket was $71.90', the printed average of the next row"),
+    Gate("nothing-found-unseen", "answer", "soft",
+         "over text data, an answer that nothing was found while no output showed a verbatim piece of the data, "
+         "or after a search whose literal the data holds in another case",
+         "a real 1.5B model searched records for a label's words, which the data does not use, printed 0 and "
+         "wrote FINAL(0)"),
+    # -- notes ------------------------------------------------------------------------------------------------
+    Gate("repeated-turn", "note", "soft",
+         "tells the model it sent the same code as last turn (the third time in a row ends the run)",
+         "the endless verification loop the reproduction of the RLM paper found"),
+    Gate("no-data-in-subcalls", "note", "soft",
+         "tells the model its sub-call prompts carried none of the data",
+         "a real 1.5B model sent llm_query('<the question>') with no chunk of the context, three turns running"),
+    Gate("misspelled-name", "note", "soft",
+         "tells the model the existing name it most likely meant after a NameError",
+         "a real 1.5B model ended a run with final(...) in code; Python suggests nothing for a case slip"),
+)
+
+BY_NAME: dict[str, Gate] = {gate.name: gate for gate in GATES}
+POLICIES: tuple[str, ...] = ("strict", "lenient", "off")
+
+
+@dataclass(frozen=True)
+class Policy:
+    """A policy name and the gates switched off by name: what each gate does in a run."""
+
+    name: str = "strict"
+    off: frozenset[str] = frozenset()
+
+    @classmethod
+    def parse(cls, spec: str) -> Policy:
+        """``strict``, ``lenient`` or ``off``, then ``,-gate`` for each gate to switch off; a one-line error else."""
+        head, *rest = [part.strip() for part in spec.split(",")]
+        if head not in POLICIES:
+            raise ValueError(f"acceptance must start with one of {', '.join(POLICIES)}, got {head!r}; "
+                             "e.g. 'strict' or 'strict,-picked-by-eye'")
+        off = set()
+        for part in rest:
+            name = part[1:] if part.startswith("-") else None
+            if name not in BY_NAME:
+                raise ValueError(f"acceptance: {part!r} is not '-' and a gate name; the gates: "
+                                 f"{', '.join(BY_NAME)}")
+            if BY_NAME[name].level == "fact":
+                raise ValueError(f"acceptance: {name} cannot be switched off: {BY_NAME[name].checks} "
+                                 "leaves no answer to accept")
+            off.add(name)
+        return cls(head, frozenset(off))
+
+    def action(self, gate: str) -> Action:
+        """What ``gate`` does under this policy: refuse, only mark the report, or nothing at all."""
+        level = BY_NAME[gate].level
+        if level == "fact":
+            return "refuse"
+        if gate in self.off or self.name == "off":
+            return "skip"
+        return "mark" if self.name == "lenient" and level == "soft" else "refuse"
+
+    def __str__(self) -> str:
+        return ",".join([self.name, *(f"-{name}" for name in sorted(self.off))])
