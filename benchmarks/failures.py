@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -58,6 +59,11 @@ class Trace:
     root_prompt_tokens: int | None = None
     subcalls: int | None = None
     blind: dict[str, str] = field(default_factory=dict)  # class -> why this library cannot show it
+    # rlm_jupyter's acceptance gates (None: a library without them): per gate, the FINALs it refused and the
+    # blocks it kept from running, and the marks it left on an accepted answer (``Iteration.verdicts``)
+    refusals: dict[str, int] | None = None
+    marks: dict[str, int] | None = None
+    acceptance: str | None = None  # the policy the run used ("strict", "lenient,-picked-by-eye")
 
 
 def unrun_fence(reply: str, ran: Iterable[str]) -> bool:
@@ -135,6 +141,10 @@ def trace_of_run(run: Run) -> Trace:
     if run.last_word is not None and run.answer is None and mentions_final(run.last_word) and turns:
         turns[-1].final_missed = True
     root_calls = len(run.iterations) + (run.last_word is not None)
+    verdicts = [v for it in run.iterations for v in it.verdicts]
     return Trace(turns, reported=run.status == "final", out_of_turns=run.status == "max_iterations",
                  status=run.status, subcall_prompts=[c.prompt for c in run.subcalls], root_calls=root_calls,
-                 root_prompt_tokens=sum(it.prompt_tokens for it in run.iterations), subcalls=len(run.subcalls))
+                 root_prompt_tokens=sum(it.prompt_tokens for it in run.iterations), subcalls=len(run.subcalls),
+                 refusals=dict(Counter(v.gate for v in verdicts if v.action in ("refused", "not-run"))),
+                 marks=dict(Counter(v.gate for v in verdicts if v.action == "marked")),
+                 acceptance=str(run.settings.get("acceptance") or "strict"))

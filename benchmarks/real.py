@@ -16,14 +16,18 @@ import copy
 import json
 import time
 import traceback
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from rlm_jupyter.engine.gates import GATES
+from rlm_jupyter.text import plural
+
 from .failures import MEMORY, Trace, classify
 from .harness import Log, context_for
-from .libraries import Endpoint, Library, Options
+from .libraries import Endpoint, Library, Options, Ours
 from .tasks import Size, Task
 
 # (full, --quick) per task: sizes a small local model can work through in a few turns (the data never enters
@@ -63,6 +67,12 @@ class Outcome:
     error: str = ""
     replies: list[str] = field(default_factory=list)  # the root model's replies, shortened: why it failed
     answer: str = ""  # what the library handed back, shortened
+    # rlm_jupyter's acceptance gates, from its record's verdicts (``Trace.refusals``): per gate, the FINALs it
+    # refused and the blocks it kept from running, and the marks it left on an accepted answer. None: another
+    # library, a run error, or an attempt recorded before the verdicts were (it counts 0).
+    refusals: dict[str, int] | None = None
+    marks: dict[str, int] | None = None
+    acceptance: str = ""  # the policy rlm_jupyter ran with ("" in an older record: it was strict)
 
     @property
     def solved(self) -> bool:
@@ -161,6 +171,9 @@ def _fill(outcome: Outcome, trace: Trace, task: Task, context: Any, answer: Any,
     outcome.root_calls, outcome.root_prompt_tokens, outcome.subcalls = (trace.root_calls, trace.root_prompt_tokens,
                                                                          trace.subcalls)
     outcome.blind = dict(trace.blind)
+    outcome.refusals = dict(trace.refusals) if trace.refusals is not None else None
+    outcome.marks = dict(trace.marks) if trace.marks is not None else None
+    outcome.acceptance = trace.acceptance or ""
     outcome.replies = [_short(t.reply) for t in trace.turns if t.reply is not None]
     outcome.answer = _short(repr(answer))
     if not outcome.solved:
@@ -180,6 +193,42 @@ CLASS_NOTES = {
     "code error not recovered": "the last code block that ran raised, and no answer was reported",
     "out of turns": "the iteration limit was reached without a reported answer",
 }
+
+
+_GATE_ORDER = {gate.name: i for i, gate in enumerate(GATES)}
+
+
+def gate_counts(counts: Iterable[Mapping[str, int] | None]) -> dict[str, int]:
+    """Per-gate counts of several attempts added up, most first (then in the gates' order); None counts 0."""
+    total: Counter[str] = Counter()
+    for one in counts:
+        total.update(one or {})
+    return dict(sorted(total.items(), key=lambda item: (-item[1], _GATE_ORDER.get(item[0], len(_GATE_ORDER)),
+                                                        item[0])))
+
+
+def _gates_cell(counts: Mapping[str, int]) -> str:
+    return ", ".join(f"{gate} {n}" for gate, n in counts.items()) or "none"
+
+
+def _acceptance_lines(outcomes: Sequence[Outcome]) -> list[str]:
+    """rlm_jupyter's acceptance gates over all its attempts: refusals and marks by gate (``Iteration.verdicts``)."""
+    ours = [o for o in outcomes if o.library == Ours.name]
+    if not ours:
+        return []
+    unrecorded = sum(o.refusals is None for o in ours)
+    marks = gate_counts(o.marks for o in ours)
+    return ["", f"rlm_jupyter's acceptance gates over its {len(ours)} attempts (each run's `Iteration.verdicts`; "
+                "a refusal is a FINAL a gate did not accept or a block it kept from running): refusals by gate: "
+                f"{_gates_cell(gate_counts(o.refusals for o in ours))}"
+            + (f"; marks left on accepted answers (lenient): {_gates_cell(marks)}" if marks else "")
+            + (f"; {plural(unrecorded, 'attempt')} without verdicts (recorded before they were kept, or a run error) "
+               "count 0" if unrecorded else "") + "."]
+
+
+def _policies(outcomes: Sequence[Outcome]) -> str:
+    policies = sorted({o.acceptance for o in outcomes if o.library == Ours.name and o.acceptance})
+    return ", ".join(f"`{p}`" for p in policies) or "`strict` (recorded before the setting existed)"
 
 
 def _sum(values: Sequence[int | None]) -> str:
@@ -208,15 +257,18 @@ def render_section(outcomes: Sequence[Outcome], tasks: Sequence[Task], libraries
         f"- {instances} instance(s) per task: instance k has seed {seed}+k (its own data and answer) and the task's "
         "k-th question kind (taking turns)",
         "- Sizes: " + ", ".join(f"{t.title} {size_of(t, quick).label}" for t in tasks),
+        *([f"- Acceptance policy (rlm_jupyter): {_policies(outcomes)}"]
+          if any(lib.name == Ours.name for lib in libraries) else []),
         "- Solved: the answer the library returned scores 1.0 (a forced answer after the last turn counts too; the "
         "failure table shows it as out of turns). Wrong answers reported: a wrong answer the library reported as "
         "final/completed; in brackets, how many of them were invented (answered from memory: no code that read the "
         "data ran without error); the others came from code over the data that computed the wrong thing. "
-        "Root prompt tokens: as the endpoint reported them (rlms: its per-model total minus its sub-calls').",
+        "Root prompt tokens: as the endpoint reported them (rlms: its per-model total minus its sub-calls'). "
+        "Refusals by gate: rlm_jupyter's acceptance gates, a FINAL refused or a block not run, per gate.",
         "",
         "| library | task | size | solved | wrong answers reported as final/completed (invented) | root calls | "
-        "root prompt tokens | sub-calls | wall time |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+        "root prompt tokens | sub-calls | wall time | refusals by gate |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     groups = [(lib, task, [o for o in outcomes if o.library == lib.name and o.task == task.name])
               for lib in libraries for task in tasks]
@@ -226,7 +278,10 @@ def render_section(outcomes: Sequence[Outcome], tasks: Sequence[Task], libraries
                      f"{sum(o.wrong_reported for o in rows)} ({sum(o.invented for o in rows)}) | "
                      f"{_sum([o.root_calls for o in rows])} | "
                      f"{_sum([o.root_prompt_tokens for o in rows])} | {_sum([o.subcalls for o in rows])} | "
-                     f"{sum(o.seconds for o in rows):.0f} s |")
+                     f"{sum(o.seconds for o in rows):.0f} s | "
+                     + (_gates_cell(gate_counts(o.refusals for o in rows)) if lib.name == Ours.name else "n/a")
+                     + " |")
+    lines += _acceptance_lines(outcomes)
     lines += ["", "Failure classes (instances not solved that showed each class; one instance can show several):", "",
               "| library | task | not solved | " + " | ".join(CLASSES) + " | none of these | run errors |",
               "| --- | --- | --- |" + " --- |" * (len(CLASSES) + 2)]

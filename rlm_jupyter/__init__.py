@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from .engine.budget import LimitReached
 from .engine.export import recorded_helpers
+from .engine.jsonl import to_jsonl
 from .engine.loop import RLM
 from .engine.settings import Settings
 from .engine.subcalls import BatchError, SubCallError
@@ -34,6 +35,7 @@ __all__ = [
     "last_run",
     "load_ipython_extension",
     "recorded_helpers",
+    "to_jsonl",
     "unload_ipython_extension",
 ]
 __version__ = "0.1.0"

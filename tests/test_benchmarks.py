@@ -21,7 +21,8 @@ from benchmarks import failures
 from benchmarks.__main__ import main as bench_main
 from benchmarks.dialects import DIALECTS, Step, detect, responder
 from benchmarks.harness import bundled_server, run_tasks, use_task
-from benchmarks.libraries import LIBRARIES, Endpoint, trace_of_dspy, trace_of_rlms
+from benchmarks.libraries import LIBRARIES, Endpoint, Options, trace_of_dspy, trace_of_rlms
+from benchmarks.real import Outcome
 from benchmarks.report import real_section_of, write, write_real
 from benchmarks.tasks import all_tasks, cohort, logs, niah, oolong, oolong_pairs, records
 from benchmarks.tasks.scoring import decode, f1, numeric_score, pairs_of
@@ -29,7 +30,7 @@ from rlm_jupyter import RLM
 from rlm_jupyter.demo_model.datasets import make_event_log, make_haystack, make_orders_with_traps
 from rlm_jupyter.engine.conversation import Conversation
 from rlm_jupyter.engine.prompts import PROMPT_VERSION
-from rlm_jupyter.engine.trajectory import CodeCell, Iteration, Run, Status, SubCall
+from rlm_jupyter.engine.trajectory import CodeCell, Iteration, Run, Status, SubCall, Verdict
 from rlm_jupyter.testing import ChatRequest, FakeLLMServer
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -362,7 +363,9 @@ def test_real_mode_end_to_end_on_the_bundled_server(tmp_path: Path, capsys: pyte
     assert "hand-written" not in text and text.count("## Real model") == 1
     section = text.split("## Real model", 1)[1]
     assert f"`{PROMPT_VERSION}`" in section and "`max_tokens` 400" in section and "iteration limit 4" in section
-    assert "| library | task | size | solved | wrong answers reported as final/completed (invented) | root calls | root prompt tokens | sub-calls | wall time |" in section
+    assert ("| library | task | size | solved | wrong answers reported as final/completed (invented) | root calls | "
+            "root prompt tokens | sub-calls | wall time | refusals by gate |") in section
+    assert "rlm_jupyter's acceptance gates over its 2 attempts" in section and "- Acceptance policy (rlm_jupyter): `strict`" in section
     assert "| library | task | not solved | " + " | ".join(failures.CLASSES) + " | none of these | run errors |" in section
     main_table = section.split("Failure classes", 1)[0]
     rows = {line.split(" | ")[1]: line for line in main_table.splitlines() if line.startswith("| rlm_jupyter |")}
@@ -375,6 +378,7 @@ def test_real_mode_end_to_end_on_the_bundled_server(tmp_path: Path, capsys: pyte
     oolong_run = next(r for r in raw if r["task"] == "oolong")
     assert oolong_run["classes"] == [] and oolong_run["wrong_reported"] and not oolong_run["invented"]
     assert oolong_run["root_calls"] == 2
+    assert oolong_run["acceptance"] == "strict" and isinstance(oolong_run["refusals"], dict)  # counted per gate
 
 
 def test_a_resumed_real_run_keeps_the_saved_attempts_and_runs_only_the_rest(
@@ -466,6 +470,75 @@ def test_a_scorer_that_fails_scores_zero_and_says_so() -> None:
           dataclasses.replace(oolong.TASK, score=broken), "line one\nline two", 7, 2)
     assert outcome.score == 0.0 and outcome.wrong_reported
     assert outcome.error == "scorer failed: TypeError: Series.to_dict() got an unexpected keyword argument 'orient'"
+
+
+# -- acceptance gates in the real-model section ---------------------------------------------------------------------
+def test_an_rlm_jupyter_trace_counts_refusals_and_marks_per_gate() -> None:
+    run = _run(("FINAL(1976)", [], []), ("```repl\nhaystack = 'x'\n```\nFINAL(1976)", [("haystack = 'x'", "not run")], []),
+               ("FINAL(4242)", [], []), status="final", answer=4242)
+    run.settings = {"acceptance": "lenient,-picked-by-eye"}
+    run.iterations[0].verdicts = [Verdict("read-first", "refused", note="read the data first")]
+    run.iterations[1].verdicts = [Verdict("rebinds-context", "not-run", cell=0),
+                                  Verdict("read-first", "refused", note="read the data first"),
+                                  Verdict("repeated-turn", "noted", note="same code")]
+    run.iterations[2].verdicts = [Verdict("row-mismatch", "marked", values={"label": "koala"})]
+    trace = failures.trace_of_run(run)
+    assert trace.refusals == {"read-first": 2, "rebinds-context": 1}  # a note refuses nothing; a mark neither
+    assert trace.marks == {"row-mismatch": 1} and trace.acceptance == "lenient,-picked-by-eye"
+    older = failures.trace_of_run(_run(("FINAL(1)", [], []), status="final", answer=1))
+    assert (older.refusals, older.marks, older.acceptance) == ({}, {}, "strict")
+
+
+def _section(outcomes: list[Outcome]) -> str:
+    from benchmarks.libraries import Ours, Reference
+    from benchmarks.real import render_section
+
+    return render_section(outcomes, [TASKS["oolong"], TASKS["niah"]], [Ours(), Reference()],
+                          command="python -m benchmarks --real", endpoint=Endpoint("http://127.0.0.1:9/v1", "m", "m"),
+                          options=Options(max_iterations=4, max_tokens=400), instances=2, seed=0, quick=True,
+                          seconds=60, prompt_version=PROMPT_VERSION, date="today")
+
+
+def test_the_real_section_counts_rlm_jupyters_refusals_by_gate() -> None:
+    outcomes = [Outcome("oolong", "60 lines", "ours", 0, 0, "count", refusals={"read-first": 2, "unseen-value": 1},
+                        marks={}, acceptance="strict"),
+                Outcome("oolong", "60 lines", "ours", 1, 1, "count", refusals={"unseen-value": 3}, marks={},
+                        acceptance="strict"),
+                Outcome("niah", "32K chars", "ours", 0, 0, "single", refusals=None),  # before verdicts were kept
+                Outcome("oolong", "60 lines", "rlms", 0, 0, "count"),
+                Outcome("niah", "32K chars", "rlms", 0, 0, "single")]
+    section = _section(outcomes)
+    main_table = section.split("Failure classes", 1)[0]
+    rows = {tuple(line.split(" | ")[:2]): line for line in main_table.splitlines() if line.startswith("| rl")}
+    assert rows["| rlm_jupyter", "OOLONG-style aggregation"].endswith(" | unseen-value 4, read-first 2 |")
+    assert rows["| rlm_jupyter", "S-NIAH (RULER)"].endswith(" | none |")
+    assert rows["| rlms (reference)", "OOLONG-style aggregation"].endswith(" | n/a |")
+    assert ("over its 3 attempts (each run's `Iteration.verdicts`; a refusal is a FINAL a gate did not accept or a "
+            "block it kept from running): refusals by gate: unseen-value 4, read-first 2; 1 attempt without verdicts "
+            "(recorded before they were kept, or a run error) count 0.") in section
+    assert "- Acceptance policy (rlm_jupyter): `strict`\n" in section
+    outcomes[1].marks = {"row-mismatch": 1}
+    outcomes[1].acceptance = "lenient"
+    section = _section(outcomes)
+    assert "; marks left on accepted answers (lenient): row-mismatch 1;" in section
+    assert "- Acceptance policy (rlm_jupyter): `lenient`, `strict`\n" in section
+
+
+def test_the_committed_real_results_resume_with_no_refusals_counted(tmp_path: Path) -> None:
+    from benchmarks.real import load_outcomes
+
+    committed = ROOT / "benchmarks" / "real-results.json"
+    outcomes = load_outcomes(committed)
+    ours = [o for o in outcomes if o.library == "ours"]
+    assert ours and all(o.refusals is None and o.acceptance == "" for o in ours)  # recorded before verdicts
+    section = _section(outcomes)
+    assert "refusals by gate: none; 15 attempts without verdicts" in section
+    assert "- Acceptance policy (rlm_jupyter): `strict` (recorded before the setting existed)" in section
+    saved = tmp_path / "real-results.json"  # what --resume reads back after a new run saved its outcomes
+    ours[0].refusals, ours[0].acceptance = {"read-first": 1}, "strict"
+    saved.write_text(json.dumps([vars(o) for o in outcomes]))
+    again = load_outcomes(saved)
+    assert again[0].refusals == {"read-first": 1} and again == outcomes
 
 
 def test_real_mode_needs_an_endpoint_and_keeps_a_real_section_on_scripted_runs(tmp_path: Path) -> None:

@@ -117,13 +117,23 @@ def test_a_follow_up_counts_the_continued_runs_reads_unless_it_brings_new_data()
 
 
 # -- the verdict ----------------------------------------------------------------------------
-def test_a_written_answer_is_checked_against_every_output() -> None:
-    run = run_with(CodeCell("n = len(context)", stdout="", value=None, created={"n": "1234"}),
-                   CodeCell("errors", outputs=[{"text/plain": "ERR-42"}]),
-                   calls=(SubCall(0, "llm", "sub", "p", 1, 0, response="first seen 2024-03-05"),))
+def test_a_written_answer_is_checked_against_what_the_model_was_sent() -> None:
+    run = run_with(CodeCell("print(len(context))", stdout="1234\n", shown="1234"),
+                   CodeCell("print(errors)", stdout="ERR-42 first seen 2024-03-05", shown="ERR-42 first seen 2024-03-05"))
     grounding = check("1,234 rows, mostly ERR-42 since 2024-03-05", run, typed="1,234 rows ...")
     assert grounding == Grounding(grounded=True, checked=["1,234", "ERR-42", "2024-03-05"], unseen=[])
     assert check(1999, run, typed="1999") == Grounding(grounded=False, checked=["1999"], unseen=["1999"])
+
+
+def test_values_the_model_was_never_sent_do_not_count_as_seen() -> None:
+    """A repr of what a block bound, a rich output, a sub-call's answer and an output past the clip were never
+    in the text sent back to the model: a value only there was not seen."""
+    run = run_with(CodeCell("n = len(context)", created={"n": "1234"}, shown=""),
+                   CodeCell("display(errors)", outputs=[{"text/plain": "ERR-42"}], shown=""),
+                   CodeCell("print(big)", stdout="head ... 777 ... tail", shown="head\n[... cut ...]\ntail"),
+                   calls=(SubCall(0, "llm", "sub", "p", 1, 0, response="first seen 2024-03-05"),))
+    grounding = check("1,234 rows, ERR-42 since 2024-03-05, 777 in all", run, typed="...")
+    assert grounding.unseen == ["1,234", "ERR-42", "2024-03-05", "777"]
 
 
 def test_an_answer_the_code_gave_is_computed_unless_it_was_typed_into_the_code() -> None:
@@ -152,7 +162,8 @@ def test_grounding_round_trips_and_old_records_still_load() -> None:
     run = run_with(CodeCell("print(1)"))
     run.grounding = Grounding(False, ["1999"], ["1999"])
     data = json.loads(run.to_json())
-    assert data["grounding"] == {"grounded": False, "checked": ["1999"], "unseen": ["1999"], "computed": False}
+    assert data["grounding"] == {"grounded": False, "checked": ["1999"], "unseen": ["1999"], "computed": False,
+                                  "derived": []}
     assert Run.from_dict(data).grounding == run.grounding
     del data["grounding"]
     assert Run.from_dict(data).grounding is None  # recorded before the field

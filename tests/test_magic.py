@@ -135,7 +135,8 @@ def test_bad_input_is_a_one_line_error_that_changes_nothing_and_sends_nothing(
 MEDDLER = Scripted([
     "```repl\nllm_query = None\nFINAL = None\ndel keep_me\nmade_by_model = 42\nraise ValueError('boom')\n```",
     "```repl\ndf_orders = 'rebound'\n```",  # a context variable: refused before it runs
-    "```repl\nprint(llm_query('still here'), len(df_orders))\nFINAL_VAR('made_by_model')\n```",
+    # 42 printed: a constant the model typed counts only once an output showed it (unseen-value)
+    "```repl\nprint(llm_query('still here'), len(df_orders), made_by_model)\nFINAL_VAR('made_by_model')\n```",
 ])
 
 

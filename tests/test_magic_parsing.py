@@ -53,7 +53,7 @@ def test_model_and_cache_defaults_follow_the_environment(monkeypatch: pytest.Mon
 def test_options_come_from_the_settings_metadata_and_land_under_the_field_name() -> None:
     assert OPTIONS == {"model": "--model", "sub_model": "--sub-model", "max_iterations": "--max-iterations",
                        "max_depth": "--max-depth", "max_subcalls": "--max-subcalls", "budget_usd": "--budget",
-                       "timeout_s": "--timeout", "stream": "--no-stream"}
+                       "timeout_s": "--timeout", "stream": "--no-stream", "acceptance": "--acceptance"}
     args = parse('df "q" --model m --sub-model s --max-iterations 3 --max-depth 2 --budget 0.5 --timeout 9')
     assert (args.model, args.sub_model, args.max_iterations, args.max_depth, args.budget_usd, args.timeout_s) \
         == ("m", "s", 3, 2, 0.5, 9.0)

@@ -17,6 +17,7 @@ import pytest
 from rlm_jupyter import RLM, Run
 from rlm_jupyter.engine.events import (
     CellFinished,
+    IterationFinished,
     IterationStarted,
     RootReplied,
     RootStreaming,
@@ -26,7 +27,7 @@ from rlm_jupyter.engine.events import (
     SubCallStarted,
 )
 from rlm_jupyter.engine.executor import CapturedOutput, Executor, capture_std
-from rlm_jupyter.engine.trajectory import CodeCell, Iteration, SubCall
+from rlm_jupyter.engine.trajectory import CodeCell, Iteration, SubCall, Verdict
 from rlm_jupyter.jupyter import panel as panel_module
 from rlm_jupyter.jupyter.format import money
 from rlm_jupyter.jupyter.panel import LivePanel
@@ -207,6 +208,39 @@ def test_rows_rerender_only_when_their_iteration_changed(finished_panels: list[L
     panel.refresh(final=True)
     assert rendered == ["x = 0", "x = 1"]
     assert only(widgets.Accordion, panel.widget).titles[1] == "Iteration 2 · 1 code block · 100 sub-calls"
+
+
+def test_each_rows_verdicts_show_as_they_happen_and_the_header_sums_them(finished_panels: list[LivePanel]) -> None:
+    panel, run = LivePanel(max_iterations=3), make_run()
+    run.settings = {"acceptance": "lenient"}
+    finished_panels.append(panel)
+    first = Iteration(0, "```repl\nrecords = 'x'\n```\nFINAL(1976)")
+    panel.observe(RunStarted(run))
+    panel.observe(RootReplied(run, first))
+    first.verdicts.append(Verdict("rebinds-context", "not-run", note="would rebind records", cell=0))
+    panel.observe(CellFinished(run, first, CodeCell("records = 'x'", error="not run")))
+    panel.refresh()
+    assert "block 1 not run (rebinds-context)" in text(rows(panel)[0].children[0].value)  # before the turn ends
+    assert only(widgets.Accordion, panel.widget).titles[0].endswith(" · block 1 not run")
+    assert "acceptance lenient · no gate refused a FINAL; 1 block not run: rebinds-context" in text(panel.header.value)
+    first.verdicts.append(Verdict("unseen-value", "refused", note="1976 never appeared in <any> output"))
+    panel.observe(IterationFinished(run, first))
+    panel.refresh()
+    body = rows(panel)[0].children[0].value
+    assert "refused by <code>unseen-value</code>: 1976 never appeared in &lt;any&gt; output" in body
+    assert only(widgets.Accordion, panel.widget).titles[0].endswith(" · FINAL refused (unseen-value) · block 1 not run")
+    assert "1 refusal: unseen-value; 1 block not run" in text(panel.header.value)
+    second = Iteration(1, "FINAL('south')", verdicts=[Verdict("picked-by-eye", "marked", note="south was read off")])
+    panel.observe(RootReplied(run, second))
+    panel.observe(IterationFinished(run, second))
+    second.verdicts.append(Verdict("row-mismatch", "marked", values={"label": "south"}))  # after the turn's events
+    run.status, run.answer, run.iterations = "final", "south", [first, second]  # the record the loop kept
+    panel.observe(RunFinished(run))
+    panel.finish()
+    assert "marked by row-mismatch: label: south" in text(rows(panel)[1].children[0].value)  # read at the end
+    assert "accepted with 2 marks: picked-by-eye, row-mismatch" in text(panel.header.value)
+    answer = text(panel.answer.value)
+    assert "Accepted with 2 marks" in answer and "marked by picked-by-eye: south was read off" in answer
 
 
 def test_a_thousand_events_between_refreshes_cause_few_renders(finished_panels: list[LivePanel]) -> None:

@@ -373,6 +373,7 @@ def test_what_counts_as_nothing_found() -> None:
         assert not recovery.nothing(something), something
 
 
+LARGEST = "Which region has the largest total amount?"
 REGIONS = pd.DataFrame({"region": ["east", "north", "south", "west", "west"], "amount": [1088, 488, 984, 700, 615]})
 TOTALS = "totals = context.groupby('region')['amount'].sum()\nprint(totals)"
 
@@ -380,9 +381,21 @@ TOTALS = "totals = context.groupby('region')['amount'].sum()\nprint(totals)"
 @pytest.mark.parametrize("pick", ["FINAL(south)", "FINAL('west')", "FINAL(1315)"])
 def test_a_row_picked_out_of_a_printed_table_is_refused_until_code_selects_it(engine: Engine, pick: str) -> None:
     """A real model printed the totals per region, then wrote the third row as the largest: ``FINAL(south)``."""
-    run = engine.run([fence(TOTALS), pick, fence("print(totals.idxmax())"), "FINAL(west)"], REGIONS)
+    run = engine.run([fence(TOTALS), pick, fence("print(totals.idxmax())"), "FINAL(west)"], REGIONS,
+                     question=LARGEST)
     assert run.status == "final" and run.answer == "west" and len(run.iterations) == 4
-    assert "one row of a table your code printed" in last_user(engine.server, 2)
+    assert "a row of a table your code printed" in last_user(engine.server, 2)
+    assert [v.gate for v in run.iterations[1].verdicts] == ["picked-by-eye"]
+
+
+def test_a_row_read_by_the_label_the_question_names_is_a_lookup_not_a_pick(engine: Engine) -> None:
+    """``FINAL(1315)`` for "what is west's total?" reads the row the question names: accepted at once. The
+    same figure written for another label is that row's, not the one asked about: refused (row-mismatch)."""
+    run = engine.run([fence(TOTALS), "FINAL(1315)"], REGIONS, question="What is the total amount for west?")
+    assert run.status == "final" and len(run.iterations) == 2 and run.answer == 1315
+    wrong = engine.run([fence(TOTALS), "FINAL(1088)", fence("print(totals['west'])"), "FINAL(1315)"], REGIONS,
+                       question="What is the total amount for west?")
+    assert wrong.answer == 1315 and [v.gate for v in wrong.iterations[1].verdicts] == ["row-mismatch"]
 
 
 @pytest.mark.parametrize("select", ["print(totals.idxmax())", "print(totals.nlargest(1))",

@@ -16,7 +16,7 @@ from typing import Any
 import pandas as pd
 import pytest
 
-from rlm_jupyter import RLM, Run
+from rlm_jupyter import RLM, Run, to_jsonl
 from rlm_jupyter.engine.conversation import Conversation
 from rlm_jupyter.jupyter.magic import replay_verdict
 from rlm_jupyter.jupyter.report import Report, run_html, run_text
@@ -144,7 +144,7 @@ def answer_run(engine: Engine, expression: str) -> Run:
 def serialized_forms(run: Run, folder: Path) -> dict[str, str]:
     """Every form a run leaves the kernel in: the record, a recording, the visualizer log, the saved report."""
     run.save(folder / "run.json")
-    run.to_jsonl(folder / "run.jsonl")
+    to_jsonl(run, folder / "run.jsonl")
     bundle, metadata = Report(run)._repr_mimebundle_()
     return {"to_json": run.to_json(), "to_dict": json.dumps(run.to_dict(), default=str),
             "save": (folder / "run.json").read_text(), "to_jsonl": (folder / "run.jsonl").read_text(),

@@ -353,6 +353,7 @@ def test_run_text_is_stable() -> None:
     expected = ("RLM final after 2 iteration(s), 3 sub-call(s), 344 tokens\n"
                 "  1. 2 code blocks, 3 sub-calls\n"
                 "  2. 0 code blocks, 0 sub-calls\n"
+                "acceptance: strict · assumed: a record from before verdicts were kept\n"  # no setting recorded
                 "answer: '7318842'")
     assert run_text(make_run(slow=1.0)) == run_text(make_run(slow=3.0)) == expected
     frame = pd.DataFrame([[0] * 12] * 12)

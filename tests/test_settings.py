@@ -7,7 +7,7 @@ import inspect
 import pytest
 
 from rlm_jupyter import RLM, Settings
-from rlm_jupyter.engine.helpers import HELPER_NAMES, FinalSlot, helpers
+from rlm_jupyter.engine.helpers import DIALECT_NAMES, HELPER_NAMES, FinalSlot, helpers
 from rlm_jupyter.engine.settings import DEFAULTS, NAMES
 from rlm_jupyter.engine.trajectory import Run
 
@@ -97,7 +97,7 @@ class _Queries:
 def test_the_helper_surface_is_exactly_the_listed_names() -> None:
     namespace = {"user_df": 1}
     surface = helpers(_Queries(), FinalSlot(), namespace, frozenset(namespace))
-    assert tuple(surface) == HELPER_NAMES
+    assert tuple(surface) == HELPER_NAMES + DIALECT_NAMES  # the dialects' names: free in this namespace
 
 
 def test_final_var_finds_names_and_explains_a_miss() -> None:

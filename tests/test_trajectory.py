@@ -8,6 +8,7 @@ from typing import Any
 import pandas as pd
 import pytest
 
+from rlm_jupyter.engine.jsonl import to_jsonl
 from rlm_jupyter.engine.trajectory import CodeCell, Iteration, Run, SubCall, Usage
 
 
@@ -154,7 +155,7 @@ def test_jsonl_follows_the_reference_visualizer_format(tmp_path: Path) -> None:
     run = make_run(answer="7")
     run.iterations[0].subcalls[0].cell = 0
     path = tmp_path / "run.jsonl"
-    run.to_jsonl(path)
+    to_jsonl(run, path)
     lines = [json.loads(line) for line in path.read_text().splitlines()]
     meta, iterations = lines[0], lines[1:]
     assert meta["type"] == "metadata" and meta["root_model"] == "root-m" and meta["max_iterations"] == 5

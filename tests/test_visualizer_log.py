@@ -1,4 +1,4 @@
-"""``Run.to_jsonl`` as the reference visualizer reads it: every field its parser and components use.
+"""``to_jsonl`` as the reference visualizer reads it: every field its parser and components use.
 
 The reference implementation is https://github.com/alexzhang13/rlm (PyPI ``rlms``). Its Python side writes
 the log with ``RLMLogger`` (``rlm/logger/rlm_logger.py``: a ``{"type": "metadata", **RLMMetadata.to_dict()}``
@@ -47,16 +47,19 @@ assertions check what the viewer would show, not only that keys exist.
 """
 from __future__ import annotations
 
+import ast
 import datetime as dt
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
-from rlm_jupyter import Run
+from rlm_jupyter import Run, to_jsonl
 from rlm_jupyter.engine import prompts
 from rlm_jupyter.engine.conversation import Conversation
-from rlm_jupyter.engine.trajectory import CodeCell, Iteration, SubCall, Usage
+from rlm_jupyter.engine.trajectory import CodeCell, Iteration, SubCall, Usage, Verdict
 
 from .scripted import ROOT, SUB, Engine, engine, fence
 
@@ -189,7 +192,7 @@ def hand_built_run(*, last_word: str | None = "I am out of turns.\nFINAL(service
 
 def write(run: Run, tmp_path: Path) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]:
     path = tmp_path / "run.jsonl"
-    run.to_jsonl(path)
+    to_jsonl(run, path)
     raw = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
     config, iterations = _viewer_parse(path)
     return config, iterations, raw
@@ -265,6 +268,64 @@ def test_blocks_keep_their_output_and_errors(tmp_path: Path) -> None:
     assert failed["stderr"] == "ZeroDivisionError: division by zero"
     assert _viewer_metadata(iterations)["hasErrors"] is True  # LogViewer.tsx "Has Errors" badge
     assert [b["code"] for b in iterations[1]["code_blocks"]] == [c.code for c in run.iterations[1].cells]
+
+
+
+# -- additions the viewer ignores ----------------------------------------------------------------------------------
+def test_each_iteration_carries_the_verdicts_of_its_turn(tmp_path: Path) -> None:
+    run = hand_built_run()
+    refused = Verdict(gate="read-first", action="refused", note="Read the data first.", values={"reads": 0})
+    marked = Verdict(gate="grounding", action="marked", values={"unseen": ["78"]}, cell=1)
+    run.iterations[1].verdicts = [refused, marked]
+    _, iterations, raw = write(run, tmp_path)
+    assert iterations[0]["verdicts"] == []
+    assert iterations[1]["verdicts"] == [
+        {"gate": "read-first", "action": "refused", "note": "Read the data first.", "values": {"reads": 0}, "cell": None},
+        {"gate": "grounding", "action": "marked", "note": "", "values": {"unseen": ["78"]}, "cell": 1}]
+    assert iterations[-1]["verdicts"] == []  # the forced last reply: no gate judged it
+    assert "verdicts" not in raw[0]  # the metadata line is unchanged
+    # The viewer reads what it always read: the extra key changes none of its figures.
+    plain = [{k: v for k, v in it.items() if k != "verdicts"} for it in iterations]
+    assert _viewer_metadata(iterations) == _viewer_metadata(plain)
+
+
+def test_verdicts_are_redacted_like_every_string_of_the_log(tmp_path: Path) -> None:
+    run = hand_built_run()
+    run.use_redactor(lambda text: text.replace("hunter2", "[secret:PASSWORD]"))
+    run.iterations[0].verdicts = [Verdict(gate="grounding", action="refused", note="hunter2 was never printed",
+                                          values={"hunter2": ["hunter2"]})]
+    _, iterations, _ = write(run, tmp_path)
+    assert iterations[0]["verdicts"][0]["note"] == "[secret:PASSWORD] was never printed"
+    assert iterations[0]["verdicts"][0]["values"] == {"[secret:PASSWORD]": ["[secret:PASSWORD]"]}
+    assert "hunter2" not in (tmp_path / "run.jsonl").read_text(encoding="utf-8")
+
+
+def test_the_record_imports_neither_the_prompts_nor_the_conversation() -> None:
+    """The log is written by ``engine/jsonl.py``; the record module stays plain data.
+
+    Checked in its source and by importing it alone in a fresh interpreter: the packages above it are bare
+    stand-ins there, so ``rlm_jupyter/__init__.py`` (which imports the whole engine) cannot hide an import.
+    """
+    import rlm_jupyter
+    import rlm_jupyter.engine.trajectory as trajectory
+
+    tree = ast.parse(Path(trajectory.__file__).read_text(encoding="utf-8"))
+    sources = {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    names = {alias.name for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))
+             for alias in node.names}
+    assert not (sources | names) & {"prompts", "conversation", "Conversation", "jsonl"}
+    root = Path(rlm_jupyter.__file__).parent
+    code = ("import sys, types\n"
+            f"for name, path in (('rlm_jupyter', {str(root)!r}), ('rlm_jupyter.engine', {str(root / 'engine')!r})):\n"
+            "    sys.modules[name] = package = types.ModuleType(name)\n"
+            "    package.__path__ = [path]\n"
+            "import rlm_jupyter.engine.trajectory\n"
+            "print(' '.join(sorted(m for m in sys.modules if m.startswith('rlm_jupyter.'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
+    loaded = set(out.stdout.split())
+    assert "rlm_jupyter.engine.trajectory" in loaded
+    assert not loaded & {"rlm_jupyter.engine.prompts", "rlm_jupyter.engine.conversation"}, sorted(loaded)
+    assert not hasattr(trajectory.Run, "to_jsonl")  # one writer of the log: rlm_jupyter.to_jsonl
 
 
 # -- locals ----------------------------------------------------------------------------------------------------------

@@ -52,6 +52,14 @@ def overwritten(code: str, names: frozenset[str], sources: frozenset[str]) -> se
             and isinstance(node.ctx, ast.Store | ast.Del) and id(node) not in from_data}
 
 
+def strings(code: str) -> list[str]:
+    """The string constants of ``code`` (not its comments), in order; none when it is not plain Python."""
+    tree = _parse(code)
+    if tree is None:
+        return []
+    return [node.value for node in ast.walk(tree) if isinstance(node, ast.Constant) and isinstance(node.value, str)]
+
+
 def _parse(code: str) -> ast.Module | None:
     try:
         return ast.parse(code)

@@ -60,17 +60,43 @@ _DATES = [
     re.compile(r"(?<![\w.])(?P<year>\d{4})[-/](?P<mon>\d{1,2})[-/](?P<day>\d{1,2})" + _TIME + r"(?![\w])"),
     re.compile(_MONTH + r" (?P<day>\d{1,2})(?:st|nd|rd|th)?,? (?P<year>\d{4})\b", re.IGNORECASE),
     re.compile(r"\b(?P<day>\d{1,2})(?:st|nd|rd|th)? " + _MONTH + r",? (?P<year>\d{4})\b", re.IGNORECASE),
+    re.compile(r"(?<![\w.])(?P<day>\d{1,2})\.(?P<mon>\d{1,2})\.(?P<year>\d{4})(?![\w])"),  # 30.06.2024
 ]
 # Not backticks: in a model's prose they mark code (`df.status`), not a value it read.
 _QUOTED = re.compile(r'"([^"\n]+)"|“([^”\n]+)”|‘([^’\n]+)’|(?<![\w\'])\'([^\'\n]+)\'(?![\w])')
 _TOKEN = re.compile(r"(?<![\w.\-])[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*(?![\w\-]|\.\d)")
 _NUMBER_WITH_UNIT = re.compile(r"\d+[A-Za-z]{1,3}(?:[-_][A-Za-z]+)*")  # 3rd, 12ms, 5GB, 2nd-largest: numbers
 _SCALES = {"thousand": 3, "k": 3, "million": 6, "m": 6, "mn": 6, "billion": 9, "bn": 9, "b": 9, "trillion": 12}
+# Thousands written as 1,234 / 1.234 / 1'234 / 1 234 (a no-break or narrow space; a plain space only before a
+# decimal comma or a currency, where "in 2023 300 orders" cannot be meant); decimals with a point or a comma
+# (a comma decimal is not one item of a list: "1,2,3" is three numbers).
+_GROUPS = r"\d{1,3}(?:(?P<sep>[,.'\u00a0\u202f])\d{3})(?:(?P=sep)\d{3})*(?![\d])"
+_SPACED = r"\d{1,3}(?: \d{3})+(?=,\d|\s?(?:€|EUR\b|CHF\b|kr\b|zł))"
 _NUMBER = re.compile(
-    r"(?<![\w.])(?P<digits>\d{1,3}(?:,\d{3})+|\d+)(?P<fraction>\.\d+)?(?P<exponent>[eE][-+]?\d+)?"
-    r"(?P<percent>\s?(?:%|percent\b))?"
-    r"(?:\s?(?P<word>thousand|million|billion|trillion)\b|(?P<suffix>k|K|M|mn|bn|B)\b)?")
-_SEEN_NUMBER = re.compile(r"(?P<digits>\d+(?:,\d{3})*)(?P<fraction>\.\d+)?(?P<exponent>[eE][-+]?\d+)?(?P<percent>%)?")
+    r"(?<![A-Za-z0-9_.])(?P<digits>" + _SPACED + "|" + _GROUPS + r"|\d+)(?P<fraction>\.\d+|,\d+(?![,\d]))?"
+    r"(?P<exponent>[eE][-+]?\d+)?"
+    r"(?P<percent>\s?(?:%|percent\b|pour ?cent\b|por ciento\b|Prozent\b))?"
+    r"(?:\s?(?P<word>thousand|million|billion|trillion|millions?|milliards?|Millionen|Milliarden)\b"
+    r"|(?P<suffix>k|K|M|mn|bn|B)\b)?")
+_LIST = re.compile(r"\d+(?:,\d+){2,}")  # 1,2,3 is three numbers; 1,234,567 is one
+
+
+def _thousands(text: str) -> bool:
+    return all(len(group) == 3 for group in text.split(",")[1:])
+
+
+_SEEN_NUMBER = re.compile(r"(?<![A-Za-z_\d.])(?P<digits>\d+(?:,\d{3})*)(?P<fraction>\.\d+)?"
+                          r"(?P<exponent>[eE][-+]?\d+)?(?P<percent>%)?")
+# Approximations: "about $560" for a printed 558.31; its trailing zeros are then rounding, not digits.
+_HEDGE = re.compile(r"(?:about|around|roughly|approx(?:imately|\.)?|nearly|almost|some|over|under|more than|"
+                    r"less than|close to|circa|ca\.|environ|etwa|rund|unos|aproximadamente|~|≈)\s*[$€£¥]?\s*\Z",
+                    re.IGNORECASE)
+_SCALE_WORDS = {"millions": "million", "million": "million", "milliard": "billion", "milliards": "billion",
+                "millionen": "million", "milliarden": "billion"}
+# Times (12:07:33) and a pandas RangeIndex column (0, 1, 2 ... at the start of a table's lines) hold numbers
+# the model did not read as figures: they are left out of what was seen, or every small count would be "seen".
+_CLOCK = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\b")
+_INDEXED_LINE = re.compile(r"^(\d+)( {2,}|\t)(?=\S)", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -146,8 +172,10 @@ def values(text: str) -> list[Value]:
     text = _take(text, _QUOTED, found, _quoted)
     for pattern in _DATES:
         text = _take(text, pattern, found, _date)
+    text = _take(text, _CLOCK, found, lambda m: [Value(m.group(0), "token", key=m.group(0))])
     text = _take(text, _TOKEN, found, _code)
-    _take(text, _NUMBER, found, _number)
+    _take(_LIST.sub(lambda m: m.group(0) if _thousands(m.group(0)) else m.group(0).replace(",", " "), text),
+          _NUMBER, found, _number)
     unique: dict[tuple[str, str], Value] = {}
     for _, value in sorted(found, key=lambda f: f[0]):
         unique.setdefault((value.kind, value.text), value)
@@ -172,7 +200,13 @@ def _quoted(match: re.Match[str]) -> list[Value]:
     inner = next(group for group in match.groups() if group is not None).strip()
     if not inner or len(inner) > MAX_QUOTED_CHARS or len(inner.split()) > MAX_QUOTED_WORDS:
         return []
-    return values(inner) or [Value(inner, "token", key=inner.lower())]  # "ERR-42" is a code, "1,234" a number
+    return values(inner) or [Value(inner, "token", key=_token_key(inner))]  # "ERR-42" a code, "1,234" a number
+
+
+def _token_key(text: str) -> str:
+    """A token as compared: lower case, with ``_``, ``-`` and spaces one separator ("payment failed" is
+    ``payment_failed``: a readable label for a printed one)."""
+    return re.sub(r"[\s_\-]+", " ", text.lower()).strip()
 
 
 def _date(match: re.Match[str]) -> list[Value]:
@@ -199,62 +233,92 @@ def _code(match: re.Match[str]) -> list[Value]:
     parts = re.split(r"[-_]", token)
     marked = ("_" in token or any(part.isalpha() and part.isupper() for part in parts)
               or any(re.search(r"[A-Za-z]", part) and re.search(r"\d", part) for part in parts))
-    return [Value(token, "token", key=token.lower())] if marked else []
+    return [Value(token, "token", key=_token_key(token))] if marked else []
 
 
 def _number(match: re.Match[str]) -> list[Value]:
-    plain = _decimal(match)
-    if plain is None:
-        return []
-    number, tolerance = plain
-    readings = [(number, tolerance)]
-    if match.group("percent"):
-        readings.append((number / 100, tolerance / 100))
-    scale = match.group("word") or match.group("suffix")
-    if scale:
-        factor = Decimal(10) ** _SCALES[scale.lower()]
-        readings.append((number * factor, tolerance * factor))
-    return [Value(match.group(0).strip(), "number", numbers=tuple(readings))]
+    """A number with every reading its writing allows: ``1.234`` is 1.234 or (German) 1234, ``13 402,75``
+    is 13402.75, ``12.5%`` is 12.5 or 0.125, ``1.2 million`` 1,200,000, and after "about" trailing zeros round."""
+    hedged = bool(_HEDGE.search(match.string[max(0, match.start() - 24):match.start()]))
+    readings: list[tuple[Decimal, Decimal]] = []
+    for number, tolerance in _decimals(match, hedged):
+        readings.append((number, tolerance))
+        if match.group("percent"):
+            readings.append((number / 100, tolerance / 100))
+        scale = match.group("word") or match.group("suffix")
+        if scale:
+            factor = Decimal(10) ** _SCALES[_SCALE_WORDS.get(scale.lower(), scale.lower())]
+            readings.append((number * factor, tolerance * factor))
+    return [Value(match.group(0).strip(), "number", numbers=tuple(readings))] if readings else []
 
 
-def _decimal(match: re.Match[str]) -> tuple[Decimal, Decimal] | None:
-    """The number and half a unit of its last written digit: a rounded figure matches what it rounds."""
-    fraction, exponent = match.group("fraction") or "", match.group("exponent") or ""
-    try:
-        number = Decimal(match.group("digits").replace(",", "") + fraction + exponent)
-    except InvalidOperation:
-        return None
-    places = len(fraction) - 1 if fraction else 0
-    return number, Decimal(5) * Decimal(10) ** (-places - 1) * (Decimal(10) ** int(exponent[1:]) if exponent
-                                                                  else Decimal(1))
+def _decimals(match: re.Match[str], hedged: bool) -> list[tuple[Decimal, Decimal]]:
+    """Each reading of the written number, with half a unit of its last written digit as its tolerance."""
+    digits, fraction = match.group("digits"), match.group("fraction") or ""
+    exponent = match.group("exponent") or ""
+    separator = match.group("sep") or (" " if " " in digits else "")
+    whole = re.sub(r"[,.'\s\u00a0\u202f]", "", digits)
+    spellings = [whole + fraction.replace(",", ".")]
+    if separator in ",." and not fraction and digits.count(separator) == 1:
+        spellings.append(digits.replace(separator, "."))  # 1.234 or 1,234: a decimal in one language or another
+    if separator and fraction and fraction[0] == separator:
+        return []  # 1,234,5 or 1.234.5: not a number in any language
+    found = []
+    for spelling in spellings:
+        try:
+            number = Decimal(spelling + exponent)
+        except InvalidOperation:
+            continue
+        places = len(spelling.split(".")[1]) if "." in spelling else 0
+        unit = Decimal(10) ** -places
+        if hedged and not places:
+            unit = Decimal(10) ** (len(whole) - len(whole.rstrip("0")))
+        scale = Decimal(10) ** int(exponent[1:]) if exponent else Decimal(1)
+        found.append((number, unit / 2 * scale))
+    return found
 
 
-# -- what the code showed -----------------------------------------------------------------
+# -- what the model was shown ---------------------------------------------------------------
 class Seen:
-    """Numbers, dates and text of what the code showed, indexed so one answer is checked in ``O(log n)``."""
+    """Numbers, dates and text of what the model was shown, indexed so one answer is checked in ``O(log n)``."""
 
     def __init__(self, texts: Iterable[str]) -> None:
-        self.text = "\n".join(texts)
+        self.text = "\n".join(texts).replace("\\n", "\n")  # a repr's escaped line breaks are line breaks
         self.lower = self.text.lower()
+        self.words = _token_key(self.text)
+        self.dates = {value.key for pattern in _DATES for match in pattern.finditer(self.text)
+                      for value in _date(match)}
+        plain = _CLOCK.sub(" ", _INDEXED_LINE.sub(_blank_index, self.text))
+        for pattern in _DATES:  # a date's day is not a count the model read
+            plain = pattern.sub(lambda m: " " * len(m.group(0)), plain)
         found: list[Decimal] = []
-        for match in _SEEN_NUMBER.finditer(self.text):
+        for match in _SEEN_NUMBER.finditer(plain):
             for digits in {match.group("digits"), match.group("digits").replace(",", "")}:
                 found += _readings(digits + (match.group("fraction") or "") + (match.group("exponent") or ""),
                                    bool(match.group("percent")))
         self.numbers = sorted(set(found))
-        self.dates = {value.key for pattern in _DATES for match in pattern.finditer(self.text)
-                      for value in _date(match)}
 
     def has(self, value: Value) -> bool:
         if value.kind == "date":
             return value.key in self.dates or value.text.lower() in self.lower
         if value.kind == "token":
-            return re.search(r"(?<![\w\-])" + re.escape(value.key) + r"(?![\w\-])", self.lower) is not None
+            pattern = r"[\s_\-]+".join(re.escape(word) for word in value.key.split())
+            return re.search(r"(?<![\w\-])" + pattern + r"(?![\w\-])", self.words) is not None
         return any(self._near(abs(number), tolerance) for number, tolerance in value.numbers)
 
     def _near(self, number: Decimal, tolerance: Decimal) -> bool:
         at = bisect.bisect_left(self.numbers, number - tolerance)
         return at < len(self.numbers) and self.numbers[at] <= number + tolerance
+
+
+def _blank_index(match: re.Match[str]) -> str:
+    """A table line's leading row number when it is pandas' default index (its lines count 0, 1, 2, ...)."""
+    text, start = match.string, match.start()
+    previous = text.rfind("\n", 0, max(start - 1, 0))
+    before = _INDEXED_LINE.match(text, previous + 1) if start else None
+    number = int(match.group(1))
+    counted = number == 0 or (before is not None and int(before.group(1)) == number - 1)
+    return " " * len(match.group(0)) if counted else match.group(0)
 
 
 def _readings(text: str, percent: bool) -> list[Decimal]:
@@ -265,38 +329,36 @@ def _readings(text: str, percent: bool) -> list[Decimal]:
     return [number, number / 100] if percent else [number]
 
 
+def cell_shown(cell: CodeCell) -> str:
+    """The text of a block the model was sent: ``CodeCell.shown``, or for a record from before it was kept,
+    what every version sent (stdout, stderr, the last value, the error), unclipped."""
+    return cell.shown if cell.shown is not None else cell.output_text()
+
+
 def shown(runs: Iterable[Run]) -> Seen:
-    """What the runs' code showed: stdout, values, rich text, the reprs of what it bound, sub-call answers."""
+    """What the runs showed the model: the question, the data's descriptions and each block's text as sent.
+
+    Not a sub-call's answer nor the repr of what a block bound: the model reads those only when its code
+    prints them. Not the system prompt (its example holds made-up values) nor our instructions ("4 turns").
+    """
     return Seen(_shown_texts(runs))
 
 
 def _shown_texts(runs: Iterable[Run]) -> Iterator[str]:
     for run in runs:
-        # The question and the data's descriptions: a value the user gave or the description showed is not
-        # invented. Not the system prompt (its example holds made-up values) nor our instructions ("4 turns").
         yield run.question
         yield Conversation.given(run.root_prompt)
-        yield from _output_texts(run)
+        yield from (cell_shown(cell) for cell in _cells(run))
 
 
-def _output_texts(run: Run) -> Iterator[str]:
-    for it in run.iterations:
-        for cell in it.cells:
-            yield cell.stdout
-            yield cell.value or ""
-            yield from (cell.created or {}).values()
-            yield from (str(output.get("text/plain", "")) for output in cell.outputs)
-        yield from (call.response or "" for call in it.subcalls)
+def clean_outputs(runs: Iterable[Run]) -> Iterator[str]:
+    """What each block that ran without error showed the model: the outputs an answer may be read from."""
+    return (cell_shown(cell) for run in runs for cell in _cells(run) if cell.error is None)
 
 
 def anything_shown(run: Run, history: Run | None = None) -> bool:
-    """Whether the code of the run (and of the run it continues) has shown the model anything at all.
-
-    Printed text, a value, a rich output; not what it bound nor a sub-call's answer: the model reads
-    those only when its code prints them.
-    """
-    return any((cell.stdout + (cell.value or "")).strip() or cell.outputs
-               for each in _runs(run, history) for cell in _cells(each))
+    """Whether a block of the run (and of the run it continues) that ran cleanly has shown the model anything."""
+    return any(text.strip() for text in clean_outputs(_runs(run, history)))
 
 
 def word_shown(word: str, run: Run) -> bool:
@@ -305,7 +367,7 @@ def word_shown(word: str, run: Run) -> bool:
     Why outputs only: the question says "Answer with a number", so the word ``answer`` is in it.
     """
     pattern = re.compile(rf"(?<![\w-]){re.escape(word)}(?![\w-])", re.IGNORECASE)
-    return any(pattern.search(text) for text in _output_texts(run))
+    return any(pattern.search(cell_shown(cell)) for cell in _cells(run))
 
 
 def typed_constants(runs: Iterable[Run]) -> Seen:
@@ -327,12 +389,56 @@ def _runs(run: Run, history: Run | None) -> list[Run]:
     return [run] if history is None else [history, run]
 
 
+# -- derived figures ------------------------------------------------------------------------
+MAX_OPERANDS = 8  # shown figures of one answer tried as operands: 56 ordered pairs at most
+
+_OPERATIONS: tuple[tuple[str, Callable[[Decimal, Decimal], Decimal | None]], ...] = (
+    ("{a} - {b}", lambda a, b: a - b),
+    ("{a} + {b}", lambda a, b: a + b),
+    ("{a} / {b}", lambda a, b: a / b if b else None),
+    ("{a} × {b}", lambda a, b: a * b),
+    ("({a} - {b}) / {b}", lambda a, b: (a - b) / b if b else None),
+    ("{a} / {b} - 1", lambda a, b: a / b - 1 if b else None),
+)
+
+
+def derivation(value: Value, operands: list[Value]) -> str | None:
+    """How ``value`` follows from figures the model was shown and wrote beside it, or None.
+
+    Why: "March beat February by $2,310.40 ($48,115.90 vs $45,805.50)" is what a capable model writes after
+    printing both totals, and the difference was never printed. A difference, sum, ratio, product, percent
+    change or share of two figures, or the sum of all of them, computed to the precision the answer wrote.
+    Only figures of the same answer are operands, so a figure invented alone has nothing to be derived from.
+    """
+    if value.kind != "number" or not operands:
+        return None
+    pairs = [(a, b) for a in operands[:MAX_OPERANDS] for b in operands[:MAX_OPERANDS] if a is not b]
+    for a, b in pairs:
+        for written, operation in _OPERATIONS:
+            for x, y in ((n, m) for n, _ in a.numbers[:1] for m, _ in b.numbers[:1]):
+                result = operation(x, y)
+                if result is not None and _matches(value, result):
+                    return f"{value.text} = {written.format(a=a.text, b=b.text)}"
+    if len(operands) >= 3:
+        total = sum((v.numbers[0][0] for v in operands[:MAX_OPERANDS]), Decimal(0))
+        if _matches(value, total):
+            return f"{value.text} = " + " + ".join(v.text for v in operands[:MAX_OPERANDS])
+    return None
+
+
+def _matches(value: Value, result: Decimal) -> bool:
+    """Whether a computed figure is what ``value`` wrote, as a number or as a percent of it."""
+    return any(abs(abs(result) * scale - number) <= tolerance for number, tolerance in value.numbers
+               for scale in (Decimal(1), Decimal(100)))
+
+
 # -- the verdict --------------------------------------------------------------------------
 def check(answer: object, run: Run, history: Run | None = None, *, typed: str | None = None) -> Grounding:
     """How grounded an accepted answer is. ``typed``: the text of a FINAL written in the reply (None: code gave it).
 
-    A written FINAL was typed by the model, so its values must have appeared in an output. An answer
-    code gave was computed, unless a value of it is a constant typed into the code that no output showed.
+    A written FINAL was typed by the model, so each of its values must have been shown to the model, or be
+    computed from figures that were and that the answer states (``derivation``). An answer code gave was
+    computed, unless a value of it is a constant typed into the code that no output showed.
     """
     runs = _runs(run, history)
     if typed is not None:
@@ -344,10 +450,19 @@ def check(answer: object, run: Run, history: Run | None = None, *, typed: str | 
     found = values(text)
     seen = shown(runs)
     unseen = [v for v in found if not seen.has(v)]
+    derived: list[str] = []
     if typed is None and unseen:
         constants = typed_constants(runs)
         unseen = [v for v in unseen if constants.has(v)]
-    return Grounding(grounded=not unseen, checked=[v.text for v in found], unseen=[v.text for v in unseen])
+    elif unseen:
+        operands = [v for v in found if v.kind == "number" and v not in unseen]
+        for value in list(unseen):
+            how = derivation(value, operands)
+            if how is not None:
+                derived.append(how)
+                unseen.remove(value)
+    return Grounding(grounded=not unseen, checked=[v.text for v in found], unseen=[v.text for v in unseen],
+                     derived=derived)
 
 
 def describe(grounding: Grounding) -> str:
@@ -360,6 +475,8 @@ def describe(grounding: Grounding) -> str:
         return f"no: {shown_values} never appeared in an output"
     if not grounding.checked:
         return "yes: no number, date or code in the answer to check"
+    if grounding.derived:
+        return "yes: " + "; ".join(grounding.derived) + ", from figures the outputs showed"
     return "yes: every value in the answer appeared in an output"
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 
-PROMPT_VERSION = "2026-12-02.24"
+PROMPT_VERSION = "2026-12-02.25"
 
 SYSTEM_PROMPT = """\
 You answer a question about data that lives in a persistent Python REPL (a live Jupyter kernel).
@@ -197,27 +197,35 @@ def nothing_found_unseen(names: list[str]) -> str:
 
 def picked_by_eye(answer: str) -> str:
     """Why: a real small model printed the totals per region and wrote the third row as the largest."""
-    return (f"Your FINAL was not accepted: {answer} is one row of a table your code printed, picked out by eye. "
+    return (f"Your FINAL was not accepted: {answer} is a row of a table your code printed, picked out by eye. "
             "Select the row with code (e.g. totals.idxmax(), totals.sort_values().tail(1), or a filter), print "
             "the selection alone, then finish.")
+
+
+def row_mismatch(label: str, own: list[str], figure: str, other: list[str]) -> str:
+    """Why: a model wrote "Lyon's average basket was $71.90", the printed average of the next row."""
+    return (f"Your FINAL was not accepted: in the table your code printed, {label} shows {', '.join(own[:3])}, "
+            f"while {figure} is the figure of {', '.join(other[:3])}. Select the row with code and print it, "
+            "then finish.")
+
+
+def case_missed(literal: str, other: str) -> str:
+    """Why: a model searched a log for status=FAILED, which it writes status=failed, and said nothing failed."""
+    return (f"Your FINAL was not accepted: your code searched for {literal!r}, which the data does not hold as "
+            f"written, but it does hold {other!r}. Search without case (re.IGNORECASE, .str.lower()), print "
+            "what matches, then finish.")
+
+
+def wrong_shape(question_asks: str, got: str, fix: str) -> str:
+    """Why: a real small model answered "how many ...?" with the filtered rows, "which region ...?" with all."""
+    return (f"Your FINAL was not accepted: the question asks {question_asks}, and your answer is {got}. {fix}, "
+            "print it, then finish.")
 
 
 def ungrounded_final(unseen: list[str]) -> str:
     shown = ", ".join(unseen[:10])
     return (f"Your FINAL was not accepted: {shown} never appeared in any output of your code, so it does not come "
             "from the data. Compute it with code and print it (or FINAL_VAR the variable that holds it), then finish.")
-
-
-def outputs_cut(cap: int) -> str:
-    """A notice for the user (panel header, report): why the model now reads less of each output."""
-    return (f"The conversation did not fit the root model's context window: the outputs it is sent are now cut "
-            f"to {cap:,} characters each (head and tail). Lower max_output_chars to start there.")
-
-
-def default_refused(model: str, param: str, value: object, reason: str) -> str:
-    """A notice for the user: a field sent by default was refused, so the endpoint's own default applies."""
-    return (f"{model} does not take {param}={value!r} ({reason}); its root calls are sent without it, so the "
-            f"endpoint's default applies. Set {param}=None to skip the first try.")
 
 
 def answer_is_input(name: str) -> str:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import code_names
+from .grounding import clean_outputs
 from .protocol import parse_reply
 from .trajectory import Iteration, Run
 
@@ -26,9 +27,19 @@ NO_DATA_PROMPT_CHARS = 500  # sub-call prompts shorter than this carry no chunk 
 NO_DATA_CONTEXT_CHARS = 5_000  # ... at least this size: the model asked about data it did not pass
 DATA_PIECE_CHARS = 20  # a printed line holds a verbatim piece of the data when this much of it is in the text
 DATA_TEXT_CHARS = 1_000  # a text context at least this long is data to look at (a shorter one is a parameter)
+MAX_PIECE_LINE_CHARS = 200  # of a printed line, looked for pieces of the data
 MAX_PIECES = 200  # printed lines looked up in the data per check: bounded on a huge context
 _NOTHING = re.compile(r"\A(?:none|nothing|null|n/?a|not found|no (?:\w+ )*found|no matches?|0+(?:\.0+)?)\.?\Z",
                       re.IGNORECASE)
+# The same said in a sentence: "No, nothing on that day failed", "There were no failed payments", "0 matches".
+_SAYS_NOTHING = re.compile(r"\A\W*(?:no\W+)?(?:none|nothing|zero|0(?![.,]\d)(?!\s+of\b))\b|"
+                           r"\b(?:nothing|none|no \w+(?: \w+)?|zero|0 \w+) (?:was |were )?"
+                           r"(?:found|matched|failed|occurred|appears?|exists?|recorded|logged)\b|"
+                           r"\b(?:there (?:is|are|was|were) no|did not find|didn't find|found no|no match)",
+                           re.IGNORECASE)
+SENTENCE_CHARS = 200  # a longer text answer is a report, not a "nothing found"
+MAX_TEXT_COLUMNS, MAX_TABLE_ROWS, MAX_DISTINCT = 20, 100_000, 5_000  # what case_missed reads of a DataFrame
+MAX_LITERALS = 20  # string constants of the code looked up in the data per check
 
 
 @dataclass(frozen=True)
@@ -128,7 +139,8 @@ def nothing(answer: Any) -> bool:
         return True
     if isinstance(answer, str):
         text = answer.strip().strip("'\"")
-        return not text or bool(_NOTHING.match(text))
+        return not text or bool(_NOTHING.match(text)) or (len(text) <= SENTENCE_CHARS
+                                                         and bool(_SAYS_NOTHING.search(text)))
     if not isinstance(answer, list | tuple | set | frozenset | dict) and not _in_memory_table(answer):
         return False
     try:
@@ -142,41 +154,23 @@ def _in_memory_table(obj: object) -> bool:
     return type(obj).__module__.split(".", 1)[0] in ("pandas", "numpy")
 
 
-# A row of a printed table of values (a pandas Series, a two-column frame): a label, two or more spaces, a number.
-# No nested quantifiers over the same characters, and rows longer than MAX_ROW_CHARS are not read: a long line of
-# digits must not cost more than a linear scan.
-_TABLE_ROW = re.compile(r"^\s*(?P<label>\S(?:.*?\S)?)\s{2,}"
-                        r"(?P<number>-?(?:\d[\d,]*(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?%?)\s*$")
-MAX_ROW_CHARS = 200
-MIN_TABLE_ROWS = 3  # a choice among fewer printed rows is not a table to misread
-
-
-def picked_from_table(answer: str, run: Run) -> bool:
-    """Whether a typed answer is a row of a table the code printed (its label or its number), never selected.
-
-    Why: a real small model printed the right totals per region and then wrote ``FINAL(south)``, the third
-    of four rows, not the largest (``west``). Reading a choice out of a table is where models misread; code
-    that selects it (``idxmax``, ``nlargest(1)``, a filter) and prints it does not. So the answer is accepted
-    once an output that is not such a table shows it: alone on a line, or in a selection of one or two rows.
-    """
-    value = answer.strip().strip("'\"").lower()
-    if not value:
-        return False
-    word = re.compile(rf"(?<![\w.-]){re.escape(value)}(?![\w-]|\.\d)", re.IGNORECASE)
-    in_table = False
-    for out in _clean_outputs(run):
-        lines = [line for line in out.splitlines() if len(line) <= MAX_ROW_CHARS]
-        rows = [m for line in lines if (m := _TABLE_ROW.match(line))]
-        if len(rows) >= MIN_TABLE_ROWS:
-            in_table = in_table or any(value in (m["label"].lower(), m["number"]) for m in rows)
-        elif any(word.search(line) for line in lines):
-            return False  # shown outside a table: selected by code
-    return in_table
-
-
 def data_texts(ns: dict[str, Any], names: Iterable[str]) -> list[str]:
     """The text contexts long enough to be data (``DATA_TEXT_CHARS``): what ``data_shown`` looks pieces up in."""
     return [value for name in sorted(names) if isinstance(value := ns.get(name), str) and len(value) >= DATA_TEXT_CHARS]
+
+
+def table_texts(ns: dict[str, Any], names: Iterable[str]) -> list[str]:
+    """The distinct text values of the in-memory tables' text columns (a bounded sample of each), one per line:
+    where a search's literal is looked up in another case (``case_missed``). Lazy frames are not computed."""
+    texts = []
+    for name in sorted(names):
+        frame: Any = ns.get(name)
+        if type(frame).__module__.split(".", 1)[0] != "pandas" or not hasattr(frame, "select_dtypes"):
+            continue
+        for column in frame.select_dtypes(include=["object", "string"]).columns[:MAX_TEXT_COLUMNS]:
+            values = frame[column].head(MAX_TABLE_ROWS).dropna().astype(str).unique()[:MAX_DISTINCT]
+            texts.append("\n".join(values))
+    return texts
 
 
 def data_shown(run: Run, texts: list[str]) -> bool:
@@ -193,19 +187,33 @@ def data_shown(run: Run, texts: list[str]) -> bool:
 
 
 def _pieces(run: Run) -> Iterator[str]:
-    for out in _clean_outputs(run):
+    for out in clean_outputs([run]):
         for line in out.replace("\\n", "\n").splitlines():
-            line = line.strip()[:MAX_ROW_CHARS]
+            line = line.strip()[:MAX_PIECE_LINE_CHARS]
             for start in range(0, max(len(line) - DATA_PIECE_CHARS, 0) + 1, DATA_PIECE_CHARS):
                 piece = line[start:start + DATA_PIECE_CHARS]
                 if len(piece) == DATA_PIECE_CHARS and sum(c.isalnum() for c in piece) >= DATA_PIECE_CHARS // 2:
                     yield piece
 
 
-def _clean_outputs(run: Run) -> Iterator[str]:
-    """What each block that ran without error printed, with its last expression's value: what the model saw."""
-    return (cell.stdout + "\n" + (cell.value or "") for it in run.iterations for cell in it.cells
-            if cell.error is None)
+def case_missed(run: Run, texts: list[str]) -> tuple[str, str] | None:
+    """(a string the code searched for, how the data writes it) when the data holds it only in another case.
+
+    Why: a model searched a log for ``status=FAILED``, which the log writes ``status=failed``, printed 0 and
+    answered that nothing failed. The string constants of the blocks that ran (at most ``MAX_LITERALS`` of
+    four characters or more, with a letter) are looked up in the text contexts, exactly and without case.
+    """
+    literals: dict[str, None] = {}
+    for cell in (cell for it in run.iterations for cell in it.cells if cell.error is None):
+        literals.update(dict.fromkeys(code_names.strings(cell.code)))
+    for literal in [s for s in literals if len(s) >= 4 and re.search(r"[A-Za-z]", s)][:MAX_LITERALS]:
+        if any(literal in text for text in texts):
+            continue
+        for text in texts:
+            other = re.search(re.escape(literal), text, re.IGNORECASE)
+            if other is not None:
+                return literal, other.group(0)
+    return None
 
 
 def context_chars(ns: dict[str, Any], names: list[str]) -> int:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.helpers import HELPER_NAMES
+from ..engine.helpers import HELPER_NAMES, is_ours
 
 _MISSING = object()
 
@@ -39,9 +39,9 @@ class Overlay:
         return self
 
     def created(self) -> list[str]:
-        """Public names the model's code created during the run."""
+        """Public names the model's code created during the run (not the helpers, nor a dialect's ``answer``)."""
         return sorted(name for name in set(self.namespace) - self._baseline
-                      if not name.startswith("_") and name not in HELPER_NAMES and name != "context")
+                      if not name.startswith("_") and not is_ours(name, self.namespace[name]) and name != "context")
 
     def share(self) -> tuple[list[str], list[str]]:
         """``--share``: copy the model's new variables into the user namespace.

@@ -43,7 +43,7 @@ from ..engine.events import (
     SubCallStarted,
 )
 from ..engine.protocol import parse_reply
-from ..engine.trajectory import CodeCell, Iteration, Run, SubCall
+from ..engine.trajectory import CodeCell, Iteration, Run, SubCall, Verdict
 from ..text import plural
 from .cells import cell_html
 from .endpoint_marks import cut_html, notices_html, reasoning_html, reply_marks
@@ -57,6 +57,7 @@ from .report import (
 from .stop_button import StopButton
 from .subcall_table import subcalls_html
 from .timeline import timeline_svg
+from .verdicts import policy_of, summarize, turn_marks, verdicts_html
 
 log = logging.getLogger(__name__)
 
@@ -80,6 +81,7 @@ class _Row:
     cells: list[CodeCell] = field(default_factory=list)
     running: str | None = None  # code of the block being executed
     calls: dict[int, SubCall] = field(default_factory=dict)
+    verdicts: list[Verdict] = field(default_factory=list)  # what the acceptance policy decided, as events said it
     done: set[int] = field(default_factory=set)  # ids of finished calls (a set: a repeated event counts once)
     failed: int = 0  # finished calls with an error
     body: int = 0  # version of the prose and cells
@@ -87,7 +89,8 @@ class _Row:
 
     def snapshot(self) -> _Row:
         """A copy the refresher can render outside the lock while events keep arriving."""
-        return dataclasses.replace(self, cells=list(self.cells), calls=dict(self.calls), done=set(self.done))
+        return dataclasses.replace(self, cells=list(self.cells), calls=dict(self.calls), done=set(self.done),
+                                   verdicts=list(self.verdicts))
 
 
 class _RowView:
@@ -169,10 +172,13 @@ class LivePanel:
 
     def _record(self, event: Event) -> None:
         match event:
-            case RunFinished():
+            case RunFinished(run=run):
                 self._ended = True
                 self._root_since = None
                 self._flight.clear()
+                seen = [row.iteration for row in self._rows.values() if row.iteration is not None]
+                for it in [*seen, *run.iterations]:  # a verdict the loop added after the turn's last event
+                    self._take_verdicts(it)
             case IterationStarted(index=index):
                 self._row(index)
                 self._root_since, self._root_streaming = time.monotonic(), False
@@ -189,9 +195,11 @@ class LivePanel:
                 row = self._changed(it.index)
                 row.cells.append(cell)
                 row.running = None
+                self._take_verdicts(it)  # a block not run is decided before its cell is kept
             case IterationFinished(iteration=it):
                 row = self._row(it.index)
                 row.iteration, row.closed = it, True
+                self._take_verdicts(it)
             case SubCallStarted(call=call) | SubCallFinished(call=call):
                 row = self._row(call.iteration if call.iteration >= 0 else max(self._rows, default=0))
                 row.calls.setdefault(call.id, call)
@@ -203,6 +211,12 @@ class LivePanel:
                 if isinstance(event, SubCallFinished) and call.id not in row.done:
                     row.done.add(call.id)
                     row.failed += call.error is not None
+
+    def _take_verdicts(self, it: Iteration) -> None:
+        """Copy the turn's verdicts into its row (under the lock: the loop appends to the list it owns)."""
+        verdicts, row = list(it.verdicts), self._rows.get(it.index)
+        if verdicts != (row.verdicts if row is not None else []):
+            self._changed(it.index).verdicts = verdicts
 
     def _row(self, index: int) -> _Row:
         if index not in self._rows:
@@ -226,16 +240,17 @@ class LivePanel:
                 rows = [row.snapshot() for row in self._rows.values() if self._stale(row, slow, complete)]
                 timeline = self._timeline_run(run, now) if slow and run is not None else None
                 activity = self._activity(now)
+                verdicts = [v for index in sorted(self._rows) for v in self._rows[index].verdicts]
             self.renders += 1
             if self.activity.value != activity:
                 self.activity.value = activity
             self._render_rows(sorted(rows, key=lambda r: r.index), slow, complete)
             if run is not None:
-                self._render_header(run, ended, iterations, now)
+                self._render_header(run, ended, iterations, now, verdicts)
             if timeline is not None:
                 self.timeline.value = timeline_svg(timeline)
             if ended and run is not None and not self.answer.value:
-                self.answer.value = answer_html(run) + grounding_note(run)
+                self.answer.value = answer_html(run) + grounding_note(run)  # answer_html shows the marks too
             self._shown = version
             if slow:
                 self._slow_at, self._slow_cost = now, time.monotonic() - now
@@ -274,7 +289,7 @@ class LivePanel:
         titles = list(self.iterations.titles)
         for row in rows:
             view = self._views[row.index]
-            marks = reply_marks(row.iteration) if row.iteration is not None else []
+            marks = (reply_marks(row.iteration) if row.iteration is not None else []) + turn_marks(row.verdicts)
             titles[view.position] = (f"Iteration {row.index + 1} · "
                                      f"{plural(len(row.cells) + (row.running is not None), 'code block')} · "
                                      f"{plural(len(row.calls), 'sub-call')}" + "".join(f" · {m}" for m in marks))
@@ -289,7 +304,7 @@ class LivePanel:
         if tuple(titles) != self.iterations.titles:
             self.iterations.titles = tuple(titles)
 
-    def _render_header(self, run: Run, ended: bool, iterations: int, now: float) -> None:
+    def _render_header(self, run: Run, ended: bool, iterations: int, now: float, verdicts: list[Verdict]) -> None:
         run = dataclasses.replace(run, usage=dict(run.usage))  # worker threads add models: iterate a copy
         cost = run.cost_usd
         of_budget = f" of {money(self.budget_usd)}" if self.budget_usd is not None else ""
@@ -299,7 +314,8 @@ class LivePanel:
                              f"iteration {iterations}/{self.max_iterations} · "
                              f"{seconds(run.wall_s if ended else now - self._t0)} · {esc(usage_line(run.usage))} · "
                              f"cost {money(cost)}{of_budget}"
-                             + (f" · {saved}" if saved else "") + notices_html(run))
+                             + (f" · {saved}" if saved else "") + _acceptance_html(run, verdicts, ended)
+                             + notices_html(run))
         if self.cost_bar is not None and self.budget_usd is not None:
             spent = cost or 0.0
             self.cost_bar.value = spent
@@ -420,7 +436,14 @@ def _body_html(row: _Row) -> str:
     parts += [cell_html(cell) for cell in row.cells]
     if row.running is not None:
         parts.append(f"{code_html(row.running)}<i>running…</i>")
+    parts.append(verdicts_html(row.verdicts))  # the report's lines, in the same place: after the turn's blocks
     return "".join(parts)
+
+
+def _acceptance_html(run: Run, verdicts: list[Verdict], ended: bool) -> str:
+    """The header's acceptance line: the policy and what its gates did so far (the report's "acceptance" row)."""
+    detail = summarize(verdicts, ended and run.status == "final")
+    return f"<br><small>acceptance <code>{esc(policy_of(run))}</code> · {esc(detail)}</small>"
 
 
 def _table_html(row: _Row, complete: bool) -> tuple[str, bool]:

@@ -23,6 +23,7 @@ from .format import cache_line, money, seconds, usage_line
 from .markup import answer_preview_html, esc, table_cell, volatile
 from .subcall_table import subcalls_html
 from .timeline import timeline_img
+from .verdicts import acceptance_summary, marks_html, summary_html, turn_marks, verdict_text, verdicts_html
 
 METADATA_KEY = "rlm_jupyter"
 MAX_REPORT_SUBCALLS = 200  # rows per iteration in the saved report; the trajectory keeps every call
@@ -61,8 +62,10 @@ def _header(run: Run) -> str:
         ("tokens", esc(usage_line(run.usage))),
         ("cost", volatile(money(run.cost_usd) + (f" ({esc(sources)})" if sources else ""))),
         ("endpoint", notices_html(run)),
+        ("acceptance", summary_html(run)),  # the policy, and which gates refused, stopped a block or marked
         ("answer from", esc(run.answer_source)),  # a stopped run's salvaged answer says where it came from
-        ("grounded", esc(describe_grounding(run.grounding)) if run.grounding else ""),  # values seen in an output
+        # values seen in an output, or computed from printed figures ("yes: 2,310.40 = 48,115.90 − 45,805.50, ...")
+        ("grounded", esc(describe_grounding(run.grounding)) if run.grounding else ""),
         ("undone", "<br>".join(esc(line) for line in run.undone)),  # what model code changed in the kernel
         ("cache", cache_line(run)),
         ("follows", esc(run.continues) if run.continues else ""),
@@ -74,13 +77,14 @@ def _header(run: Run) -> str:
 
 def _iteration_html(number: int, it: Iteration, run: Run) -> str:
     """One iteration, folded: its counts in the summary, the prose, blocks and sub-calls inside."""
-    marks = "".join(f" · <b>{mark}</b>" for mark in reply_marks(it))
+    marks = "".join(f" · <b>{esc(mark)}</b>" for mark in reply_marks(it) + turn_marks(it))
     summary = (f"Iteration {number} · {plural(len(it.cells), 'code block')} · "
                f"{plural(len(it.subcalls), 'sub-call')} · {volatile(seconds(it.duration_s))}{marks}")
     prose = parse_reply(it.reply).prose
     parts = [reasoning_html(it.reasoning), f'<div style="white-space: pre-wrap">{esc(prose)}</div>' if prose else "",
              cut_html(it)]
     parts += [cell_html(cell) for cell in it.cells]
+    parts.append(verdicts_html(it.verdicts))  # what the acceptance policy decided on this turn, before its sub-calls
     parts.append(subcalls_html(it.subcalls, child_html=run_html, limit=MAX_REPORT_SUBCALLS))
     return f'<details class="rlm-iteration"><summary>{summary}</summary>{"".join(parts)}</details>'
 
@@ -89,7 +93,8 @@ def answer_html(run: Run) -> str:
     """The answer, or why there is none; the live panel shows the same once the run ends."""
     if run.answer is None and run.status != "final":
         return f"<p><b>No answer</b> (run {esc(run.status)})</p>"
-    return f"<p><b>Answer</b></p>{answer_preview_html(run.redacted_answer())}"  # the page is saved: no secrets
+    # the page is saved: no secrets; an answer a lenient policy accepted with a mark says so right under it
+    return f"<p><b>Answer</b></p>{answer_preview_html(run.redacted_answer())}{marks_html(run)}"
 
 
 def grounding_note(run: Run) -> str:
@@ -101,10 +106,12 @@ def grounding_note(run: Run) -> str:
 
 # -- text --------------------------------------------------------------------------
 def run_text(run: Run) -> str:
-    """A stable plain-text summary: counts and the answer's shape, never timings or money."""
+    """A stable plain-text summary: counts, the gates' verdicts and the answer's shape, never timings or money."""
     lines = [run.summary()]
-    lines += [f"  {number}. {plural(len(it.cells), 'code block')}, {plural(len(it.subcalls), 'sub-call')}"
-              for number, it in enumerate(run.iterations, 1)]
+    for number, it in enumerate(run.iterations, 1):
+        lines.append(f"  {number}. {plural(len(it.cells), 'code block')}, {plural(len(it.subcalls), 'sub-call')}")
+        lines += [f"     {run.redacted(verdict_text(v))}" for v in it.verdicts]  # notes quote outputs: redacted
+    lines.append(f"acceptance: {acceptance_summary(run)}")
     lines.append(f"answer: {describe_answer(run.redacted_answer())}")  # redacted before the label clips it
     return "\n".join(lines)
 

@@ -1,0 +1,181 @@
+"""The acceptance benchmark (``benchmarks/acceptance.py``): its cases, its harness and its RESULTS.md section.
+
+What is checked is the benchmark itself (the sets are large and cover every class, the numbers are measured
+the way the report says, the section is written without touching the rest of RESULTS.md), not the policy's
+goals: those are the policy's calibration, asserted where the policy lives.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from benchmarks import acceptance
+from benchmarks.acceptance_cases import CASES, INVENTED_CLASSES, LEGIT_CLASSES, invented, legit
+from benchmarks.report import write, write_real
+from rlm_jupyter.engine.prompts import PROMPT_VERSION
+from rlm_jupyter.engine.protocol import parse_reply
+from rlm_jupyter.engine.trajectory import Iteration, Run, Verdict
+
+ROOT = Path(__file__).resolve().parents[1]
+# One or two cases of a few classes each: what the harness must tell apart, in a few seconds.
+SUBSET = ["cancelled_count", "revenue_dollars", "month_difference", "finalvar_dataframe",
+          "invented_refund_total", "bare_wrong_region", "before_reading_number", "failed_block_total"]
+
+
+def test_the_sets_are_large_enough_and_cover_every_class() -> None:
+    assert len(legit()) >= 40 and len(invented()) >= 25
+    assert {c.cls for c in legit()} == set(LEGIT_CLASSES)
+    assert {c.cls for c in invented()} == set(INVENTED_CLASSES)
+    for wanted in ("plain value", "formatted value", "other language", "derived arithmetic", "sub-call result",
+                   "label selected by code", "table lookup", "readable label", "hedged approximation",
+                   "qualitative summary", "FINAL_VAR object", "nothing found", "date in another format"):
+        assert wanted in LEGIT_CLASSES
+    for wanted in ("never computed", "neighbouring row", "wrong label in a sentence", "bare wrong label",
+                   "nothing found after a wrong search", "value of a failed block", "unseen date", "wrong shape",
+                   "answer before reading", "small invented count", "FINAL next to a failing block",
+                   "input handed back"):
+        assert wanted in INVENTED_CLASSES
+    assert len({c.name for c in CASES}) == len(CASES)
+
+
+def test_every_case_builds_and_its_replies_end_at_its_first_final() -> None:
+    for case in CASES:
+        script = case.build()
+        assert script.context and script.replies, case.name
+        *before, last = script.replies
+        assert all(parse_reply(r).final is None and "FINAL(" not in "\n".join(parse_reply(r).code) for r in before), \
+            case.name
+        parsed = parse_reply(last)
+        assert parsed.final is not None or any("FINAL(" in code for code in parsed.code), case.name
+        if case.kind == "legit":
+            assert script.after, f"{case.name}: a legitimate case says how it complies after a refusal"
+
+
+@pytest.fixture(scope="module")
+def measured() -> acceptance.Results:
+    cases = [c for c in CASES if c.name in SUBSET]
+    assert len(cases) == len(SUBSET)
+    return acceptance.run_benchmark(cases, ["strict", "off"])
+
+
+def test_under_off_every_final_ends_the_run_and_the_harness_counts_the_invented_answers(
+        measured: acceptance.Results) -> None:
+    off = measured.summaries["off"]
+    assert off.legit == 4 and off.invented == 4
+    assert off.legit_first == off.legit and off.extra_calls_mean == 0
+    assert off.invented_accepted == off.invented and off.invented_share == 1.0  # the paper's protocol lets them all in
+    for o in measured.of("off"):
+        assert o.first and o.accepted and o.status == "final" and not o.refused_by, o
+        assert o.root_calls == o.final_turn + 1
+
+
+def test_under_strict_the_harness_records_refusals_gates_and_extra_calls(measured: acceptance.Results) -> None:
+    strict = measured.summaries["strict"]
+    assert strict.legit == 4 and strict.invented == 4
+    assert 0 <= strict.legit_first <= strict.legit and 0 <= strict.invented_accepted <= strict.invented
+    before = next(o for o in measured.of("strict") if o.case == "before_reading_number")
+    # No code read the data: a hard gate, so strict refuses it, and the model only repeats itself.
+    assert not before.first and not before.accepted and before.refused_by == ["read-first"]
+    assert before.extra_calls == before.root_calls - 1 > 0 and before.notes[0]
+    for o in measured.of("strict"):
+        assert o.first == (o.status == "final" and o.turns == o.final_turn + 1)
+        assert o.first or o.refused_by, o  # a refusal always names its gate ("?" when none can be told)
+        assert 0 <= o.small_seen <= 100
+    seen = [o.small_seen for o in measured.of("strict", "legit")]
+    assert strict.seen_max == max(seen) and min(seen) <= strict.seen_median <= max(seen)
+    by_class = strict.per_class["derived arithmetic"]
+    assert by_class[1] == 1 and by_class[0] == int(next(o for o in measured.of("strict") if o.case == "month_difference").first)
+
+
+def test_the_section_names_the_policies_the_prompt_version_and_the_command(measured: acceptance.Results) -> None:
+    section = acceptance.render(measured, command="python -m benchmarks.acceptance --write", date="2026-01-02 03:04 UTC")
+    assert section.startswith("## Acceptance\n\nGenerated by `python -m benchmarks.acceptance --write` on 2026-01-02")
+    assert f"`{PROMPT_VERSION}`" in section and "`strict`, `off`" in section
+    assert "| `strict` | " in section and "| `off` | 4/4 (100%) | 0.00 | 4/4 (100%) | " in section
+    assert "Goals for the default policy (`strict`)" in section
+    assert "Under `strict`, invented answers accepted:" in section
+    assert "| invented | bare wrong label | 1 | " in section
+    assert section.count("\n## ") == 0  # one section: nothing in it looks like the next heading
+
+
+RESULTS_TEXT = (ROOT / "benchmarks" / "RESULTS.md").read_text(encoding="utf-8")
+
+
+def test_writing_the_section_keeps_every_other_byte_of_results_md(tmp_path: Path) -> None:
+    path = tmp_path / "RESULTS.md"
+    original = acceptance.put_section(RESULTS_TEXT, "## Acceptance\n\nplaceholder\n") \
+        if acceptance.section_of(RESULTS_TEXT) is None else RESULTS_TEXT
+    start, end = acceptance.section_of(original) or (0, 0)
+    rest = original[:start] + original[end:]
+    path.write_text(original, encoding="utf-8")
+    for body in ("first numbers", "second numbers,\nlonger\n\n| a | b |\n"):
+        acceptance.write_section(path, f"## Acceptance\n\n{body}\n")
+        text = path.read_text(encoding="utf-8")
+        start, end = acceptance.section_of(text) or (0, 0)
+        assert text[start:end].rstrip("\n") == f"## Acceptance\n\n{body}".rstrip("\n")
+        assert text[:start] + text[end:] == rest
+    # Just before "Real model" (after the hand-written notes): where both other writers leave it alone.
+    assert text.index("## Acceptance") < text.index("\n## Real model")
+    assert text.index("## Prompt iterations on the real model") < text.index("## Acceptance")
+
+
+def test_a_new_section_goes_just_before_the_real_model_section_and_the_rest_stays() -> None:
+    text = "# Benchmark results\n\n## Task quality\n\nx\n\n## Prompt iterations on the real model\n\nnotes\n\n## Real model\n\nm\n"
+    put = acceptance.put_section(text, "## Acceptance\n\nnumbers\n")
+    assert put == ("# Benchmark results\n\n## Task quality\n\nx\n\n## Prompt iterations on the real model\n\nnotes\n\n"
+                   "## Acceptance\n\nnumbers\n\n## Real model\n\nm\n")
+    assert acceptance.put_section(put, "## Acceptance\n\nnew\n") == put.replace("numbers", "new")
+    assert acceptance.put_section("# Benchmark results\n", "## Acceptance\n\nn\n") == "# Benchmark results\n\n## Acceptance\n\nn\n"
+
+
+def test_the_section_survives_a_scripted_benchmark_run_and_a_real_model_run(tmp_path: Path) -> None:
+    path = tmp_path / "RESULTS.md"
+    path.write_text(RESULTS_TEXT, encoding="utf-8")
+    section = "## Acceptance\n\nthe calibration numbers\n"
+    acceptance.write_section(path, section)
+    # A scripted `python -m benchmarks` run rewrites everything before the hand-written real-model notes.
+    write(path, quick=True, command="python -m benchmarks --quick", libraries=[], skipped={}, tasks=[],
+          task_results=[], scaffold={}, endpoint_note="", dspy_sandbox=None, plot_written=False)
+    text = path.read_text(encoding="utf-8")
+    assert "--quick" in text and section + "\n## Real model" in text
+    # A --real run rewrites the Real model section and keeps everything before it.
+    write_real(path, "## Real model\n\nremeasured\n")
+    text = path.read_text(encoding="utf-8")
+    assert text.endswith(section + "\n## Real model\n\nremeasured\n")
+
+
+def test_the_command_line_prints_the_tables_and_writes_only_its_section(tmp_path: Path,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "RESULTS.md"
+    path.write_text("# Benchmark results\n\n## Prompt iterations on the real model\n\nnotes\n\n## Real model\n\nm\n",
+                    encoding="utf-8")
+    assert acceptance.main(["--only", "cancelled_count,before_reading_number", "--policy", "strict",
+                            "--policy", "strict,-picked-by-eye", "--write", "--results", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "| `strict` | 1/1 (100%) |" in out or "| `strict` | 0/1 (0%) |" in out
+    assert "| `strict,-picked-by-eye` | " in out
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("# Benchmark results\n\n## Prompt iterations on the real model\n\nnotes\n\n## Acceptance\n\n"
+                           "Generated by `python -m benchmarks.acceptance --only cancelled_count,before_reading_number")
+    assert text.endswith("\n\n## Real model\n\nm\n")
+    with pytest.raises(SystemExit):
+        acceptance.main(["--only", "no_such_case"])
+
+
+def test_an_engine_without_verdicts_is_read_off_the_note_the_model_was_sent() -> None:
+    note = ("Your FINAL was not accepted: south is one row of a table your code printed, picked out by eye. Select "
+            "the row with code, print the selection alone, then finish.")
+    run = Run(id="r", question="Which region has the largest total?", model="m", sub_model="m", status="repetition",
+              iterations=[Iteration(index=0, reply="FINAL(south)", feedback=f"[output]\nnorth  3\n\n{note}\n\nTurn 2 of 6.")])
+    outcome = acceptance.Outcome("c", "bare wrong label", "invented", "strict", run.status, 0, 1, 3, False, False)
+    acceptance.read_refusal(run, 0, outcome)
+    assert outcome.refused_by == ["picked-by-eye"] and outcome.notes == [note] and not outcome.from_verdicts
+    run.iterations[0].feedback = "[output]\nnorth  3\n\nSomething new the engine says.\n\nTurn 2 of 6."
+    unknown = acceptance.Outcome("c", "bare wrong label", "invented", "strict", run.status, 0, 1, 3, False, False)
+    acceptance.read_refusal(run, 0, unknown)
+    assert unknown.refused_by == ["?"] and unknown.notes == ["Something new the engine says."]
+    run.iterations[0].verdicts = [Verdict("picked-by-eye", "refused", note, {"label": "south"})]
+    recorded = acceptance.Outcome("c", "bare wrong label", "invented", "strict", run.status, 0, 1, 3, False, False)
+    acceptance.read_refusal(run, 0, recorded)
+    assert recorded.refused_by == ["picked-by-eye"] and recorded.from_verdicts
