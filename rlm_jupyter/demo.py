@@ -126,15 +126,20 @@ def headless(out: Path) -> Path:
     return target
 
 
+# Notebooks that need the optional `scale` extra: the module that tells it is installed, and what it needs.
+_SCALE_NOTEBOOKS = {"distributed": ("distributed", "dask, distributed and pyarrow"),
+                    "spark": ("pyspark", "pyspark and Java")}
+
+
 def refresh_notebooks(notebooks: Path) -> None:
     import nbformat
 
     subprocess.run([sys.executable, str(notebooks / "build.py")], check=True)
     for path in sorted(notebooks.glob("*.ipynb")):
-        if path.name.startswith("distributed"):  # needs the optional `scale` extra; it refreshes itself
-            continue
-        if path.name.startswith("spark") and importlib.util.find_spec("pyspark") is None:
-            print(f"skipped {path.name}: needs pyspark and Java (pip install -e '.[scale]')")
+        module, what = next((need for prefix, need in _SCALE_NOTEBOOKS.items() if path.name.startswith(prefix)),
+                            (None, ""))
+        if module is not None and importlib.util.find_spec(module) is None:
+            print(f"skipped {path.name}: needs {what} (pip install -e '.[scale]')")
             continue
         nbformat.write(execute(path), path)
         print(f"executed {path.relative_to(notebooks.parent)}")
