@@ -62,6 +62,10 @@ class Offer:
     grounding: Grounding | None = None  # filled by the unseen-value gate, else at acceptance
 
 
+# What the first gates (same-turn-error, read-first) are given: they judge the turn, before its answer is read.
+_NO_ANSWER_YET = Offer(None, None, None)
+
+
 @dataclass(frozen=True)
 class Decision:
     """What the loop does after a turn: end the run with ``answer`` (``grounding`` set), or send ``notes``."""
@@ -84,7 +88,8 @@ class Acceptance:
         self.expect, self.expect_label, self.baseline = expect, expect_label, baseline
         self.reads = grounding.ContextReads(run, history)
         self._runs = [run] if history is None else [history, run]
-        self._checks: dict[str, Callable[[Offer | None, Iteration], Finding | None]] = {
+        self._read_tables: tuple[int, Tables] | None = None
+        self._checks: dict[str, Callable[[Offer, Iteration], Finding | None]] = {
             gate: getattr(self, check_name(gate)) for gate in ANSWER_GATES if gate not in _DECIDED_BY_THE_OFFER}
 
     # -- blocks ------------------------------------------------------------------------------------------------
@@ -118,7 +123,7 @@ class Acceptance:
                     return self._refused(it)
             if gate in _DECIDED_BY_THE_OFFER or self.policy.action(gate) == "skip":
                 continue
-            finding = self._checks[gate](offer, it)
+            finding = self._checks[gate](offer or _NO_ANSWER_YET, it)
             if finding is not None and self._record(it, gate, finding):
                 return self._refused(it)
         assert offer is not None  # made before the first gate that judges the answer
@@ -161,7 +166,7 @@ class Acceptance:
     # -- notes -------------------------------------------------------------------------------------------------
     def notes(self, it: Iteration, repeated: bool) -> list[str]:
         """Notes for a turn that did not end the run: a repeated turn, sub-calls without data, a misspelled name."""
-        found: list[tuple[str, Finding | None]] = []
+        found: list[tuple[str, Finding]] = []
         if repeated and self.policy.action("repeated-turn") != "skip":
             found.append(("repeated-turn", Finding(prompts.REPEATED_TURN)))
         if self.policy.action("no-data-in-subcalls") != "skip":
@@ -172,9 +177,8 @@ class Acceptance:
             found += [("misspelled-name", Finding(prompts.misspelled(wrong, right), {"name": wrong, "meant": right}))
                       for wrong, right in recovery.misspelled(it, list(self.ns))]
         for gate, finding in found:
-            if finding is not None:
-                self._record(it, gate, finding)
-        return [finding.note for _, finding in found if finding is not None]
+            self._record(it, gate, finding)
+        return [finding.note for _, finding in found]
 
     def _record(self, it: Iteration, gate: str, finding: Finding, cell: int | None = None) -> bool:
         """Record what ``gate`` found as the policy has it act; True when it refuses (or, for a block, stops it)."""
@@ -193,37 +197,33 @@ class Acceptance:
         return True
 
     # -- the answer gates, one method each, in the order of ``GATES`` ------------------------------------------
-    def _same_turn_error(self, offer: Offer | None, it: Iteration) -> Finding | None:
+    def _same_turn_error(self, offer: Offer, it: Iteration) -> Finding | None:
         errors = [_last_line(cell.error) for cell in it.cells if cell.error]
         return Finding(prompts.FINAL_AFTER_ERROR, {"errors": errors}) if errors else None
 
-    def _read_first(self, offer: Offer | None, it: Iteration) -> Finding | None:
+    def _read_first(self, offer: Offer, it: Iteration) -> Finding | None:
         if self.reads.done():
             return None
         failed = self.reads.last_failed_read()
         note = prompts.UNREAD_CONTEXT if failed is None else prompts.unread_after_error(failed)
         return Finding(note, {"failed_read": failed} if failed else {})
 
-    def _expected_type(self, offer: Offer | None, it: Iteration) -> Finding | None:
-        assert offer is not None
+    def _expected_type(self, offer: Offer, it: Iteration) -> Finding | None:
         if self.expect is None or _matches(offer.answer, self.expect):
             return None
         got = type(offer.answer).__name__
         return Finding(prompts.wrong_type(got, self.expect_label), {"got": got, "expected": self.expect_label})
 
-    def _failed_block_value(self, offer: Offer | None, it: Iteration) -> Finding | None:
-        assert offer is not None
+    def _failed_block_value(self, offer: Offer, it: Iteration) -> Finding | None:
         if offer.var is None or not recovery.set_by_failed_block(offer.var, self.run):
             return None
         return Finding(prompts.set_by_failed_block(offer.var), {"name": offer.var})
 
-    def _input_handed_back(self, offer: Offer | None, it: Iteration) -> Finding | None:
-        assert offer is not None
+    def _input_handed_back(self, offer: Offer, it: Iteration) -> Finding | None:
         name = grounding.input_named(offer.answer, self.ns, self.reads.data_names)
         return Finding(prompts.answer_is_input(name), {"name": name}) if name is not None else None
 
-    def _answer_shape(self, offer: Offer | None, it: Iteration) -> Finding | None:
-        assert offer is not None
+    def _answer_shape(self, offer: Offer, it: Iteration) -> Finding | None:
         if self.expect is not None or self.reads.nothing_to_read:
             return None  # the user's --expect is the contract
         size = _collection_size(offer.answer)
@@ -239,21 +239,18 @@ class Acceptance:
                                                "totals.idxmax())"), {"asks": "one choice", "got": got})
         return None
 
-    def _nothing_printed(self, offer: Offer | None, it: Iteration) -> Finding | None:
-        assert offer is not None
+    def _nothing_printed(self, offer: Offer, it: Iteration) -> Finding | None:
         if offer.typed is None or self.reads.nothing_to_read or grounding.anything_shown(self.run, self.history):
             return None
         return Finding(prompts.NOTHING_SHOWN)
 
-    def _unseen_value(self, offer: Offer | None, it: Iteration) -> Finding | None:
-        assert offer is not None
+    def _unseen_value(self, offer: Offer, it: Iteration) -> Finding | None:
         offer.grounding = grounding.check(offer.answer, self.run, self.history, typed=offer.typed)
         if offer.grounding.grounded or self.reads.nothing_to_read:
             return None  # a run with nothing to read may answer at once: its report names what no output showed
         return Finding(prompts.ungrounded_final(offer.grounding.unseen), {"unseen": offer.grounding.unseen})
 
-    def _picked_by_eye(self, offer: Offer | None, it: Iteration) -> Finding | None:
-        assert offer is not None
+    def _picked_by_eye(self, offer: Offer, it: Iteration) -> Finding | None:
         if offer.typed is None or self.reads.nothing_to_read:
             return None
         text = _answer_text(offer)
@@ -274,8 +271,7 @@ class Acceptance:
                 return Finding(prompts.picked_by_eye(picked[0]), {"figures": picked[:5]})
         return None
 
-    def _row_mismatch(self, offer: Offer | None, it: Iteration) -> Finding | None:
-        assert offer is not None
+    def _row_mismatch(self, offer: Offer, it: Iteration) -> Finding | None:
         if offer.typed is None or self.reads.nothing_to_read:
             return None
         tables, text = self._tables(), _answer_text(offer)
@@ -296,8 +292,7 @@ class Acceptance:
                                    {"label": label, "figure": value.text, "row_of": others[:3], "own": own[:3]})
         return None
 
-    def _nothing_found_unseen(self, offer: Offer | None, it: Iteration) -> Finding | None:
-        assert offer is not None
+    def _nothing_found_unseen(self, offer: Offer, it: Iteration) -> Finding | None:
         if self.reads.nothing_to_read or not recovery.nothing(offer.answer):
             return None
         texts = recovery.data_texts(self.ns, self.reads.data_names)
@@ -309,7 +304,11 @@ class Acceptance:
         return None
 
     def _tables(self) -> Tables:
-        return Tables.read(grounding.clean_outputs(self._runs))
+        """The printed tables, read once per turn: both table gates of a FINAL ask (keyed by the blocks so far)."""
+        cells = sum(len(it.cells) for run in self._runs for it in run.iterations)
+        if self._read_tables is None or self._read_tables[0] != cells:
+            self._read_tables = (cells, Tables.read(grounding.clean_outputs(self._runs)))
+        return self._read_tables[1]
 
 
 def _answer_text(offer: Offer) -> str:

@@ -237,7 +237,7 @@ class RLM:
             it, parsed = self._turn(state, turn)
             decision = state.acceptance.final(it, parsed, state.final)
             it.duration_s = state.budget.elapsed() - it.started_s
-            if decision.grounding is not None:
+            if decision.ended:
                 answer = self.redact(decision.answer) if isinstance(decision.answer, str) else decision.answer
                 run.status, run.answer, run.message = "final", answer, f"answered after {turn + 1} turn(s)"
                 run.grounding = decision.grounding
