@@ -20,6 +20,19 @@ NEEDLE = "The special magic number is 48613907."
 SUB_SPENDS_THE_BUDGET: dict[str, Any] = {"budget_usd": 0.5, "prices": {ROOT: (0, 0), SUB: (1e6, 1e6)}}
 
 
+class StubQueries:
+    """Sub-call helpers with fixed answers, for the helper surface without a server."""
+
+    def llm_query(self, prompt: str, model: str | None = None) -> str:
+        return "one"
+
+    def llm_query_batched(self, prompts: object, model: str | None = None) -> list[str]:
+        return ["many"]
+
+    def rlm_query(self, prompt: str, context: object = None) -> str:
+        return "child"
+
+
 def fence(code: str) -> str:
     return f"Let me run this.\n```repl\n{code}\n```"
 

@@ -29,27 +29,16 @@ from rlm_jupyter.jupyter.namespace import Overlay
 from rlm_jupyter.testing import FakeLLMServer, Scripted
 from rlm_jupyter.testing.kernel import KernelSession
 
-from .scripted import ROOT, Engine, assert_final, engine, fence, last_user
+from .scripted import ROOT, Engine, StubQueries, assert_final, engine, fence, last_user
 
 __all__ = ["engine"]  # the fixture, re-exported for pytest
-
-
-class _Queries:
-    def llm_query(self, prompt: str, model: str | None = None) -> str:
-        return "one"
-
-    def llm_query_batched(self, prompts: object, model: str | None = None) -> list[str]:
-        return ["many"]
-
-    def rlm_query(self, prompt: str, context: object = None) -> str:
-        return "child"
 
 
 def install(namespace: dict[str, Any], final: FinalSlot | None = None) -> FinalSlot:
     """What the loop does before every turn: the helpers into the namespace, bound to the run's slot."""
     final = final if final is not None else FinalSlot()
     final.given = False
-    namespace.update(helpers(_Queries(), final, namespace, frozenset(namespace)))
+    namespace.update(helpers(StubQueries(), final, namespace, frozenset(namespace)))
     return final
 
 
@@ -245,7 +234,7 @@ def test_names_that_are_ours_are_listed_and_shared_nowhere() -> None:
 
 def test_an_exported_script_gets_neither_name() -> None:
     """No namespace to check against, and the script runs among the user's own variables."""
-    surface = helpers(_Queries(), PrintedFinal(), None)
+    surface = helpers(StubQueries(), PrintedFinal(), None)
     assert not set(DIALECT_NAMES) & set(surface)
 
 

@@ -11,6 +11,8 @@ from rlm_jupyter.engine.helpers import DIALECT_NAMES, HELPER_NAMES, FinalSlot, h
 from rlm_jupyter.engine.settings import DEFAULTS, NAMES
 from rlm_jupyter.engine.trajectory import Run
 
+from .scripted import StubQueries
+
 
 def test_every_setting_has_help_and_a_reason() -> None:
     for f in dataclasses.fields(Settings):
@@ -83,27 +85,16 @@ def test_from_environment_reads_the_models(monkeypatch: pytest.MonkeyPatch) -> N
     assert Settings.from_environment(max_depth=2).model == DEFAULTS.model
 
 
-class _Queries:
-    def llm_query(self, prompt: str, model: str | None = None) -> str:
-        return "one"
-
-    def llm_query_batched(self, prompts: object, model: str | None = None) -> list[str]:
-        return ["many"]
-
-    def rlm_query(self, prompt: str, context: object = None) -> str:
-        return "child"
-
-
 def test_the_helper_surface_is_exactly_the_listed_names() -> None:
     namespace = {"user_df": 1}
-    surface = helpers(_Queries(), FinalSlot(), namespace, frozenset(namespace))
+    surface = helpers(StubQueries(), FinalSlot(), namespace, frozenset(namespace))
     assert tuple(surface) == HELPER_NAMES + DIALECT_NAMES  # the dialects' names: free in this namespace
 
 
 def test_final_var_finds_names_and_explains_a_miss() -> None:
     final = FinalSlot()
     namespace: dict[str, object] = {"user_df": 1}
-    surface = helpers(_Queries(), final, namespace, frozenset(namespace))
+    surface = helpers(StubQueries(), final, namespace, frozenset(namespace))
     namespace["answer"] = 42
     surface["FINAL_VAR"]("answer")
     assert final.given and final.value == 42
