@@ -13,6 +13,8 @@ import pytest
 from rlm_jupyter import Run
 from rlm_jupyter.engine import acceptance, gates
 from rlm_jupyter.engine.gates import GATES, Policy
+from rlm_jupyter.testing import FakeLLMServer, Scripted
+from rlm_jupyter.testing.kernel import KernelSession
 
 from .scripted import Engine, engine, fence, last_user
 
@@ -162,3 +164,23 @@ def test_the_gate_names_in_the_readme_table_are_the_gates() -> None:
     readme = (Path(__file__).parents[1] / "README.md").read_text()
     for gate in gates.GATES:
         assert f"`{gate.name}`" in readme, gate.name
+
+
+# -- in a kernel: per kernel with %config, per run with --acceptance ---------------------------------------------
+def test_the_policy_is_set_per_kernel_and_per_run_in_a_real_kernel(kernel: KernelSession,
+                                                                    server: FakeLLMServer) -> None:
+    server.models["root"] = Scripted([fence("print(len(df))"), "FINAL(1976)", fence("print(len(df))"),
+                                      "FINAL(4)"])
+    kernel.ok(f"import pandas as pd\ndf = pd.DataFrame({SALES.to_dict('list')!r})")
+    strict = kernel.execute('%rlm df "How many months?" --model root')
+    assert "refused by `unseen-value`" in strict.stdout + str(strict.displayed) and kernel.value("rlm_answer") == "4"
+    server.models["root"] = Scripted([fence("print(len(df))"), "FINAL(1976)"])
+    kernel.execute('%rlm df "How many months?" --model root --acceptance off')
+    assert kernel.value("rlm_answer, rlm_run.settings['acceptance']") == "1976 off"
+    kernel.ok("%config RLMMagics.acceptance = 'lenient'")
+    kernel.execute('%rlm df "How many months?" --model root')
+    assert kernel.value("rlm_answer, [v.action for it in rlm_run.iterations for v in it.verdicts]") \
+        == "1976 ['marked']"
+    bad = kernel.execute('%rlm df "How many months?" --model root --acceptance strict,-nope')
+    assert "'-nope' is not '-' and a gate name" in bad.stdout + bad.stderr + str(bad.errors)
+    kernel.ok("%config RLMMagics.acceptance = 'strict'")
