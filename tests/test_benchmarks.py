@@ -525,10 +525,16 @@ def test_the_real_section_counts_rlm_jupyters_refusals_by_gate() -> None:
 
 
 def test_the_committed_real_results_resume_with_no_refusals_counted(tmp_path: Path) -> None:
+    """The committed record resumes with its refusals per gate; a record from before verdicts counts none."""
     from benchmarks.real import load_outcomes
 
     committed = ROOT / "benchmarks" / "real-results.json"
-    outcomes = load_outcomes(committed)
+    current = [o for o in load_outcomes(committed) if o.library == "ours"]
+    assert current and all(o.acceptance and o.refusals is not None for o in current)
+    older = tmp_path / "older.json"  # the same attempts as recorded before verdicts were kept
+    older.write_text(json.dumps([{k: v for k, v in raw.items() if k not in ("refusals", "marks", "acceptance")}
+                                 for raw in json.loads(committed.read_text("utf-8"))]))
+    outcomes = load_outcomes(older)
     ours = [o for o in outcomes if o.library == "ours"]
     assert ours and all(o.refusals is None and o.acceptance == "" for o in ours)  # recorded before verdicts
     section = _section(outcomes)
