@@ -268,7 +268,7 @@ def test_a_context_variable_called_answer_is_the_users(engine: Engine) -> None:
     run = engine.run(replies, {"answer": data}, namespace=ns)
     assert_final(run)
     assert run.answer == 3 and len(run.iterations) == 3
-    assert ns["answer"] is data and data == {"content": "user data: 3 rows", "ready": True}
+    assert ns["answer"] == data == {"content": "user data: 3 rows", "ready": True}  # a shallow copy of theirs
     assert "user data: 3 rows" in last_user(engine.server, 1)
 
 

@@ -7,6 +7,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -71,11 +72,14 @@ def test_final_var_returns_the_same_dataframe(engine: Engine) -> None:
     assert "(2, 2)" in last_user(engine.server, 1)
 
 
-def test_final_var_of_the_context_returns_the_user_object(engine: Engine) -> None:
+def test_final_var_of_the_context_returns_the_view_of_the_user_object(engine: Engine) -> None:
+    """The model's ``df`` is a copy-on-write view of the user's: the same data, never copied (engine/views.py)."""
     df = pd.DataFrame({"a": [1]})
     run = engine.run([fence("print(df.shape)"), 'FINAL_VAR("df")'], {"df": df})
     assert_final(run)
-    assert run.answer is df
+    assert run.namespace is not None and run.answer is run.namespace["df"] is run.namespace["context"]
+    assert run.answer is not df and np.shares_memory(run.answer["a"].to_numpy(), df["a"].to_numpy())
+    assert run.changed_copies == [] and run.changed_in_place == []
 
 
 def test_final_called_in_code_stops_remaining_blocks(engine: Engine) -> None:

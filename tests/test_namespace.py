@@ -10,11 +10,13 @@ def user_namespace() -> dict[str, object]:
 
 
 # -- Overlay ---------------------------------------------------------------------------------------------------
-def test_the_overlay_shares_objects_but_not_bindings() -> None:
+def test_the_overlay_gives_views_not_the_users_bindings() -> None:
     user = user_namespace()
     overlay = Overlay(user)
     assert overlay.namespace == user and overlay.namespace is not user
-    assert overlay.namespace["df"] is user["df"]  # the same object, by reference: no copy of the data
+    assert overlay.namespace["df"] is not user["df"]  # a small list: a shallow copy (pointers, not the data)
+    assert overlay.namespace["In"] is user["In"] and overlay.namespace["_private"] is user["_private"]  # IPython's
+    assert overlay.views.kinds() == {"df": "shallow copy", "threshold": "as is"}
     overlay.namespace["threshold"] = 99
     del overlay.namespace["df"]
     overlay.namespace["new"] = "made by the model"
@@ -23,10 +25,12 @@ def test_the_overlay_shares_objects_but_not_bindings() -> None:
     assert user["_private"] == "mine"
 
 
-def test_in_place_mutation_reaches_the_user_object() -> None:
+def test_in_place_mutation_of_the_view_does_not_reach_the_user_object() -> None:
     user = user_namespace()
-    Overlay(user).namespace["df"].append(4)  # a live kernel, not a sandbox
-    assert user["df"] == [1, 2, 3, 4]
+    overlay = Overlay(user)
+    overlay.namespace["df"].append(4)
+    assert user["df"] == [1, 2, 3] and overlay.namespace["df"] == [1, 2, 3, 4]
+    assert overlay.views.changed_copies(overlay.namespace) == {"df": "1 item appended"}
 
 
 def test_created_lists_only_the_models_new_public_names() -> None:
@@ -69,8 +73,30 @@ def test_refresh_brings_in_the_users_current_objects_and_keeps_the_models() -> N
     user["summary"] = "the user's, made later"
     user["fresh"] = "new user variable"
     assert overlay.refresh() is overlay
-    assert overlay.namespace["df"] == [9, 9] and overlay.namespace["fresh"] == "new user variable"
+    assert overlay.namespace["df"] == [9, 9] and overlay.namespace["df"] is not user["df"]  # a view of the new one
+    assert overlay.namespace["fresh"] == "new user variable"
     assert overlay.namespace["summary"] == "the model's"  # the model's own name is not replaced
+    assert overlay.created() == ["summary"]  # the user's new name is not the model's
+
+
+def test_refresh_keeps_the_models_view_of_a_name_the_user_kept() -> None:
+    """A follow-up sees what the model's code left: its changed copy, or its rebinding, unless the user rebound."""
+    user = user_namespace()
+    overlay = Overlay(user)
+    overlay.namespace["df"].append(4)
+    overlay.namespace["threshold"] = 0.9
+    overlay.refresh()
+    assert overlay.namespace["df"] == [1, 2, 3, 4] and overlay.namespace["threshold"] == 0.9
+    assert user == user_namespace()
+
+
+def test_share_skips_a_name_whose_view_the_model_changed() -> None:
+    user = user_namespace()
+    overlay = Overlay(user)
+    overlay.namespace["df"].append(4)
+    overlay.namespace["total"] = 10
+    assert overlay.share() == (["total"], ["df"])
+    assert user["df"] == [1, 2, 3]
 
 
 # -- ResultNames ---------------------------------------------------------------------------------------------------

@@ -243,10 +243,11 @@ def test_the_context_text_handed_back_is_not_an_answer(engine: Engine) -> None:
 
 
 def test_a_data_frame_handed_back_stays_an_answer(engine: Engine) -> None:
-    """Changed in place on request, a mutable context object is a valid answer (returned by reference)."""
+    """Changed in place on request, a context frame is a valid answer: the model's changed copy (the user's stays)."""
     df = pd.DataFrame({"a": [1, 2]})
     run = engine.run([fence("df['b'] = df['a'] * 2\nprint(df.shape)"), 'FINAL_VAR("df")'], {"df": df})
-    assert run.status == "final" and run.answer is df
+    assert run.status == "final" and list(run.answer.columns) == ["a", "b"] and list(df.columns) == ["a"]
+    assert run.changed_copies == ["your `df` is unchanged; the changed copy is the answer: 1 column added (b)"]
 
 
 def test_a_conversation_over_the_root_window_is_sent_again_with_outputs_cut(engine: Engine) -> None:

@@ -51,6 +51,7 @@ from .secrets import Redactor
 from .settings import DEFAULTS, NAMES, Settings
 from .subcalls import SubCalls
 from .trajectory import CodeCell, Iteration, Run
+from .views import Views
 
 
 class _Repeats:
@@ -167,11 +168,13 @@ class RLM:
 
     def run(self, question: str, context: object = None, *, expect: type | str | None = None,
             namespace: dict[str, Any] | None = None, executor_factory: ExecutorFactory = default_executor,
-            observers: tuple[Observer, ...] = (), continue_from: Run | None = None) -> Run:
+            observers: tuple[Observer, ...] = (), continue_from: Run | None = None, views: Views | None = None) -> Run:
         """Answer ``question`` about ``context`` (a mapping of variable names to objects, or one object).
 
         ``namespace`` is the REPL dict the code runs in (a fresh one if None);
-        the Jupyter layer passes its own, plus an executor for hidden cells.
+        the Jupyter layer passes its own, plus an executor for hidden cells,
+        and ``views``, what that namespace gave the model for the user's other
+        objects (``engine/views.py``): the context variables are given through it too.
         ``expect`` rejects answers of another type and asks the model to fix them.
         ``continue_from`` asks a follow-up in that run's conversation and namespace.
         """
@@ -184,24 +187,30 @@ class RLM:
                 raise ValueError(f"run {continue_from.id} cannot be continued: its REPL namespace is gone (it was "
                                  "loaded from a file, or its kernel restarted); ask the question without continuing")
             namespace, history = continue_from.namespace, continue_from
+            views = continue_from.views if continue_from.views is not None else views
         session = _Session(self.client, Meter(Budget(self.settings), self.prices),
                            EventBus(self.observers + tuple(observers)), executor_factory)
         return self._run(session, question, variables, namespace if namespace is not None else {}, 0,
-                         _expect_type(expect), history)
+                         _expect_type(expect), history, views)
 
     def _run(self, session: _Session, question: str, variables: dict[str, object], ns: dict[str, Any],
-             depth: int, expect: type | None, history: Run | None = None) -> Run:
+             depth: int, expect: type | None, history: Run | None = None, views: Views | None = None) -> Run:
+        # The context variables are given as views (a DataFrame's copy-on-write copy, a read-only array...): the
+        # model's in-place changes stay its own. ``views`` also knows the namespace's other objects (the overlay's).
+        views = views if views is not None else Views()
         # The question goes into the first prompt and the record: a key pasted into it must not.
         run = Run(id=uuid.uuid4().hex[:12], question=self.redact(question), model=self.model,
                   sub_model=self.sub_model,
                   context_names=list(variables), depth=depth, prompt_version=prompts.PROMPT_VERSION,
                   settings=self.settings.to_record(), started_at=_dt.datetime.now(_dt.UTC).isoformat(),
-                  continues=history.id if history else None, namespace=ns)
+                  continues=history.id if history else None, namespace=ns, views=views)
         run.use_redactor(self.redact)  # every later serialization (run.save() by the user too) redacts
         started = session.meter.budget.elapsed()
-        ns.update(variables)
-        if len(variables) == 1 and "context" not in ns:
-            ns["context"] = next(iter(variables.values()))
+        given = views.protect_context(variables)
+        ns.update(given)
+        if len(given) == 1 and "context" not in ns:
+            ns["context"] = next(iter(given.values()))  # the same view, not a second one
+        views.snapshot()
         subcalls = SubCalls(run=run, client=session.client, meter=session.meter, bus=session.bus,
                             sub_model=self.sub_model, depth=depth, max_depth=self.settings.max_depth,
                             concurrency=self.settings.concurrency, redact=self.redact, windows=self.windows,
@@ -223,10 +232,14 @@ class RLM:
         except LLMError as exc:
             run.status, run.message = "error", self.redact(str(exc))  # an endpoint's error may echo a header
         finally:
+            changes = views.changes(ns, run.answer)  # before RunFinished: the report shows them
+            run.changed_in_place = changes.in_place
+            # A child's copies are of objects its parent's code handed it, and its namespace goes as it ends.
+            run.changed_copies = [] if depth else changes.copies
             run.wall_s = session.meter.budget.elapsed() - started
             session.bus.emit(RunFinished(run))
             if depth:  # a child (rlm_query) is never continued: what its code built goes now, not with the parent
-                run.namespace = None
+                run.release_namespace()
         return run
 
     def _loop(self, state: _RunState) -> None:

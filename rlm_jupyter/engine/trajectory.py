@@ -18,6 +18,7 @@ from typing import Any, Literal, cast
 from ..text import bounded_repr
 from .recording_schema import RecordError, check_record
 from .settings import Settings
+from .views import Views
 
 Status = Literal["running", "final", "max_iterations", "repetition", "budget", "timeout", "interrupted", "error"]
 Redact = Callable[[str], str]  # what ``secrets.Redactor`` is to a record (that module imports this one)
@@ -191,12 +192,24 @@ class Run:
     compactions: list[dict[str, int]] = field(default_factory=list)  # history compacted before this run began
     notices: list[str] = field(default_factory=list)  # what the endpoint made us do, said once (no streaming)
     undone: list[str] = field(default_factory=list)  # what model code changed in the kernel and was put back
+    # The user's objects model code changed in place, which no view protected ("model code changed `records` in
+    # place: 3 items appended"), and the model's changed views, which left the user's objects as they were
+    # ("your `df` is unchanged; the changed copy is the answer: 1 column added (c)"): engine/views.py.
+    changed_in_place: list[str] = field(default_factory=list)
+    changed_copies: list[str] = field(default_factory=list)
     answer_source: str = ""  # empty for the model's FINAL; else where a stopped run's best answer came from
     last_word: str | None = None  # the forced reply after the last turn (out of turns), when one was asked for
     grounding: Grounding | None = None  # for an accepted answer: did its values appear in an output
     # The live REPL namespace, kept so a follow-up can continue in it. Never serialized: a run loaded
     # from a file (or from before a kernel restart) has None here and cannot be continued.
     namespace: dict[str, Any] | None = field(default=None, repr=False, compare=False)
+    # What that namespace gave the model for each user object (views, copies, fingerprints): a follow-up keeps them.
+    views: Views | None = field(default=None, repr=False, compare=False)
+
+    def release_namespace(self) -> None:
+        """Let go of the live namespace and its views (the model's objects); the record stays, not continuable."""
+        self.namespace = None
+        self.views = None
 
     @property
     def root_prompt_chars(self) -> int:
@@ -269,7 +282,7 @@ class Run:
     def to_dict(self) -> dict[str, Any]:
         """The whole record as JSON-like data, every string in it (the answer's included) redacted."""
         data = {f.name: getattr(self, f.name) for f in fields(self)
-                if f.name not in ("answer", "iterations", "usage", "namespace", "grounding")}
+                if f.name not in ("answer", "iterations", "usage", "namespace", "views", "grounding")}
         data["answer"] = encode_answer(self.answer)
         data["grounding"] = asdict(self.grounding) if self.grounding is not None else None
         data["iterations"] = [_iteration_to_dict(it) for it in self.iterations]
@@ -342,12 +355,12 @@ def _subcall_to_dict(call: SubCall) -> dict[str, Any]:
 # Keys older versions wrote that this one ignores (cost_usd is derived, written beside the fields), and
 # fields that are never written: a record is checked against the dataclasses with these (``recording_schema``).
 _RETIRED_FIELDS: dict[type, frozenset[str]] = {Run: frozenset({"cost_usd", "limits", "parent_id", "root_prompt_chars"})}
-_PRIVATE_FIELDS: dict[type, frozenset[str]] = {Run: frozenset({"namespace"})}
+_PRIVATE_FIELDS: dict[type, frozenset[str]] = {Run: frozenset({"namespace", "views"})}
 
 
 def _run_from_dict(data: dict[str, Any], where: str) -> Run:
     """A Run from a record already checked by ``check_record``; ``where`` locates a child run's answer."""
-    names = {f.name for f in fields(Run)} - {"answer", "iterations", "usage", "namespace", "grounding"}
+    names = {f.name for f in fields(Run)} - {"answer", "iterations", "usage", "namespace", "views", "grounding"}
     run = Run(**{k: v for k, v in data.items() if k in names})
     run.grounding = Grounding(**data["grounding"]) if data.get("grounding") else None  # None: recorded before it
     if "limits" in data and "settings" not in data:  # recorded before settings were one record

@@ -295,7 +295,7 @@ class RLMMagics(Magics):
                 with RunGuard(self._shell, self) as guard:  # guard first: the report shows what it undid
                     self.session.running = True
                     run = engine.run(question, context, expect=args.expect, namespace=overlay.namespace,
-                                     executor_factory=executor_factory(self._shell),
+                                     views=overlay.views, executor_factory=executor_factory(self._shell),
                                      observers=(guard.observe, view.observe), continue_from=previous)
             except ValueError as exc:
                 raise UsageError(f"%rlm: {exc}") from None

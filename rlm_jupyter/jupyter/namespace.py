@@ -1,14 +1,20 @@
-"""The live-namespace policy: the model sees the user's objects, and cannot rebind the user's names.
+"""The live-namespace policy: the model sees views of the user's objects, and cannot rebind the user's names.
 
 Why an overlay and not ``user_ns`` itself: the model's code runs in one dict
-built from the live ``user_ns`` (a shallow copy of the *bindings*: the same
-objects, by reference, so a 5 GB DataFrame costs nothing). The dict persists
-for the whole run, so functions that refer to names defined in later cells
-work. Whatever the model binds, rebinds or deletes stays in the overlay: the
-user's bindings cannot be lost, helper names the user has are never touched,
-and an interrupted run leaves nothing to restore. Objects are shared, so
-in-place mutation (``df.drop(..., inplace=True)``) does reach the user's
-data: this is a live kernel, not a sandbox.
+built from the live ``user_ns``. The dict persists for the whole run, so
+functions that refer to names defined in later cells work. Whatever the model
+binds, rebinds or deletes stays in the overlay: the user's bindings cannot be
+lost, helper names the user has are never touched, and an interrupted run
+leaves nothing to restore.
+
+Why views and not the user's objects: an overlay of bindings alone would let
+``df.drop(..., inplace=True)`` or ``records.append(x)`` reach the user's data.
+Each of the user's objects is given through ``engine/views.py`` (a DataFrame as
+a copy-on-write shallow copy, an array read-only, a small list or dict as a
+shallow copy, text and handles as they are, at no data copy), and what no view
+protects is fingerprinted, so a change to it is on the record. The kernel's own
+names (``In``, ``Out``, ``_``, ``exit``...) are given as they are: they are
+IPython's, and some are rebound by every cell.
 """
 from __future__ import annotations
 
@@ -16,8 +22,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.helpers import HELPER_NAMES, is_ours
+from ..engine.views import Views
 
 _MISSING = object()
+_KERNEL_NAMES = frozenset({"In", "Out", "exit", "quit", "get_ipython"})  # IPython's, beside the ``_`` names
+
+
+def _viewed(name: str) -> bool:
+    """Whether the user's binding ``name`` is given through a view: not IPython's own names, nor private ones."""
+    return not name.startswith("_") and name not in _KERNEL_NAMES
 
 
 @dataclass
@@ -25,17 +38,33 @@ class Overlay:
     """The model's REPL namespace for one run and what it may hand back."""
 
     user_ns: dict[str, Any]
+    views: Views = field(default_factory=Views)  # the engine gives the context variables through it too
     namespace: dict[str, Any] = field(init=False)
     _baseline: frozenset[str] = field(init=False)
 
     def __post_init__(self) -> None:
-        self.namespace = dict(self.user_ns)
+        self.namespace = {name: self._give(name, value) for name, value in self.user_ns.items()}
         self._baseline = frozenset(self.namespace)
 
+    def _give(self, name: str, value: Any) -> Any:
+        return self.views.protect(name, value) if _viewed(name) else value
+
+    def _given(self, name: str) -> Any:
+        """What the run gave the model under ``name`` (a view, or the object); for IPython's names, the user's now."""
+        return self.views.given(name) if name in self.views else self.user_ns.get(name, _MISSING)
+
     def refresh(self) -> Overlay:
-        """Before a follow-up: the user's current objects replace stale ones; the model's own names stay."""
+        """Before a follow-up: a name the user rebound since gets a view of their new object; the rest stays.
+
+        The model's own names, and its view of a name the user kept (changed by its code, or rebound to
+        something else), are what the conversation so far is about: the follow-up sees them as they were left.
+        """
         mine = set(self.created())
-        self.namespace.update({name: value for name, value in self.user_ns.items() if name not in mine})
+        for name, value in self.user_ns.items():
+            if name in mine or (name in self.views and self.views.source(name) is value):
+                continue
+            self.namespace[name] = self._give(name, value)
+        self._baseline |= set(self.user_ns) - mine  # the user's new names are not the model's
         return self
 
     def created(self) -> list[str]:
@@ -47,13 +76,14 @@ class Overlay:
         """``--share``: copy the model's new variables into the user namespace.
 
         Returns (shared, skipped): a name the user already has (including one
-        the model rebound or deleted in its overlay) is skipped and reported,
-        never overwritten.
+        the model rebound, deleted or whose view it changed in its overlay) is
+        skipped and reported, never overwritten.
         """
         shared = []
+        changed = self.views.changed_copies(self.namespace)
         skipped = sorted(name for name in self._baseline - set(HELPER_NAMES)
                          if not name.startswith("_")
-                         and self.namespace.get(name, _MISSING) is not self.user_ns.get(name))
+                         and (self.namespace.get(name, _MISSING) is not self._given(name) or name in changed))
         for name in self.created():
             if name in self.user_ns:
                 skipped.append(name)

@@ -67,6 +67,9 @@ def _header(run: Run) -> str:
         # values seen in an output, or computed from printed figures ("yes: 2,310.40 = 48,115.90 − 45,805.50, ...")
         ("grounded", esc(describe_grounding(run.grounding)) if run.grounding else ""),
         ("undone", "<br>".join(esc(line) for line in run.undone)),  # what model code changed in the kernel
+        # the user's objects no view protected that model code changed, and the model's changed views of theirs
+        ("changed in place", "<br>".join(esc(line) for line in run.changed_in_place)),
+        ("changed copies", "<br>".join(esc(line) for line in run.changed_copies)),
         ("cache", cache_line(run)),
         ("follows", esc(run.continues) if run.continues else ""),
         ("wall time", volatile(seconds(run.wall_s))),
@@ -106,11 +109,14 @@ def grounding_note(run: Run) -> str:
 
 # -- text --------------------------------------------------------------------------
 def run_text(run: Run) -> str:
-    """A stable plain-text summary: counts, the gates' verdicts and the answer's shape, never timings or money."""
+    """A stable plain-text summary: counts, the gates' verdicts, what model code changed, and the answer's shape;
+    never timings or money."""
     lines = [run.summary()]
     for number, it in enumerate(run.iterations, 1):
         lines.append(f"  {number}. {plural(len(it.cells), 'code block')}, {plural(len(it.subcalls), 'sub-call')}")
         lines += [f"     {run.redacted(verdict_text(v))}" for v in it.verdicts]  # notes quote outputs: redacted
+    lines += [f"changed in place: {run.redacted(line)}" for line in run.changed_in_place]
+    lines += [f"changed copy: {run.redacted(line)}" for line in run.changed_copies]
     lines.append(f"acceptance: {acceptance_summary(run)}")
     lines.append(f"answer: {describe_answer(run.redacted_answer())}")  # redacted before the label clips it
     return "\n".join(lines)

@@ -14,8 +14,9 @@ duration: shutting the kernel down (``ask_exit``, ``exit_now``: the kernel
 stops its loop as soon as they fire), reading stdin (an input request would
 block the run until the cell timeout, waiting for a user who did not ask),
 and a nested ``%rlm`` (it would run with limits of its own; ``rlm_query`` is
-the way to a sub-problem). In-place mutation of the user's objects is not
-undone: objects are shared by reference, which is the point of a live kernel.
+the way to a sub-problem). In-place changes to the user's objects are not this
+module's: the model's code works on views of them (``engine/views.py``), and
+what no view protects is fingerprinted and reported, not undone.
 """
 from __future__ import annotations
 

@@ -84,7 +84,7 @@ class Session:
     def add(self, run: Run, overlay: Overlay) -> None:
         """Keep a finished run; only it can be continued, so older namespaces are let go."""
         for older in self.runs:
-            older.namespace = None
+            older.release_namespace()
         self._overlay = (run.id, overlay)
         self._released = None
         self.runs.append(run)
@@ -103,7 +103,7 @@ class Session:
         self._overlay = None
         for run in self.runs:
             if run.id == run_id:
-                run.namespace = None
+                run.release_namespace()
         self._released = Released(run_id, overlay.created(), why)
         del overlay  # this frame's reference too, or the collection below could not free it
         gc.collect()
