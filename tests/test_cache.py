@@ -149,10 +149,12 @@ def test_strict_mode_answers_only_what_was_remembered() -> None:
     assert replay.base_url == "replay"
     replay.remember("m", MESSAGES, Completion("4", "m", 3, 1, 0.5, 0))
     hit = replay.complete("m", MESSAGES)
-    assert (hit.text, hit.cached) == ("4", True)
+    assert (hit.text, hit.cached, hit.latency_s) == ("4", False, 0.0)  # a recording's answer keeps its own mark
+    replay.remember("m", MESSAGES, Completion("4", "m", 3, 1, 0.5, 0, cached=True))
+    assert replay.complete("m", MESSAGES).cached  # recorded as answered by the cache: replayed as such
     with pytest.raises(CacheMiss, match=r"call to 'm' with 'What is 2 \+ 3\?' is not in the recording"):
         replay.complete("m", [{"role": "user", "content": "What is 2 + 3?"}])
-    assert (replay.hits, replay.misses) == (1, 1)
+    assert (replay.hits, replay.misses) == (2, 1)
 
 
 def test_strict_mode_with_an_inner_client_never_calls_it() -> None:

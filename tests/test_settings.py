@@ -23,7 +23,7 @@ def test_every_setting_has_help_and_a_reason() -> None:
 def test_rlm_is_keyword_only_and_documents_every_setting() -> None:
     params = inspect.signature(RLM.__init__).parameters
     assert [p.kind for name, p in params.items() if name not in ("self", "settings", "overrides")] == [
-        inspect.Parameter.KEYWORD_ONLY, inspect.Parameter.KEYWORD_ONLY]
+        inspect.Parameter.KEYWORD_ONLY] * 3  # client, observers, replay
     with pytest.raises(TypeError):
         RLM(Settings(model="m"), "extra")  # type: ignore[misc]
     for name in NAMES:

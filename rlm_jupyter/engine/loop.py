@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as _dt
 import numbers
+import os
 import threading
 import uuid
 from collections.abc import Callable, Mapping
@@ -47,6 +48,7 @@ from .gates import Policy
 from .grounding import cell_shown
 from .helpers import HELPER_NAMES, FinalSlot, created_by, created_names, dialect_final, helpers
 from .protocol import ParsedReply, parse_reply
+from .replay import REPLAY_ENV, Recording, replay_client, replay_requested
 from .secrets import Redactor
 from .settings import DEFAULTS, NAMES, Settings
 from .subcalls import SubCalls
@@ -119,37 +121,49 @@ class RLM:
     """
 
     def __init__(self, settings: Settings | None = None, *, client: ChatClient | None = None,
-                 observers: tuple[Observer, ...] = (), **overrides: Any) -> None:
+                 observers: tuple[Observer, ...] = (), replay: Run | Recording | str | os.PathLike[str] | None = None,
+                 **overrides: Any) -> None:
         """Keyword-only. ``settings`` (a ``Settings``) and ``overrides`` (its field names) set every option.
 
-        ``client`` replaces the HTTP client (replay passes a recording's), and
-        ``observers`` receive every event of every run. The settings:
+        ``client`` replaces the HTTP client, and ``observers`` receive every event of every run.
+        ``replay`` (a ``Run``, or the path of a ``--record`` file) answers every call from that recording,
+        with its settings unless ``settings`` is given: the recorded code runs on the data it is given now,
+        no model is called and nothing is spent. With ``$RLM_REPLAY`` set, an RLM without one refuses to
+        be built, so a verification job never reaches a model. The settings:
         """
         unknown = sorted(set(overrides) - NAMES)
         if unknown:
             raise TypeError(f"RLM() got an unknown setting {unknown[0]!r}; settings are: {', '.join(sorted(NAMES))}")
+        self.recording = Recording.of(replay) if replay is not None else None
+        if self.recording is None and client is None and replay_requested() is not None:
+            raise ValueError(f"{REPLAY_ENV} is set, so no model may be called: pass RLM(replay=...) a recording "
+                             f"(a Run, or a --record file), or unset {REPLAY_ENV}")
+        if settings is None and self.recording is not None:
+            settings = self.recording.run.settings_used()
         self.settings = settings.replace(**overrides) if settings is not None else Settings(**overrides)
         config = self.settings
         self.model, self.sub_model = config.model, config.sub
         self.policy = Policy.parse(config.acceptance)
         self.windows = ContextWindows(config.context_windows)
         limiter = RateLimiter(config.rate_limits) if config.rate_limits else None  # a bad spec fails up front
+        if client is None and self.recording is not None:
+            client = replay_client(self.recording.run)
         self.client: ChatClient = client or LLMClient(config.base_url, config.api_key, api_version=config.api_version,
                                                       headers=config.headers,
                                                       request_timeout_s=config.request_timeout_s,
                                                       max_retries=config.max_retries)
         # Before the wrappers below (which carry no key): the key the client actually resolved, $OPENAI_API_KEY too.
         self.redact = Redactor.from_environment(getattr(self.client, "api_key", None) or config.api_key)
-        self.prices = PriceTable(config.prices, self.client.base_url)
+        self.prices = self.recording.prices() if self.recording else PriceTable(config.prices, self.client.base_url)
         unpriced = [m for m in (self.model, self.sub_model) if not self.prices.known(m)]
         if config.budget_usd is not None and unpriced:
             self.client.close()
             raise ValueError(f"budget_usd needs a price for {unpriced[0]!r}, which has none; "
                              f"pass prices={{{unpriced[0]!r}: (input_usd_per_1M, output_usd_per_1M)}} "
                              "or use max_tokens")
-        if limiter is not None:  # under the cache: a cached answer spends no quota
+        if limiter is not None and self.recording is None:  # under the cache: a cached answer spends no quota
             self.client = RateLimitedClient(self.client, limiter)
-        if config.cache_dir is not None:  # answers from the on-disk cache first: re-running a cell costs nothing
+        if config.cache_dir is not None and self.recording is None:  # a re-run cell costs nothing; a replay never
             self.client = CachedClient(open_cache(config.cache_dir), self.client, refresh=config.refresh,
                                        redact=self.redact)
         self.observers = tuple(observers)
@@ -204,6 +218,9 @@ class RLM:
                   context_names=list(variables), depth=depth, prompt_version=prompts.PROMPT_VERSION,
                   settings=self.settings.to_record(), started_at=_dt.datetime.now(_dt.UTC).isoformat(),
                   continues=history.id if history else None, namespace=ns, views=views)
+        if self.recording is not None and not depth:  # a child run is part of the replayed run
+            run.replayed_from = self.recording.source()
+            run.replay_of = run.replayed_from.run_id
         run.use_redactor(self.redact)  # every later serialization (run.save() by the user too) redacts
         started = session.meter.budget.elapsed()
         given = views.protect_context(variables)

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from typing import Any, Literal
 
+from ..llm.cache import CacheMiss
 from ..llm.client import ChatClient, LLMError
 from ..llm.context_windows import ContextWindows
 from .budget import LimitReached, Meter
@@ -209,6 +210,8 @@ class SubCalls:
         try:
             cancel = self.cancel if stop is None else stop
             done = self.client.complete(model, sub_request(prompt), cancel=cancel, **self.params)
+        except CacheMiss as exc:  # a replay's recording never saw this prompt: the recorded path ends here
+            raise LimitReached("error", self._failed(call, str(exc))) from None
         except LLMError as exc:
             return self._fail(call, str(exc))
         call.response, call.latency_s, call.retries = self.redact(done.text), done.latency_s, done.retries
@@ -233,11 +236,16 @@ class SubCalls:
         self.bus.emit(SubCallStarted(self.run, call))
         return call
 
-    def _fail(self, call: SubCall, message: str) -> str:
-        message = self.redact(message)  # an endpoint's error text goes to the model's code and the record
+    def _failed(self, call: SubCall, message: str) -> str:
+        """Record the call as failed; the message, redacted (an endpoint's error text goes to the record)."""
+        message = self.redact(message)
         call.error = message
         self.bus.emit(SubCallFinished(self.run, call))
-        raise SubCallError(message)
+        return message
+
+    def _fail(self, call: SubCall, message: str) -> str:
+        """Fail the call in the model's code: it may catch the error and go on."""
+        raise SubCallError(self._failed(call, message))
 
 
 def _check_prompt(prompt: object, helper: str) -> str:

@@ -167,6 +167,28 @@ class Grounding:
     derived: list[str] = field(default_factory=list)  # values computed from shown ones: "2,310.40 = 48,115.90 - ..."
 
 
+@dataclass
+class ReplaySource:
+    """Which recording a replayed run followed: whose run it was, when, by which model and prompt, and where it was.
+
+    Why on the record: a replay calls no model, so its answer is only as good as the recording behind it; a
+    colleague checking a shared notebook must see which recording that was (``where``: "analysis.ipynb, cell
+    4", a file, this kernel's run) without opening the JSON. A replay of a replay names the first recording.
+    """
+
+    run_id: str
+    started_at: str
+    model: str
+    prompt_version: str
+    where: str
+
+    def describe(self) -> str:
+        when = self.started_at[:16].replace("T", " ") + " UTC" if self.started_at else "an unknown date"
+        prompt = f", prompt {self.prompt_version}" if self.prompt_version else ""
+        return (f"the recording of run {self.run_id} ({when}, {self.model}{prompt}) in {self.where}; "
+                "no model was called")
+
+
 @dataclass(repr=False)
 class Run:
     """A whole RLM run. ``answer`` is the object itself (a DataFrame stays a DataFrame)."""
@@ -188,6 +210,7 @@ class Run:
     settings: dict[str, Any] = field(default_factory=dict)  # Settings.to_record() of the settings it ran with
     root_prompt: list[dict[str, str]] = field(default_factory=list)  # the first root request: constant size
     replay_of: str | None = None  # id of the recorded run this run replayed
+    replayed_from: ReplaySource | None = None  # that recording: when, by which model, from where
     continues: str | None = None  # id of the run this follow-up question continued
     compactions: list[dict[str, int]] = field(default_factory=list)  # history compacted before this run began
     notices: list[str] = field(default_factory=list)  # what the endpoint made us do, said once (no streaming)
@@ -282,9 +305,10 @@ class Run:
     def to_dict(self) -> dict[str, Any]:
         """The whole record as JSON-like data, every string in it (the answer's included) redacted."""
         data = {f.name: getattr(self, f.name) for f in fields(self)
-                if f.name not in ("answer", "iterations", "usage", "namespace", "views", "grounding")}
+                if f.name not in ("answer", "iterations", "usage", "namespace", "views", "grounding", "replayed_from")}
         data["answer"] = encode_answer(self.answer)
         data["grounding"] = asdict(self.grounding) if self.grounding is not None else None
+        data["replayed_from"] = asdict(self.replayed_from) if self.replayed_from is not None else None
         data["iterations"] = [_iteration_to_dict(it) for it in self.iterations]
         data["usage"] = {m: asdict(u) for m, u in self.usage.items()}
         data["cost_usd"] = self.cost_usd
@@ -360,9 +384,11 @@ _PRIVATE_FIELDS: dict[type, frozenset[str]] = {Run: frozenset({"namespace", "vie
 
 def _run_from_dict(data: dict[str, Any], where: str) -> Run:
     """A Run from a record already checked by ``check_record``; ``where`` locates a child run's answer."""
-    names = {f.name for f in fields(Run)} - {"answer", "iterations", "usage", "namespace", "views", "grounding"}
+    names = {f.name for f in fields(Run)} - {"answer", "iterations", "usage", "namespace", "views", "grounding",
+                                             "replayed_from"}
     run = Run(**{k: v for k, v in data.items() if k in names})
     run.grounding = Grounding(**data["grounding"]) if data.get("grounding") else None  # None: recorded before it
+    run.replayed_from = ReplaySource(**data["replayed_from"]) if data.get("replayed_from") else None
     if "limits" in data and "settings" not in data:  # recorded before settings were one record
         run.settings = dict(data["limits"])
     try:

@@ -23,19 +23,20 @@ from IPython.core.interactiveshell import InteractiveShell
 from IPython.core.magic import Magics, line_cell_magic, magics_class, no_var_expand
 from IPython.core.magic_arguments import argument, kwds, magic_arguments
 from IPython.display import display
-from traitlets import Bool, HasTraits, TraitType, Unicode
+from traitlets import Bool, Enum, HasTraits, TraitType, Unicode, Union
 from traitlets.utils.text import indent
 
 from ..engine.diff import answer_diff
 from ..engine.export import export_code
 from ..engine.loop import RLM
-from ..engine.replay import replay_client
+from ..engine.replay import Recording, ReplayMode, replay_requested
 from ..engine.secrets import Redactor
 from ..engine.trajectory import Run
 from ..llm.cache import open_cache
 from ..llm.client import LLMError
 from .hidden_cell import executor_factory
 from .ledger import Ledger
+from .notebook_replay import NotebookReplay, ReplayFailed
 from .options import (
     Subcommand,
     check_run_options,
@@ -157,10 +158,15 @@ class RLMMagics(Magics):
     locals().update(setting_traits())
     out = Unicode("rlm_answer", help="Default variable for the answer.").tag(config=True)
     cache = Bool(True, help="Answer repeated calls from the on-disk response cache.").tag(config=True)
+    replay = Union([Bool(), Enum(["verify", "rerun"])], default_value=False,
+                   help="Answer every %rlm run from the recording saved in its own cell's output, as $RLM_REPLAY "
+                        "does for a whole kernel (no model, no network, no key): True or 'verify' fails a cell "
+                        "whose answer differs from the recorded one; 'rerun' keeps the new answer.").tag(config=True)
 
     def __init__(self, shell: Any = None, **kwargs: Any) -> None:
         super().__init__(shell=shell, **kwargs)
         self.session = Session()
+        self.notebook_replay = NotebookReplay()
 
     @property
     def _shell(self) -> InteractiveShell:
@@ -232,12 +238,17 @@ class RLMMagics(Magics):
             names, question = split_question(args.words, cell, self._shell.user_ns,
                                              quoted=any(q in line for q in "'\""))
             context = {name: self._lookup(name) for name in names}
-            recorded = self._recording(args.replay, question, names) if args.replay is not None else None
+            notebook_wide = self._replay_mode() if args.replay is None else None
+            recorded = (self._recording(args.replay, question, names) if args.replay is not None else
+                        self._cell_recording(notebook_wide.notebook, question, names) if notebook_wide else None)
             previous = self._previous() if args.follow_up else None
             if previous is not None and recorded is not None:
-                raise UsageError("%rlm: --continue and --replay do not combine; replay the follow-up's own recording")
+                if notebook_wide is None:
+                    raise UsageError("%rlm: --continue and --replay do not combine; replay the follow-up's own "
+                                     "recording")
+                _check_chain(recorded, previous)
             run = self._execute(args, question, context, recorded, previous)
-            self._report(args, run, recorded, record)
+            self._report(args, run, recorded, record, notebook_wide=notebook_wide)
         finally:
             if record is not None:
                 record.discard()  # only when nothing was written: a run that failed leaves no empty file
@@ -257,11 +268,33 @@ class RLMMagics(Magics):
         except LookupError as exc:
             raise UsageError(f"%rlm --continue: {exc}") from None
 
-    def _recording(self, spec: str, question: str, names: list[str]) -> Run:
+    def _recording(self, spec: str, question: str, names: list[str]) -> Recording:
         try:
-            return find_recording(spec, question, names, self.session.runs, self._shell.user_ns)
+            run = find_recording(spec, question, names, self.session.runs, self._shell.user_ns)
         except (LookupError, ValueError, KeyError) as exc:
             raise UsageError(f"%rlm: {exc}") from None
+        return Recording(run, spec or f"the last recorded run of this question (run {run.id})")
+
+    def _replay_mode(self) -> ReplayMode | None:
+        """Notebook-wide replay, as ``$RLM_REPLAY`` or ``%config RLMMagics.replay`` asks (the environment wins)."""
+        try:
+            return replay_requested() or ReplayMode.parse(self.replay)
+        except ValueError as exc:
+            raise UsageError(f"%rlm: {exc}") from None
+
+    def _cell_recording(self, spec: str, question: str, names: list[str]) -> Recording:
+        """The recording saved in the output of the cell being executed (``notebook_replay``)."""
+        shell = self._shell
+        kernel = getattr(shell, "kernel", None)
+        parent = kernel.get_parent() if kernel is not None else None
+        code = parent.get("content", {}).get("code") if isinstance(parent, dict) else None
+        if not isinstance(code, str):  # not under ipykernel: the raw cell IPython stored before running it
+            history = shell.history_manager.input_hist_raw if shell.history_manager is not None else []
+            code = history[-1] if history else ""
+        try:
+            return self.notebook_replay.find(spec, code, shell.execution_count, question, names, shell.user_ns)
+        except LookupError as exc:
+            raise ReplayFailed(f"%rlm: {exc}") from None
 
     def _lookup(self, name: str) -> object:
         user_ns = self._shell.user_ns
@@ -274,19 +307,19 @@ class RLMMagics(Magics):
             raise UsageError(f"%rlm: no variable {name!r} in this kernel{hint}{_subcommand_hint(name)}")
         return user_ns[name]
 
-    def _engine(self, args: Namespace, recorded: Run | None) -> RLM:
+    def _engine(self, args: Namespace, recorded: Recording | None) -> RLM:
         try:
             settings = run_settings(self.trait_values(), args, cache=self.cache,
-                                    recorded=recorded.settings_used() if recorded else None)
+                                    recorded=recorded.run.settings_used() if recorded else None)
             if recorded is not None:  # follow the recorded path: calls answered from the recording, no network
-                return RLM(settings, client=replay_client(recorded))
+                return RLM(settings, replay=recorded)
             engine = RLM(settings)
             self.session.ensure_reachable(engine.client.base_url)
             return engine
         except (ValueError, LLMError) as exc:
             raise UsageError(f"%rlm: {exc}") from None
 
-    def _execute(self, args: Namespace, question: str, context: dict[str, object], recorded: Run | None,
+    def _execute(self, args: Namespace, question: str, context: dict[str, object], recorded: Recording | None,
                  previous: Run | None) -> Run:
         overlay = self.session.overlay(previous, self._shell.user_ns)
         with self._engine(args, recorded) as engine:
@@ -311,15 +344,19 @@ class RLMMagics(Magics):
                 print(f"not shared (you already have these names): {', '.join(skipped)}")
         return run
 
-    def _report(self, args: Namespace, run: Run, recorded: Run | None, record: RecordTarget | None = None) -> None:
+    def _report(self, args: Namespace, run: Run, recorded: Recording | None, record: RecordTarget | None = None, *,
+                notebook_wide: ReplayMode | None = None) -> None:
         """Bind the answer and the record, write --record, and say where each went.
 
         A run that ended without an answer (out of turns with no last answer, a limit, an interrupt, an
         error) binds no answer: ``None`` under the answer's name would look like one, and would replace
         the answer an earlier run left there. ``rlm_run`` is bound either way: it says what happened.
+
+        A notebook-wide replay prints what the recorded run printed when it reproduces the answer (so nbval
+        compares equal). It fails the cell, after binding ``rlm_run``, when the recorded path cannot be
+        followed (a call the recording lacks, a refusal it never met) and, when verifying, when the current
+        data gives another answer (with the diff); a rerun prints that diff and keeps the new answer.
         """
-        if recorded is not None:
-            run.replay_of = recorded.id
         user_ns, names = self._shell.user_ns, self.session.names
         answer = args.out or self.out
         answered = run.status == "final" or run.answer is not None  # max_iterations may keep a last answer
@@ -333,7 +370,7 @@ class RLMMagics(Magics):
         else:
             print(f"no answer (status {run.status!r}): {answer} left as it was; record -> {run_name}{saved}")
         if recorded is not None:
-            print(replay_verdict(recorded, run))
+            _say_replayed(recorded, run, notebook_wide)
 
 
 _HIDDEN_TRAITS = frozenset({"api_key"})  # never echoed, even redacted: only whether it is set
@@ -348,6 +385,32 @@ def _config_echo(name: str, value: object, api_key: object) -> str:
     if name == "headers" and isinstance(value, dict):
         value = {k: "[hidden]" if _SECRET_HEADER.search(str(k)) else v for k, v in value.items()}
     return Redactor.from_environment(api_key if isinstance(api_key, str) else None)(repr(value))
+
+
+def _say_replayed(recorded: Recording, run: Run, mode: ReplayMode | None) -> None:
+    """After a replay: ``--replay``'s verdict; notebook-wide, nothing when it reproduced, else the failure or diff."""
+    if mode is None:
+        print(replay_verdict(recorded.run, run))
+        return
+    if run.status != recorded.run.status:
+        raise ReplayFailed(f"%rlm: replaying {recorded.where} failed ({run.status}; the recording ended "
+                         f"{recorded.run.status}): {run.message}")
+    diff = answer_diff(recorded.run.redacted_answer(), run.redacted_answer())
+    if diff is None:
+        return
+    differs = f"replayed {recorded.where}: the answer differs from the recorded one:\n{diff}"
+    if mode.verify:
+        raise ReplayFailed(f"%rlm: {differs}\n(the data changed since the recording; RLM_REPLAY=rerun keeps the "
+                         "new answer)")
+    print(differs)
+
+
+def _check_chain(recorded: Recording, previous: Run) -> None:
+    """A replayed follow-up continues the replay of the run its recording continued, or it cannot be followed."""
+    if recorded.run.continues is None or recorded.run.continues not in (previous.id, previous.replay_of):
+        raise ReplayFailed(f"%rlm: {recorded.where} continues run {recorded.run.continues or '(none)'}, but the "
+                         f"last run in this kernel replayed {previous.replay_of or previous.id}; "
+                         "run the notebook's cells in order")
 
 
 def replay_verdict(recorded: Run, run: Run) -> str:

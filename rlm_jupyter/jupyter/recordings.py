@@ -25,20 +25,35 @@ def notebook_path(user_ns: dict[str, Any]) -> Path | None:
     return None
 
 
-def _trajectories(path: Path) -> Iterator[tuple[int, object]]:
-    """(cell number, trajectory record) of every run report saved in ``path``, unchecked, in cell order."""
+def saved_cells(path: Path) -> Iterator[tuple[int, str, tuple[object, ...]]]:
+    """(cell number, source, run records in its outputs) of every code cell saved in ``path``, unchecked."""
     try:
         notebook = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
         raise ValueError(f"{path}: cannot read the saved notebook ({exc}); pass --replay PATH") from None
     cells = notebook.get("cells") if isinstance(notebook, dict) else None
     for number, cell in enumerate(cells if isinstance(cells, list) else [], start=1):
-        outputs = cell.get("outputs") if isinstance(cell, dict) else None
-        for output in outputs if isinstance(outputs, list) else []:
-            meta = output.get("metadata") if isinstance(output, dict) else None
-            meta = meta.get(METADATA_KEY) if isinstance(meta, dict) else None
-            if isinstance(meta, dict) and "trajectory" in meta:
-                yield number, meta["trajectory"]
+        if not isinstance(cell, dict) or cell.get("cell_type") != "code":
+            continue
+        source = cell.get("source")
+        outputs = cell.get("outputs")
+        yield (number, "".join(source) if isinstance(source, list) else str(source or ""),
+               tuple(_records(outputs if isinstance(outputs, list) else [])))
+
+
+def _records(outputs: list[object]) -> Iterator[object]:
+    for output in outputs:
+        meta = output.get("metadata") if isinstance(output, dict) else None
+        meta = meta.get(METADATA_KEY) if isinstance(meta, dict) else None
+        if isinstance(meta, dict) and "trajectory" in meta:
+            yield meta["trajectory"]
+
+
+def _trajectories(path: Path) -> Iterator[tuple[int, object]]:
+    """(cell number, trajectory record) of every run report saved in ``path``, unchecked, in cell order."""
+    for number, _, records in saved_cells(path):
+        for record in records:
+            yield number, record
 
 
 def _from_notebook(path: Path, number: int, record: object) -> Run:

@@ -72,6 +72,8 @@ def _header(run: Run) -> str:
         ("changed copies", "<br>".join(esc(line) for line in run.changed_copies)),
         ("cache", cache_line(run)),
         ("follows", esc(run.continues) if run.continues else ""),
+        # a replay called no model: which recording it followed (the shipped nbval sanitize file drops this row)
+        ("replayed", esc(run.replayed_from.describe()) if run.replayed_from else ""),
         ("wall time", volatile(seconds(run.wall_s))),
     ]
     body = "".join(f"<tr>{table_cell(name, 'th')}{table_cell(value)}</tr>" for name, value in rows if value)
@@ -117,6 +119,8 @@ def run_text(run: Run) -> str:
         lines += [f"     {run.redacted(verdict_text(v))}" for v in it.verdicts]  # notes quote outputs: redacted
     lines += [f"changed in place: {run.redacted(line)}" for line in run.changed_in_place]
     lines += [f"changed copy: {run.redacted(line)}" for line in run.changed_copies]
+    if run.replayed_from is not None:
+        lines.append(f"replayed from {run.replayed_from.describe()}")
     lines.append(f"acceptance: {acceptance_summary(run)}")
     lines.append(f"answer: {describe_answer(run.redacted_answer())}")  # redacted before the label clips it
     return "\n".join(lines)

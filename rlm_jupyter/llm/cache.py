@@ -229,7 +229,8 @@ class CachedClient:
             self.hits += 1
             if on_text is not None:
                 on_text(found.text)
-            return replace(found, latency_s=0.0, retries=0, cached=True)
+            # A strict store is a recording: its answers keep the mark they were recorded with.
+            return replace(found, latency_s=0.0, retries=0, cached=found.cached if self.strict else True)
         self.misses += 1
         if self.strict or self.inner is None:
             raise CacheMiss(f"{self.describe(model, messages)} is not in the recording; "
