@@ -159,3 +159,18 @@ def test_recording_of_accepts_a_run_a_recording_or_a_path(tmp_path: Path) -> Non
     assert Recording.of(Recording(run, "here")).where == "here"
     run.save(tmp_path / "r.json")
     assert Recording.of(tmp_path / "r.json").run.id == "aaaaaaaaaaa1"
+
+
+def test_a_replayed_follow_up_must_continue_the_replay_of_the_run_it_continued() -> None:
+    from rlm_jupyter.jupyter.magic import _check_chain
+
+    first, follow_up = run_of("aaaaaaaaaaa1"), run_of("aaaaaaaaaaa2")
+    follow_up.continues = first.id
+    replayed_first = run_of("ccccccccccc1")
+    replayed_first.replay_of = first.id
+    _check_chain(Recording(follow_up, "a.ipynb, cell 3"), replayed_first)  # the chain holds
+    other = run_of("ddddddddddd1")
+    with pytest.raises(ReplayFailed, match=re.escape("a.ipynb, cell 3 continues run aaaaaaaaaaa1, but the last run "
+                                                     "in this kernel replayed ddddddddddd1; run the notebook's "
+                                                     "cells in order")):
+        _check_chain(Recording(follow_up, "a.ipynb, cell 3"), other)

@@ -210,7 +210,7 @@ class RLMMagics(Magics):
     @argument("--replay", nargs="?", const="", metavar="PATH",
               help="re-run the recorded code on the current data, answering calls from the recording "
                    "(PATH, or this question's last run in this kernel or the saved notebook); no network. "
-                   "Every cell of a notebook: $RLM_REPLAY=1 or %config RLMMagics.replay = True")
+                   "Every cell of a notebook: $RLM_REPLAY=1 or %%config RLMMagics.replay = True")
     @no_var_expand
     @line_cell_magic
     def rlm(self, line: str, cell: str | None = None) -> Run | None:
