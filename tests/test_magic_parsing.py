@@ -29,7 +29,7 @@ def configured(**changes: Any) -> dict[str, Any]:
 
 def test_every_setting_is_a_config_trait_with_its_help_and_default() -> None:
     traits = RLMMagics.class_traits(config=True)
-    assert set(traits) == {f.name for f in fields(Settings)} | {"out", "cache"}
+    assert set(traits) == {f.name for f in fields(Settings)} | {"out", "cache", "replay"}  # the magic's own three
     magics = RLMMagics()
     for setting in fields(Settings):
         assert setting.metadata["help"][1:] in traits[setting.name].help

@@ -150,8 +150,8 @@ class RLMMagics(Magics):
     """Configure with ``%config RLMMagics.model = "gpt-5-mini"`` (or in ipython_config.py).
 
     Every engine setting is a trait, generated from ``Settings``, so a new field is a new option with no edit
-    here; ``out`` and ``cache`` (on/off, beside the folder) are the magic's own. Generated traits are read
-    through ``trait_values()``, which mypy can type.
+    here; ``out``, ``cache`` (on/off, beside the folder) and ``replay`` (notebook-wide) are the magic's own.
+    Generated traits are read through ``trait_values()``, which mypy can type.
     """
 
     # Traitlets needs class attributes (for %config and ipython_config.py): one per Settings field, from its metadata.
