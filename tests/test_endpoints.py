@@ -273,7 +273,7 @@ def test_a_budget_counts_the_costs_the_provider_states(engine: Engine) -> None:
 
 
 def test_a_budget_stops_when_a_call_has_no_cost_at_all(engine: Engine) -> None:
-    rlm = engine.rlm(budget_usd=1.0, prices={ROOT: (1, 1), SUB: (1, 1)})
+    rlm = engine.rlm(budget_usd=1.0, prices={ROOT: (1, 1), SUB: (1, 1)}, local_is_free=False)
     rlm.prices._overrides.pop(SUB)  # as if an endpoint that states costs had not stated this one
     engine.server.models[ROOT] = Scripted([fence("x = llm_query('a')\ny = llm_query('b')"), "FINAL_VAR(x)"])
     run = rlm.run("q")
@@ -283,7 +283,8 @@ def test_a_budget_stops_when_a_call_has_no_cost_at_all(engine: Engine) -> None:
 
 def test_a_budget_for_a_model_with_no_price_is_refused_before_any_call(fake_llm: FakeLLMServer) -> None:
     with pytest.raises(ValueError, match="budget_usd needs a price for 'sub'"):
-        RLM(model=ROOT, sub_model=SUB, base_url=fake_llm.base_url, budget_usd=1.0, prices={ROOT: (1, 1)})
+        RLM(model=ROOT, sub_model=SUB, base_url=fake_llm.base_url, budget_usd=1.0, prices={ROOT: (1, 1)},
+            local_is_free=False)
     assert fake_llm.requests == []
 
 

@@ -224,7 +224,7 @@ def test_budget_by_usd(engine: Engine) -> None:
 
 def test_budget_usd_without_prices_is_refused_up_front(engine: Engine) -> None:
     with pytest.raises(ValueError, match="budget_usd needs a price for 'sub'"):
-        engine.run([fence("x = 1")], budget_usd=0.05, prices={ROOT: (1, 1)})
+        engine.run([fence("x = 1")], budget_usd=0.05, prices={ROOT: (1, 1)}, local_is_free=False)
     assert engine.server.count() == 0
 
 
@@ -335,7 +335,7 @@ def test_invalid_options_are_one_line_errors_before_any_call(engine: Engine, opt
 # -- usage and cost ----------------------------------------------------------------
 def _two_subcalls(engine: Engine, prices: dict[str, tuple[float, float]]) -> Run:
     return engine.run([fence("a = llm_query('first question')\nb = llm_query('second')"), "FINAL_VAR(a)"],
-                      prices=prices)
+                      prices=prices, local_is_free=False)
 
 
 def test_usage_per_model_matches_the_server(engine: Engine) -> None:

@@ -27,9 +27,9 @@ from rlm_jupyter.engine.events import (
     SubCallStarted,
 )
 from rlm_jupyter.engine.executor import CapturedOutput, Executor, capture_std
+from rlm_jupyter.engine.spend import money
 from rlm_jupyter.engine.trajectory import CodeCell, Iteration, SubCall, Verdict
 from rlm_jupyter.jupyter import panel as panel_module
-from rlm_jupyter.jupyter.format import money
 from rlm_jupyter.jupyter.panel import LivePanel
 from rlm_jupyter.testing import FakeLLMServer, Scripted
 

@@ -6,7 +6,7 @@ import importlib.metadata
 import genai_prices
 import pytest
 
-from rlm_jupyter.llm.pricing import Price, PriceTable, library_version, source_label
+from rlm_jupyter.llm.pricing import Cost, Price, PriceTable, library_version, source_label
 
 M = 1_000_000
 
@@ -92,7 +92,32 @@ def test_a_cost_the_provider_states_wins() -> None:
 
 def test_an_endpoint_that_states_costs_makes_every_model_budgetable() -> None:
     assert PriceTable(base_url="https://openrouter.ai/api/v1").known("some-lab/new-model")
-    assert not PriceTable(base_url="http://127.0.0.1:9/v1").known("some-lab/new-model")
+    assert not PriceTable(base_url="http://127.0.0.1:9/v1", local_is_free=False).known("some-lab/new-model")
+
+
+@pytest.mark.parametrize("base_url", ["http://127.0.0.1:8777/v1", "http://127.8.9.10/v1", "http://localhost:11434/v1",
+                                      "http://[::1]:8000/v1"])
+def test_a_model_served_on_this_machine_is_free_by_the_local_is_free_rule(base_url: str) -> None:
+    table = PriceTable(base_url=base_url)
+    assert table.known("qwen2.5-coder-1.5b-instruct")
+    # A local model bills nobody, whatever its name: not a cloud provider's price for the same name.
+    assert table.cost("gpt-4o", M, M) == table.cost("some-local-model", M, M) == Cost(0.0, "local")
+    assert table.cost("mine", M, M, stated_usd=0.5) == Cost(0.5, "provider")  # a local proxy's stated bill wins
+    assert PriceTable({"mine": (1, 1)}, base_url=base_url).cost("mine", M, 0).source == "override"
+
+
+@pytest.mark.parametrize("base_url", ["https://api.openai.com/v1", "http://gpu-box.local:8000/v1",
+                                      "http://10.0.0.5:8000/v1", "http://127.0.0.1.example.com/v1"])
+def test_the_local_is_free_rule_refuses_what_is_not_this_machine(base_url: str) -> None:
+    assert PriceTable(base_url=base_url).cost("some-local-model", M, M) == Cost(None, "unknown")
+
+
+def test_the_local_is_free_rule_switches_off() -> None:
+    assert PriceTable(base_url="http://127.0.0.1:8777/v1", local_is_free=False).cost("x", M, M) == Cost(None, "unknown")
+
+
+def test_a_replay_prices_every_model_at_zero_even_a_stated_cost() -> None:
+    assert PriceTable(free="replay").cost("gpt-5", M, M, stated_usd=3.0) == Cost(0.0, "replay")
 
 
 def test_the_report_names_the_library_version_and_its_data_date() -> None:

@@ -14,7 +14,8 @@ import pytest
 from rlm_jupyter import RLM
 from rlm_jupyter.engine.trajectory import CodeCell, Iteration, Run, SubCall, Usage
 from rlm_jupyter.jupyter.cells import cell_html, outputs_html
-from rlm_jupyter.jupyter.format import money, seconds, tokens, usage_line
+from rlm_jupyter.engine.spend import money
+from rlm_jupyter.jupyter.format import seconds, tokens, usage_line
 from rlm_jupyter.jupyter.markup import VOLATILE_PATTERN, answer_preview_html, code_html
 from rlm_jupyter.jupyter.report import METADATA_KEY, Report, run_html, run_text
 from rlm_jupyter.jupyter.subcall_table import subcalls_html
@@ -127,7 +128,7 @@ def make_run(*, slow: float = 1.0, answer: Any = "7318842") -> Run:
 
 
 # -- formatting ----------------------------------------------------------------------
-@pytest.mark.parametrize(("usd", "text"), [(None, "unpriced"), (0.0, "$0.00"), (0.0123, "$0.0123"),
+@pytest.mark.parametrize(("usd", "text"), [(None, "unknown"), (0.0, "$0.00"), (0.0123, "$0.0123"),
                                            (0.000012, "$0.000012"), (0.5, "$0.5000"), (1.0, "$1.00"),
                                            (1234.567, "$1,234.57")])
 def test_money(usd: float | None, text: str) -> None:

@@ -12,13 +12,13 @@ and the example notebooks run against it, so it must not live in (or import)
 """
 from __future__ import annotations
 
-from .launch import ROOT_MODEL, SUB_MODEL, start_demo_server
+from .launch import DEMO_NOTE, ROOT_MODEL, SUB_MODEL, demo_note, start_demo_server
 from .responders import ChatRequest, Reply, Responder, RuleBasedSubModel, Scripted
 from .root import demo_root
 from .serving import ChatServer
 from .sub import demo_sub
 
 __all__ = [
-    "ROOT_MODEL", "SUB_MODEL", "ChatRequest", "ChatServer", "Reply", "Responder", "RuleBasedSubModel", "Scripted",
-    "demo_root", "demo_sub", "start_demo_server",
+    "DEMO_NOTE", "ROOT_MODEL", "SUB_MODEL", "ChatRequest", "ChatServer", "Reply", "Responder", "RuleBasedSubModel",
+    "Scripted", "demo_note", "demo_root", "demo_sub", "start_demo_server",
 ]

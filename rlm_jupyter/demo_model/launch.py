@@ -11,6 +11,13 @@ from .serving import ChatServer
 from .sub import demo_sub
 
 ROOT_MODEL, SUB_MODEL = "demo-root", "demo-sub"  # the names ``%rlm demo`` configures
+# What the panel and the report say beside a run the demo model answered (Binder routes new notebooks to it).
+DEMO_NOTE = "the bundled demo model: a script that knows a few example questions, not an LLM"
+
+
+def demo_note(*models: str) -> str:
+    """``DEMO_NOTE`` when any of ``models`` is the demo model, else ''."""
+    return DEMO_NOTE if {ROOT_MODEL, SUB_MODEL} & set(models) else ""
 
 _server: ChatServer | None = None
 

@@ -61,15 +61,32 @@ def _needle(name: str, question: str) -> list[str]:
     ]
 
 
-def _summarize(name: str, question: str) -> list[str]:
+# What the demo model says to a question none of its strategies knows: it is a script, which questions it
+# answers, and how to ask a real model. It never dresses a word count up as an answer (the first hour of a
+# newcomer, on Binder too, is exactly such a question).
+UNSCRIPTED = (
+    "This is rlm_jupyter's demo model, a script bundled for trying the notebooks without an LLM, and it has no "
+    "strategy for this question, so it did not answer it. Below is only what its fallback does (chunk the data "
+    "and ask the demo sub-model, which counts words). It answers: cohort retention of an orders DataFrame; "
+    "'the special magic number for KEY' in a long text; 'error patterns' in a log string; and the Dask and "
+    "Spark example notebooks' questions. To ask a real model: set OPENAI_API_KEY (or point at any "
+    "OpenAI-compatible server with %config RLMMagics.base_url = 'http://127.0.0.1:8080/v1'), then "
+    "%config RLMMagics.model = 'gpt-5-mini' and %config RLMMagics.sub_model = 'gpt-5-mini' (your model's names), "
+    "in place of %rlm demo."
+)
+
+
+def _unscripted(name: str, question: str) -> list[str]:
+    """The fallback: explore and fan out as a model would (the panel has something to show), then say what it is."""
     return [
         f"```repl\nprint(type({name}).__name__, len({name}))\nprint(repr({name})[:300])\n```",
         ("I'll split the data into chunks and ask the sub-model about each, concurrently.\n```repl\n"
         f"data = {name}.to_csv() if hasattr({name}, 'to_csv') else str({name})\n"
         "size = max(1, -(-len(data) // 8))\nchunks = [data[i:i + size] for i in range(0, len(data), size)]\n"
         f"notes = llm_query_batched([{question!r} + chr(10) + c for c in chunks])\nprint(len(notes), notes[:2])\n```"),
-        ("```repl\nsummary = llm_query('Combine these notes into one answer:' + chr(10) + chr(10).join(notes))\n"
-        "print(summary)\n```\nFINAL_VAR(summary)"),
+        (f"```repl\nanswer = {UNSCRIPTED!r} + chr(10) + chr(10) + 'What the fallback did: ' + "
+        "llm_query('Combine these notes into one answer:' + chr(10) + chr(10).join(notes))\n"
+        "print(answer)\n```\nFINAL_VAR(answer)"),
     ]
 
 
@@ -129,13 +146,13 @@ def demo_root(request: ChatRequest) -> str:
     if ("retention" in lowered or "cohort" in lowered) and kind.endswith("DataFrame"):
         steps = _cohort_retention(name)
     elif wants_dask_strategy(question, kind):
-        steps = dask_strategy(name) or _summarize(name, question)
+        steps = dask_strategy(name) or _unscripted(name, question)
     elif wants_spark_strategy(question, kind):
-        steps = spark_strategy(name) or _summarize(name, question)
+        steps = spark_strategy(name) or _unscripted(name, question)
     elif "magic number" in lowered or "needle" in lowered:
         steps = _needle(name, question)
     elif "error" in lowered and "pattern" in lowered and kind == "str":
         steps = _log_errors(name)
     else:
-        steps = _summarize(name, question)
+        steps = _unscripted(name, question)
     return steps[min(Conversation.turn(request.messages), len(steps) - 1)]

@@ -30,7 +30,8 @@ def _curve(match: re.Match[str], request: ChatRequest) -> str:
 def _word_summary(request: ChatRequest) -> str:
     words = Counter(w.lower() for w in re.findall(r"[A-Za-z]{4,}", request.last_user))
     top = ", ".join(w for w, _ in words.most_common(5))
-    return f"{len(request.last_user):,} characters; most frequent words: {top or 'none'}."
+    return (f"(the demo sub-model has no rule for this prompt) {len(request.last_user):,} characters; "
+            f"most frequent words: {top or 'none'}.")
 
 
 def _incident(match: re.Match[str], request: ChatRequest) -> str:

@@ -103,13 +103,14 @@ class Meter:
             usage = run.usage.setdefault(model, Usage())
             usage.cached_prompt_tokens += done.cached_prompt_tokens
             usage.estimated_calls += done.usage_estimated
+            # Cached calls count their source too: an unknown price makes the saving unknown (engine/spend.py).
+            usage.cost_sources[cost.source] = usage.cost_sources.get(cost.source, 0) + 1
             if done.cached:
                 usage.add(done.prompt_tokens, done.completion_tokens, 0.0)
                 usage.cached_calls += 1
                 usage.saved_usd += cost.usd or 0.0
                 return Cost(0.0, cost.source)
             usage.add(done.prompt_tokens, done.completion_tokens, cost.usd)
-            usage.cost_sources[cost.source] = usage.cost_sources.get(cost.source, 0) + 1
         self.budget.spend(model, done.prompt_tokens + done.completion_tokens, cost.usd)
         return cost
 

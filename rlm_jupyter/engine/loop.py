@@ -154,7 +154,8 @@ class RLM:
                                                       max_retries=config.max_retries)
         # Before the wrappers below (which carry no key): the key the client actually resolved, $OPENAI_API_KEY too.
         self.redact = Redactor.from_environment(getattr(self.client, "api_key", None) or config.api_key)
-        self.prices = self.recording.prices() if self.recording else PriceTable(config.prices, self.client.base_url)
+        self.prices = self.recording.prices() if self.recording else PriceTable(config.prices, self.client.base_url,
+                                                                                   config.local_is_free)
         unpriced = [m for m in (self.model, self.sub_model) if not self.prices.known(m)]
         if config.budget_usd is not None and unpriced:
             self.client.close()

@@ -92,14 +92,7 @@ class Recording:
 
     def prices(self) -> PriceTable:
         """Every model of the recording at no cost: a replay calls none of them, so it spends nothing."""
-        return PriceTable({model: (0.0, 0.0) for model in _models(self.run)})
-
-
-def _models(run: Run) -> set[str]:
-    models = {run.model, run.sub_model, *run.usage}
-    for call in run.subcalls:
-        models |= _models(call.child) if call.child is not None else {call.model}
-    return models
+        return PriceTable(free="replay")
 
 
 def replay_key(model: str, messages: list[Message]) -> str:

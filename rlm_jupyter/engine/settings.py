@@ -177,6 +177,11 @@ class Settings:
     prices: dict[str, Any] = _setting({}, 'your prices, USD per 1M tokens, over the price library\'s: '
                                           '{"model": [input, output]} or [input, output, cached_input]',
                                       "genai-prices knows the public models; only you know private ones")
+    local_is_free: bool = _setting(True, "a model with no price of yours served from a loopback address "
+                                         "(127.0.0.0/8, ::1, localhost) costs $0 and reads as free; turn off when "
+                                         "a local proxy forwards to a paid provider without stating costs",
+                                   "what runs on this machine (the demo model, llama.cpp, Ollama) bills nobody; "
+                                   "a loopback address is this machine, known without a name lookup")
     context_windows: dict[str, int] = _setting({}, 'sub-model context sizes in tokens: {"model": 32768}',
                                                "oversized prompts are refused before they are sent and paid for")
     rate_limits: dict[str, Any] = _setting({}, 'provider rate limits per model ("*" for all): '

@@ -18,6 +18,7 @@ from typing import Any, Literal, cast
 from ..text import bounded_repr
 from .recording_schema import RecordError, check_record
 from .settings import Settings
+from .spend import spend_words
 from .views import Views
 
 Status = Literal["running", "final", "max_iterations", "repetition", "budget", "timeout", "interrupted", "error"]
@@ -244,6 +245,11 @@ class Run:
         """Total dollars, or None when any model used has no known price."""
         costs = [u.cost_usd for u in self.usage.values()]
         return None if any(c is None for c in costs) else sum(c for c in costs if c is not None)
+
+    @property
+    def cost_text(self) -> str:
+        """The cost in words: "free (served on this machine)", "unknown (no price for ...)" or "$0.0123"."""
+        return spend_words(self.usage)
 
     @property
     def saved_usd(self) -> float:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..engine.trajectory import Iteration, Run, SubCall, Usage
-from ..llm.pricing import source_label
+from ..llm.pricing import FREE_SOURCES, source_label
 from .markup import ERROR_STYLE, esc, pre
 
 CUT = "cut at the output limit"
@@ -42,11 +42,16 @@ def cut_html(reply: Iteration) -> str:
 
 
 def cost_sources(usage: Mapping[str, Usage]) -> str:
-    """Where each model's costs came from: "root: stated by the provider; sub: price library genai-prices …"."""
+    """Where each model's dollars came from: "root: stated by the provider; sub: price library genai-prices …".
+
+    Free and unknown sources are left out: the cost's words already say them (engine/spend.py).
+    """
     parts = []
     for model, u in usage.items():
+        priced = {source: count for source, count in u.cost_sources.items()
+                  if source not in FREE_SOURCES and source != "unknown"}
         sources = ", ".join(source_label(source) + (f" ({count} calls)" if len(u.cost_sources) > 1 else "")
-                            for source, count in u.cost_sources.items())
+                            for source, count in priced.items())
         if sources:
             parts.append(f"{model}: {sources}")
     return "; ".join(parts)

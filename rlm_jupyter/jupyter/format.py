@@ -1,27 +1,14 @@
-"""Numbers as the panel, the report and the ledger word them: money, durations, token counts.
+"""Numbers as the panel, the report and the ledger word them: durations, token counts (money: engine/spend.py).
 
 Why one module: the live header, the saved report and ``%rlm cost`` show the
 same run side by side, so a cost or a duration must read the same in all three.
 """
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 
-from ..engine.trajectory import Run, Usage
+from ..engine.trajectory import Usage
 from ..text import plural
-
-
-def money(usd: float | None) -> str:
-    """Dollars with enough decimals to tell small sub-call costs apart; ``unpriced`` when unknown."""
-    if usd is None:
-        return "unpriced"
-    if abs(usd) >= 1:
-        return f"${usd:,.2f}"
-    if usd == 0:
-        return "$0.00"
-    decimals = min(10, max(4, 1 - math.floor(math.log10(abs(usd)))))  # at least 2 significant digits
-    return f"${usd:.{decimals}f}"
 
 
 def seconds(s: float | None) -> str:
@@ -42,12 +29,6 @@ def seconds(s: float | None) -> str:
 def tokens(n: int) -> str:
     """A token count with thousands separators: counts run to millions and are read at a glance."""
     return f"{n:,}"
-
-
-def cache_line(run: Run) -> str:
-    """'3 cached calls saved $0.0123', or '' when the cache answered nothing."""
-    cached = sum(u.cached_calls for u in run.usage.values())
-    return f"{plural(cached, 'cached call')} saved {money(run.saved_usd)}" if cached else ""
 
 
 def usage_line(usage: Mapping[str, Usage]) -> str:

@@ -8,24 +8,32 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..engine.spend import cache_words, money, spend_words
 from ..engine.trajectory import Run, Usage
-from .format import money, tokens
+from .format import tokens
 from .markup import esc, table_cell
 from .report import METADATA_KEY
 
 
-def totals(runs: list[Run]) -> dict[str, Any]:
-    """Running totals: dollars (None when a run used an unpriced model), savings, tokens per model."""
-    per_model: dict[str, Usage] = {}
+def per_model(runs: list[Run]) -> dict[str, Usage]:
+    """Every run's usage merged per model, in the order the models were first used."""
+    merged: dict[str, Usage] = {}
     for run in runs:
         for model, usage in run.usage.items():
-            per_model.setdefault(model, Usage()).merge(usage)
+            merged.setdefault(model, Usage()).merge(usage)
+    return merged
+
+
+def totals(runs: list[Run]) -> dict[str, Any]:
+    """Running totals: dollars (of priced models; the words say what is free or unknown), savings, per model."""
+    usage = per_model(runs)
     costs = [run.cost_usd for run in runs]
-    return {"runs": len(runs), "cost_usd": sum(c for c in costs if c is not None),
+    return {"runs": len(runs), "cost_usd": sum(c for c in costs if c is not None), "cost": spend_words(usage),
             "unpriced_runs": sum(c is None for c in costs), "saved_usd": sum(r.saved_usd for r in runs),
+            "cache": cache_words(usage),
             "models": {m: {"prompt_tokens": u.prompt_tokens, "completion_tokens": u.completion_tokens,
                            "calls": u.calls, "cached_calls": u.cached_calls, "cost_usd": u.cost_usd,
-                           "saved_usd": u.saved_usd} for m, u in per_model.items()}}
+                           "cost": spend_words({m: u}), "saved_usd": u.saved_usd} for m, u in usage.items()}}
 
 
 class Ledger:
@@ -38,20 +46,20 @@ class Ledger:
     def _lines(self) -> list[tuple[str, ...]]:
         rows: list[tuple[str, ...]] = [("model", "calls", "cached", "tokens in", "tokens out", "cost", "saved")]
         rows += [(m, str(u["calls"]), str(u["cached_calls"]), tokens(u["prompt_tokens"]),
-                  tokens(u["completion_tokens"]), money(u["cost_usd"]), money(u["saved_usd"]))
+                  tokens(u["completion_tokens"]), u["cost"], money(u["saved_usd"]))
                  for m, u in self.totals["models"].items()]
         return rows
 
     def _run_lines(self) -> list[tuple[str, ...]]:
         rows: list[tuple[str, ...]] = [("run", "question", "status", "cost", "saved")]
-        rows += [(r.id, r.question[:50], r.status, money(r.cost_usd), money(r.saved_usd)) for r in self.runs]
+        rows += [(r.id, r.question[:50], r.status, r.cost_text, money(r.saved_usd)) for r in self.runs]
         return rows
 
     def summary(self) -> str:
+        """"2 runs in this kernel, cost free (served on this machine); 12 cached calls (free anyway)"."""
         t = self.totals
-        unpriced = f" (+ {t['unpriced_runs']} run(s) with unpriced models)" if t["unpriced_runs"] else ""
-        return (f"{t['runs']} run(s) in this kernel: {money(t['cost_usd'])} spent{unpriced}, "
-                f"{money(t['saved_usd'])} saved by the cache")
+        runs = "run" if t["runs"] == 1 else "runs"
+        return f"{t['runs']} {runs} in this kernel, cost {t['cost']}" + (f"; {t['cache']}" if t["cache"] else "")
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> tuple[dict[str, str], dict[str, Any]]:
         text = "\n".join([self.summary(), "", _text_table(self._lines()), "", _text_table(self._run_lines())])

@@ -220,7 +220,8 @@ class RLMMagics(Magics):
           %%rlm VAR... [options]                  the question is the cell body
           %%rlm VAR... "question" [options]       with an empty body: the line form
 
-        A subcommand name followed by anything else (%rlm cost "q") is a run over a variable of that name.
+        A line is a subcommand only when it is exactly one of the forms below: "%rlm cost" shows the ledger,
+        while "%rlm cost "q"" asks "q" about a variable named cost.
         """
         if self.session.running:
             raise UsageError("%rlm: a run is in progress, and model code cannot start %rlm; "

@@ -72,8 +72,9 @@ def setting_options(func: F) -> F:
         flag = setting.metadata["option"]
         help_text = f"{setting.metadata['help']} [RLMMagics.{setting.name}]"
         if base is bool:  # a switch: --no-stream stores False, any other flag True; absent leaves the trait
-            func = argument(flag, dest=setting.name, action="store_const", const=not flag.startswith("--no-"),
-                            default=None, help=help_text)(func)
+            off = flag.startswith("--no-")  # the setting's help says what it does when on: say this flag turns it off
+            func = argument(flag, dest=setting.name, action="store_const", const=not off, default=None,
+                            help=f"turn off, for this run: {help_text}" if off else help_text)(func)
             continue
         if base not in (str, int, float):
             raise TypeError(f"setting {setting.name}: a command-line option needs a str, int, float or bool setting")

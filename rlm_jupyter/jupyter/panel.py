@@ -30,6 +30,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..demo_model.launch import demo_note
 from ..engine.events import (
     CellFinished,
     CellStarted,
@@ -43,11 +44,12 @@ from ..engine.events import (
     SubCallStarted,
 )
 from ..engine.protocol import parse_reply
+from ..engine.spend import cache_words, money, spend_words
 from ..engine.trajectory import CodeCell, Iteration, Run, SubCall, Verdict
 from ..text import plural
 from .cells import cell_html
 from .endpoint_marks import cut_html, notices_html, reasoning_html, reply_marks
-from .format import cache_line, money, seconds, usage_line
+from .format import seconds, usage_line
 from .markup import code_html, esc
 from .report import (
     answer_html,  # the report's own wording, not a copy
@@ -309,12 +311,14 @@ class LivePanel:
         cost = run.cost_usd
         of_budget = f" of {money(self.budget_usd)}" if self.budget_usd is not None else ""
         message = f" — {esc(run.message)}" if ended and run.message else ""
-        saved = cache_line(run)
-        self.header.value = (f"<b>RLM</b> · <b>{esc(run.status)}</b>{message} · "
+        saved = cache_words(run.usage)
+        demo = demo_note(run.model, run.sub_model)
+        self.header.value = ("<b>RLM</b> · " + (f"<i>{esc(demo)}</i> · " if demo else "")
+                             + f"<b>{esc(run.status)}</b>{message} · "
                              f"iteration {iterations}/{self.max_iterations} · "
                              f"{seconds(run.wall_s if ended else now - self._t0)} · {esc(usage_line(run.usage))} · "
-                             f"cost {money(cost)}{of_budget}"
-                             + (f" · {saved}" if saved else "") + _acceptance_html(run, verdicts, ended)
+                             f"cost {esc(spend_words(run.usage))}{of_budget}"
+                             + (f" · {esc(saved)}" if saved else "") + _acceptance_html(run, verdicts, ended)
                              + notices_html(run))
         if self.cost_bar is not None and self.budget_usd is not None:
             spent = cost or 0.0

@@ -13,13 +13,15 @@ import json
 import sys
 from typing import Any
 
+from ..demo_model.launch import demo_note
 from ..engine.grounding import describe as describe_grounding
 from ..engine.protocol import parse_reply
+from ..engine.spend import cache_words, spend_words
 from ..engine.trajectory import Iteration, Run
 from ..text import bounded_repr, plural
 from .cells import cell_html
 from .endpoint_marks import cost_sources, cut_html, notices_html, reasoning_html, reply_marks
-from .format import cache_line, money, seconds, usage_line
+from .format import seconds, usage_line
 from .markup import answer_preview_html, esc, table_cell, volatile
 from .subcall_table import subcalls_html
 from .timeline import timeline_img
@@ -56,11 +58,12 @@ def _header(run: Run) -> str:
     rows = [
         ("question", f'<span style="white-space: pre-wrap">{esc(run.question)}</span>'),
         ("context", esc(", ".join(run.context_names)) if run.context_names else ""),
-        ("models", f"{esc(run.model)} (root) · {esc(run.sub_model)} (sub-calls)"),
+        ("models", f"{esc(run.model)} (root) · {esc(run.sub_model)} (sub-calls)"
+                   + (f" — <b>{esc(note)}</b>" if (note := demo_note(run.model, run.sub_model)) else "")),
         ("iterations", str(len(run.iterations))),
         ("sub-calls", str(len(run.subcalls))),
         ("tokens", esc(usage_line(run.usage))),
-        ("cost", volatile(money(run.cost_usd) + (f" ({esc(sources)})" if sources else ""))),
+        ("cost", volatile(esc(spend_words(run.usage)) + (f" ({esc(sources)})" if sources else ""))),
         ("endpoint", notices_html(run)),
         ("acceptance", summary_html(run)),  # the policy, and which gates refused, stopped a block or marked
         ("answer from", esc(run.answer_source)),  # a stopped run's salvaged answer says where it came from
@@ -70,7 +73,7 @@ def _header(run: Run) -> str:
         # the user's objects no view protected that model code changed, and the model's changed views of theirs
         ("changed in place", "<br>".join(esc(line) for line in run.changed_in_place)),
         ("changed copies", "<br>".join(esc(line) for line in run.changed_copies)),
-        ("cache", cache_line(run)),
+        ("cache", esc(cache_words(run.usage))),
         ("follows", esc(run.continues) if run.continues else ""),
         # a replay called no model: which recording it followed (the shipped nbval sanitize file drops this row)
         ("replayed", esc(run.replayed_from.describe()) if run.replayed_from else ""),

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from ..engine.spend import call_cost_words
 from ..engine.trajectory import Run, SubCall
 from ..text import clip
 from .endpoint_marks import reasoning_html, reply_marks
-from .format import money, seconds, tokens
+from .format import seconds, tokens
 from .markup import ERROR_STYLE, esc, pre, table_cell, volatile
 
 PREVIEW_CHARS = 500  # prompt/response previews in the sub-call table
@@ -47,7 +48,7 @@ def _call_row(call: SubCall, child_html: Callable[[Run], str] | None) -> str:
     model = esc(call.model) + (" (rlm)" if call.kind == "rlm" else "")
     cells = [str(call.id), model, esc(_call_status(call)), volatile(seconds(call.latency_s)),
              ("~" if call.usage_estimated else "") + f"{tokens(call.prompt_tokens)} / {tokens(call.completion_tokens)}",
-             volatile(money(call.cost_usd)),
+             volatile(call_cost_words(call.cost_usd, call.cost_source)),
              str(call.retries), _call_details(call, child_html)]
     return "<tr>" + "".join(table_cell(c) for c in cells) + "</tr>"
 

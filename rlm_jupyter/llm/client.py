@@ -160,7 +160,8 @@ def resolve_endpoint(base_url: str | None, api_key: str | None, api_version: str
                            "or %config RLMMagics.api_key = '...'")
         if url == OPENAI_URL:
             raise LLMError("no API key for api.openai.com: set OPENAI_API_KEY, pass api_key=..., "
-                           "or %config RLMMagics.api_key = '...'; for a local server set base_url")
+                           "or %config RLMMagics.api_key = '...'; for a local server set base_url; "
+                           "to try it with no key, run %rlm demo (the bundled demo model)")
         key = "not-needed"
     return Endpoint(url, key, api_version)
 

@@ -18,25 +18,38 @@ The order a cost is taken in, first found wins:
    LiteLLM proxy's ``x-litellm-response-cost`` header): that is the bill;
 2. the user's ``prices={"model": [input, output]}`` or ``[input, output,
    cached_input]`` (USD per 1M tokens): private and new models;
-3. genai-prices' bundled data;
-4. unknown: ``None``, never 0, so a total with an unpriced call is unknown too.
+3. free, by the named rule ``local_is_free`` (a setting, on by default): a
+   model served from a loopback address (127.0.0.0/8, ``::1``, ``localhost``)
+   runs on this machine, the bundled demo model and a llama.cpp or Ollama
+   server alike, so it costs $0 and reads as "free", whatever its name
+   (a local Qwen is not billed at a cloud provider's Qwen price). A local
+   proxy that forwards to a paid provider states its costs (LiteLLM does:
+   rule 1 wins), or gets ``prices=``, or the rule is switched off;
+4. genai-prices' bundled data;
+5. unknown: ``None``, never 0, so a total with an unpriced call is unknown too.
+
+A replay (``Recording.prices``) costs $0 for every model, by source "replay".
 """
 from __future__ import annotations
 
 import datetime as _dt
 import importlib.metadata
+import ipaddress
 import urllib.parse
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal
 
-CostSource = Literal["provider", "override", "library", "unknown"]
+CostSource = Literal["provider", "override", "library", "local", "replay", "unknown"]
 SOURCE_LABELS: dict[str, str] = {
     "provider": "stated by the provider",
     "override": "your prices= setting",
-    "unknown": "unknown: no price for this model",
+    "local": "served on this machine",
+    "replay": "a replay calls no model",
+    "unknown": "no price for this model",
 }
+FREE_SOURCES = frozenset({"local", "replay"})  # sources whose every call costs $0 by what the source is
 # Hosts that state the cost of every call themselves, so a budget can work without a known price.
 COST_STATING_HOSTS = ("openrouter.ai",)
 
@@ -68,27 +81,36 @@ PriceSpec = Price | tuple[float, ...] | list[float]
 
 
 class PriceTable:
-    """Prices a call: provider-stated cost, then the user's overrides, then genai-prices, else unknown.
+    """Prices a call: provider-stated cost, the user's overrides, free on this machine, genai-prices, else unknown.
 
     ``base_url`` lets genai-prices tell providers apart by their API address
     (the same model name can cost differently on OpenRouter and at its maker).
+    ``local_is_free`` is the rule of the same name (module docstring, item 4);
+    ``free`` prices every model at $0 with that source (a replay).
     """
 
-    def __init__(self, overrides: Mapping[str, PriceSpec] | None = None, base_url: str | None = None) -> None:
+    def __init__(self, overrides: Mapping[str, PriceSpec] | None = None, base_url: str | None = None,
+                 local_is_free: bool = True, free: CostSource | None = None) -> None:
         self._overrides = {model: _as_price(model, spec) for model, spec in (overrides or {}).items()}
         self._api_url = base_url if base_url and not _is_local(base_url) else None
         self._states_costs = bool(base_url) and urllib.parse.urlsplit(base_url or "").hostname in COST_STATING_HOSTS
+        self._free: CostSource | None = free or ("local" if local_is_free and is_loopback(base_url) else None)
 
     def known(self, model: str) -> bool:
-        """Whether every call of ``model`` will have a cost (a price, or an endpoint that states costs)."""
-        return self._states_costs or model in self._overrides or _library_model(model, self._api_url) is not None
+        """Whether every call of ``model`` will have a cost (a price, free, or an endpoint that states costs)."""
+        return (self._states_costs or self._free is not None or model in self._overrides
+                or _library_model(model, self._api_url) is not None)
 
     def cost(self, model: str, prompt_tokens: int, completion_tokens: int, cached_prompt_tokens: int = 0,
              stated_usd: float | None = None) -> Cost:
+        if self._free == "replay":  # a replay's "stated" costs are the recording's, not spent now
+            return Cost(0.0, "replay")
         if stated_usd is not None:
             return Cost(stated_usd, "provider")
         if model in self._overrides:
             return Cost(self._overrides[model].cost(prompt_tokens, completion_tokens, cached_prompt_tokens), "override")
+        if self._free is not None:
+            return Cost(0.0, self._free)
         found = _library_model(model, self._api_url)
         if found is None:
             return Cost(None, "unknown")
@@ -125,9 +147,20 @@ def _start_dates(prices: Any) -> list[_dt.date]:
                                                  _dt.date)]
 
 
+def is_loopback(base_url: str | None) -> bool:
+    """Whether the endpoint is this machine: a 127.0.0.0/8 or ``::1`` address, or ``localhost`` (no lookup made)."""
+    host = urllib.parse.urlsplit(base_url or "").hostname or ""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback  # a name such as 127.0.0.1.example.com is not an address
+    except ValueError:
+        return False
+
+
 def _is_local(base_url: str) -> bool:
-    host = urllib.parse.urlsplit(base_url).hostname or ""
-    return host in ("localhost", "::1") or host.startswith("127.") or host.endswith(".local")
+    """This machine or this network (``.local``): no provider's API address for genai-prices to match."""
+    return is_loopback(base_url) or (urllib.parse.urlsplit(base_url).hostname or "").endswith(".local")
 
 
 @cache

@@ -1,0 +1,47 @@
+"""The demo model never pretends: a question it has no strategy for is answered as what it is, not as data.
+
+Over real HTTP to the demo model's own server (as ``%rlm demo`` serves it), through the engine and the report.
+"""
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from rlm_jupyter import RLM, Run
+from rlm_jupyter.demo_model import DEMO_NOTE, ROOT_MODEL, SUB_MODEL, start_demo_server
+from rlm_jupyter.demo_model.root import UNSCRIPTED
+from rlm_jupyter.jupyter.report import run_html
+
+ORDERS = pd.DataFrame({"customer": ["a", "b", "a", "c"], "amount": [10.0, 20.5, 7.25, 3.0],
+                       "ordered_at": pd.to_datetime(["2024-01-03", "2024-01-20", "2024-02-11", "2024-03-02"])})
+
+
+def _ask(question: str) -> Run:
+    with RLM(model=ROOT_MODEL, sub_model=SUB_MODEL, base_url=start_demo_server().base_url, api_key="demo") as rlm:
+        return rlm.run(question, {"df_orders": ORDERS})
+
+
+@pytest.mark.parametrize("question", ["what is the total amount?", "Which customer spends most?", "q"])
+def test_an_unscripted_question_gets_told_what_answers_it(question: str) -> None:
+    run = _ask(question)
+    assert isinstance(run.answer, str) and run.answer.startswith(UNSCRIPTED)
+    for says in ("demo model", "not", "cohort retention", "magic number", "error patterns",
+                 "%config RLMMagics.model", "OPENAI_API_KEY"):
+        assert says in run.answer
+    assert "40.75" not in run.answer  # it did not compute (or invent) the total
+    assert DEMO_NOTE in run_html(run)
+
+
+def test_a_scripted_question_is_computed_and_still_says_which_model_answered() -> None:
+    run = _ask("cohort retention by month")
+    assert isinstance(run.answer, pd.DataFrame) and list(run.answer.index) == ["2024-01", "2024-03"]  # first orders
+    assert DEMO_NOTE in run_html(run)
+
+
+def test_a_real_model_run_carries_no_demo_note(fake_llm) -> None:  # type: ignore[no-untyped-def]
+    from rlm_jupyter.testing import Scripted
+
+    fake_llm.models["root"] = Scripted(["FINAL(1)"])
+    with RLM(model="root", sub_model="sub", base_url=fake_llm.base_url, api_key="x") as rlm:
+        run = rlm.run("q")
+    assert DEMO_NOTE not in run_html(run)
