@@ -184,11 +184,23 @@ def test_prompt_and_response_previews_are_bounded() -> None:
 def test_answer_is_shown() -> None:
     report = report_root(make_run())
     assert report.children_named("pre")[-1].text() == "7318842"
-    frame = pd.DataFrame({"n": range(30), "label": [f"row {i}" for i in range(30)]})
+    frame = pd.DataFrame({"n": range(100), "label": [f"row {i}" for i in range(100)]})
     tables = report_root(make_run(answer=frame)).children_named("table")
     assert len(tables) == 2  # the header, then the answer
     answer_text = tables[-1].text()
-    assert "row 0" in answer_text and "row 29" in answer_text and "row 15" not in answer_text  # max_rows=10
+    assert "row 0" in answer_text and "row 99" in answer_text and "row 50" not in answer_text  # max_rows=60
+
+
+def test_an_answer_table_shows_every_row_up_to_the_limit_rounded_for_display_with_empty_cells_explained() -> None:
+    frame = pd.DataFrame({"share": [1.0, 0.123456, float("nan")] * 10, "label": [f"row {i}" for i in range(30)]})
+    html = answer_preview_html(frame)
+    assert all(f"row {i}<" in html for i in range(30))  # a 30-row cohort table is not elided
+    assert "0.12<" in html and "0.123456" not in html and "<td>NaN" not in html
+    assert "empty cells: no value (NaN)" in html
+    frame.attrs["empty_cells"] = "months the cohort has not reached yet"
+    assert "empty cells: months the cohort has not reached yet" in answer_preview_html(frame)
+    assert frame["share"].iloc[1] == 0.123456  # rounded for display only
+    assert "empty cells" not in answer_preview_html(frame.fillna(0))
 
 
 def test_model_output_is_escaped_never_markup() -> None:

@@ -38,6 +38,7 @@ def _cohort_retention(name: str) -> list[str]:
         "reached = pd.DataFrame({a: horizon >= a for a in counts.columns})\n"
         "retention = counts.div(counts[0], axis=0).where(reached).round(4)\n"
         "retention.columns.name = 'months_since_first_order'\n"
+        "retention.attrs['empty_cells'] = 'months the cohort has not reached yet: the data ends first'\n"
         "print(retention.iloc[:6, :6].to_string())\n```"),
         ("Let me have the sub-model comment on each cohort's curve, all at once.\n```repl\n"
         "prompts = [f'Describe in one sentence the retention curve of cohort {c}: ' + "

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import html
 import sys
+from typing import Any
 
 from pygments import highlight
 from pygments.formatters import HtmlFormatter
@@ -70,13 +71,32 @@ def code_html(code: str) -> str:
     return str(highlight(clip(code, MAX_TEXT_CHARS), PythonLexer(stripnl=False, ensurenl=False), formatter))
 
 
+ANSWER_ROWS, ANSWER_COLS = 60, 20  # a cohort table or a per-service list shows whole; a bigger frame is elided
+EMPTY_CELLS_ATTR = "empty_cells"  # DataFrame.attrs key: why cells are empty, said under the table
+
+
+def _display_number(value: float) -> str:
+    """Two decimals with thousands separators: for reading only (the answer object keeps every digit)."""
+    return f"{value:,.2f}"
+
+
+def _frame_html(frame: Any) -> str:
+    """The answer table as a reader wants it: every row up to ``ANSWER_ROWS``, numbers rounded for display,
+    empty cells blank and explained (the reason the code put in ``frame.attrs["empty_cells"]``, when it did)."""
+    table = str(frame.to_html(max_rows=ANSWER_ROWS, max_cols=ANSWER_COLS, float_format=_display_number, na_rep=""))
+    if not bool(frame.isna().to_numpy().any()):
+        return table
+    reason = frame.attrs.get(EMPTY_CELLS_ATTR) or "no value (NaN)"
+    return table + f"<p><i>empty cells: {esc(str(reason))}</i></p>"
+
+
 def answer_preview_html(answer: object) -> str:
     """A DataFrame as a bounded table; text as text; anything else as a bounded repr (never a 40M-char one)."""
     pandas = sys.modules.get("pandas")  # an answer can only be a DataFrame if pandas is already imported
     if pandas is not None and isinstance(answer, pandas.Series):
         answer = answer.to_frame()
     if pandas is not None and isinstance(answer, pandas.DataFrame):
-        return str(answer.to_html(max_rows=10, max_cols=12))
+        return _frame_html(answer)
     if answer is None:
         return "<p><i>no answer</i></p>"
     if isinstance(answer, str):

@@ -72,7 +72,7 @@ def timeline_svg(run: Run, width: int = 640, height: int = 90) -> str:
     caption = f"sub-calls in flight (peak {peak})" if peak else "no sub-calls"
     parts = [
         f'<text x="{left - 4}" y="16" text-anchor="end">iter.</text>',
-        *(_iteration_block(i, it, x) for i, it in enumerate(run.iterations, 1)),
+        *(_iteration_block(i, it, x, width - right) for i, it in enumerate(run.iterations, 1)),
         chart,
         f'<line x1="{left}" y1="{chart_bottom + 1}" x2="{width - right}" y2="{chart_bottom + 1}" stroke="#888"/>',
         f'<text x="{left}" y="{height - 4}">0 s</text>',
@@ -81,7 +81,7 @@ def timeline_svg(run: Run, width: int = 640, height: int = 90) -> str:
         f'<text x="{width - right}" y="{height - 4}" text-anchor="end">{esc(seconds(total))}</text>',
     ]
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-            f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="10" role="img" '
+            f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12" role="img" '
             f'aria-label="run timeline">{"".join(parts)}</svg>')
 
 
@@ -107,13 +107,21 @@ def _timeline_end(run: Run) -> float:
     return max(ends)
 
 
-def _iteration_block(number: int, it: Iteration, x: Callable[[float], float]) -> str:
-    """One iteration's bar, at least a pixel wide so a quick one still shows; its details are in the tooltip."""
+def _iteration_block(number: int, it: Iteration, x: Callable[[float], float], edge: float) -> str:
+    """One iteration's bar, at least 3 px wide so a quick one still shows, always numbered; details in the tooltip.
+
+    A bar too narrow for its number (a final ``FINAL_VAR`` turn is often a sliver) gets the number beside it,
+    in dark ink: after the bar, or before it when the bar ends at the chart's right ``edge``.
+    """
     x0 = x(it.started_s)
-    w = max(x(it.started_s + it.duration_s) - x0, 1.0)
+    w = max(x(it.started_s + it.duration_s) - x0, 3.0)
     tip = f"iteration {number}: {seconds(it.duration_s)}, {plural(len(it.subcalls), 'sub-call')}"
-    label = (f'<text x="{x0 + w / 2:.1f}" y="16" text-anchor="middle" fill="#fff">{number}</text>'
-             if w >= 12 else "")
+    if w >= 8 * len(str(number)) + 6:
+        label = f'<text x="{x0 + w / 2:.1f}" y="17" text-anchor="middle" fill="#fff">{number}</text>'
+    elif x0 + w + 4 + 8 * len(str(number)) <= edge:
+        label = f'<text x="{x0 + w + 2:.1f}" y="17" fill="#333">{number}</text>'
+    else:
+        label = f'<text x="{x0 - 2:.1f}" y="17" text-anchor="end" fill="#333">{number}</text>'
     fill = "#4c78a8" if number % 2 else "#72b7b2"
     return (f'<g><title>{esc(tip)}</title>'
             f'<rect x="{x0:.1f}" y="4" width="{w:.1f}" height="18" fill="{fill}"/>{label}</g>')
