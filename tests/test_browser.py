@@ -31,6 +31,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from .screenshots import record
+
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = Path("/usr/bin/chromium")
 # The README shows these two screenshots. The test writes them to a temp folder unless
@@ -235,6 +237,7 @@ def screenshot(page, name: str) -> Path:
     folder = Path(SCREENSHOT_DIR) if SCREENSHOT_DIR else Path(tempfile.gettempdir()) / "rlm-screenshots"
     folder.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(folder / name))
+    record(folder / name)  # into docs/: which drawing code it shows (tests/test_docs_screenshots.py checks it)
     return folder / name
 
 

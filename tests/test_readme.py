@@ -1,0 +1,39 @@
+"""The README reads top-down for a user: a first answer within 60 lines, links that resolve, the two commands."""
+from __future__ import annotations
+
+import re
+import urllib.parse
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_the_first_60_lines_take_a_newcomer_to_a_first_answer() -> None:
+    first = "\n".join(README.splitlines()[:60])
+    order = ["## Install", 'pip install ".[demo]"', "## A first answer", "bash scripts/demo", "%load_ext rlm_jupyter",
+             "%rlm demo", '%%rlm df_orders "cohort retention by month"']
+    positions = [first.find(step) for step in order]
+    assert -1 not in positions, [step for step, at in zip(order, positions) if at == -1]
+    assert positions == sorted(positions)
+
+
+def test_every_relative_link_resolves() -> None:
+    targets = re.findall(r"\]\(((?!https?:|#)[^)\s]+)\)", README)
+    assert targets
+    assert [t for t in targets if not (ROOT / t.split("#")[0]).exists()] == []
+
+
+def test_the_binder_link_opens_a_shipped_notebook() -> None:
+    link = re.search(r"https://mybinder\.org/v2/gh/[^)\s]+", README)
+    assert link is not None
+    labpath = urllib.parse.parse_qs(urllib.parse.urlsplit(link.group()).query)["labpath"][0]
+    assert (ROOT / labpath).is_file()
+
+
+def test_the_two_commands_are_in_the_readme_and_testing_is_in_the_developer_document() -> None:
+    assert "`bash scripts/demo`" in README and "`bash scripts/test`" in README
+    development = (ROOT / "docs" / "development.md").read_text(encoding="utf-8")
+    assert "docs/development.md" in README
+    for topic in ("### Test tiers", "## Benchmarks", "## Layout", "RLM_SCREENSHOT_DIR=docs"):
+        assert topic in development and topic not in README
