@@ -6,10 +6,13 @@ counts, run ids, dates, the report's "replayed" row) and nothing else:
 
     RLM_REPLAY=1 pytest --nbval analysis.ipynb --nbval-sanitize-with "$(python -m rlm_jupyter.nbval)"
 
-nbval and pytest come with the ``verify`` extra: ``pip install "rlm_jupyter[verify]"``.
+nbval and pytest come with the ``verify`` extra: ``pip install "rlm_jupyter[verify]"``. Without them the path is
+still printed (it is the file's place either way), with one line on stderr naming the extra and exit status 1, so
+``"$(python -m rlm_jupyter.nbval)"`` in a script that stops on errors says what is missing before pytest fails.
 """
 from __future__ import annotations
 
+import importlib.util
 import sys
 from pathlib import Path
 
@@ -24,6 +27,11 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stdout if args[0] in ("-h", "--help") else sys.stderr)
         return 0 if args[0] in ("-h", "--help") else 2
     print(SANITIZE_FILE)
+    missing = [name for name in ("nbval", "pytest") if importlib.util.find_spec(name) is None]
+    if missing:
+        print(f"python -m rlm_jupyter.nbval: verifying with `pytest --nbval` needs {' and '.join(missing)}, not "
+              f'installed in {sys.prefix}: pip install "rlm_jupyter[verify]"', file=sys.stderr)
+        return 1
     return 0
 
 

@@ -1,19 +1,26 @@
-"""The demo outside a checkout, as root, and the setup script's stamp.
+"""The demo outside a checkout, as root, without its extra, and the setup script's stamp.
 
 - The wheel carries the example notebooks and the kernelspec, and ``python -m rlm_jupyter.demo`` installed from it
   finds the quickstart (copied to ``./rlm-demo/``) from a folder that is not the checkout.
-- The JupyterLab command line passes extra arguments through and adds ``--allow-root`` once for root.
+- In a checkout the demo opens copies in the git-ignored ``demo-work/``, never ``notebooks/`` itself.
+- The JupyterLab command line lands on the quickstart, makes the RLM kernel the default, passes extra arguments
+  through and adds ``--allow-root`` once for root.
+- Without the ``demo`` extra every mode says in one line which extra to install, and copies nothing; without the
+  ``verify`` extra ``python -m rlm_jupyter.nbval`` still prints its path and says which extra verifying needs.
 - ``scripts/setup`` runs pip only when pyproject.toml or the wanted extras changed, or the package is not there.
 """
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -132,42 +139,94 @@ def test_a_foreign_file_of_the_same_name_is_kept(tmp_path: Path) -> None:
     assert (work / "quickstart.ipynb").read_text() == "the user's own"
 
 
-def test_the_checkout_opens_its_notebooks_in_place() -> None:
+def test_the_checkout_opens_copies_in_a_git_ignored_work_folder(monkeypatch: pytest.MonkeyPatch,
+                                                                 tmp_path: Path) -> None:
     assert demo.checkout_notebooks() == ROOT / "notebooks"
-    assert demo.notebooks_folder() == ROOT / "notebooks"
+    assert demo.default_workdir() == ROOT / "demo-work"
+    ignored = subprocess.run(["git", "-C", str(ROOT), "check-ignore", "-q", "demo-work/quickstart.ipynb"], timeout=30)
+    assert ignored.returncode == 0, "demo-work/ must be in .gitignore: the demo saves notebooks there"
+    monkeypatch.setattr(demo, "CHECKOUT_WORKDIR", tmp_path / "demo-work")  # the same code path, outside the checkout
+    assert demo.notebooks_folder() == tmp_path / "demo-work"
+    assert sorted(p.name for p in (tmp_path / "demo-work").iterdir()) == sorted([demo.MANIFEST, *NOTEBOOKS])  # no build.py
+    assert demo.notebooks_folder(tmp_path / "mine") == tmp_path / "mine"  # --workdir wins
 
 
 # -- the JupyterLab command line, as root --------------------------------------------------------------------------
+def test_jupyterlab_lands_on_the_quickstart_with_the_rlm_kernel(tmp_path: Path) -> None:
+    command = demo.lab_command(tmp_path, [])
+    assert command[:4] == [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={tmp_path}"]
+    # LabApp's own default_url overrides ServerApp's: --ServerApp.default_url would still land on /lab
+    assert "--LabApp.default_url=/lab/tree/quickstart.ipynb" in command
+    assert "--MappingKernelManager.default_kernel_name=rlm" in command
+    for name in NOTEBOOKS:  # the shipped notebooks open in the same kernel
+        metadata = json.loads((ROOT / "notebooks" / name).read_text(encoding="utf-8"))["metadata"]
+        assert metadata["kernelspec"]["name"] == "rlm", name
+
+
+def test_kernels_use_ipc_unless_the_socket_path_is_too_long(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    # ipykernel warns "Kernel is running over TCP without encryption" for TCP kernels; IPC sockets live in the
+    # runtime folder, and a Unix socket path has at most 107 bytes
+    monkeypatch.setenv("JUPYTER_RUNTIME_DIR", str(tmp_path))
+    assert demo.kernel_transport() == (["--KernelManager.transport=ipc"] if len(str(tmp_path)) <= 57 else [])
+    monkeypatch.setenv("JUPYTER_RUNTIME_DIR", "/tmp/" + "r" * 60)
+    assert demo.kernel_transport() == []
+    monkeypatch.setenv("JUPYTER_RUNTIME_DIR", "/tmp/short")
+    assert demo.kernel_transport() == ["--KernelManager.transport=ipc"]
+    assert "--KernelManager.transport=ipc" in demo.lab_command(tmp_path)
+
+
 def test_root_gets_allow_root_once_and_extra_arguments_pass_through(tmp_path: Path) -> None:
     command = demo.lab_command(tmp_path, ["--port", "9999", "--no-browser"], is_root=True)
     assert command[:3] == [sys.executable, "-m", "jupyterlab"]
     assert command.count("--allow-root") == 1
-    assert command[-4:-1] == ["--port", "9999", "--no-browser"]  # in order, unchanged
-    assert command[-1] == str(tmp_path / "quickstart.ipynb")
+    assert command[-3:] == ["--port", "9999", "--no-browser"]  # last (so they override), in order, unchanged
     assert f"--ServerApp.root_dir={tmp_path}" in command
 
 
 @pytest.mark.parametrize("given", ["--allow-root", "--allow_root", "--ServerApp.allow_root=True"])
 def test_an_explicit_allow_root_is_not_duplicated(tmp_path: Path, given: str) -> None:
     command = demo.lab_command(tmp_path, [given], is_root=True)
-    assert command[4:-1] == [given]
+    assert command == demo.lab_command(tmp_path) + [given]
 
 
 def test_not_root_adds_nothing(tmp_path: Path) -> None:
-    assert demo.lab_command(tmp_path, [], is_root=False) == [
-        sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={tmp_path}", str(tmp_path / "quickstart.ipynb")]
+    assert "--allow-root" not in demo.lab_command(tmp_path, [], is_root=False)
+    assert demo.lab_command(tmp_path, ["--port", "1"], is_root=False) == demo.lab_command(tmp_path) + ["--port", "1"]
 
 
-def test_main_passes_jupyterlab_arguments_through(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls: list[tuple[list[str], dict[str, str]]] = []
-    monkeypatch.setattr(demo.subprocess, "call", lambda command, env: calls.append((command, env)) or 0)
+class FakeLab:
+    """Stands in for subprocess.Popen: records how JupyterLab would be started and exits at once."""
+
+    started: ClassVar[list[FakeLab]] = []
+
+    def __init__(self, command: list[str], **options: object) -> None:
+        self.command, self.options = command, options
+        FakeLab.started.append(self)
+
+    def send_signal(self, signum: int) -> None:
+        raise AssertionError(f"signal {signum} sent to JupyterLab")
+
+    def wait(self) -> int:
+        return 0
+
+
+def test_main_passes_jupyterlab_arguments_through(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(demo.subprocess, "Popen", FakeLab)
+    monkeypatch.setattr(FakeLab, "started", [])
     monkeypatch.setattr(demo, "running_as_root", lambda: True)
+    monkeypatch.setattr(demo, "CHECKOUT_WORKDIR", tmp_path / "demo-work")
+    handlers = {sig: signal.getsignal(sig) for sig in demo.STOP_SIGNALS}
     assert demo.main(["--port", "9999", "--no-browser", "--latency", "0", "--allow-root"]) == 0
-    ((command, env),) = calls
-    assert command.count("--allow-root") == 1
-    assert command[command.index("--port"):][:3] == ["--port", "9999", "--no-browser"]
-    assert command[-1] == str(ROOT / "notebooks" / "quickstart.ipynb")
-    assert env["RLM_DEMO_LATENCY"] == "0.0"
+    (lab,) = FakeLab.started
+    assert lab.command.count("--allow-root") == 1
+    assert lab.command[-4:] == ["--port", "9999", "--no-browser", "--allow-root"]
+    assert f"--ServerApp.root_dir={tmp_path / 'demo-work'}" in lab.command  # the copies, not notebooks/
+    assert (tmp_path / "demo-work" / "quickstart.ipynb").is_file()
+    env = lab.options["env"]
+    assert isinstance(env, dict) and env["RLM_DEMO_LATENCY"] == "0.0"
+    # a process group of its own and no terminal input: a Ctrl-C reaches the demo only, which stops JupyterLab
+    assert lab.options["process_group"] == 0 and lab.options["stdin"] == subprocess.DEVNULL
+    assert {sig: signal.getsignal(sig) for sig in demo.STOP_SIGNALS} == handlers  # restored
 
 
 def test_jupyterlab_arguments_are_refused_with_headless(capsys: pytest.CaptureFixture[str]) -> None:
@@ -175,6 +234,62 @@ def test_jupyterlab_arguments_are_refused_with_headless(capsys: pytest.CaptureFi
         demo.main(["--headless", "--no-browser"])
     assert stopped.value.code == 2
     assert "--no-browser" in capsys.readouterr().err
+
+
+# -- without the extras: one line, exit 1, nothing done --------------------------------------------------------------
+@pytest.fixture
+def hidden(monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """Module names that find_spec reports missing, as in a plain ``pip install rlm_jupyter``."""
+    names: set[str] = set()
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *args: None if name in names else real(name, *args))
+    return names
+
+
+@pytest.mark.parametrize(("argv", "needs"), [([], "jupyterlab, matplotlib"),
+                                             (["--headless"], "nbclient, nbconvert, matplotlib")])
+@pytest.mark.parametrize("where", ["wheel", "checkout"])
+def test_a_mode_without_the_demo_extra_says_so_in_one_line(
+        hidden: set[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        argv: list[str], needs: str, where: str) -> None:
+    hidden.update({"jupyterlab", "matplotlib", "nbclient", "nbconvert"})
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(demo, "CHECKOUT_WORKDIR", tmp_path / "demo-work")
+    if where == "wheel":
+        monkeypatch.setattr(demo, "checkout_notebooks", lambda: None)
+    monkeypatch.setattr(demo.subprocess, "Popen", FakeLab)
+    monkeypatch.setattr(FakeLab, "started", [])
+    with pytest.raises(SystemExit) as stopped:
+        demo.main(argv)
+    assert stopped.value.code == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and f"needs {needs}," in err, err
+    hint = 'pip install "rlm_jupyter[demo]"' if where == "wheel" else f'pip install -e "{ROOT}[demo]"'
+    assert err.rstrip().endswith(hint), err
+    assert list(tmp_path.iterdir()) == [] and FakeLab.started == []  # nothing copied, nothing started
+
+
+def test_one_missing_module_is_enough(hidden: set[str]) -> None:
+    hidden.add("matplotlib")  # jupyterlab alone: the quickstart's plot would fail
+    assert demo.missing_extra("JupyterLab") is not None
+    assert "needs matplotlib," in (demo.missing_extra("--headless") or "")
+    hidden.clear()
+    assert demo.missing_extra("JupyterLab") is None and demo.missing_extra("--headless") is None
+
+
+@pytest.mark.parametrize("missing", [{"nbval"}, {"pytest"}, {"nbval", "pytest"}])
+def test_nbval_without_the_verify_extra_prints_the_path_and_names_the_extra(
+        hidden: set[str], capsys: pytest.CaptureFixture[str], missing: set[str]) -> None:
+    from rlm_jupyter import nbval
+
+    assert nbval.main([]) == 0
+    assert capsys.readouterr() == (f"{nbval.SANITIZE_FILE}\n", "")
+    hidden.update(missing)
+    assert nbval.main([]) == 1
+    out, err = capsys.readouterr()
+    assert out == f"{nbval.SANITIZE_FILE}\n"
+    assert err.count("\n") == 1 and 'pip install "rlm_jupyter[verify]"' in err
+    assert all(name in err for name in missing)
 
 
 def test_scripts_demo_installs_only_the_demo_extra() -> None:

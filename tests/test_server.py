@@ -11,7 +11,6 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from importlib.metadata import entry_points
 from pathlib import Path
 
 import openai
@@ -25,19 +24,6 @@ from rlm_jupyter.testing import (
     RuleBasedSubModel,
     Scripted,
 )
-
-_PLUGIN = "rlm_jupyter.testing.pytest_plugin"
-
-
-def _plugin_autoloaded() -> bool:
-    """Once installed, the plugin arrives via its pytest11 entry point, and
-    registering it a second time here would be an error."""
-    if os.environ.get("PYTEST_DISABLE_PLUGIN_AUTOLOAD"):
-        return False
-    return any(ep.value == _PLUGIN for ep in entry_points(group="pytest11"))
-
-
-pytest_plugins = [] if _plugin_autoloaded() else [_PLUGIN]
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -293,6 +279,14 @@ def test_pytest_fixture(fake_llm: FakeLLMServer) -> None:
     with openai.OpenAI(base_url=fake_llm.base_url, api_key="test") as c:
         assert ask(c, "anything", user("abc")) == "[anything] 3 chars: abc"
     assert fake_llm.count("anything") == 1
+
+
+def test_the_plugin_is_loaded_because_pyproject_asks_for_it(pytestconfig: pytest.Config) -> None:
+    # `-p rlm_jupyter.testing.pytest_plugin` in addopts registers it under its module name; a pytest11 entry point
+    # (gone: it loaded the plugin into every user's pytest run) would have registered it as "rlm_jupyter".
+    assert pytestconfig.pluginmanager.has_plugin("rlm_jupyter.testing.pytest_plugin")
+    assert not pytestconfig.pluginmanager.has_plugin("rlm_jupyter")
+    assert "rlm_jupyter.testing.pytest_plugin" in pytestconfig.getini("addopts")
 
 
 def test_many_concurrent_clients() -> None:

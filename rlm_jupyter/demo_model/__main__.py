@@ -2,7 +2,7 @@
 
 Why it exists: Binder (``binder/start``), shell scripts and a JupyterLab started by hand need the demo model
 (``demo-root`` / ``demo-sub``) in a process of its own, on a port known in advance, before any kernel runs
-``%rlm demo``. ``rlm-fake-llm`` (``python -m rlm_jupyter.testing.server``) can serve it too, but that is the
+``%rlm demo``. ``python -m rlm_jupyter.testing.server`` can serve it too, but that is the
 test server, with fault injection and request logs; a product path must not depend on ``rlm_jupyter.testing``,
 so this entry point uses only ``rlm_jupyter.demo_model``.
 

@@ -1,8 +1,12 @@
-"""pytest plugin (registered as the ``pytest11`` entry point ``rlm_jupyter``).
+"""The ``fake_llm`` fixture: a pytest plugin loaded only when asked.
 
-Provides the ``fake_llm`` fixture.  The server modules are imported inside the
-fixture so that merely having rlm_jupyter installed adds nothing to the
-start-up cost of unrelated pytest runs.
+    pytest -p rlm_jupyter.testing.pytest_plugin
+
+Why no ``pytest11`` entry point: that would load it into every pytest run of
+everyone who installs rlm_jupyter (a kernel dependency, not a test tool). This
+project asks for it in ``[tool.pytest.ini_options] addopts``. The server modules
+are imported inside the fixture, so a run that asks for the plugin but never uses
+the fixture pays nothing for it.
 """
 from __future__ import annotations
 

@@ -1,8 +1,9 @@
-"""The fake LLM server's command line: ``rlm-fake-llm`` / ``python -m rlm_jupyter.testing.server``.
+"""The fake LLM server's command line: ``python -m rlm_jupyter.testing.server``.
 
-Why a command line: Binder, shell scripts and out-of-process tests need the
-demo model (or a scripted one, with latency, faults and a request log) on a
-fixed port, outside any Python test. The server itself lives in
+Why a command line: shell scripts and out-of-process tests need the demo model
+(or a scripted one, with latency, faults and a request log) on a fixed port,
+outside any Python test. It is a test tool, so no console script installs it;
+the demo model alone, for people, is ``python -m rlm_jupyter.demo_model``. The server itself lives in
 ``fake_llm`` (faults in ``faults``, responders in ``rlm_jupyter.demo_model``);
 its names are re-exported here because this was their import path.
 """
@@ -35,7 +36,8 @@ __all__ = [
 
 
 def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="rlm-fake-llm", description="Serve a deterministic fake OpenAI API.")
+    parser = argparse.ArgumentParser(prog="python -m rlm_jupyter.testing.server",
+                                     description="Serve a deterministic fake OpenAI API.")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8765, help="0 picks a free port")
     parser.add_argument("--latency", action="append", default=[], metavar="MODEL=SECONDS")
@@ -67,7 +69,7 @@ def _build_server(args: argparse.Namespace) -> FakeLLMServer:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of ``rlm-fake-llm`` / ``python -m rlm_jupyter.testing.server``."""
+    """Entry point of ``python -m rlm_jupyter.testing.server``."""
     # Both signals mean "clean shutdown, exit 0".  Installed first thing, and
     # for SIGINT explicitly: a shell starting us with `&` ignores SIGINT, and
     # Python would otherwise keep ignoring it.
