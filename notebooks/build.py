@@ -34,12 +34,15 @@ def quickstart() -> nbformat.NotebookNode:
               "pandas code that runs here, in hidden cells; the live panel shows every step, and the saved "
               "notebook keeps the whole trail as a static report."),
         new_code_cell(SETUP),
-        new_code_cell("from rlm_jupyter.demo_model.datasets import make_orders\n\n"
+        new_code_cell("import pandas as pd\nfrom rlm_jupyter.demo_model.datasets import make_orders\n\n"
                       "df_orders = make_orders(60_000, customers=6_000)\ndf_orders.head()"),
         new_markdown_cell("Ask a question about it. The answer comes back as a real DataFrame in `rlm_answer`, "
                           "and the full record in `rlm_run`."),
         new_code_cell('%%rlm df_orders "cohort retention by month"'),
-        new_code_cell("retention = rlm_answer\nretention.iloc[:8, :8]"),
+        new_markdown_cell("Empty cells are months a cohort has not reached yet, because the data ends first: unknown, "
+                          "not 0% (the answer says so in `rlm_answer.attrs['empty_cells']`). As percentages:"),
+        new_code_cell("retention = rlm_answer\n"
+                      "retention.iloc[:8, :8].map(lambda share: '' if pd.isna(share) else f'{share:.0%}')"),
         new_code_cell("import matplotlib.pyplot as plt\n\n"
                       "ax = retention.iloc[:6, :8].T.plot(marker='o', figsize=(8, 4), title='Monthly cohort retention')\n"
                       "ax.set_xlabel('months since first order')\nax.set_ylabel('share of cohort ordering')\nplt.show()"),
