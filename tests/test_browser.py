@@ -31,6 +31,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from rlm_jupyter.demo_model import DEMO_NOTE
+
 from .screenshots import record
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -264,7 +266,8 @@ def test_quickstart_in_jupyterlab_live_panel_then_saved_static_report(browser, l
                                      ".node.querySelector('.jp-OutputArea').innerText]")
         assert still, f"the run moved on while the mid-run screenshot was taken; the panel showed:\n{shown}"
         lines = [line.strip() for line in shown.splitlines() if line.strip()]
-        assert lines[0] == "■ Stop" and lines[1].startswith("RLM · running · iteration 3/20 · "), shown
+        # The header names the demo model before anything else it says (Binder routes new notebooks to it).
+        assert lines[0] == "■ Stop" and lines[1].startswith(f"RLM · {DEMO_NOTE} · running · iteration 3/20 · "), shown
         for title in ["Iteration 1 · 1 code block · 0 sub-calls", "Iteration 2 · 1 code block · 0 sub-calls",
                       "Iteration 3 · 1 code block · 12 sub-calls"]:
             assert title in lines, shown

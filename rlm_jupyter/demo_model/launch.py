@@ -12,7 +12,7 @@ from .sub import demo_sub
 
 ROOT_MODEL, SUB_MODEL = "demo-root", "demo-sub"  # the names ``%rlm demo`` configures
 # What the panel and the report say beside a run the demo model answered (Binder routes new notebooks to it).
-DEMO_NOTE = "the bundled demo model: a script that knows a few example questions, not an LLM"
+DEMO_NOTE = "the bundled demo model, a script (not an LLM)"
 
 
 def demo_note(*models: str) -> str:
