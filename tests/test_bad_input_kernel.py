@@ -70,8 +70,13 @@ def test_record_into_a_folder_is_refused_before_any_call(kernel: KernelSession, 
 
 def test_a_run_that_fails_before_its_end_leaves_no_record_file(kernel: KernelSession, server: FakeLLMServer,
                                                                workdir: Path) -> None:
-    # The budget is refused after the file was created (the model is unpriced): the file must go again.
-    message = refused(kernel, server, '%rlm df_a "q" --model root --budget 1 --record new.json', workdir)
+    # The budget is refused after the file was created (the model is unpriced: the local_is_free rule is off for
+    # the test server on 127.0.0.1): the file must go again.
+    kernel.ok("%config RLMMagics.local_is_free = False")
+    try:
+        message = refused(kernel, server, '%rlm df_a "q" --model root --budget 1 --record new.json', workdir)
+    finally:
+        kernel.ok("%config RLMMagics.local_is_free = True")
     assert "budget_usd needs a price" in message
     assert not (workdir / "new.json").exists()
 

@@ -11,6 +11,7 @@ import pytest
 
 from rlm_jupyter import RLM
 from rlm_jupyter.engine.conversation import Conversation
+from rlm_jupyter.engine.spend import money
 from rlm_jupyter.llm.cache import CACHE_FILE, SQLiteStore
 from rlm_jupyter.llm.client import Completion
 from rlm_jupyter.testing import FakeLLMServer, Scripted
@@ -53,7 +54,8 @@ def test_rerunning_an_unchanged_cell_makes_no_network_call_and_costs_nothing(
     code_time = float(warm.value("sum(c.duration_s for it in rlm_run.iterations for c in it.cells)"))
     assert float(warm.value("rlm_run.wall_s")) - code_time < 1.0
     html = out.displays[-1]["data"]["text/html"]
-    assert "ok (cached)" in html and f"{first_calls} cached calls saved" in html
+    assert "ok (cached)" in html
+    assert f"{first_calls} cached calls, {money(first_cost)} saved by the cache" in html
     assert warm.value("rlm_answer.equals(__import__('rlm_jupyter').last_run().answer)") == "True"
 
 
@@ -204,7 +206,7 @@ def test_cost_ledger_per_model_and_run_with_savings(warm: KernelSession, server:
     report = warm.ok(COHORTS).displays[-1]
     out = warm.ok("%rlm cost")
     text = out.displays[0]["data"]["text/plain"]
-    assert text.startswith("2 run(s) in this kernel:") and "saved by the cache" in text
+    assert text.startswith(f"2 runs in this kernel, cost {money(first)};") and "saved by the cache" in text
     assert "demo-root" in text and "demo-sub" in text and "cohort retention by month" in text
     ledger = out.displays[0]["metadata"]["rlm_jupyter"]["ledger"]
     assert abs(ledger["cost_usd"] - first) < 1e-9 and abs(ledger["saved_usd"] - first) < 1e-9

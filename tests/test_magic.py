@@ -91,7 +91,8 @@ def test_three_spellings_pass_the_question(kernel: KernelSession, server: FakeLL
     ('%rlm df_orders "q" --max-depth 0', "max_depth must be >= 1"),
     ('%rlm df_orders "q" --timeout -5', "timeout_s must be > 0"),
     ('%rlm df_orders "q" --budget -1 --model gpt-5 --sub-model gpt-5', "budget_usd must be > 0"),
-    ('%rlm df_orders "q" --budget 1', "budget_usd needs a price for 'demo-root'"),
+    # The test server is on 127.0.0.1: its models are free unless the local_is_free rule is off.
+    ('%config RLMMagics.local_is_free = False\n%rlm df_orders "q" --budget 1', "budget_usd needs a price for 'demo-root'"),
     ('%rlm df_orders "q" --model ""', "model is required"),
     ('%rlm df_orders "q" --expect Frame', "unknown expected type 'Frame'"),
     ('%rlm df_orders "q" -o 2nd', "-o '2nd' is not a valid variable name"),
@@ -124,7 +125,8 @@ def test_bad_input_is_a_one_line_error_that_changes_nothing_and_sends_nothing(
         result = kernel.execute(cell)  # IPython prints a UsageError as one stderr line, without a traceback
     finally:
         kernel.ok("%config RLMMagics.base_url = None\n%config RLMMagics.rate_limits = {}\n"
-                  "%config RLMMagics.params = {}\n%config RLMMagics.sub_params = {}")
+                  "%config RLMMagics.params = {}\n%config RLMMagics.sub_params = {}\n"
+                  "%config RLMMagics.local_is_free = True")
     assert result.stderr.startswith("UsageError: %") and result.stderr.count("\n") == 1, result.stderr
     assert message in result.stderr
     assert server.count() == 0
