@@ -19,6 +19,8 @@ from rlm_jupyter.jupyter.report import run_html
 
 from .scripted import ROOT, SUB, Engine, engine, fence
 
+__all__ = ["engine"]  # the fixture, re-exported for pytest
+
 # case: (options, what the first run's cost says, what the cached re-run's cache line says), as regexes
 CASES: dict[str, tuple[dict[str, Any], str, str]] = {
     "local": ({}, re.escape("free (served on this machine)"), re.escape("3 cached calls (free anyway)")),
