@@ -16,10 +16,12 @@
 """
 from __future__ import annotations
 
+import ipaddress
 import json
 import os
 import shutil
 import signal
+import sys
 import tempfile
 import urllib.request
 from collections.abc import Iterator
@@ -29,6 +31,7 @@ from pathlib import Path
 import pytest
 
 from rlm_jupyter.demo_model import demo_root, demo_sub
+from rlm_jupyter.engine import guard
 from rlm_jupyter.llm.client import LLMClient
 from rlm_jupyter.testing import FakeLLMServer
 from rlm_jupyter.testing.kernel import KernelSession
@@ -66,6 +69,41 @@ def pytest_configure(config: pytest.Config) -> None:
             os.environ[name] = str(_isolated_root / folder)
     if not config.pluginmanager.has_plugin("rlm-completion-guard"):
         config.pluginmanager.register(CompletionGuard(), "rlm-completion-guard")
+    _install_lookup_net()
+
+
+_LOOKUPS = frozenset({"socket.getaddrinfo", "socket.gethostbyname", "socket.gethostbyname_ex", "socket.gethostbyaddr"})
+_net_installed = False
+
+
+def _install_lookup_net() -> None:
+    """A safety net under the rule "tests never resolve a host name": a lookup of one fails instead of happening.
+
+    Added after the guard's own hook (``guard.install``), so in a guard test the guard refuses first and its
+    refusal is what the test sees; were the guard broken, this turns the lookup into a failure, not traffic.
+    Names only: an IP literal needs no lookup, and loopback names never leave the machine.
+    """
+    global _net_installed
+    if _net_installed:
+        return
+    guard.install()
+
+    def no_lookups(event: str, args: tuple[object, ...]) -> None:
+        if event in _LOOKUPS and args and not guard.loopback_host(args[0]) and not _ip_literal(args[0]):
+            raise PermissionError(f"test safety net: a test asked to resolve the host name {args[0]!r}; tests "
+                                  "never resolve a host name (a lookup is traffic)")
+
+    sys.addaudithook(no_lookups)
+    _net_installed = True
+
+
+def _ip_literal(host: object) -> bool:
+    text = host.decode(errors="replace") if isinstance(host, bytes) else host
+    try:
+        ipaddress.ip_address(str(text).split("%")[0])
+    except ValueError:
+        return False
+    return True
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from rlm_jupyter import RLM, Run
+from rlm_jupyter.engine.conversation import Conversation
 from rlm_jupyter.testing import ChatRequest, FakeLLMServer, Reply, Scripted
 
 ROOT, SUB = "root", "sub"
@@ -80,6 +81,16 @@ def engine(fake_llm: FakeLLMServer) -> Iterator[Engine]:
     e = Engine(fake_llm)
     yield e
     e.close()
+
+
+def by_question(scripts: dict[str, list[str]]) -> Callable[[ChatRequest], str | Reply]:
+    """One root responder for a parent and its child runs, told apart by the question they were asked."""
+    responders = {q: Scripted(r) for q, r in scripts.items()}
+
+    def respond(request: ChatRequest) -> str | Reply:
+        return responders[Conversation.read_opening(request.messages).question](request)
+
+    return respond
 
 
 def assert_final(run: Run) -> None:

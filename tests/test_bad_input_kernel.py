@@ -83,12 +83,13 @@ def test_a_run_that_fails_before_its_end_leaves_no_record_file(kernel: KernelSes
 
 def test_the_record_file_is_reserved_while_the_run_goes_and_filled_at_its_end(
         kernel: KernelSession, server: FakeLLMServer, workdir: Path) -> None:
-    """The model's code tries to create the record file during the run: it already exists (ours)."""
+    """The model's code tries to create the record file during the run: it already exists (ours). With the guard
+    off: the guard would refuse any write outside the scratch folder before the reservation is even reached."""
     server.models["root"] = Scripted([
         fence("try:\n    open('rec.json', 'x').write('not the record')\n    taken = 'no'\n"
               "except FileExistsError:\n    taken = 'yes'"),
         "FINAL_VAR(taken)"])
-    out = kernel.ok('%rlm df_a "q" --model root --record rec.json')
+    out = kernel.ok('%rlm df_a "q" --model root --record rec.json --guard off')
     assert kernel.value("rlm_answer") == "yes"
     assert "saved to rec.json" in out.stdout
     assert json.loads((workdir / "rec.json").read_text(encoding="utf-8"))["answer"]["value"] == "yes"

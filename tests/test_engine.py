@@ -4,7 +4,6 @@ from __future__ import annotations
 import socket
 import threading
 import time
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -13,7 +12,6 @@ import pytest
 
 from rlm_jupyter import RLM, Run
 from rlm_jupyter.engine import prompts
-from rlm_jupyter.engine.conversation import Conversation
 from rlm_jupyter.engine.events import (
     CellFinished,
     CellStarted,
@@ -35,6 +33,7 @@ from .scripted import (
     SUB_SPENDS_THE_BUDGET,
     Engine,
     assert_final,
+    by_question,
     engine,
     fence,
     last_user,
@@ -450,16 +449,6 @@ def test_rlm_query_at_depth_limit_is_a_plain_subcall(engine: Engine) -> None:
     assert engine.server.count(ROOT) == 1
 
 
-def by_question(scripts: dict[str, list[str]]) -> Callable[[ChatRequest], str | Reply]:
-    """One root responder for a parent and its child runs, told apart by the question they were asked."""
-    responders = {q: Scripted(r) for q, r in scripts.items()}
-
-    def respond(request: ChatRequest) -> str | Reply:
-        return responders[Conversation.read_opening(request.messages).question](request)
-
-    return respond
-
-
 def test_rlm_query_at_depth_two_spawns_a_child_run(engine: Engine) -> None:
     root = by_question({
         "outer": [fence("r = rlm_query('inner', context=[1, 2, 3])\nprint(r)"), "FINAL_VAR(r)"],
@@ -657,7 +646,7 @@ def test_limit_mid_batch_keeps_in_flight_calls_inside_the_run(engine: Engine) ->
 def test_child_stopped_by_a_limit_still_closes_its_subcall(engine: Engine) -> None:
     seen: list[Any] = []
     root = by_question({"outer": [fence("r = rlm_query('inner')")], "inner": [fence("x = 1")]})
-    run = engine.run(root, question="outer", max_depth=2, max_tokens=1_000, observers=(seen.append,))
+    run = engine.run(root, question="outer", max_depth=2, max_tokens=1_200, observers=(seen.append,))
     assert run.status == "budget"
     (call,) = run.subcalls
     assert call.child is not None and call.child.status == "budget"

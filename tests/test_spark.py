@@ -78,6 +78,8 @@ def test_the_model_can_aggregate_with_spark_and_bring_back_a_pandas_frame(spark_
         spark_kernel.ok(f"%config RLMMagics.base_url = {server.base_url!r}\n"
                         "%config RLMMagics.model = 'demo-root'\n%config RLMMagics.sub_model = 'demo-sub'")
     assert spark_kernel.value("rlm_run.status, type(rlm_answer).__name__, len(rlm_answer)") == "final DataFrame 5"
+    # toPandas opens a new loopback connection to the JVM on every call: the kernel's own peer, let through
+    assert spark_kernel.value("rlm_run.settings['guard'], rlm_run.guard") == "on []"
     expected = ("sdf.groupBy('region').sum('amount').toPandas().set_index('region')['sum(amount)']"
                 ".round(2).sort_index()")
     got = "rlm_answer.set_index('region')['revenue'].sort_index()"

@@ -14,7 +14,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .trajectory import CodeCell, Iteration, Run, SubCall
+from .trajectory import CodeCell, GuardAction, Iteration, Run, SubCall
 
 log = logging.getLogger(__name__)
 
@@ -88,12 +88,24 @@ class EndpointNotice:
 
 
 @dataclass(frozen=True)
+class GuardActed:
+    """The capability guard refused (or, under ``guard="warn"``, let through and recorded) an action of model code.
+
+    Emitted on the thread that tried it, from inside the audit hook, after the action is on the record: an
+    observer must not act for the model (it runs with the guard's attention on the same stack).
+    """
+
+    run: Run
+    action: GuardAction
+
+
+@dataclass(frozen=True)
 class RunFinished:
     run: Run
 
 
 Event = (RunStarted | IterationStarted | RootStreaming | RootReplied | CellStarted | CellFinished
-         | SubCallStarted | SubCallFinished | IterationFinished | EndpointNotice | RunFinished)
+         | SubCallStarted | SubCallFinished | IterationFinished | EndpointNotice | GuardActed | RunFinished)
 Observer = Callable[[Event], None]
 
 

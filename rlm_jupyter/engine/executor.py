@@ -144,7 +144,13 @@ class Executor:
         return eval(compile(ast.Expression(last.value), filename, "eval"), self.namespace)
 
 
-ExecutorFactory = Callable[[dict[str, Any], "float | None"], Executor]
+class BlockRunner(Protocol):
+    """What the loop runs a block with: an ``Executor`` here, or the isolated REPL's (``isolation.remote``)."""
+
+    def run(self, code: str) -> CodeCell: ...
+
+
+ExecutorFactory = Callable[[dict[str, Any], "float | None"], BlockRunner]
 """Makes the executor for one turn from the namespace and the time a cell may take (the magic's: hidden cells)."""
 
 

@@ -8,6 +8,7 @@ stays readable in one sitting.
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime as _dt
 import numbers
@@ -18,6 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, cast
 
+from ..isolation import Isolation, IsolationLost, RemoteNamespace
 from ..llm.cache import CachedClient, open_cache
 from ..llm.client import ChatClient, Completion, LLMClient, LLMError
 from ..llm.context_windows import ContextWindows
@@ -25,7 +27,7 @@ from ..llm.fallbacks import RootEndpoint
 from ..llm.pricing import PriceTable
 from ..llm.ratelimit import RateLimitedClient, RateLimiter
 from ..text import clip
-from . import prompts, recovery
+from . import guard, prompts, recovery
 from .acceptance import Acceptance
 from .budget import Budget, LimitReached, Meter
 from .context import describe_all
@@ -81,6 +83,12 @@ class _Session:
     bus: EventBus
     executor_factory: ExecutorFactory
     cancel: threading.Event = field(default_factory=threading.Event)  # set on interrupt: stop every call
+    watch: guard.Watch | None = None  # the capability guard over the model's code (None: guard="off")
+    isolation: Isolation | None = None  # the isolated REPL (--isolated): namespaces live in its worker process
+
+    def namespace(self) -> dict[str, Any]:
+        """A new REPL namespace for a child run: in the worker when isolated."""
+        return self.isolation.namespace() if self.isolation is not None else {}
 
 
 @dataclass
@@ -94,6 +102,7 @@ class _RunState:
     conversation: Conversation
     acceptance: Acceptance
     baseline: frozenset[str]  # the names bound before the model's first block: not the model's
+    guarded: guard.Registration | None  # the guard's watch over this run's namespace, and where the run is
     final: FinalSlot = field(default_factory=FinalSlot)
     repeats: _Repeats = field(default_factory=_Repeats)
 
@@ -203,13 +212,39 @@ class RLM:
                                  "loaded from a file, or its kernel restarted); ask the question without continuing")
             namespace, history = continue_from.namespace, continue_from
             views = continue_from.views if continue_from.views is not None else views
-        session = _Session(self.client, Meter(Budget(self.settings), self.prices),
-                           EventBus(self.observers + tuple(observers)), executor_factory)
-        return self._run(session, question, variables, namespace if namespace is not None else {}, 0,
-                         _expect_type(expect), history, views)
+        expected = _expect_type(expect)
+        isolation = self._isolation(history)
+        if isolation is not None:  # the REPL is the worker's: only the context variables cross into it
+            namespace = history.namespace if history is not None else isolation.namespace()
+            executor_factory = isolation.executor
+        guarded = self.settings.guard != "off"
+        in_process_scratch = guarded and isolation is None
+        with guard.scratch_folder() if in_process_scratch else contextlib.nullcontext("") as scratch:
+            bus = EventBus(self.observers + tuple(observers))
+            folder = isolation.scratch if isolation is not None else scratch
+            session = _Session(self.client, Meter(Budget(self.settings), self.prices), bus, executor_factory,
+                               watch=guard.Watch.of(self.settings, folder, self.redact, bus.emit) if guarded else None,
+                               isolation=isolation)
+            return self._run(session, question, variables, namespace if namespace is not None else {}, 0,
+                             expected, history, views)
+
+    def _isolation(self, history: Run | None) -> Isolation | None:
+        """The isolated REPL a run uses: a new one (started now, before any model call), or its history's."""
+        isolated_history = history is not None and isinstance(history.namespace, RemoteNamespace)
+        if history is not None and isolated_history != self.settings.isolated:
+            where = "an isolated REPL" if isolated_history else "the kernel"
+            raise ValueError(f"run {history.id} ran in {where}: continue it {'with' if isolated_history else 'without'}"
+                             " --isolated, or ask the question without --continue")
+        if not self.settings.isolated:
+            return None
+        if history is not None:
+            assert isinstance(history.namespace, RemoteNamespace) and history.namespace.isolation is not None
+            return history.namespace.isolation
+        return Isolation(self.settings.guard, filter(None, self.settings.allow.split(",")))
 
     def _run(self, session: _Session, question: str, variables: dict[str, object], ns: dict[str, Any],
-             depth: int, expect: type | None, history: Run | None = None, views: Views | None = None) -> Run:
+             depth: int, expect: type | None, history: Run | None = None, views: Views | None = None,
+             ancestors: tuple[Run, ...] = ()) -> Run:
         # The context variables are given as views (a DataFrame's copy-on-write copy, a read-only array...): the
         # model's in-place changes stay its own. ``views`` also knows the namespace's other objects (the overlay's).
         views = views if views is not None else Views()
@@ -229,17 +264,22 @@ class RLM:
         if len(given) == 1 and "context" not in ns:
             ns["context"] = next(iter(given.values()))  # the same view, not a second one
         views.snapshot()
+        if session.isolation is not None:
+            run.isolation = session.isolation.describe(ns)
         subcalls = SubCalls(run=run, client=session.client, meter=session.meter, bus=session.bus,
                             sub_model=self.sub_model, depth=depth, max_depth=self.settings.max_depth,
                             concurrency=self.settings.concurrency, redact=self.redact, windows=self.windows,
                             cancel=session.cancel, params=self.settings.sub_params,
-                            spawn_child=lambda q, c: self._run(session, q, _context_mapping(c), {}, depth + 1, None))
+                            spawn_child=lambda q, c: self._run(session, q, _context_mapping(c), session.namespace(),
+                                                               depth + 1, None, ancestors=(run, *ancestors)))
         conversation = self._opening(run, ns, expect, history)
         run.root_prompt = conversation.request()
         baseline = frozenset(ns)
+        # From here to the end of the run, code whose globals are ``ns`` is the model's (engine/guard.py).
+        guarded = guard.register(ns, session.watch, [run, *ancestors]) if session.watch is not None else None
         state = _RunState(session, run, ns, subcalls, conversation,
                           Acceptance(self.policy, run, history, ns, expect, _label(expect) if expect else "",
-                                     baseline), baseline)
+                                     baseline), baseline, guarded)
         session.bus.emit(RunStarted(run))
         try:
             self._loop(state)
@@ -249,14 +289,22 @@ class RLM:
             run.status, run.message = "interrupted", "interrupted (kernel interrupt or Ctrl-C); partial run kept"
         except LLMError as exc:
             run.status, run.message = "error", self.redact(str(exc))  # an endpoint's error may echo a header
+        except IsolationLost as exc:
+            run.status, run.message = "error", self.redact(str(exc))
         finally:
+            if guarded is not None:
+                guard.unregister(guarded)
             changes = views.changes(ns, run.answer)  # before RunFinished: the report shows them
             run.changed_in_place = changes.in_place
             # A child's copies are of objects its parent's code handed it, and its namespace goes as it ends.
             run.changed_copies = [] if depth else changes.copies
             run.wall_s = session.meter.budget.elapsed() - started
+            if not depth and session.watch is not None:
+                run.scratch = guard.left_files(session.watch.scratch)
             session.bus.emit(RunFinished(run))
             if depth:  # a child (rlm_query) is never continued: what its code built goes now, not with the parent
+                if session.isolation is not None:
+                    session.isolation.release(ns)
                 run.release_namespace()
         return run
 
@@ -316,6 +364,8 @@ class RLM:
         blocks = parsed.code + (parsed.unrun if made_up_runs else [])
         for index, code in enumerate(blocks):
             state.subcalls.at(it, index)
+            if state.guarded is not None:
+                state.guarded.at(turn, index)
             bus.emit(CellStarted(run, it, code))
             before = dict(ns)
             refused = state.acceptance.block(it, index, code)
@@ -326,6 +376,10 @@ class RLM:
                 cell = executor.run(code)
             except CellInterrupted as stop:  # keep the block as far as it ran, then end the run
                 self._keep_cell(state, it, stop.cell, before)
+                raise
+            except IsolationLost as lost:  # the isolated REPL had to be ended in this block: keep it, end the run
+                if lost.cell is not None:
+                    self._keep_cell(state, it, lost.cell, before)
                 raise
             self._keep_cell(state, it, cell, before)
             dialect_final(ns, state.final)  # `answer = {"content": x, "ready": True}` rebound in the block

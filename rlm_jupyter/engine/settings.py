@@ -26,6 +26,10 @@ from typing import Any
 
 from .gates import Policy
 
+GUARD_MODES = ("on", "warn", "off")
+# What the capability guard (engine/guard.py) refuses, by category: --allow names these.
+GUARD_CATEGORIES = ("net", "proc", "write", "secrets", "native", "hooks", "env")
+
 DEFAULT_MODEL = "gpt-5-mini"  # OpenAI's cheap general model: a safe first run for a new user's key
 
 # Settings that are not recorded in a Run: the key is a secret, the rest are where, not what.
@@ -172,6 +176,23 @@ class Settings:
                                "accepts the legitimate answers first time as often as lenient does, and is the only "
                                "policy that refuses invented ones; a real 1.5B model reported invented answers as "
                                "final under the paper's protocol", "--acceptance")
+    guard: str = _setting("on", "what the model's code may do while it runs: on (network but the engine's own calls "
+                                "and this kernel's loopback peers, processes, writes outside the run's scratch folder, "
+                                "credential files, native code, interpreter hooks and sensitive environment "
+                                "variables are refused and recorded), warn (recorded, not refused) or off",
+                          "the data an RLM reads can carry instructions, and a model that obeys them writes "
+                          "ordinary Python with the user's permissions; analysis needs none of these "
+                          "(benchmarks/RESULTS.md, 'Guard', measures what it costs)", "--guard")
+    allow: str = _setting("", "guard categories this run may use after all, comma-separated: "
+                              f"{','.join(GUARD_CATEGORIES)} (e.g. 'write,net')",
+                          "only the user knows that a question needs a shell command or an upload", "--allow")
+    isolated: bool = _setting(False, "run the model's code in a separate process under OS limits (no network, no "
+                                     "writes outside its scratch folder, no credential reads): for data nobody has "
+                                     "read. Only the context variables cross, copied (DataFrames mapped without a "
+                                     "copy); in-place changes stay there and objects that cannot cross are described",
+                              "the in-process guard stops a model following injected text with ordinary Python, not "
+                              "code written to get around it; isolation costs a process start per run "
+                              "(benchmarks/RESULTS.md, 'Guard') and the live namespace", "--isolated")
     history_chars: int = _setting(60_000, "a follow-up's history is compacted past this many characters",
                                   "about 15K tokens of history keeps follow-ups cheap and focused")
     prices: dict[str, Any] = _setting({}, 'your prices, USD per 1M tokens, over the price library\'s: '
@@ -215,6 +236,9 @@ class Settings:
             raise ValueError(f"acceptance must be a string such as 'strict' or 'lenient,-unseen-value', "
                              f"got {self.acceptance!r}")
         Policy.parse(self.acceptance)  # a bad name is a one-line error now, before any model call
+        if self.guard not in GUARD_MODES:
+            raise ValueError(f"guard must be one of {', '.join(GUARD_MODES)}, got {self.guard!r}")
+        object.__setattr__(self, "allow", ",".join(_allowed(self.allow)))
         if self.api_version is not None and (not isinstance(self.api_version, str) or not self.api_version):
             raise ValueError(f"api_version must be a non-empty string like '2024-10-21', got {self.api_version!r}")
 
@@ -276,6 +300,17 @@ _NUMBERS: dict[str, tuple[bool, bool]] = {
 _OWNED_FIELDS = {"model": "set model / sub_model", "messages": "the engine builds the messages",
                  "stream": "use stream=False (--no-stream)", "stream_options": "the engine asks for usage itself",
                  "n": "the engine reads one choice"}
+
+
+def _allowed(spec: object) -> list[str]:
+    """The guard categories of an ``allow`` string, sorted: a word that is none of them is a one-line error."""
+    if not isinstance(spec, str):
+        raise ValueError(f"allow must be a comma-separated string such as 'write,net', got {spec!r}")
+    words = sorted({word.strip() for word in spec.split(",") if word.strip()})
+    unknown = [word for word in words if word not in GUARD_CATEGORIES]
+    if unknown:
+        raise ValueError(f"allow: {unknown[0]!r} is not a guard category; use some of {','.join(GUARD_CATEGORIES)}")
+    return words
 
 
 def _check_body_fields(name: str, value: dict[str, Any]) -> None:

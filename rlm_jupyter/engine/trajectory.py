@@ -115,6 +115,24 @@ VerdictAction = Literal["refused", "marked", "noted", "not-run"]
 
 
 @dataclass
+class GuardAction:
+    """One action of model code the capability guard stood in the way of (``engine/guard.py``), kept on the record.
+
+    Why every one is kept, a refusal the code caught too: the model's code may ``try: ... except: pass`` around
+    ``os.system``; what a colleague checks is that it tried, which instruction in the data it may have obeyed.
+    ``refused`` is False under ``guard="warn"``, which records and lets the action happen.
+    """
+
+    category: str  # one of guard.CATEGORIES: net, proc, write, secrets, native, hooks, env
+    what: str  # what was attempted: "os.system('curl ...')", "connect to 127.0.0.1:9"
+    refused: bool = True
+    run_id: str = ""  # the run whose code tried it (a child run's own id inside an rlm_query)
+    iteration: int | None = None  # where it happened (0-based), None when outside a block (a thread it started)
+    cell: int | None = None
+    thread: str = ""  # the thread it ran on, when not the main thread
+
+
+@dataclass
 class Verdict:
     """One acceptance gate's decision on a turn (``engine/acceptance.py``), kept on the record.
 
@@ -221,6 +239,11 @@ class Run:
     # ("your `df` is unchanged; the changed copy is the answer: 1 column added (c)"): engine/views.py.
     changed_in_place: list[str] = field(default_factory=list)
     changed_copies: list[str] = field(default_factory=list)
+    # What model code tried that the guard refused (or, under guard="warn", let through): a child's own, the
+    # root's with every child's.
+    guard: list[GuardAction] = field(default_factory=list)
+    scratch: str = ""  # the run's scratch folder, when model code left files there (it is removed when empty)
+    isolation: str = ""  # --isolated: the OS limits the REPL ran under, and what could not cross into it
     answer_source: str = ""  # empty for the model's FINAL; else where a stopped run's best answer came from
     last_word: str | None = None  # the forced reply after the last turn (out of turns), when one was asked for
     grounding: Grounding | None = None  # for an accepted answer: did its values appear in an output
@@ -311,7 +334,9 @@ class Run:
     def to_dict(self) -> dict[str, Any]:
         """The whole record as JSON-like data, every string in it (the answer's included) redacted."""
         data = {f.name: getattr(self, f.name) for f in fields(self)
-                if f.name not in ("answer", "iterations", "usage", "namespace", "views", "grounding", "replayed_from")}
+                if f.name not in ("answer", "iterations", "usage", "namespace", "views", "grounding", "replayed_from",
+                                  "guard")}
+        data["guard"] = [asdict(action) for action in self.guard]
         data["answer"] = encode_answer(self.answer)
         data["grounding"] = asdict(self.grounding) if self.grounding is not None else None
         data["replayed_from"] = asdict(self.replayed_from) if self.replayed_from is not None else None
@@ -391,7 +416,7 @@ _PRIVATE_FIELDS: dict[type, frozenset[str]] = {Run: frozenset({"namespace", "vie
 def _run_from_dict(data: dict[str, Any], where: str) -> Run:
     """A Run from a record already checked by ``check_record``; ``where`` locates a child run's answer."""
     names = {f.name for f in fields(Run)} - {"answer", "iterations", "usage", "namespace", "views", "grounding",
-                                             "replayed_from"}
+                                             "replayed_from", "guard"}
     run = Run(**{k: v for k, v in data.items() if k in names})
     run.grounding = Grounding(**data["grounding"]) if data.get("grounding") else None  # None: recorded before it
     run.replayed_from = ReplaySource(**data["replayed_from"]) if data.get("replayed_from") else None
@@ -405,6 +430,7 @@ def _run_from_dict(data: dict[str, Any], where: str) -> Run:
     run.iterations = [_iteration_from_dict(it, f"{where + '.' if where else ''}iterations[{i}]")
                       for i, it in enumerate(data.get("iterations", []))]
     run.usage = {m: Usage(**u) for m, u in data.get("usage", {}).items()}
+    run.guard = [GuardAction(**action) for action in data.get("guard", [])]  # none: recorded before the guard
     return run
 
 

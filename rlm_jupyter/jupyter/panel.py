@@ -35,6 +35,7 @@ from ..engine.events import (
     CellFinished,
     CellStarted,
     Event,
+    GuardActed,
     IterationFinished,
     IterationStarted,
     RootReplied,
@@ -45,11 +46,13 @@ from ..engine.events import (
 )
 from ..engine.protocol import parse_reply
 from ..engine.spend import cache_words, money, spend_words
-from ..engine.trajectory import CodeCell, Iteration, Run, SubCall, Verdict
+from ..engine.trajectory import CodeCell, GuardAction, Iteration, Run, SubCall, Verdict
 from ..text import plural
 from .cells import cell_html
 from .endpoint_marks import cut_html, notices_html, reasoning_html, reply_marks
 from .format import seconds, usage_line
+from .guard_lines import actions_html, allowed_of, mode_of
+from .guard_lines import summarize as guard_summary
 from .markup import code_html, esc
 from .report import (
     answer_html,  # the report's own wording, not a copy
@@ -84,6 +87,7 @@ class _Row:
     running: str | None = None  # code of the block being executed
     calls: dict[int, SubCall] = field(default_factory=dict)
     verdicts: list[Verdict] = field(default_factory=list)  # what the acceptance policy decided, as events said it
+    guard: list[GuardAction] = field(default_factory=list)  # what the capability guard refused in this turn
     done: set[int] = field(default_factory=set)  # ids of finished calls (a set: a repeated event counts once)
     failed: int = 0  # finished calls with an error
     body: int = 0  # version of the prose and cells
@@ -92,7 +96,7 @@ class _Row:
     def snapshot(self) -> _Row:
         """A copy the refresher can render outside the lock while events keep arriving."""
         return dataclasses.replace(self, cells=list(self.cells), calls=dict(self.calls), done=set(self.done),
-                                   verdicts=list(self.verdicts))
+                                   verdicts=list(self.verdicts), guard=list(self.guard))
 
 
 class _RowView:
@@ -134,6 +138,7 @@ class LivePanel:
         self._root_since: float | None = None  # when the root call in flight was sent (panel clock)
         self._root_streaming = False  # ... and whether its reply has begun to arrive
         self._flight: dict[int, float] = {}  # sub-calls in flight: id -> when it started (panel clock)
+        self._guard: list[GuardAction] = []  # every action the guard refused or recorded, child runs' too
         self._version = 0  # bumped by every recorded event
         self._shown = 0  # the version the widgets show
         self._slow_at = float("-inf")  # when the slow parts were last rendered
@@ -181,6 +186,10 @@ class LivePanel:
                 seen = [row.iteration for row in self._rows.values() if row.iteration is not None]
                 for it in [*seen, *run.iterations]:  # a verdict the loop added after the turn's last event
                     self._take_verdicts(it)
+            case GuardActed(action=action):
+                self._guard.append(action)
+                if action.run_id == event.run.id and action.iteration is not None:  # a child's: in its own report
+                    self._changed(action.iteration).guard.append(action)
             case IterationStarted(index=index):
                 self._row(index)
                 self._root_since, self._root_streaming = time.monotonic(), False
@@ -243,12 +252,13 @@ class LivePanel:
                 timeline = self._timeline_run(run, now) if slow and run is not None else None
                 activity = self._activity(now)
                 verdicts = [v for index in sorted(self._rows) for v in self._rows[index].verdicts]
+                guarded = list(self._guard)
             self.renders += 1
             if self.activity.value != activity:
                 self.activity.value = activity
             self._render_rows(sorted(rows, key=lambda r: r.index), slow, complete)
             if run is not None:
-                self._render_header(run, ended, iterations, now, verdicts)
+                self._render_header(run, ended, iterations, now, verdicts, guarded)
             if timeline is not None:
                 self.timeline.value = timeline_svg(timeline)
             if ended and run is not None and not self.answer.value:
@@ -306,7 +316,8 @@ class LivePanel:
         if tuple(titles) != self.iterations.titles:
             self.iterations.titles = tuple(titles)
 
-    def _render_header(self, run: Run, ended: bool, iterations: int, now: float, verdicts: list[Verdict]) -> None:
+    def _render_header(self, run: Run, ended: bool, iterations: int, now: float, verdicts: list[Verdict],
+                       guarded: list[GuardAction]) -> None:
         run = dataclasses.replace(run, usage=dict(run.usage))  # worker threads add models: iterate a copy
         cost = run.cost_usd
         of_budget = f" of {money(self.budget_usd)}" if self.budget_usd is not None else ""
@@ -319,7 +330,7 @@ class LivePanel:
                              f"{seconds(run.wall_s if ended else now - self._t0)} · {esc(usage_line(run.usage))} · "
                              f"cost {esc(spend_words(run.usage))}{of_budget}"
                              + (f" · {esc(saved)}" if saved else "") + _acceptance_html(run, verdicts, ended)
-                             + notices_html(run))
+                             + _guard_html(run, guarded) + notices_html(run))
         if self.cost_bar is not None and self.budget_usd is not None:
             spent = cost or 0.0
             self.cost_bar.value = spent
@@ -441,6 +452,7 @@ def _body_html(row: _Row) -> str:
     if row.running is not None:
         parts.append(f"{code_html(row.running)}<i>running…</i>")
     parts.append(verdicts_html(row.verdicts))  # the report's lines, in the same place: after the turn's blocks
+    parts.append(actions_html(row.guard))  # and what the guard refused in this turn
     return "".join(parts)
 
 
@@ -448,6 +460,13 @@ def _acceptance_html(run: Run, verdicts: list[Verdict], ended: bool) -> str:
     """The header's acceptance line: the policy and what its gates did so far (the report's "acceptance" row)."""
     detail = summarize(verdicts, ended and run.status == "final")
     return f"<br><small>acceptance <code>{esc(policy_of(run))}</code> · {esc(detail)}</small>"
+
+
+def _guard_html(run: Run, guarded: list[GuardAction]) -> str:
+    """The header's guard line: the mode and what it refused so far (the report's "guard" row, without the list)."""
+    words = guard_summary(guarded, mode_of(run), allowed_of(run))
+    isolated = " · the model's code runs in an isolated REPL" if run.settings.get("isolated") else ""
+    return f"<br><small>guard · {esc(words)}{isolated}</small>" if words or isolated else ""
 
 
 def _table_html(row: _Row, complete: bool) -> tuple[str, bool]:

@@ -22,6 +22,9 @@ from ..text import bounded_repr, plural
 from .cells import cell_html
 from .endpoint_marks import cost_sources, cut_html, notices_html, reasoning_html, reply_marks
 from .format import seconds, usage_line
+from .guard_lines import actions_html, in_iteration
+from .guard_lines import summary_html as guard_html
+from .guard_lines import summary_line as guard_line
 from .markup import answer_preview_html, esc, table_cell, volatile
 from .subcall_table import subcalls_html
 from .timeline import timeline_img
@@ -66,6 +69,9 @@ def _header(run: Run) -> str:
         ("cost", volatile(esc(spend_words(run.usage)) + (f" ({esc(sources)})" if sources else ""))),
         ("endpoint", notices_html(run)),
         ("acceptance", summary_html(run)),  # the policy, and which gates refused, stopped a block or marked
+        ("guard", guard_html(run)),  # what model code tried that the capability guard refused, with what it was
+        # --isolated: the OS limits the REPL ran under (they differ between machines: volatile for nbval)
+        ("isolation", volatile(esc(run.isolation)) if run.isolation else ""),
         ("answer from", esc(run.answer_source)),  # a stopped run's salvaged answer says where it came from
         # values seen in an output, or computed from printed figures ("yes: 2,310.40 = 48,115.90 − 45,805.50, ...")
         ("grounded", esc(describe_grounding(run.grounding)) if run.grounding else ""),
@@ -73,6 +79,7 @@ def _header(run: Run) -> str:
         # the user's objects no view protected that model code changed, and the model's changed views of theirs
         ("changed in place", "<br>".join(esc(line) for line in run.changed_in_place)),
         ("changed copies", "<br>".join(esc(line) for line in run.changed_copies)),
+        ("scratch files", volatile(f"model code left files in {esc(run.scratch)}") if run.scratch else ""),
         ("cache", esc(cache_words(run.usage))),
         ("follows", esc(run.continues) if run.continues else ""),
         # a replay called no model: which recording it followed (the shipped nbval sanitize file drops this row)
@@ -93,6 +100,7 @@ def _iteration_html(number: int, it: Iteration, run: Run) -> str:
              cut_html(it)]
     parts += [cell_html(cell) for cell in it.cells]
     parts.append(verdicts_html(it.verdicts))  # what the acceptance policy decided on this turn, before its sub-calls
+    parts.append(actions_html(in_iteration(run.guard, run.id, it.index)))  # what the guard refused in this turn
     parts.append(subcalls_html(it.subcalls, child_html=run_html, limit=MAX_REPORT_SUBCALLS))
     return f'<details class="rlm-iteration"><summary>{summary}</summary>{"".join(parts)}</details>'
 
@@ -125,6 +133,10 @@ def run_text(run: Run) -> str:
     if run.replayed_from is not None:
         lines.append(f"replayed from {run.replayed_from.describe()}")
     lines.append(f"acceptance: {acceptance_summary(run)}")
+    if guard := guard_line(run):  # only when the guard refused or recorded something, or was not on
+        lines.append(run.redacted(guard))
+    if run.isolation:
+        lines.append("isolation: the model's code ran in a separate process under OS limits")
     lines.append(f"answer: {describe_answer(run.redacted_answer())}")  # redacted before the label clips it
     return "\n".join(lines)
 
