@@ -17,7 +17,8 @@ MANIFEST = DOCS / "screenshots.json"
 # they use, the demo model that answers in them and the notebook they are taken from.
 DRAWN_BY = sorted([
     *(f"rlm_jupyter/jupyter/{name}.py" for name in ("panel", "report", "timeline", "markup", "format", "cells",
-                                                    "verdicts", "subcall_table", "endpoint_marks", "stop_button")),
+                                                    "verdicts", "guard_lines", "subcall_table", "endpoint_marks",
+                                                    "stop_button")),
     "rlm_jupyter/engine/spend.py", "rlm_jupyter/demo_model/root.py", "rlm_jupyter/demo_model/sub.py",
     "rlm_jupyter/demo_model/launch.py", "notebooks/build.py",
 ])

@@ -59,7 +59,7 @@ from typing import Any
 from rlm_jupyter import Run, to_jsonl
 from rlm_jupyter.engine import prompts
 from rlm_jupyter.engine.conversation import Conversation
-from rlm_jupyter.engine.trajectory import CodeCell, Iteration, SubCall, Usage, Verdict
+from rlm_jupyter.engine.trajectory import CodeCell, GuardAction, Iteration, SubCall, Usage, Verdict
 
 from .scripted import ROOT, SUB, Engine, engine, fence
 
@@ -285,8 +285,18 @@ def test_each_iteration_carries_the_verdicts_of_its_turn(tmp_path: Path) -> None
     assert iterations[-1]["verdicts"] == []  # the forced last reply: no gate judged it
     assert "verdicts" not in raw[0]  # the metadata line is unchanged
     # The viewer reads what it always read: the extra key changes none of its figures.
-    plain = [{k: v for k, v in it.items() if k != "verdicts"} for it in iterations]
+    plain = [{k: v for k, v in it.items() if k not in ("verdicts", "guard")} for it in iterations]
     assert _viewer_metadata(iterations) == _viewer_metadata(plain)
+
+
+def test_each_iteration_carries_what_the_guard_refused_in_it(tmp_path: Path) -> None:
+    run = hand_built_run()
+    run.guard = [GuardAction("proc", "os.system('curl x')", run_id=run.id, iteration=1, cell=0),
+                 GuardAction("net", "connect to 10.0.0.1:80", run_id="a-child", iteration=1)]
+    _, iterations, _ = write(run, tmp_path)
+    assert iterations[0]["guard"] == [] and iterations[-1]["guard"] == []
+    assert iterations[1]["guard"] == [{"category": "proc", "what": "os.system('curl x')", "refused": True,
+                                       "run_id": run.id, "iteration": 1, "cell": 0, "thread": ""}]
 
 
 def test_verdicts_are_redacted_like_every_string_of_the_log(tmp_path: Path) -> None:

@@ -278,7 +278,11 @@ def _audit(event: str, args: tuple[Any, ...]) -> None:
     check = _CHECKS.get(event)
     if check is None or not _watched:
         return
-    where = _registration(sys._getframe(1))
+    try:
+        frame = sys._getframe(1)
+    except ValueError:  # no Python frame at all: a thread started on a C function (``_thread``), not attributable
+        frame = None
+    where = _registration(frame)
     if where is None:
         return
     found = check(where.watch, args)

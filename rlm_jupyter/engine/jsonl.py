@@ -43,9 +43,10 @@ def to_jsonl(run: Run, path: str | os.PathLike[str]) -> None:
     out of turns gets one more iteration for the forced last reply
     (``RLM._last_word``), with the answer it gave as ``final_answer``.
 
-    One addition for people reading the log: each iteration's ``verdicts``, what the acceptance gates
-    refused or marked on that turn (``trajectory.Verdict``), since that is what to check before trusting
-    an answer. The viewer ignores keys it does not know.
+    Two additions for people reading the log: each iteration's ``verdicts``, what the acceptance gates
+    refused or marked on that turn (``trajectory.Verdict``), and its ``guard`` actions, what the capability
+    guard refused (``trajectory.GuardAction``), since those are what to check before trusting an answer.
+    The viewer ignores keys it does not know.
     """
     start = _dt.datetime.fromisoformat(run.started_at) if run.started_at else _dt.datetime.now(_dt.UTC)
     settings = run.settings_used()
@@ -65,6 +66,7 @@ def to_jsonl(run: Run, path: str | os.PathLike[str]) -> None:
             "final_answer": _answer_text(run.redacted_answer()) if last else None,
             "iteration_time": it.duration_s,
             "verdicts": [asdict(v) for v in it.verdicts],
+            "guard": [asdict(a) for a in run.guard if a.run_id == run.id and a.iteration == it.index],
         })
     forced = _last_word_line(run, start)
     if forced is not None:
@@ -110,6 +112,7 @@ def _last_word_line(run: Run, start: _dt.datetime) -> dict[str, Any] | None:
         "final_answer": _answer_text(run.redacted_answer()) if run.answer is not None else None,
         "iteration_time": None,  # not recorded
         "verdicts": [],  # no gate judges the forced reply: the loop only reads the answer it gives
+        "guard": [],  # and no code runs in it
     }
 
 

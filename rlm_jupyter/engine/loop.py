@@ -19,7 +19,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, cast
 
-from ..isolation import Isolation, IsolationLost, RemoteNamespace
 from ..llm.cache import CachedClient, open_cache
 from ..llm.client import ChatClient, Completion, LLMClient, LLMError
 from ..llm.context_windows import ContextWindows
@@ -49,6 +48,7 @@ from .executor import CellInterrupted, ExecutorFactory, default_executor
 from .gates import Policy
 from .grounding import cell_shown
 from .helpers import HELPER_NAMES, FinalSlot, created_by, created_names, dialect_final, helpers
+from .isolation import Isolation, IsolationLost, RemoteNamespace
 from .protocol import ParsedReply, parse_reply
 from .replay import REPLAY_ENV, Recording, replay_client, replay_requested
 from .secrets import Redactor
@@ -199,6 +199,8 @@ class RLM:
         the Jupyter layer passes its own, plus an executor for hidden cells,
         and ``views``, what that namespace gave the model for the user's other
         objects (``engine/views.py``): the context variables are given through it too.
+        With ``isolated`` set, all three are the isolated REPL's instead: only the
+        context variables cross into its worker process.
         ``expect`` rejects answers of another type and asks the model to fix them.
         ``continue_from`` asks a follow-up in that run's conversation and namespace.
         """
@@ -215,7 +217,8 @@ class RLM:
         expected = _expect_type(expect)
         isolation = self._isolation(history)
         if isolation is not None:  # the REPL is the worker's: only the context variables cross into it
-            namespace = history.namespace if history is not None else isolation.namespace()
+            if history is None:
+                namespace, views = isolation.namespace(), Views()
             executor_factory = isolation.executor
         guarded = self.settings.guard != "off"
         in_process_scratch = guarded and isolation is None

@@ -28,6 +28,7 @@ from traitlets.utils.text import indent
 
 from ..engine.diff import answer_diff
 from ..engine.export import export_code
+from ..engine.isolation import RemoteNamespace
 from ..engine.loop import RLM
 from ..engine.replay import Recording, ReplayMode, replay_requested
 from ..engine.secrets import Redactor
@@ -36,6 +37,7 @@ from ..llm.cache import open_cache
 from ..llm.client import LLMError
 from .hidden_cell import executor_factory
 from .ledger import Ledger
+from .namespace import Overlay
 from .notebook_replay import NotebookReplay, ReplayFailed
 from .options import (
     Subcommand,
@@ -337,6 +339,8 @@ class RLMMagics(Magics):
             finally:
                 self.session.running = False
                 view.close()
+        if isinstance(run.namespace, RemoteNamespace):  # --isolated: the REPL was the worker's, not the overlay
+            overlay = Overlay.of_isolated(self._shell.user_ns, run)
         self.session.add(run, overlay)
         if args.share:
             shared, skipped = overlay.share()

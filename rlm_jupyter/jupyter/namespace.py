@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.helpers import HELPER_NAMES, is_ours
+from ..engine.isolation import RemoteNamespace
+from ..engine.trajectory import Run
 from ..engine.views import Views
 
 _MISSING = object()
@@ -41,10 +43,27 @@ class Overlay:
     views: Views = field(default_factory=Views)  # the engine gives the context variables through it too
     namespace: dict[str, Any] = field(init=False)
     _baseline: frozenset[str] = field(init=False)
+    _isolated: bool = field(default=False, init=False)
 
     def __post_init__(self) -> None:
         self.namespace = {name: self._give(name, value) for name, value in self.user_ns.items()}
         self._baseline = frozenset(self.namespace)
+
+    @classmethod
+    def of_isolated(cls, user_ns: dict[str, Any], run: Run) -> Overlay:
+        """An ``--isolated`` run's namespace, as the overlay a follow-up and ``--share`` use.
+
+        Why after the run and not before: the isolated REPL holds only the context variables, which the
+        engine sends into its worker itself; none of the user's other objects is given to it, so there is
+        nothing to prepare. Its follow-ups get new context variables the same way (``refresh`` sends none).
+        """
+        if not isinstance(run.namespace, RemoteNamespace):
+            raise TypeError(f"run {run.id} did not run isolated")
+        overlay = cls({}, run.views if run.views is not None else Views())
+        overlay.user_ns, overlay.namespace = user_ns, run.namespace
+        overlay._baseline = frozenset(run.namespace) - run.namespace.made
+        overlay._isolated = True
+        return overlay
 
     def _give(self, name: str, value: Any) -> Any:
         return self.views.protect(name, value) if _viewed(name) else value
@@ -59,6 +78,8 @@ class Overlay:
         The model's own names, and its view of a name the user kept (changed by its code, or rebound to
         something else), are what the conversation so far is about: the follow-up sees them as they were left.
         """
+        if self._isolated:
+            return self  # nothing of the user's crosses but the context variables the engine sends
         mine = set(self.created())
         for name, value in self.user_ns.items():
             if name in mine or (name in self.views and self.views.source(name) is value):

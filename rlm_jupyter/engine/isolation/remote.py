@@ -27,11 +27,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import guard
-from ..engine.executor import CellInterrupted
-from ..engine.helpers import DIALECT_NAMES, HELPER_NAMES
-from ..engine.subcalls import BatchError
-from ..engine.trajectory import CodeCell, GuardAction
+from .. import guard
+from ..executor import CellInterrupted
+from ..helpers import DIALECT_NAMES, HELPER_NAMES
+from ..subcalls import BatchError
+from ..trajectory import CodeCell, GuardAction
 from .channel import Channel, ChannelClosed, Message
 from .sandbox import worker_environment
 from .values import Described, Packed, pack_in, type_name, unpack_out
@@ -76,7 +76,7 @@ class Worker:
         # What the worker printed outside blocks: for the error when it dies. Closed with the worker's finalizer.
         self.log = tempfile.TemporaryFile()  # noqa: SIM115
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "rlm_jupyter.isolation.worker", str(theirs.fileno())],
+            [sys.executable, "-m", "rlm_jupyter.engine.isolation.worker", str(theirs.fileno())],
             pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL, stdout=self.log, stderr=self.log,
             env=worker_environment(scratch), start_new_session=True)  # the kernel's SIGINT is ours to pass on
         theirs.close()
@@ -194,6 +194,7 @@ class RemoteNamespace(dict[str, Any]):
         self.worker, self.ident = worker, ident
         self.isolation = isolation  # kept alive as long as a namespace of its is
         self.unavailable: list[str] = []  # context variables that crossed only as a description
+        self.made: set[str] = set()  # names the model's blocks bound (the rest the engine bound)
         self._sent: dict[int, str] = {}  # id of an object bound -> the name it was sent under
 
     # -- the engine binds: the value crosses (the helpers stay here: the worker has its own) --------------------------
@@ -255,9 +256,11 @@ class RemoteNamespace(dict[str, Any]):
         for name in deleted:
             if name not in _ENGINE_NAMES:
                 super().pop(name, None)
+                self.made.discard(name)
         for name, about in bound.items():
             if name not in _ENGINE_NAMES:
                 super().__setitem__(name, Remote(about["type"], about["repr"]))
+                self.made.add(name)
 
     def release(self) -> None:
         """A child run ended: its namespace goes from the worker too (the top-level one goes with the worker)."""

@@ -1,6 +1,6 @@
 """The isolated REPL's process: puts itself under the OS limits, then runs the model's blocks for the engine.
 
-Started by ``remote.Worker`` as ``python -m rlm_jupyter.isolation.worker FD``, where FD is its end of a
+Started by ``remote.Worker`` as ``python -m rlm_jupyter.engine.isolation.worker FD``, where FD is its end of a
 socketpair, the only channel it has. The first request says where the scratch folder is and which paths are
 credentials; the worker applies ``sandbox.apply`` before it imports anything that could start a thread
 (``unshare`` needs a single-threaded process) and answers with what held, or why nothing could.
@@ -46,7 +46,7 @@ class Worker:
     """The requests the engine sends, answered on this process's main thread (or a thread reading for itself)."""
 
     def __init__(self, channel: Channel, start: dict[str, Any], limits: str) -> None:
-        from ..engine import guard
+        from .. import guard
 
         self.channel, self.limits = channel, limits
         self.namespaces: dict[int, _Namespace] = {}
@@ -68,8 +68,8 @@ class Worker:
         return self.namespaces[int(request.header["ns"])]
 
     def _op_new(self, request: Message) -> Message:
-        from ..engine import guard
-        from ..engine.trajectory import Run
+        from .. import guard
+        from ..trajectory import Run
 
         space = _Namespace()
         self.namespaces[int(request.header["ns"])] = space
@@ -79,7 +79,7 @@ class Worker:
         return Message({})
 
     def _op_drop(self, request: Message) -> Message:
-        from ..engine import guard
+        from .. import guard
 
         space = self.namespaces.pop(int(request.header["ns"]), None)
         if space is not None and space.registration is not None:
@@ -121,9 +121,9 @@ class Worker:
         return Message({"value": data}, frames)
 
     def _op_run(self, request: Message) -> Message:
-        from ..engine.executor import CellInterrupted, Executor
-        from ..engine.helpers import FinalSlot, dialect_final, helpers
-        from ..text import bounded_repr
+        from ...text import bounded_repr
+        from ..executor import CellInterrupted, Executor
+        from ..helpers import FinalSlot, dialect_final, helpers
         from .values import pack_out
 
         space, code = self._space(request), str(request.header["code"])
@@ -184,7 +184,7 @@ class _Queries:
         self.channel, self.space = channel, space
 
     def _call(self, name: str, *args: Any) -> Any:
-        from ..engine.cell_guard import raise_if_ending
+        from ..cell_guard import raise_if_ending
         from .values import pack_out
 
         data, frames = pack_out(list(args))
@@ -207,7 +207,7 @@ class _Queries:
 
 
 def _error(error: dict[str, Any]) -> BaseException:
-    from ..engine.subcalls import BatchError, SubCallError
+    from ..subcalls import BatchError, SubCallError
 
     kind, message = error.get("type"), str(error.get("message", ""))
     if kind == "BatchError":

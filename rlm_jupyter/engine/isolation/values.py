@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from ..text import bounded_repr
+from ...text import bounded_repr
 
 Frames = list[bytes | bytearray | memoryview]
 INLINE_TEXT_CHARS = 65_536  # longer text goes in a frame of its own: no JSON escaping of a 40M-character string
