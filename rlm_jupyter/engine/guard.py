@@ -115,13 +115,12 @@ class Watch:
         if self.emit is not None:  # the top-level run's: the panel follows it, and its record has every action
             self.emit(GuardActed(where.runs[-1], action))
 
-    def writable(self, path: object) -> bool:
-        """Inside the scratch folder (symbolic links followed), or a sink such as /dev/null."""
-        real = _real(path)
+    def writable(self, real: str | None) -> bool:
+        """A resolved path (``_real``) inside the scratch folder, or a sink such as /dev/null (None: a descriptor)."""
         return real is None or real in _SINKS or real == self.scratch or real.startswith(self.scratch + os.sep)
 
-    def secret(self, path: object) -> bool:
-        real = _real(path)
+    def secret(self, real: str | None) -> bool:
+        """A resolved path (``_real``) in a credential file or folder."""
         return real is not None and any(real == s or real.startswith(s + os.sep) for s in self.secrets)
 
 
@@ -308,21 +307,22 @@ Check = Callable[[Watch, tuple[Any, ...]], Found]
 def _open(watch: Watch, args: tuple[Any, ...]) -> Found:
     path, mode, flags = args
     writes = any(c in mode for c in "wax+") if isinstance(mode, str) else bool((flags or 0) & _WRITE_FLAGS)
-    if writes and not watch.writable(path):
+    real = _real(path)  # once: resolving is most of what a watched open costs
+    if writes and not watch.writable(real):
         return "write", f"open {_show(path)} for writing"
-    if watch.secret(path):
+    if watch.secret(real):
         return "secrets", f"read {_show(path)}"
     return None
 
 
 def _listing(watch: Watch, args: tuple[Any, ...]) -> Found:
-    return ("secrets", f"list {_show(args[0])}") if watch.secret(args[0]) else None
+    return ("secrets", f"list {_show(args[0])}") if watch.secret(_real(args[0])) else None
 
 
 def _changes(*positions: int) -> Check:
     """A file-system change to the paths at ``positions`` of the event's arguments: all must be in scratch."""
     def check(watch: Watch, args: tuple[Any, ...]) -> Found:
-        outside = [args[i] for i in positions if i < len(args) and not watch.writable(args[i])]
+        outside = [args[i] for i in positions if i < len(args) and not watch.writable(_real(args[i]))]
         return ("write", f"change {_show(outside[0])}") if outside else None
     return check
 
@@ -330,7 +330,7 @@ def _changes(*positions: int) -> Check:
 def _sqlite(watch: Watch, args: tuple[Any, ...]) -> Found:
     database = args[0]
     in_memory = database in (":memory:", b":memory:", "") or str(database).startswith("file::memory:")
-    return None if in_memory or watch.writable(database) else ("write", f"open the database {_show(database)}")
+    return None if in_memory or watch.writable(_real(database)) else ("write", f"open the database {_show(database)}")
 
 
 def _always(category: str, label: str, shown: int | None = 0) -> Check:
