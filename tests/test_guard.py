@@ -119,6 +119,7 @@ ATTACKS = {
     "list the key folder": Attack("secrets", "import os\nprint(os.listdir(os.path.expanduser('~/.ssh')))", "key"),
     "ctypes": Attack("native", "import ctypes\nctypes.CDLL('libc.so.6').system(b'touch {marker}')"),
     "sys.settrace": Attack("hooks", "import sys\nsys.settrace(lambda *a: None)", "env"),
+    "an exit callback": Attack("hooks", "import atexit, os\natexit.register(os.system, 'touch {marker}')", "env"),
     "the endpoint variable": Attack("env", "import os\nos.environ['OPENAI_BASE_URL'] = 'http://127.0.0.9:9/v1'", "env"),
     "a proxy variable": Attack("env", "import os\nos.environ['HTTPS_PROXY'] = 'http://127.0.0.9:9'", "env"),
     # A thread's refusal is raised in the thread, where the block cannot catch it: the block itself goes on.

@@ -18,6 +18,7 @@ it stops a model following injected text with ordinary Python, not code written 
 """
 from __future__ import annotations
 
+import atexit
 import contextlib
 import dataclasses
 import functools
@@ -29,7 +30,7 @@ import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from . import peers
 from .events import Event, GuardActed
@@ -45,7 +46,7 @@ CATEGORY_TEXT = {
     "write": "write, rename or delete files outside this run's scratch folder (tempfile.gettempdir())",
     "secrets": "read credential files",
     "native": "load native code (ctypes, cffi)",
-    "hooks": "change the interpreter's hooks (audit, trace, profile)",
+    "hooks": "change the interpreter's hooks (audit, trace, profile, exit callbacks)",
     "env": "change sensitive environment variables (endpoints, keys, proxies, loader and Python paths)",
 }
 assert set(CATEGORY_TEXT) == set(GUARD_CATEGORIES)
@@ -152,23 +153,36 @@ def install() -> None:
     library frames alone, so the thread itself remembers which run's code started it. ``threading`` has no
     audit event on 3.11 (3.12 adds ``_thread.start_new_thread``), so ``Thread.start`` is wrapped; a thread
     started with ``_thread.start_new_thread`` directly is not seen (the README's "Security" says so).
+
+    Why ``atexit.register`` too (category ``hooks``): a function registered there runs when the kernel
+    exits, long after the run, where nothing watches it; it has no audit event either. Only a call the
+    model's own code makes is refused: libraries register their clean-up as the model's code imports them.
     """
     global _installed
     with _hook_lock:
         if _installed:
             return
         sys.addaudithook(_audit)
-        original = threading.Thread.start
+        start, at_exit = threading.Thread.start, cast(Callable[..., Any], atexit.register)
 
-        @functools.wraps(original)
+        @functools.wraps(start)
         def _start(self: threading.Thread) -> None:
             if _watched:
                 owner = _owner(sys._getframe(1))
                 if isinstance(owner, Registration):
                     setattr(self, _OWNER, owner)
-            original(self)
+            start(self)
+
+        @functools.wraps(at_exit)
+        def _register(func: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+            caller = sys._getframe(1).f_globals
+            where = _watched.get(id(caller))
+            if where is not None and where.ns is caller:
+                where.watch.decide(where, "hooks", f"atexit.register({_show(getattr(func, '__name__', func))})")
+            return at_exit(func, *args, **kwargs)
 
         threading.Thread.start = _start  # type: ignore[method-assign]
+        setattr(atexit, "register", _register)  # noqa: B010 - a module attribute mypy types as the function
         _installed = True
 
 
