@@ -76,6 +76,8 @@ ANSWERS = {
                                    2: __import__("datetime").date(2026, 1, 2),
                                    "dec": __import__("decimal").Decimal("1.10")}),
     "a numpy scalar": ("import numpy as np\nn = np.int64(7)", "n", lambda a: a == 7 and isinstance(a, np.int64)),
+    "a long list, in a frame of its own": ("lines = [f'line {i}' for i in range(200_000)]", "lines",
+                                           lambda a: len(a) == 200_000 and a[-1] == "line 199999"),
     "what cannot cross": ("g = (i for i in range(3))", "g",
                           lambda a: isinstance(a, Described) and a.type_name == "generator"),
     "the context itself": ("same = sales", "same", None),

@@ -54,7 +54,9 @@ assert set(CATEGORY_TEXT) == set(GUARD_CATEGORIES)
 # Credential files and folders, relative to the home folder; the Jupyter runtime folder (kernel connection
 # files, which hold the kernel's signing key) is added where jupyter_core says it is.
 SECRET_FILES = (".ssh", ".aws", ".netrc", ".git-credentials", ".gnupg", ".pgpass", ".pypirc", ".docker/config.json",
-                ".kube", ".azure", ".config/gcloud", ".config/gh")
+                ".kube", ".azure", ".config/gcloud", ".config/gh", ".npmrc", ".boto", ".s3cfg", ".databrickscfg",
+                ".snowsql", ".dbt", ".kaggle", ".huggingface", ".cache/huggingface/token", ".password-store",
+                ".local/share/keyrings")
 # Environment variables model code may not set or unset (besides any name the redactor treats as a secret).
 SENSITIVE_ENV_PREFIXES = ("OPENAI", "AZURE_OPENAI", "RLM_", "LD_", "DYLD_", "PYTHON")
 _NATIVE_MODULES = frozenset({"cffi", "_cffi_backend"})

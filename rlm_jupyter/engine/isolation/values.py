@@ -18,6 +18,7 @@ import datetime as dt
 import decimal
 import fractions
 import io
+import json
 import os
 import pickle
 import sys
@@ -30,6 +31,8 @@ from ...text import bounded_repr
 
 Frames = list[bytes | bytearray | memoryview]
 INLINE_TEXT_CHARS = 65_536  # longer text goes in a frame of its own: no JSON escaping of a 40M-character string
+INLINE_JSON_BYTES = 1_000_000  # a bigger container goes as JSON in a frame (channel.MAX_HEADER_BYTES bounds headers)
+_CONTAINERS = frozenset({"list", "tuple", "set", "frozenset", "dict"})
 MAX_DEPTH = 64
 DESCRIBED_CHARS = 2_000
 
@@ -196,7 +199,13 @@ def pack_out(value: object, given: Callable[[object], str | None] = lambda v: No
     ``given`` names the context variable an object is, if it is one (it goes back as that name).
     """
     frames: Frames = []
-    return _out(value, frames, given, 0), frames
+    data = _out(value, frames, given, 0)
+    if isinstance(data, dict) and data.get("t") in _CONTAINERS:
+        text = json.dumps(data, allow_nan=False).encode()
+        if len(text) > INLINE_JSON_BYTES:  # a long list of lines: in a frame, so the message's header stays small
+            frames.append(text)
+            return {"t": "json", "f": len(frames) - 1}, frames
+    return data, frames
 
 
 def _out(value: object, frames: Frames, given: Callable[[object], str | None], depth: int) -> Any:
@@ -317,6 +326,11 @@ def unpack_out(data: Any, frames: Frames, context: Callable[[str], object]) -> o
         return numpy.load(io.BytesIO(bytes(frames[data["f"]])), allow_pickle=False)
     if tag == "described":
         return Described(str(data["type"]), str(data["repr"]))
+    if tag == "json":
+        inner = json.loads(bytes(frames[data["f"]]))
+        if not isinstance(inner, dict) or inner.get("t") not in _CONTAINERS:
+            raise ValueError("a framed value that is not a container")
+        return unpack_out(inner, frames, context)
     raise ValueError(f"unknown tag {tag!r} in the worker's value")
 
 
