@@ -15,7 +15,7 @@ import numbers
 import os
 import threading
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, cast
 
@@ -85,6 +85,7 @@ class _Session:
     cancel: threading.Event = field(default_factory=threading.Event)  # set on interrupt: stop every call
     watch: guard.Watch | None = None  # the capability guard over the model's code (None: guard="off")
     isolation: Isolation | None = None  # the isolated REPL (--isolated): namespaces live in its worker process
+    scratch: str = ""  # where the model's code may write (the guard's scratch folder, or the worker's)
 
     def namespace(self) -> dict[str, Any]:
         """A new REPL namespace for a child run: in the worker when isolated."""
@@ -220,16 +221,23 @@ class RLM:
             if history is None:
                 namespace, views = isolation.namespace(), Views()
             executor_factory = isolation.executor
-        guarded = self.settings.guard != "off"
-        in_process_scratch = guarded and isolation is None
-        with guard.scratch_folder() if in_process_scratch else contextlib.nullcontext("") as scratch:
-            bus = EventBus(self.observers + tuple(observers))
-            folder = isolation.scratch if isolation is not None else scratch
-            session = _Session(self.client, Meter(Budget(self.settings), self.prices), bus, executor_factory,
-                               watch=guard.Watch.of(self.settings, folder, self.redact, bus.emit) if guarded else None,
-                               isolation=isolation)
+        with self._session(observers, executor_factory, isolation) as session:
             return self._run(session, question, variables, namespace if namespace is not None else {}, 0,
                              expected, history, views)
+
+    @contextlib.contextmanager
+    def _session(self, observers: tuple[Observer, ...], executor_factory: ExecutorFactory,
+                 isolation: Isolation | None) -> Iterator[_Session]:
+        """What a run shares with its child runs, while it lasts: the scratch folder the guard lets the model's
+        code write to is the isolated worker's, or one ``tempfile`` uses in this process while the run lasts."""
+        guarded = self.settings.guard != "off"
+        in_process = guarded and isolation is None
+        with guard.scratch_folder() if in_process else contextlib.nullcontext(isolation.scratch if isolation else "") \
+                as scratch:
+            bus = EventBus(self.observers + tuple(observers))
+            yield _Session(self.client, Meter(Budget(self.settings), self.prices), bus, executor_factory,
+                           watch=guard.Watch.of(self.settings, scratch, self.redact, bus.emit) if guarded else None,
+                           isolation=isolation, scratch=scratch)
 
     def _isolation(self, history: Run | None) -> Isolation | None:
         """The isolated REPL a run uses: a new one (started now, before any model call), or its history's."""
@@ -302,8 +310,8 @@ class RLM:
             # A child's copies are of objects its parent's code handed it, and its namespace goes as it ends.
             run.changed_copies = [] if depth else changes.copies
             run.wall_s = session.meter.budget.elapsed() - started
-            if not depth and session.watch is not None:
-                run.scratch = guard.left_files(session.watch.scratch)
+            if not depth and session.scratch:
+                run.scratch = guard.left_files(session.scratch)
             session.bus.emit(RunFinished(run))
             if depth:  # a child (rlm_query) is never continued: what its code built goes now, not with the parent
                 if session.isolation is not None:
