@@ -128,6 +128,16 @@ def test_nbval_prints_its_path_and_names_the_verify_extra(plain: Venv, tmp_path:
     assert "nbval" in done.stderr and "pytest" in done.stderr and "Traceback" not in done.stderr
 
 
+def test_isolated_without_its_extra_says_which_in_one_line_before_any_call(plain: Venv, tmp_path: Path) -> None:
+    probe = ("from rlm_jupyter import RLM\n"
+             "try:\n    RLM(model='m', base_url='http://127.0.0.1:9/v1', api_key='k', isolated=True).run('q', 'x')\n"
+             "except ValueError as exc:\n    print(exc)\n")
+    done = plain.run("-c", probe, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == ('--isolated needs pyarrow: DataFrames and answers cross the boundary as Arrow '
+                                   '(pip install "rlm_jupyter[isolated]")')
+
+
 def test_the_package_imports(plain: Venv, tmp_path: Path) -> None:
     done = plain.run("-c", "import rlm_jupyter, sys; print(rlm_jupyter.__file__)", cwd=tmp_path)
     assert done.returncode == 0 and done.stderr == "", done.stderr

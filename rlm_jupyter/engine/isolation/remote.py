@@ -15,6 +15,7 @@ One worker per top-level run, shared by its child runs (each has a namespace of 
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import os
 import signal
 import socket
@@ -336,6 +337,9 @@ class Isolation:
     """The isolated REPL of one top-level run (and its child runs): a worker, its scratch folder, what held."""
 
     def __init__(self, guard_mode: str, allow: Iterable[str]) -> None:
+        if importlib.util.find_spec("pyarrow") is None:  # checked before a process starts or a model is called
+            raise IsolationUnavailable("--isolated needs pyarrow: DataFrames and answers cross the boundary as Arrow "
+                                       "(pip install \"rlm_jupyter[isolated]\")")
         self.scratch = tempfile.mkdtemp(prefix="rlm-scratch-")
         try:
             self.worker = Worker(self.scratch, guard.secret_paths(), guard_mode, allow)
