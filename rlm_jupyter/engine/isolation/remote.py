@@ -337,6 +337,9 @@ class Isolation:
     """The isolated REPL of one top-level run (and its child runs): a worker, its scratch folder, what held."""
 
     def __init__(self, guard_mode: str, allow: Iterable[str]) -> None:
+        if not sys.platform.startswith("linux"):
+            raise IsolationUnavailable(f"--isolated needs Linux (Landlock and seccomp keep the REPL in); this is "
+                                       f"{sys.platform}: run without --isolated (the in-process guard still applies)")
         if importlib.util.find_spec("pyarrow") is None:  # checked before a process starts or a model is called
             raise IsolationUnavailable("--isolated needs pyarrow: DataFrames and answers cross the boundary as Arrow "
                                        "(pip install \"rlm_jupyter[isolated]\")")
