@@ -138,11 +138,11 @@ def test_the_section_survives_a_scripted_benchmark_run_and_a_real_model_run(tmp_
     write(path, quick=True, command="python -m benchmarks --quick", libraries=[], skipped={}, tasks=[],
           task_results=[], scaffold={}, endpoint_note="", dspy_sandbox=None, plot_written=False)
     text = path.read_text(encoding="utf-8")
-    assert "--quick" in text and section + "\n## Real model" in text
-    # A --real run rewrites the Real model section and keeps everything before it.
+    assert "--quick" in text and section in text and text.index(section) < text.index("\n## Real model")
+    # A --real run rewrites the Real model section and keeps everything before it (the Guard section sits between).
     write_real(path, "## Real model\n\nremeasured\n")
     text = path.read_text(encoding="utf-8")
-    assert text.endswith(section + "\n## Real model\n\nremeasured\n")
+    assert section in text and text.endswith("\n## Real model\n\nremeasured\n")
 
 
 def test_the_command_line_prints_the_tables_and_writes_only_its_section(tmp_path: Path,

@@ -405,3 +405,14 @@ def test_the_next_runs_endpoint_is_unchanged(engine: Engine, scene: Scene) -> No
     finally:
         before.close()
         after.close()
+
+
+def test_a_new_audit_hook_is_not_added_and_the_attempt_is_recorded(engine: Engine) -> None:
+    """CPython swallows an ``Exception`` a hook raises for ``sys.addaudithook``: the model's code sees nothing, its
+    hook is silently not added, and the attempt is on the record."""
+    code = ("import sys\nseen = []\nsys.addaudithook(lambda event, args: seen.append(event))\n"
+            "open(__import__('os').devnull).close()\nprint('hook saw', len(seen))")
+    run = engine.run([fence(code), "FINAL(it is done)"], "x", acceptance="off")
+    assert_final(run)
+    assert run.iterations[0].cells[0].stdout.strip() == "hook saw 0"
+    assert [(a.category, a.what, a.refused) for a in run.guard] == [("hooks", "sys.addaudithook", True)]

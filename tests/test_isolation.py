@@ -249,7 +249,7 @@ def test_the_stop_ends_an_isolated_run(engine: Engine) -> None:
     with interrupt_when(started.is_set) as press:
         run = rlm.run("q", "x", observers=observer)
     assert press.met
-    assert run.status == "interrupted"
+    assert run.status == "interrupted", run.message
     assert "KeyboardInterrupt" in (run.iterations[0].cells[0].error or "")
 
 

@@ -67,12 +67,20 @@ class Channel:
         for frame in message.frames:
             pieces += [_FRAME.pack(len(frame)), frame]
         with self._send_lock:
+            sent = 0
             try:
                 for piece in pieces:
-                    self.sock.sendall(piece)
+                    view = memoryview(piece).cast("B")
+                    while view:
+                        n = self.sock.send(view)
+                        view, sent = view[n:], sent + n
             except OSError as exc:
                 self._close()
                 raise ChannelClosed(f"the other side is gone ({exc})") from None
+            except BaseException:
+                if sent:  # a stop (KeyboardInterrupt) cut a message short: the stream cannot be resumed
+                    self._close()
+                raise
 
     def request(self, header: dict[str, Any], frames: list[bytes | bytearray | memoryview] | None = None,
                 timeout_s: float | None = None) -> Message:
@@ -168,13 +176,16 @@ class Channel:
             raise ChannelClosed(f"the other side is gone ({exc})") from None
         if not ready:
             return None
-        size, count = _PREFIX.unpack(self._need(_PREFIX.size))
-        if size > MAX_HEADER_BYTES:
+        try:
+            size, count = _PREFIX.unpack(self._need(_PREFIX.size))
+            if size > MAX_HEADER_BYTES:
+                raise ChannelClosed(f"a message header of {size:,} bytes: the stream is corrupt")
+            header = json.loads(bytes(self._need(size)))
+            frames: list[bytes | bytearray | memoryview] = [self._need(_FRAME.unpack(self._need(_FRAME.size))[0])
+                                                            for _ in range(count)]
+        except BaseException:  # a stop that cut a message short, or a corrupt one: the stream cannot be resumed
             self._close()
-            raise ChannelClosed(f"a message header of {size:,} bytes: the stream is corrupt")
-        header = json.loads(bytes(self._need(size)))
-        frames: list[bytes | bytearray | memoryview] = [self._need(_FRAME.unpack(self._need(_FRAME.size))[0])
-                                                        for _ in range(count)]
+            raise
         return Message(header, frames)
 
     def _serve(self, request: Message) -> None:

@@ -321,6 +321,8 @@ class IsolatedExecutor:
     def _took(self, code: str, reply: Message) -> CodeCell:
         header, space = reply.header, self.namespace
         if "error" in header:  # the worker could not run it at all (not the block's own error)
+            if header["error"].get("type") == "KeyboardInterrupt":  # a second press, while it sent the result
+                raise CellInterrupted(CodeCell(code=code, error="KeyboardInterrupt: the run was stopped"))
             raise IsolationLost(f"the isolated REPL failed: {header['error']}")
         cell = CodeCell(code=code, **header["cell"])
         space.took(header["bound"], header["deleted"])

@@ -124,25 +124,29 @@ class Worker:
         from ...text import bounded_repr
         from ..executor import CellInterrupted, Executor
         from ..helpers import FinalSlot, dialect_final, helpers
+        from ..trajectory import CodeCell
         from .values import pack_out
 
         space, code = self._space(request), str(request.header["code"])
-        final = FinalSlot()
-        ns = space.ns
-        ns.update(helpers(_Queries(self.channel, int(request.header["ns"])), final, ns,
-                          frozenset(space.baseline)))
-        if space.registration is not None:
-            space.registration.at(request.header.get("iteration"), request.header.get("cell"))
-        before = dict(ns)
-        timeout = request.header.get("timeout")
-        stopped = False
+        final, ns = FinalSlot(), space.ns
+        before, cell, stopped = dict(ns), CodeCell(code=code), False
         try:
-            cell = Executor(ns, timeout_s=float(timeout) if timeout is not None else None).run(code)
-        except CellInterrupted as stop:
-            cell, stopped = stop.cell, True
-        cell.outputs += _figures()
-        if not stopped:
-            dialect_final(ns, final)
+            ns.update(helpers(_Queries(self.channel, int(request.header["ns"])), final, ns,
+                              frozenset(space.baseline)))
+            before = dict(ns)
+            if space.registration is not None:
+                space.registration.at(request.header.get("iteration"), request.header.get("cell"))
+            timeout = request.header.get("timeout")
+            try:
+                cell = Executor(ns, timeout_s=float(timeout) if timeout is not None else None).run(code)
+            except CellInterrupted as stop:
+                cell, stopped = stop.cell, True
+            cell.outputs += _figures()
+            if not stopped:
+                dialect_final(ns, final)
+        except KeyboardInterrupt:  # the stop reached this process just before or after the block's own guard
+            stopped = True
+            cell.error = cell.error or "KeyboardInterrupt: the run was stopped during this block"
         missing = object()
         bound = {name: {"type": type(value).__name__, "repr": bounded_repr(value, 200)}
                  for name, value in ns.items() if before.get(name, missing) is not value}
