@@ -33,7 +33,7 @@ from rlm_jupyter.jupyter.report import run_html, run_text
 from rlm_jupyter.testing import Scripted
 
 from .canary import Canary, canary_listener
-from .scripted import ROOT, Engine, assert_final, engine, fence, last_user
+from .scripted import ROOT, Engine, assert_final, by_question, engine, fence, last_user
 
 __all__ = ["engine"]  # the fixture, re-exported for pytest
 
@@ -416,3 +416,17 @@ def test_a_new_audit_hook_is_not_added_and_the_attempt_is_recorded(engine: Engin
     assert_final(run)
     assert run.iterations[0].cells[0].stdout.strip() == "hook saw 0"
     assert [(a.category, a.what, a.refused) for a in run.guard] == [("hooks", "sys.addaudithook", True)]
+
+
+def test_a_child_runs_code_is_guarded_and_on_both_records(engine: Engine, scene: Scene) -> None:
+    marker = scene.tmp / "marker"
+    engine.server.models[ROOT] = by_question({
+        "outer": [fence("print(rlm_query('inner', context=tickets))"), "FINAL(it is done)"],
+        "inner": [fence(f"import os\ntry:\n    os.system('touch {marker}')\nexcept PermissionError as exc:\n"
+                        "    print('REFUSED')\nprint(len(context))"), "FINAL(it is handled)"]})
+    run = engine.rlm(max_depth=2, acceptance="off").run("outer", {"tickets": INJECTED})
+    assert_final(run)
+    assert not marker.exists()
+    [child] = [c.child for c in run.subcalls if c.child is not None]
+    assert [(a.category, a.run_id) for a in child.guard] == [("proc", child.id)]
+    assert run.guard == child.guard  # the root's record has every action, a child's included, with whose it was

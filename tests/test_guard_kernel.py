@@ -10,6 +10,8 @@ Spark's ``toPandas`` with the guard on is in tests/test_spark.py and notebooks/s
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -64,6 +66,9 @@ ATTACKS = {
     "shutil.rmtree": ("write", "import shutil\nshutil.rmtree('{outside}')"),
     "a private key": ("secrets", "import os\nwith open(os.path.expanduser('~/.ssh/id_rsa')) as fh:\n    print(fh.read())"),
     "the endpoint": ("env", "import os\nos.environ['OPENAI_BASE_URL'] = 'http://127.0.0.9:9/v1'"),
+    "ctypes": ("native", "import ctypes\nctypes.CDLL('libc.so.6').system(b'touch {marker}')"),
+    "a trace hook": ("hooks", "import sys\nsys.settrace(lambda *a: None)"),
+    "a signal to another process": ("proc", "import os, signal\nos.kill({sleeper}, signal.SIGTERM)"),
 }
 
 
@@ -81,9 +86,13 @@ def test_each_class_is_refused_in_a_kernel(kernel: KernelSession, server: FakeLL
     marker = case / "marker"
     hits = canary.hits()
     kernel.ok(f"import os\n_home = os.environ['HOME']\nos.environ['HOME'] = {str(home)!r}")
+    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])  # a process to signal
     try:
-        result = ask(kernel, server, template.format(marker=marker, url=canary.url, outside=outside))
+        result = ask(kernel, server, template.format(marker=marker, url=canary.url, outside=outside, sleeper=sleeper.pid))
+        assert sleeper.poll() is None, "the signal reached the other process"
     finally:
+        sleeper.kill()
+        sleeper.wait()
         kernel.ok("os.environ['HOME'] = _home")
     assert not marker.exists() and canary.hits() == hits
     assert sorted(p.name for p in outside.iterdir()) == ["keep.txt"]
