@@ -137,9 +137,8 @@ def _arrow_in(value: object) -> Packed | None:
         frame = value.to_frame() if series else value
         if not all(isinstance(c, str) for c in frame.columns):
             return None  # Arrow names columns with text: a frame with other labels is pickled, labels intact
-        try:
-            table = pyarrow.Table.from_pandas(frame, preserve_index=True)
-        except (pyarrow.ArrowException, TypeError, ValueError):
+        table = _table(pyarrow, frame)
+        if table is None:
             return None  # object columns of mixed types: pickled instead
     elif isinstance(value, pyarrow.Table):
         table = value
@@ -150,6 +149,14 @@ def _arrow_in(value: object) -> Packed | None:
         writer.write_table(table)
     kind = "table" if isinstance(value, pyarrow.Table) else "series" if series else "frame"
     return Packed({"kind": "arrow", "as": kind, "path": path}, [], [path])
+
+
+def _table(pyarrow: Any, frame: Any) -> Any:
+    """A pandas frame as an Arrow table, its index kept; None for columns Arrow cannot hold (mixed objects)."""
+    try:
+        return pyarrow.Table.from_pandas(frame, preserve_index=True)
+    except (pyarrow.ArrowException, TypeError, ValueError):
+        return None
 
 
 def _shared_file(suffix: str) -> str:
@@ -272,9 +279,8 @@ def _data_out(value: object) -> tuple[str, bytes] | None:
         frame = value.to_frame(name=value.name if isinstance(value.name, str) else "__series__") if series else value
         if not all(isinstance(c, str) for c in frame.columns):
             frame = frame.rename(columns=str)  # Arrow names columns with text; the labels read as text
-        try:
-            table = pyarrow.Table.from_pandas(frame, preserve_index=True)
-        except (pyarrow.ArrowException, TypeError, ValueError):
+        table = _table(pyarrow, frame)
+        if table is None:
             return None
         sink = pyarrow.BufferOutputStream()
         with pyarrow.ipc.new_stream(sink, table.schema) as writer:
