@@ -34,7 +34,8 @@ from typing import Any
 
 from rlm_jupyter import RLM, Run
 from rlm_jupyter.engine.conversation import Conversation
-from rlm_jupyter.engine.grounding import Seen, shown, values
+from rlm_jupyter.engine.printed import Shown
+from rlm_jupyter.engine.readings import values
 from rlm_jupyter.engine.prompts import PROMPT_VERSION
 from rlm_jupyter.engine.trajectory import CodeCell
 from rlm_jupyter.testing import FakeLLMServer, RuleBasedSubModel, Scripted
@@ -57,8 +58,8 @@ _OLD_NOTES: tuple[tuple[str, str], ...] = (
     ("every block that read the data raised", "read-first"), ("failed: no variable named", "missing-variable"),
     ("but the user expects", "expected-type"), ("last set by a block that raised", "failed-block-value"),
     ("the input data itself", "input-handed-back"), ("none of your code has printed anything", "nothing-printed"),
-    ("never appeared in any output", "unseen-value"), ("picked out by eye", "picked-by-eye"),
-    ("your code found nothing, and no output has shown", "nothing-found-unseen"),
+    ("never appeared in any output", "unseen-value"), ("picked out by eye", "wrong-extreme"),
+    ("your code found nothing, and no output has shown", "nothing-found"),
 )
 
 
@@ -200,31 +201,21 @@ def read_refusal(run: Run, turn: int, outcome: Outcome) -> None:
 
 
 def _where_shown(run: Run) -> list[str]:
-    """For an accepted answer, each value checked and the first line the model was shown that holds it, verbatim or
-    as the grounding reads numbers (``07`` in ``00:07:51`` is 7): why an invented answer got through."""
+    """For an accepted answer, each value checked and its source (``run.grounding.sources``): why an invented
+    answer got through."""
     if run.grounding is None:
         return []
-    texts = [("the question", run.question), ("the data's description", Conversation.given(run.root_prompt))]
-    texts += [("an output", cell.shown if cell.shown is not None else cell.stdout) for cell in _cells(run)]
-    lines = [(where, line.strip()) for where, text in texts for line in text.splitlines() if line.strip()]
     out = []
-    for value in run.grounding.checked[:5]:
-        word = re.compile(rf"(?<![\w.]){re.escape(value)}(?![\w]|\.\d)", re.IGNORECASE)
-        found = next(((where, line) for where, line in lines if word.search(line)), None)
-        read = values(value)
-        if found is None and read:
-            found = next(((where, line) for where, line in lines if Seen([line]).has(read[0])), None)
-        out.append(f"{value} (" + (f"in {found[0]}: {_short(found[1], 90)!r}" if found else "in no line shown") + ")")
+    for source in run.grounding.sources[:5]:
+        place = f" at {source.where}" if source.where else ""
+        detail = f": {_short(source.line, 90)!r}" if source.line else f": {source.how}" if source.how else ""
+        out.append(f"{source.value} ({source.kind}{place}{detail})")
     return out
-
-
-def _cells(run: Run) -> list[CodeCell]:
-    return [cell for it in run.iterations for cell in it.cells]
 
 
 def small_integers_seen(run: Run) -> int:
     """How many of the integers 1-100 count as shown by what the run was shown: how easy "seen" is."""
-    seen = shown([run])
+    seen = Shown.of([run])
     return sum(seen.has(values(str(n))[0]) for n in range(1, 101))
 
 
@@ -386,7 +377,7 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--write", action="store_true", help="replace the Acceptance section of --results")
     parser.add_argument("--results", type=Path, default=RESULTS, help="the RESULTS.md to write (default: %(default)s)")
     parser.add_argument("--policy", action="append", dest="policies",
-                        help="an acceptance setting to run, repeatable: --policy strict --policy 'strict,-picked-by-eye' "
+                        help="an acceptance setting to run, repeatable: --policy strict --policy 'strict,-wrong-extreme' "
                              f"(default: {', '.join(POLICIES)})")
     parser.add_argument("--only", default="", help="comma-separated case names (default: every case)")
     parser.add_argument("--max-iterations", type=int, default=MAX_ITERATIONS)

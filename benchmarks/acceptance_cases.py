@@ -33,13 +33,16 @@ Kind = Literal["legit", "invented"]
 LEGIT_CLASSES: tuple[str, ...] = (
     "plain value", "formatted value", "other language", "derived arithmetic", "sub-call result",
     "label selected by code", "table lookup", "readable label", "hedged approximation", "qualitative summary",
-    "FINAL_VAR object", "nothing found", "date in another format",
+    "FINAL_VAR object", "nothing found", "date in another format", "arithmetic in the head", "log timestamps",
+    "locale magnitude", "table read by its order", "labelled SUBMIT", "pattern over a whole table",
 )
 INVENTED_CLASSES: tuple[str, ...] = (
     "never computed", "neighbouring row", "wrong label in a sentence", "bare wrong label",
     "nothing found after a wrong search", "value of a failed block", "unseen date", "wrong shape",
     "answer before reading", "small invented count", "FINAL next to a failing block", "input handed back",
-    "wrong arithmetic",
+    "wrong arithmetic", "figure from another column", "extreme of a partial table", "ascending sort read as highest",
+    "swapped comparison", "decrease reported as a rise", "table for one figure", "wrong column filtered",
+    "date format missed", "superlative of another form",
 )
 
 
@@ -1036,3 +1039,338 @@ def legit() -> list[Case]:
 
 def invented() -> list[Case]:
     return [c for c in CASES if c.kind == "invented"]
+
+
+# =================================================================================================================
+# The classes of the evidence issue: legitimate answers the word-matching gates refused, misreads they let through
+# =================================================================================================================
+STATUS_CODES = (200, 200, 200, 200, 301, 404, 500)
+PATHS = ("/", "/api/items", "/api/cart", "/login", "/static/app.js")
+
+
+@functools.lru_cache(maxsize=4)
+def access_log(lines: int = 1200, seed: int = 9) -> str:
+    """A web server's access log (the common log format) over a week of March 2024, in time order."""
+    rng = np.random.default_rng(seed)
+    seconds = np.sort(rng.integers(0, 7 * 86400, lines))
+    out = []
+    for s in seconds:
+        stamp = pd.Timestamp("2024-03-01") + pd.Timedelta(seconds=int(s))
+        out.append(f"10.0.{rng.integers(0, 4)}.{rng.integers(1, 255)} - - [{stamp:%d/%b/%Y:%H:%M:%S} +0000] "
+                   f"\"GET {PATHS[rng.integers(0, len(PATHS))]} HTTP/1.1\" {STATUS_CODES[rng.integers(0, 7)]} "
+                   f"{rng.integers(200, 90000)}")
+    return "\n".join(out)
+
+
+AUTHORS = ("Ana Lopez", "Ben Carter", "Chen Wei", "Dora Novak")
+
+
+@functools.lru_cache(maxsize=4)
+def git_log(commits: int = 40, seed: int = 12) -> str:
+    """``git log`` output: newest first, each with its author and date in git's default format."""
+    rng = np.random.default_rng(seed)
+    stamps = sorted(pd.Timestamp("2024-02-01") + pd.Timedelta(minutes=int(m)) for m in rng.integers(0, 40 * 1440, commits))
+    out = []
+    for stamp in reversed(stamps):
+        author = AUTHORS[rng.integers(0, 4)]
+        out.append(f"commit {rng.integers(0, 16 ** 10):010x}{rng.integers(0, 16 ** 10):010x}\n"
+                   f"Author: {author} <{author.split()[0].lower()}@example.com>\n"
+                   f"Date:   {stamp:%a %b} {stamp.day} {stamp:%H:%M:%S %Y} +0100\n\n    Update {rng.integers(1, 99)} files\n")
+    return "\n".join(out)
+
+
+DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+
+
+def visits() -> pd.DataFrame:
+    """A site's visits per day of the week, averaged over a quarter."""
+    return pd.DataFrame({"day": DAYS, "visits": [4210, 4388, 4297, 4512, 5130, 2875, 2410]})
+
+
+ACCESS_LOOK = repl("lines = access.splitlines()\nprint(len(lines))\nprint('\\n'.join(lines[:3]))", "The log format first.")
+GIT_LOOK = repl("print(gitlog[:600])")
+WEEK = "print(visits.to_string(index=False))"
+
+
+@case("mean_of_printed", "arithmetic in the head", "legit", "What is the average total amount per region?")
+def _mean_of_printed() -> Script:
+    ctx = {"orders": orders()}
+    t = compute(ctx, REGION_TOTALS)["totals"]
+    final = f"FINAL(The four regions average {money(t.mean())} each.)"
+    return Script(ctx, [ORDERS_LOOK, repl(REGION_TOTALS), final], [repl("print(round(totals.mean(), 2))"), final])
+
+
+STATUS_COUNTS = "status_counts = orders.status.value_counts()\nprint(status_counts)\nprint('orders:', len(orders))"
+
+
+@case("three_counts_formula", "arithmetic in the head", "legit",
+      "What share of all orders were completed and not refunded later?")
+def _three_counts() -> Script:
+    ctx = {"orders": orders()}
+    c = compute(ctx, STATUS_COUNTS)["status_counts"]
+    share = (c["completed"] - c["refunded"]) / len(ctx["orders"])
+    final = f"FINAL(Net of refunds, {share:.1%} of the orders stuck: ({c['completed']} − {c['refunded']}) / {len(ctx['orders'])}.)"
+    return Script(ctx, [ORDERS_LOOK, repl(STATUS_COUNTS), final],
+                  [repl("print(f\"{(status_counts['completed'] - status_counts['refunded']) / len(orders):.1%}\")"), final])
+
+
+@case("chained_steps", "arithmetic in the head", "legit", "How much did completed revenue grow from April to May?")
+def _chained_steps() -> Script:
+    ctx = {"orders": orders()}
+    m = compute(ctx, MONTHLY)["monthly"]
+    apr, may = m["2024-04"], m["2024-05"]
+    final = (f"FINAL(From {money(apr)} in April to {money(may)} in May: a change of {money(may - apr)}, "
+             f"or {(may - apr) / apr:+.1%}.)")
+    return Script(ctx, [ORDERS_LOOK, repl(MONTHLY), final], [repl("print(monthly['2024-05'] - monthly['2024-04'])"), final])
+
+
+@case("bytes_to_megabytes", "arithmetic in the head", "legit", "How much data did the server send in total?")
+def _bytes_to_mb() -> Script:
+    ctx = {"access": access_log()}
+    code = "sent = sum(int(l.rsplit(' ', 1)[1]) for l in lines)\nprint(sent)"
+    sent = compute({**ctx, "lines": ctx["access"].splitlines()}, code)["sent"]
+    final = f"FINAL(The server sent {sent / 1e6:.1f} MB in total.)"
+    return Script(ctx, [ACCESS_LOOK, repl(code), final], [repl("print(round(sent / 1e6, 1))"), final])
+
+
+@case("seconds_to_hours", "arithmetic in the head", "legit", "How long did the ERROR-logging requests take altogether?")
+def _seconds_to_hours() -> Script:
+    ctx = {"logs": log_text()}
+    code = ("import re\nerr_ms = sum(int(re.search(r'latency_ms=(\\d+)', l).group(1)) for l in lines if ' ERROR ' in l)\n"
+            "print(err_ms, 'ms')")
+    ms = compute({**ctx, "lines": ctx["logs"].splitlines()}, code)["err_ms"]
+    final = f"FINAL(About {ms / 1000 / 60:.1f} minutes in all.)"
+    return Script(ctx, [LOGS_LOOK, repl(code), final], [repl("print(round(err_ms / 60000, 1))"), final])
+
+
+@case("days_between_dates", "arithmetic in the head", "legit", "Over how many days do the orders span?")
+def _days_between() -> Script:
+    ctx = {"orders": orders()}
+    code = "print(orders.date.min(), orders.date.max())"
+    o = ctx["orders"]
+    final = f"FINAL(The orders span {(o.date.max() - o.date.min()).days} days, from the first order to the last.)"
+    return Script(ctx, [ORDERS_LOOK, repl(code), final], [repl("print((orders.date.max() - orders.date.min()).days)"), final])
+
+
+@case("access_log_stamp", "log timestamps", "legit", "When did the first server error (status 500) happen?")
+def _access_log_stamp() -> Script:
+    ctx = {"access": access_log()}
+    code = "first = next(l for l in lines if '\" 500 ' in l)\nprint(first)"
+    line = compute({**ctx, "lines": ctx["access"].splitlines()}, code)["first"]
+    stamp = pd.Timestamp(pd.to_datetime(line.split("[")[1].split("]")[0], format="%d/%b/%Y:%H:%M:%S %z"))
+    final = f"FINAL(The first 500 was served on {stamp.day} March {stamp.year} at {stamp:%H:%M:%S} UTC.)"
+    return Script(ctx, [ACCESS_LOOK, repl(code), final], [repl("print(first.split('[')[1].split(']')[0])"), final])
+
+
+@case("git_log_stamp", "log timestamps", "legit", "Who made the most recent commit, and when?")
+def _git_log_stamp() -> Script:
+    ctx = {"gitlog": git_log()}
+    code = "first = gitlog.split('\\ncommit ')[0]\nprint(first)"
+    block = compute(ctx, code)["first"]
+    author = re.search(r"Author: (.+?) <", block).group(1)
+    stamp = pd.Timestamp(re.search(r"Date:\s+(.+) \+0100", block).group(1))
+    final = f"FINAL({author}, on {stamp:%B} {stamp.day}, {stamp.year} at {stamp:%H:%M}.)"
+    return Script(ctx, [GIT_LOOK, repl(code), final], [repl("print(first.splitlines()[1:3])"), final])
+
+
+@case("day_month_no_year", "log timestamps", "legit", "On which day did the most requests fail?")
+def _day_month() -> Script:
+    ctx = {"logs": log_text()}
+    code = ("from collections import Counter\nfail_days = Counter(l[:10] for l in lines if 'status=failed' in l)\n"
+            "print(fail_days.most_common(3))")
+    day, k = compute({**ctx, "lines": ctx["logs"].splitlines()}, code)["fail_days"].most_common(1)[0]
+    stamp = pd.Timestamp(day)
+    final = f"FINAL(Failures peaked on {stamp.day} {stamp:%B}, with {k} failed requests.)"
+    return Script(ctx, [LOGS_LOOK, repl(code), final], [repl("print(fail_days.most_common(1))"), final])
+
+
+@case("german_millions", "locale magnitude", "legit", "Wie hoch war der Gesamtumsatz aller Bestellungen?")
+def _german_millions() -> Script:
+    ctx = {"orders": orders(1800, 21)}
+    code = "umsatz = round(orders.amount.sum(), 2)\nprint(umsatz)"
+    total = compute(ctx, code)["umsatz"]
+    final = f"FINAL(Der Gesamtumsatz beträgt rund {total / 1e6:.2f}".replace(".", ",") + " Mio. €.)"
+    return Script(ctx, [ORDERS_LOOK, repl(code), final], [repl("print(round(umsatz / 1e6, 2))"), final])
+
+
+@case("thousands_k", "locale magnitude", "legit", "How much revenue did Paris bring in?")
+def _thousands_k() -> Script:
+    ctx = {"orders": orders()}
+    t = compute(ctx, CITY_TOTALS)["totals"]
+    final = f"FINAL(Paris brought in about ${t['Paris'] / 1000:.1f}k.)"
+    return Script(ctx, [ORDERS_LOOK, repl(CITY_TOTALS), final], [repl("print(round(totals['Paris'] / 1000, 1))"), final])
+
+
+@case("spanish_mil", "locale magnitude", "legit", "¿Cuántos ingresos generó Lyon?")
+def _spanish_mil() -> Script:
+    ctx = {"orders": orders()}
+    t = compute(ctx, CITY_TOTALS)["totals"]
+    final = f"FINAL(Lyon generó unos {round(t['Lyon'] / 1000)} mil dólares.)"
+    return Script(ctx, [ORDERS_LOOK, repl(CITY_TOTALS), final], [repl("print(round(totals['Lyon'] / 1000))"), final])
+
+
+SORTED_HEAD = "ranked = orders.groupby('city')['amount'].sum().round(2).sort_values(ascending=False)\nprint(ranked.head(3))"
+
+
+@case("top_row_of_sorted", "table read by its order", "legit", "Which city brought in the most revenue?")
+def _top_row_sorted() -> Script:
+    ctx = {"orders": orders()}
+    r = compute(ctx, SORTED_HEAD)["ranked"]
+    final = f"FINAL({r.index[0]} brought in the most revenue: {money(r.iloc[0])}.)"
+    return Script(ctx, [ORDERS_LOOK, repl(SORTED_HEAD), final], [repl("print(ranked.idxmax())"), final])
+
+
+@case("selection_after_table", "table read by its order", "legit", "Which category had the highest refund total?")
+def _selection_after_table() -> Script:
+    ctx = {"orders": orders()}
+    code = REFUNDS.replace("print(refunds)", "print(refunds.to_string())\nprint(refunds.idxmax(), refunds.max())")
+    r = compute(ctx, code)["refunds"]
+    final = f"FINAL({r.idxmax()}, with {money(r.max())} refunded.)"
+    return Script(ctx, [ORDERS_LOOK, repl(code), final], [repl("print(refunds.idxmax())"), final])
+
+
+@case("label_in_two_tables", "table read by its order", "legit", "How did Paris do, in orders and in revenue?")
+def _label_in_two_tables() -> Script:
+    ctx = {"orders": orders()}
+    code = CITY_COUNTS + "\n" + CITY_TOTALS
+    ns = compute(ctx, code)
+    final = f"FINAL(Paris placed {ns['per_city']['Paris']} orders worth {money(ns['totals']['Paris'])}.)"
+    return Script(ctx, [ORDERS_LOOK, repl(code), final], [repl("print(per_city['Paris'], totals['Paris'])"), final])
+
+
+MONTH_NAMES = {f"2024-{i:02d}": month for i, month in enumerate(["January", "February", "March", "April", "May", "June"], 1)}
+
+
+@case("trend_several_labels", "table read by its order", "legit", "How did completed revenue develop month by month?")
+def _trend_several() -> Script:
+    ctx = {"orders": orders()}
+    m = compute(ctx, MONTHLY)["monthly"]
+    final = (f"FINAL(Completed revenue went from {money(m.iloc[0])} in {MONTH_NAMES[m.index[0]]} to {money(m.iloc[-1])} in "
+             f"{MONTH_NAMES[m.index[-1]]}; the best month was {MONTH_NAMES[m.idxmax()]} ({money(m.max())}) and the "
+             f"weakest {MONTH_NAMES[m.idxmin()]} ({money(m.min())}).)")
+    return Script(ctx, [ORDERS_LOOK, repl(MONTHLY), final], [repl("print(monthly.idxmax(), monthly.idxmin())"), final])
+
+
+@case("submit_fields", "labelled SUBMIT", "legit", "Which region has the largest total amount?")
+def _submit_fields() -> Script:
+    ctx = {"orders": orders()}
+    code = REGION_TOTALS + "\nSUBMIT(region=totals.idxmax(), total=float(totals.max()))"
+    return Script(ctx, [ORDERS_LOOK, repl(code)], [repl("print(totals.idxmax())\nSUBMIT(region=totals.idxmax(), total=float(totals.max()))")])
+
+
+@case("weekly_pattern", "pattern over a whole table", "legit", "What does the weekly pattern of visits look like?")
+def _weekly_pattern() -> Script:
+    ctx = {"visits": visits()}
+    v = ctx["visits"].set_index("day")["visits"]
+    final = (f"FINAL(Visits build through the working week to a peak on {v.idxmax()} ({v.max():,}) and drop at the "
+             f"weekend, lowest on {v.idxmin()} ({v.min():,}).)")
+    return Script(ctx, [repl(WEEK), final], [repl("print(visits.loc[visits.visits.idxmax()])"), final])
+
+
+@case("most_complaints_about", "pattern over a whole table", "legit", "What are most tickets about?")
+def _most_complaints() -> Script:
+    ctx = {"tickets": tickets()}
+    code = "print(tickets.subject.value_counts())"
+    c = ctx["tickets"].subject.value_counts()
+    final = f"FINAL(Most tickets are about \"{c.index[0]}\" ({c.iloc[0]} of {len(ctx['tickets'])}).)"
+    return Script(ctx, [TICKETS_LOOK, repl(code), final], [repl("print(tickets.subject.value_counts().head(1))"), final])
+
+
+CITY_TABLE = ("city_table = orders.groupby('city').agg(orders=('order_id', 'count'), revenue=('amount', 'sum')).round(2)\n"
+              "print(city_table)")
+
+
+@case("other_column", "figure from another column", "invented", "What was Lyon's revenue?")
+def _other_column() -> Script:
+    ctx = {"orders": orders()}
+    t = compute(ctx, CITY_TABLE)["city_table"]
+    return Script(ctx, [ORDERS_LOOK, repl(CITY_TABLE), f"FINAL(Lyon's revenue was {differs(t.loc['Lyon', 'orders'], t.loc['Lyon', 'revenue'])}.)"])
+
+
+@case("other_column_bare", "figure from another column", "invented", "How many orders came from Nice?")
+def _other_column_bare() -> Script:
+    ctx = {"orders": orders()}
+    t = compute(ctx, CITY_TABLE)["city_table"]
+    return Script(ctx, [ORDERS_LOOK, repl(CITY_TABLE), f"FINAL(Nice placed {t.loc['Nice', 'revenue']:.2f} orders.)"])
+
+
+CORRELATIONS = ("num = pd.DataFrame({'amount': orders.amount, 'weekday': orders.date.dt.day_of_week,\n"
+                "                    'month': orders.date.dt.month, 'day': orders.date.dt.day_of_year, 'id': orders.order_id})\n"
+                "corr = num.corr()['amount'].drop('amount')\nprint(corr.head(2))")
+
+
+@case("extreme_of_head", "extreme of a partial table", "invented", "Which variable is most strongly correlated with the amount?")
+def _extreme_of_head() -> Script:
+    ctx = {"orders": orders()}
+    corr = compute({**ctx, "pd": pd}, "import pandas as pd\n" + CORRELATIONS)["corr"]
+    head_top = corr.head(2).abs().idxmax()
+    differs(head_top, corr.abs().idxmax())
+    return Script(ctx, [ORDERS_LOOK, repl("import pandas as pd\n" + CORRELATIONS),
+                        f"FINAL({head_top} has the strongest correlation with the amount ({corr[head_top]:.3f}).)"])
+
+
+ASCENDING = "totals_up = orders.groupby('region')['amount'].sum().round(2).sort_values()\nprint(totals_up)"
+
+
+@case("ascending_first_row", "ascending sort read as highest", "invented", "Which region has the highest total amount?")
+def _ascending_first() -> Script:
+    ctx = {"orders": orders()}
+    t = compute(ctx, ASCENDING)["totals_up"]
+    return Script(ctx, [ORDERS_LOOK, repl(ASCENDING), f"FINAL({differs(t.index[0], t.idxmax())} has the highest total, {money(t.iloc[0])}.)"])
+
+
+@case("swapped_comparison", "swapped comparison", "invented", "Did Paris or Lyon bring in more revenue?")
+def _swapped() -> Script:
+    ctx = {"orders": orders()}
+    t = compute(ctx, CITY_TOTALS)["totals"]
+    return Script(ctx, [ORDERS_LOOK, repl(CITY_TOTALS),
+                        f"FINAL(Lyon ({money(t['Paris'])}) brought in more than Paris ({money(t['Lyon'])}).)"])
+
+
+CHANGE = ("m = orders[orders.status == 'completed'].groupby(orders.date.dt.month)['amount'].sum()\n"
+          "change = round((m[6] / m[5] - 1) * 100, 1)\nprint(m.round(2))\nprint('change May->June, %:', change)")
+
+
+@case("decrease_as_rise", "decrease reported as a rise", "invented", "How did completed revenue change from May to June?")
+def _decrease_as_rise() -> Script:
+    ctx = {"orders": orders(180, 3)}
+    change = compute(ctx, CHANGE)["change"]
+    assert change < 0, change
+    return Script(ctx, [ORDERS_LOOK, repl(CHANGE), f"FINAL(Completed revenue grew {abs(change)}% from May to June.)"])
+
+
+@case("table_for_average", "table for one figure", "invented", "What was the average order amount?")
+def _table_for_average() -> Script:
+    ctx = {"orders": orders()}
+    code = "avg_by_city = orders.groupby('city')['amount'].mean().round(2)\nprint(avg_by_city)"
+    return Script(ctx, [ORDERS_LOOK, repl(code), "FINAL_VAR(avg_by_city)"])
+
+
+@case("table_for_number", "table for one figure", "invented", "What's the number of cancelled orders in Paris?")
+def _table_for_number() -> Script:
+    ctx = {"orders": orders()}
+    code = "paris_cancelled = orders[(orders.city == 'Paris') & (orders.status == 'cancelled')]\nprint(paris_cancelled)"
+    return Script(ctx, [ORDERS_LOOK, repl(code), "FINAL_VAR(paris_cancelled)"])
+
+
+@case("wrong_column_zero", "wrong column filtered", "invented", "How many orders were cancelled?")
+def _wrong_column_zero() -> Script:
+    ctx = {"orders": orders()}
+    code = "n_cancelled = int((orders.city == 'cancelled').sum())\nprint(n_cancelled)"
+    return Script(ctx, [ORDERS_LOOK, repl(code), f"FINAL({differs(0, int((ctx['orders'].status == 'cancelled').sum()))})"])
+
+
+@case("date_format_missed", "date format missed", "invented", "Were there any server errors on March 5, 2024?")
+def _date_format_missed() -> Script:
+    ctx = {"access": access_log()}
+    code = "errors_0305 = [l for l in lines if '2024-03-05' in l and '\" 500 ' in l]\nprint(len(errors_0305))"
+    truth = sum('05/Mar/2024' in l and '" 500 ' in l for l in ctx["access"].splitlines())
+    assert truth > 0
+    return Script(ctx, [ACCESS_LOOK, repl(code), "FINAL(No, there were no server errors on March 5, 2024.)"])
+
+
+@case("quietest_not_min", "superlative of another form", "invented", "Which day of the week is the quietest?")
+def _quietest_not_min() -> Script:
+    ctx = {"visits": visits()}
+    v = ctx["visits"].set_index("day")["visits"]
+    return Script(ctx, [repl(WEEK), f"FINAL({differs('Saturday', v.idxmin())} is the quietest day.)"])

@@ -1,6 +1,7 @@
 """Grounding: a FINAL before any code read the context is refused, and an answer's values are checked.
 
-Unit tests of ``engine/grounding.py`` first (what a value is, how it is normalised and matched), then
+Unit tests of ``engine/readings.py``, ``printed.py`` and ``provenance.py`` first (what a value is, how it is
+normalised and matched, where it came from), then
 runs of the real loop over HTTP against the bundled fake server, then the report in a real kernel.
 """
 from __future__ import annotations
@@ -12,7 +13,10 @@ import pandas as pd
 import pytest
 
 from rlm_jupyter.engine import prompts
-from rlm_jupyter.engine.grounding import ContextReads, Seen, check, describe, values
+from rlm_jupyter.engine.grounding import ContextReads, describe
+from rlm_jupyter.engine.printed import Line, Shown, Where
+from rlm_jupyter.engine.provenance import Evidence, given_by, trace
+from rlm_jupyter.engine.readings import values
 from rlm_jupyter.engine.trajectory import CodeCell, Grounding, Iteration, Run, SubCall
 from rlm_jupyter.jupyter.report import grounding_note, run_html
 from rlm_jupyter.testing import ChatRequest, FakeLLMServer, Scripted
@@ -30,8 +34,18 @@ def texts(text: str) -> list[str]:
 
 
 def seen_in(output: str, answer: str) -> list[bool]:
-    seen = Seen([output])
+    seen = Shown([Line(Where("output", 1, 1), 1, line) for line in output.splitlines()])
     return [seen.has(value) for value in values(answer)]
+
+
+def check(answer: object, run: Run, *, typed: str | None = None) -> Grounding:
+    """The verdict on an answer, as the acceptance policy traces it."""
+    how = "" if typed is not None else given_by(run.iterations[-1], None) if run.iterations else ""
+    return trace(answer, Evidence.of([run]), typed=typed, given_by=how)
+
+
+def verdict(grounding: Grounding) -> tuple[bool, list[str], list[str]]:
+    return grounding.grounded, grounding.checked, grounding.unseen
 
 
 def run_with(*cells: CodeCell, context: tuple[str, ...] = ("context",), calls: tuple[SubCall, ...] = ()) -> Run:
@@ -121,8 +135,11 @@ def test_a_written_answer_is_checked_against_what_the_model_was_sent() -> None:
     run = run_with(CodeCell("print(len(context))", stdout="1234\n", shown="1234"),
                    CodeCell("print(errors)", stdout="ERR-42 first seen 2024-03-05", shown="ERR-42 first seen 2024-03-05"))
     grounding = check("1,234 rows, mostly ERR-42 since 2024-03-05", run, typed="1,234 rows ...")
-    assert grounding == Grounding(grounded=True, checked=["1,234", "ERR-42", "2024-03-05"], unseen=[])
-    assert check(1999, run, typed="1999") == Grounding(grounded=False, checked=["1999"], unseen=["1999"])
+    assert verdict(grounding) == (True, ["1,234", "ERR-42", "2024-03-05"], [])
+    assert [(s.kind, s.where, s.line) for s in grounding.sources] == [
+        ("shown", "turn 1, block 1, line 1", "1234"), ("shown", "turn 1, block 2, line 1", "ERR-42 first seen 2024-03-05"),
+        ("shown", "turn 1, block 2, line 1", "ERR-42 first seen 2024-03-05")]
+    assert verdict(check(1999, run, typed="1999")) == (False, ["1999"], ["1999"])
 
 
 def test_values_the_model_was_never_sent_do_not_count_as_seen() -> None:
@@ -140,11 +157,12 @@ def test_an_answer_the_code_gave_is_computed_unless_it_was_typed_into_the_code()
     run = run_with(CodeCell("FINAL(len(context))"))
     assert check(1234, run).grounded  # computed, never printed: the code's own result
     laundered = run_with(CodeCell("answer = f'launched in {1989}'\nprint(len(context))", stdout="12\n"))
-    assert check("launched in 1989", laundered) == Grounding(grounded=False, checked=["1989"], unseen=["1989"])
+    assert verdict(check("launched in 1989", laundered)) == (False, ["1989"], ["1989"])
 
 
 def test_an_object_the_code_returned_is_grounded_by_construction() -> None:
-    assert check(YEARS, run_with()) == Grounding(grounded=True, computed=True)
+    whole = check(YEARS, run_with())
+    assert whole.grounded and whole.computed and [s.kind for s in whole.sources] == ["computed"]
     assert check([1989], run_with()).computed
     assert not check([1989], run_with(), typed="[1989]").grounded  # typed in the reply: checked
 
@@ -163,7 +181,7 @@ def test_grounding_round_trips_and_old_records_still_load() -> None:
     run.grounding = Grounding(False, ["1999"], ["1999"])
     data = json.loads(run.to_json())
     assert data["grounding"] == {"grounded": False, "checked": ["1999"], "unseen": ["1999"], "computed": False,
-                                  "derived": []}
+                                  "derived": [], "sources": []}
     assert Run.from_dict(data).grounding == run.grounding
     del data["grounding"]
     assert Run.from_dict(data).grounding is None  # recorded before the field
@@ -190,7 +208,7 @@ def test_an_answer_from_memory_is_refused_until_the_data_is_read(engine: Engine)
     assert len(run.iterations) == 3 and run.answer == 2019
     assert prompts.UNREAD_CONTEXT in last_user(engine.server, 1)
     assert "no code has read the context yet" in run.iterations[0].feedback
-    assert run.grounding == Grounding(grounded=True, checked=["2019"], unseen=[])
+    assert run.grounding is not None and verdict(run.grounding) == (True, ["2019"], [])
 
 
 def test_a_final_after_the_only_reading_block_raised_names_the_error_to_fix(engine: Engine) -> None:
@@ -219,7 +237,7 @@ def test_a_number_the_code_never_printed_is_refused_until_the_code_shows_it(engi
     assert run.answer == "3 events since 2019" and len(run.iterations) == 4
     refused = last_user(engine.server, 2)
     assert "Your FINAL was not accepted: 1989 never appeared in any output of your code" in refused
-    assert run.grounding == Grounding(grounded=True, checked=["3", "2019"], unseen=[])
+    assert run.grounding is not None and verdict(run.grounding) == (True, ["3", "2019"], [])
 
 
 def test_an_invented_answer_never_ends_the_run_as_final(engine: Engine) -> None:
@@ -245,14 +263,15 @@ def test_a_final_var_of_a_computed_dataframe_is_grounded(engine: Engine) -> None
                      {"events": YEARS})
     assert_final(run)
     assert isinstance(run.answer, pd.DataFrame)
-    assert run.grounding == Grounding(grounded=True, computed=True)
+    assert run.grounding is not None and run.grounding.grounded and run.grounding.computed
+    assert run.grounding.sources[0].where == "variable late"
     assert "yes: the answer is an object the code computed" in run_html(run)
 
 
 def test_a_run_without_context_may_answer_at_once(engine: Engine) -> None:
     run = engine.run(["FINAL(4)"], question="What is 2 + 2?")
     assert_final(run)
-    assert run.grounding == Grounding(grounded=False, checked=["4"], unseen=["4"])  # nothing showed it
+    assert run.grounding is not None and verdict(run.grounding) == (False, ["4"], ["4"])  # nothing showed it
 
 
 def test_a_follow_up_may_answer_from_what_the_run_it_continues_read(engine: Engine) -> None:

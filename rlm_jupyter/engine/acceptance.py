@@ -18,30 +18,18 @@ import numbers
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from . import grounding, prompts, recovery
+from . import claims, forms, grounding, prompts, provenance, recovery, search_again
 from .gates import BY_NAME, GATES, Policy
 from .helpers import HELPER_NAMES, FinalSlot, created_names, model_variable
+from .printed import label_key, outside_tables
 from .protocol import ParsedReply
-from .tables import Tables, figure_key
-from .trajectory import Grounding, Iteration, Run, Verdict
+from .trajectory import Grounding, Iteration, Run, Source, Verdict
 
-# Questions that ask for one figure or one choice, and words that make an answer a pick of the extreme. English
-# only: the gates that use them (answer-shape, picked-by-eye) never fire on other wording.
-_COUNT_QUESTION = re.compile(r"^\W*(?:how (?:many|much)|what (?:is|was) the (?:number|count|total)|count\b|"
-                             r"number of)", re.IGNORECASE)
-_PER_ITEM = re.compile(r"\b(?:per|by|for each|each|every|breakdown)\b", re.IGNORECASE)  # a table is asked for
-_CHOICE_QUESTION = re.compile(r"\b(?:which|what)\s+(?:\w+\s+){0,3}?(?:has|had|is|was|did|does|got|made|sold)\b",
-                              re.IGNORECASE)
-_EXTREME = re.compile(r"\b(?:largest|biggest|highest|greatest|smallest|lowest|fewest|longest|shortest|cheapest|"
-                      r"newest|oldest|fastest|slowest|busiest|best|worst|top|most|least|max(?:imum)?|min(?:imum)?|"
-                      r"peak|\w+iest)\b", re.IGNORECASE)
 ANSWER_GATES: tuple[str, ...] = tuple(gate.name for gate in GATES if gate.kind == "answer")
 _JUDGE_THE_TURN = frozenset({"same-turn-error", "read-first"})  # asked before the answer is read
 _DECIDED_BY_THE_OFFER = frozenset({"missing-variable"})  # no variable, no answer: decided while reading it
-_SENTENCE = re.compile(r"(?<=[.!?;])\s+(?=[A-Z(\"'])|\n")
 
 
 @dataclass(frozen=True)
@@ -60,6 +48,7 @@ class Offer:
     typed: str | None  # the text the model wrote in FINAL(...) as its answer (None: code or FINAL_VAR gave it)
     var: str | None  # the variable it named (FINAL_VAR, or FINAL(name) meant so)
     grounding: Grounding | None = None  # filled by the unseen-value gate, else at acceptance
+    labelled: bool = False  # several named fields (SUBMIT(region=..., total=...)): one answer with its labels
 
 
 # What the first gates (same-turn-error, read-first) are given: they judge the turn, before its answer is read.
@@ -88,7 +77,7 @@ class Acceptance:
         self.expect, self.expect_label, self.baseline = expect, expect_label, baseline
         self.reads = grounding.ContextReads(run, history)
         self._runs = [run] if history is None else [history, run]
-        self._read_tables: tuple[int, Tables] | None = None
+        self._evidence: tuple[int, provenance.Evidence] | None = None
         self._checks: dict[str, Callable[[Offer, Iteration], Finding | None]] = {
             gate: getattr(self, check_name(gate)) for gate in ANSWER_GATES if gate not in _DECIDED_BY_THE_OFFER}
 
@@ -127,14 +116,13 @@ class Acceptance:
             if finding is not None and self._record(it, gate, finding):
                 return self._refused(it)
         assert offer is not None  # made before the first gate that judges the answer
-        verdict = offer.grounding or grounding.check(offer.answer, self.run, self.history, typed=offer.typed)
-        return Decision(grounding=verdict, answer=offer.answer)
+        return Decision(grounding=offer.grounding or self._trace(offer, it), answer=offer.answer)
 
     def _offer(self, it: Iteration, parsed: ParsedReply, final: FinalSlot) -> Offer | None:
         """The answer of the turn: what FINAL called in code gave, the variable FINAL_VAR named, or the text."""
         written = parsed.final
         if final.given or written is None:
-            return Offer(final.value, None, None)
+            return Offer(final.value, None, None, labelled=final.labelled)
         if written.kind == "var" or self._names_a_variable(written.text):
             found, value = model_variable(self.ns, written.text)
             if not found:
@@ -224,20 +212,25 @@ class Acceptance:
         return Finding(prompts.answer_is_input(name), {"name": name}) if name is not None else None
 
     def _answer_shape(self, offer: Offer, it: Iteration) -> Finding | None:
-        if self.expect is not None or self.reads.nothing_to_read:
-            return None  # the user's --expect is the contract
+        if self.expect is not None or self.reads.nothing_to_read or offer.labelled:
+            return None  # the user's --expect is the contract; SUBMIT's named fields are one labelled answer
         size = _collection_size(offer.answer)
-        if size is None or size <= 1:
+        asks = forms.asks_for_one(self.run.question)
+        if size is None or size <= 1 or asks is None or self._labelled(offer.answer):
             return None
         got = f"a {type(offer.answer).__name__} of {size:,} items"
-        question = self.run.question
-        if _COUNT_QUESTION.search(question) and not _PER_ITEM.search(question):
-            return Finding(prompts.wrong_shape("how many (one number)", got, "Compute the number (e.g. len(rows))"),
-                           {"asks": "a count", "got": got})
-        if _CHOICE_QUESTION.search(question) and _EXTREME.search(question):
-            return Finding(prompts.wrong_shape("for one choice", got, "Select that one with code (e.g. "
-                                               "totals.idxmax())"), {"asks": "one choice", "got": got})
-        return None
+        fix = "Compute the number (e.g. len(rows), .mean())" if asks == "one figure" else \
+            "Select that one with code (e.g. totals.idxmax())"
+        return Finding(prompts.wrong_shape(f"for {asks}", got, fix), {"asks": asks, "got": got})
+
+    def _labelled(self, answer: Any) -> bool:
+        """A small dict whose keys are field names, not rows of a printed table: one answer with its labels
+        ({"region": "north", "total": 5210}), where a dict keyed by the rows ({"north": 5210, ...}) is a table."""
+        if not isinstance(answer, dict) or len(answer) > 6:
+            return False
+        rows = {label_key(label) for table in self._evidence_now().tables for row in table.rows
+                for label in row.labels}
+        return not any(label_key(str(key)) in rows for key in answer)
 
     def _nothing_printed(self, offer: Offer, it: Iteration) -> Finding | None:
         if offer.typed is None or self.reads.nothing_to_read or grounding.anything_shown(self.run, self.history):
@@ -245,100 +238,86 @@ class Acceptance:
         return Finding(prompts.NOTHING_SHOWN)
 
     def _unseen_value(self, offer: Offer, it: Iteration) -> Finding | None:
-        offer.grounding = grounding.check(offer.answer, self.run, self.history, typed=offer.typed)
-        if offer.grounding.grounded or self.reads.nothing_to_read:
+        offer.grounding = self._trace(offer, it)
+        if self.reads.nothing_to_read:
             return None  # a run with nothing to read may answer at once: its report names what no output showed
+        if offer.grounding.grounded:
+            label = self._bare_label(offer) if not offer.grounding.checked else None
+            if label is None or label.kind != "nowhere":
+                return None
+            offer.grounding.sources.append(label)
+            offer.grounding.unseen.append(label.value)
+            offer.grounding.grounded = False
         return Finding(prompts.ungrounded_final(offer.grounding.unseen), {"unseen": offer.grounding.unseen})
 
-    def _picked_by_eye(self, offer: Offer, it: Iteration) -> Finding | None:
+    def _trace(self, offer: Offer, it: Iteration) -> Grounding:
+        given_by = "" if offer.typed is not None else provenance.given_by(it, offer.var)
+        return provenance.trace(offer.answer, self._evidence_now(), typed=offer.typed, given_by=given_by)
+
+    def _bare_label(self, offer: Offer) -> Source | None:
+        """A typed answer that is only a label ("north"), to a question for one choice: it must have been shown."""
+        text = _answer_text(offer).strip().strip("'\".")
+        if (offer.typed is None or not text or len(text.split()) > 4 or forms.asks_for_one(self.run.question)
+                != "one choice" or recovery.nothing(text)):
+            return None
+        return provenance.trace_label(text, self._evidence_now())
+
+    def _wrong_extreme(self, offer: Offer, it: Iteration) -> Finding | None:
         if offer.typed is None or self.reads.nothing_to_read:
             return None
-        text = _answer_text(offer)
-        if not (_EXTREME.search(self.run.question) or _EXTREME.search(text)):
-            return None  # a lookup by label ("how many are open?") is a read, not a choice
-        tables = self._tables()
-        labels = tables.labels_in(text)
-        texts = recovery.data_texts(self.ns, self.reads.data_names)
+        texts = search_again.data_texts(self.ns, self.reads.data_names)
+        evidence = self._evidence_now()
+        outside = [line.text for line in outside_tables(evidence.shown.lines, evidence.tables)]
 
-        def is_data(line: str) -> bool:
-            return len(line.strip()) >= recovery.DATA_PIECE_CHARS and any(line.strip() in data for data in texts)
+        def selected(label: str) -> bool:
+            """Code picked ``label``: a line outside any table shows it, and that line is not the data itself."""
+            pattern = re.compile(rf"(?<![\w]){re.escape(label)}(?![\w])")
+            return any(pattern.search(label_key(line)) and not _is_data(line, texts) for line in outside)
 
-        if labels and not any(tables.selected(label, is_data) for label in labels):
-            return Finding(prompts.picked_by_eye(", ".join(labels[:3])), {"labels": labels[:5]})
-        if not labels:
-            picked = [v.text for v in _numbers(text) if _table_figure(tables, v) and not _shown_outside(tables, v)]
-            if picked:
-                return Finding(prompts.picked_by_eye(picked[0]), {"figures": picked[:5]})
-        return None
+        return _finding(claims.wrong_extreme(_answer_text(offer), self.run.question, evidence, selected))
 
     def _row_mismatch(self, offer: Offer, it: Iteration) -> Finding | None:
         if offer.typed is None or self.reads.nothing_to_read:
             return None
-        tables, text = self._tables(), _answer_text(offer)
-        pairs = [(label, sentence) for sentence in _SENTENCE.split(text) for label in tables.labels_in(sentence)]
-        if not pairs:  # a bare figure: the label is the one the question names ("how many are open?")
-            asked = tables.labels_in(self.run.question)
-            pairs = [(asked[0], text)] if len(asked) == 1 else []
-        for label, sentence in pairs:
-            figures = _numbers(sentence)
-            own = tables.rows[label]
-            if not figures or any(_figure_in(v, own) for v in figures):
-                continue
-            for value in figures:
-                others = sorted(other for other in tables.figures.get(_table_figure(tables, value) or "", ())
-                                if other != label)
-                if others:
-                    return Finding(prompts.row_mismatch(label, own, value.text, others),
-                                   {"label": label, "figure": value.text, "row_of": others[:3], "own": own[:3]})
-        return None
+        return _finding(claims.wrong_pair(_answer_text(offer), self.run.question, self._evidence_now()))
 
-    def _nothing_found_unseen(self, offer: Offer, it: Iteration) -> Finding | None:
+    def _wrong_direction(self, offer: Offer, it: Iteration) -> Finding | None:
+        if offer.typed is None or self.reads.nothing_to_read:
+            return None
+        return _finding(claims.wrong_direction(_answer_text(offer), self._evidence_now()))
+
+    def _nothing_found(self, offer: Offer, it: Iteration) -> Finding | None:
         if self.reads.nothing_to_read or not recovery.nothing(offer.answer):
             return None
-        texts = recovery.data_texts(self.ns, self.reads.data_names)
-        if texts and not recovery.data_shown(self.run, texts):
+        texts = search_again.data_texts(self.ns, self.reads.data_names)
+        if texts and not search_again.data_shown(self.run, texts):
             return Finding(prompts.nothing_found_unseen(sorted(self.reads.data_names)), {"data_shown": False})
-        missed = recovery.case_missed(self.run, texts + recovery.table_texts(self.ns, self.reads.data_names))
-        if missed is not None:
-            return Finding(prompts.case_missed(*missed), {"searched": missed[0], "data_has": missed[1]})
-        return None
+        missed = search_again.refound(self.run, self.ns, self.reads.data_names)
+        if missed is None:
+            return None
+        return Finding(prompts.refound(missed.searched, missed.data_has, missed.column, missed.other_column),
+                       {"searched": missed.searched, "data_has": missed.data_has, "column": missed.column,
+                        "other_column": missed.other_column})
 
-    def _tables(self) -> Tables:
-        """The printed tables, read once per turn: both table gates of a FINAL ask (keyed by the blocks so far)."""
+    def _evidence_now(self) -> provenance.Evidence:
+        """What the runs showed, read once per turn: every answer gate of a FINAL asks (keyed by the blocks so far)."""
         cells = sum(len(it.cells) for run in self._runs for it in run.iterations)
-        if self._read_tables is None or self._read_tables[0] != cells:
-            self._read_tables = (cells, Tables.read(grounding.clean_outputs(self._runs)))
-        return self._read_tables[1]
+        if self._evidence is None or self._evidence[0] != cells:
+            self._evidence = (cells, provenance.Evidence.of(self._runs))
+        return self._evidence[1]
+
+
+def _finding(claim: claims.Claim | None) -> Finding | None:
+    return Finding(claim.note, claim.values) if claim is not None else None
+
+
+def _is_data(line: str, texts: list[str]) -> bool:
+    """A printed line of the data itself (a sample log line that mentions the label) is the data, not a selection."""
+    return len(line.strip()) >= search_again.DATA_PIECE_CHARS and any(line.strip() in data for data in texts)
 
 
 def _answer_text(offer: Offer) -> str:
     return offer.answer if isinstance(offer.answer, str) else offer.typed or ""
-
-
-def _numbers(text: str) -> list[grounding.Value]:
-    return [v for v in grounding.values(text) if v.kind == "number"]
-
-
-def _figure_in(value: grounding.Value, figures: list[str]) -> bool:
-    """Whether ``value`` is one of the printed ``figures`` (to the precision the answer wrote)."""
-    return any(_near(value, figure) for figure in figures)
-
-
-def _table_figure(tables: Tables, value: grounding.Value) -> str | None:
-    """The printed figure of a table row that ``value`` is, if any."""
-    return next((figure for figure in tables.figures if _near(value, figure)), None)
-
-
-def _shown_outside(tables: Tables, value: grounding.Value) -> bool:
-    return grounding.Seen(tables.outside).has(value)
-
-
-def _near(value: grounding.Value, figure: str) -> bool:
-    try:
-        printed = Decimal(figure_key(figure))
-    except InvalidOperation:
-        return False
-    return any(abs(abs(printed) - number) <= tolerance for number, tolerance in value.numbers)
 
 
 def _collection_size(answer: Any) -> int | None:

@@ -16,7 +16,7 @@ Levels:
 
 Policies: ``strict`` (every gate acts), ``lenient`` (soft gates mark, blocks they would stop run anyway),
 ``off`` (the RLM paper's protocol: a FINAL ends the run; only facts refuse, no notes). ``-name`` after a
-comma switches one gate off under any policy: ``strict,-picked-by-eye``.
+comma switches one gate off under any policy: ``strict,-wrong-extreme``.
 """
 from __future__ import annotations
 
@@ -70,28 +70,39 @@ GATES: tuple[Gate, ...] = (
          "an answer that is a context text itself, unchanged",
          "a real 1.5B model returned FINAL_VAR(\"haystack\"), the input it was asked about"),
     Gate("answer-shape", "answer", "soft",
-         "a table or list of several items for a question that asks how many, or which one (has the most)",
+         "a table or list of several items for a question whose form asks for one figure (how many, what is "
+         "the average...) or one choice (which <one thing> ... the most); several named SUBMIT fields are one "
+         "labelled answer",
          "a real 1.5B model answered 'how many completed orders are above 500?' with the filtered rows, and "
          "'which region has the largest total?' with the totals of every region"),
     Gate("nothing-printed", "answer", "soft",
          "an answer the model typed while none of its code has printed anything",
          "a real 1.5B model wrote FINAL('No errors found') after blocks that printed nothing"),
     Gate("unseen-value", "answer", "soft",
-         "a typed answer with a number, date or code that no output the model was sent showed, nor can be "
-         "computed from figures that did (a difference, ratio, percent change or sum of figures in the answer)",
+         "a typed answer with a number, date or code that has no source: no output the model was sent shows it "
+         "(nor the question), and it cannot be recomputed from figures that were (a difference, ratio, percent "
+         "change, mean or sum, a unit conversion, the days between two dates); or a bare label answered to a "
+         "question for one choice that no output showed",
          "a real 1.5B model read the data, found nothing, and wrote Final(\"1976\")"),
-    Gate("picked-by-eye", "answer", "soft",
-         "for a question or answer about the largest, most, top, ..., a row of a printed table that code never "
-         "selected (idxmax, nlargest(1), a filter printed alone)",
+    Gate("wrong-extreme", "answer", "soft",
+         "a label named as the largest, smallest, second ... of a printed table that is not that extreme of the "
+         "column the words name (the table printed whole), or that was read off a partial table (head(), elided "
+         "rows) code did not select or sort",
          "a real 1.5B model printed the right totals per region and wrote the third row, south, as the largest"),
     Gate("row-mismatch", "answer", "soft",
-         "a label of a printed table stated with the figure of another row of that table",
+         "a figure stated for a label that is in another row of that label's printed table (or another column of "
+         "its row, when the words name the column): swapped figures in a comparison too",
          "a model wrote 'Lyon's average basket was $71.90', the printed average of the next row"),
-    Gate("nothing-found-unseen", "answer", "soft",
-         "over text data, an answer that nothing was found while no output showed a verbatim piece of the data, "
-         "or after a search whose literal the data holds in another case",
+    Gate("wrong-direction", "answer", "soft",
+         "a figure described as a rise that the output printed negative, or written negative where it was "
+         "printed positive",
+         "a model reported a printed change of -12.5% as revenue growing 12.5%"),
+    Gate("nothing-found", "answer", "soft",
+         "an answer that nothing was found, when the code's search literal is in the data in another form "
+         "(case, spacing, date or number format) or in another column than the one filtered; or, over text data, "
+         "when no output showed a verbatim piece of the data",
          "a real 1.5B model searched records for a label's words, which the data does not use, printed 0 and "
-         "wrote FINAL(0)"),
+         "wrote FINAL(0); a model searched a web log for 2024-03-05, which it writes 05/Mar/2024"),
     # -- notes ------------------------------------------------------------------------------------------------
     Gate("repeated-turn", "note", "soft",
          "tells the model it sent the same code as last turn (the third time in a row ends the run)",
@@ -105,6 +116,9 @@ GATES: tuple[Gate, ...] = (
 )
 
 BY_NAME: dict[str, Gate] = {gate.name: gate for gate in GATES}
+# Gates renamed when they came to check the claim instead of its wording: a setting or a recording that names the
+# old gate (``strict,-picked-by-eye``) still means the gate that does that job.
+RENAMED: dict[str, str] = {"picked-by-eye": "wrong-extreme", "nothing-found-unseen": "nothing-found"}
 POLICIES: tuple[str, ...] = ("strict", "lenient", "off")
 
 
@@ -121,10 +135,11 @@ class Policy:
         head, *rest = [part.strip() for part in spec.split(",")]
         if head not in POLICIES:
             raise ValueError(f"acceptance must start with one of {', '.join(POLICIES)}, got {head!r}; "
-                             "e.g. 'strict' or 'strict,-picked-by-eye'")
+                             "e.g. 'strict' or 'strict,-wrong-extreme'")
         off = set()
         for part in rest:
             name = part[1:] if part.startswith("-") else None
+            name = RENAMED.get(name or "", name)
             if name not in BY_NAME:
                 raise ValueError(f"acceptance: {part!r} is not '-' and a gate name; the gates: "
                                  f"{', '.join(BY_NAME)}")

@@ -21,7 +21,7 @@ someone else bound there is never read as an answer (``DIALECT_NAMES``).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -57,15 +57,16 @@ class FinalSlot:
     # The ``answer`` someone else had bound when the helpers were last installed (the user's variable, a context
     # variable, the model's own value): ``dialect_final`` never reads that object as an answer.
     others_answer: Any = None
+    labelled: bool = False  # the answer is several named fields (``SUBMIT(region=..., total=...)``)
 
-    def give(self, value: Any) -> None:
-        self.given, self.value = True, value
+    def give(self, value: Any, labelled: bool = False) -> None:
+        self.given, self.value, self.labelled = True, value, labelled
 
 
 class PrintedFinal(FinalSlot):
     """In an exported script nothing ends: a ``FINAL`` prints what the run would have returned."""
 
-    def give(self, value: Any) -> None:
+    def give(self, value: Any, labelled: bool = False) -> None:
         print("FINAL:", bounded_repr(value, 200))
 
 
@@ -129,8 +130,8 @@ class Submit:
     A class, not a closure like the helpers, so the namespace policy can tell it from a user's own ``SUBMIT``.
     """
 
-    def __init__(self, give: Callable[[Any], None]) -> None:
-        self._give = give
+    def __init__(self, final: FinalSlot) -> None:
+        self._final = final
 
     def __call__(self, *values: Any, **fields: Any) -> None:
         if values and fields:
@@ -139,7 +140,11 @@ class Submit:
             raise TypeError(f"SUBMIT takes one value, got {len(values)}: name them, SUBMIT(a=..., b=...)")
         if not values and not fields:
             raise TypeError("SUBMIT needs the answer: SUBMIT(value) or SUBMIT(answer=value)")
-        self._give(values[0] if values else next(iter(fields.values())) if len(fields) == 1 else fields)
+        if len(fields) > 1:
+            self._final.give(fields, labelled=True)  # one answer with its labels, not a table (answer-shape)
+        else:
+            value = values[0] if values else next(iter(fields.values()))
+            self._final.give(value.as_answer() if isinstance(value, DialectAnswer) else value)
 
 
 def helpers(queries: Queries, final: FinalSlot, namespace: dict[str, Any] | None,
@@ -189,11 +194,11 @@ def helpers(queries: Queries, final: FinalSlot, namespace: dict[str, Any] | None
                "rlm_query": queries.rlm_query, "FINAL": FINAL, "FINAL_VAR": FINAL_VAR, "SHOW_VARS": SHOW_VARS,
                "input": input, "exit": exit, "quit": exit, "SubCallError": SubCallError, "BatchError": BatchError}
     if namespace is not None:
-        surface.update(_dialects(final, namespace, give))
+        surface.update(_dialects(final, namespace))
     return surface
 
 
-def _dialects(final: FinalSlot, namespace: dict[str, Any], give: Callable[[Any], None]) -> dict[str, Any]:
+def _dialects(final: FinalSlot, namespace: dict[str, Any]) -> dict[str, Any]:
     """``answer`` and ``SUBMIT`` where each name is free or still ours; a name someone else bound stays theirs.
 
     Why by what the name holds, not by whether it was there when the run began: the model may take either
@@ -211,7 +216,7 @@ def _dialects(final: FinalSlot, namespace: dict[str, Any], give: Callable[[Any],
     else:
         final.others_answer = answer
     if isinstance(namespace.get("SUBMIT"), Submit) or "SUBMIT" not in namespace:
-        surface["SUBMIT"] = Submit(give)
+        surface["SUBMIT"] = Submit(final)
     return surface
 
 

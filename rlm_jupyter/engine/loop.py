@@ -46,9 +46,9 @@ from .events import (
 )
 from .executor import CellInterrupted, ExecutorFactory, default_executor
 from .gates import Policy
-from .grounding import cell_shown
 from .helpers import HELPER_NAMES, FinalSlot, created_by, created_names, dialect_final, helpers
 from .isolation import Isolation, IsolationLost, RemoteNamespace
+from .printed import cell_shown
 from .protocol import ParsedReply, parse_reply
 from .replay import REPLAY_ENV, Recording, replay_client, replay_requested
 from .secrets import Redactor

@@ -199,25 +199,49 @@ def nothing_found_unseen(names: list[str]) -> str:
             f"print({name}[:500])) to see what it holds, then search again or ask llm_query_batched over chunks.")
 
 
-def picked_by_eye(answer: str) -> str:
-    """Why: a real small model printed the totals per region and wrote the third row as the largest."""
-    return (f"Your FINAL was not accepted: {answer} is a row of a table your code printed, picked out by eye. "
-            "Select the row with code (e.g. totals.idxmax(), totals.sort_values().tail(1), or a filter), print "
-            "the selection alone, then finish.")
+def not_the_extreme(label: str, word: str, where: str, column: str, own: str, extreme: str) -> str:
+    """Why: a real 1.5B model printed the totals per region and wrote the third row as the largest."""
+    in_column = f" in column {column}" if column else ""
+    return (f"Your FINAL was not accepted: {label} is not the {word} in the table printed at {where}{in_column}: it "
+            f"shows {own} for {label}, and {extreme} at that end. Select the row with code (e.g. totals.idxmax(), "
+            "totals.nlargest(1)), print it, then finish.")
 
 
-def row_mismatch(label: str, own: list[str], figure: str, other: list[str]) -> str:
+def extreme_of_partial_table(label: str, word: str, where: str) -> str:
+    """Why: a model named the largest row of a head() as the strongest overall."""
+    return (f"Your FINAL was not accepted: {label} was read as the {word} off a table that shows only some of its "
+            f"rows ({where}). Select it with code over all rows (e.g. .idxmax(), .nlargest(1), or sort_values("
+            "ascending=False).head(1)), print it, then finish.")
+
+
+def other_row(figure: str, label: str, whose: str, where: str, own: str) -> str:
     """Why: a model wrote "Lyon's average basket was $71.90", the printed average of the next row."""
-    return (f"Your FINAL was not accepted: in the table your code printed, {label} shows {', '.join(own[:3])}, "
-            f"while {figure} is the figure of {', '.join(other[:3])}. Select the row with code and print it, "
-            "then finish.")
+    return (f"Your FINAL was not accepted: {figure} is the figure of {whose}'s row in the table printed at {where}, "
+            f"not {label}'s ({own}). Select {label}'s row with code, print it, then finish.")
 
 
-def case_missed(literal: str, other: str) -> str:
-    """Why: a model searched a log for status=FAILED, which it writes status=failed, and said nothing failed."""
-    return (f"Your FINAL was not accepted: your code searched for {literal!r}, which the data does not hold as "
-            f"written, but it does hold {other!r}. Search without case (re.IGNORECASE, .str.lower()), print "
-            "what matches, then finish.")
+def other_column(figure: str, label: str, column: str, named: str, where: str) -> str:
+    """Why: a model read a city's order count as its revenue, one column over in the same row."""
+    return (f"Your FINAL was not accepted: {figure} is {label}'s {column} in the table printed at {where}, not its "
+            f"{named}. Print {label}'s {named} with code, then finish.")
+
+
+def wrong_direction(figure: str, printed: str, said: str) -> str:
+    """Why: a model reported a printed decrease of -12.5% as a 12.5% rise."""
+    return (f"Your FINAL was not accepted: your answer gives {figure} as {said}, but your code printed it as "
+            f"{printed}. Say which way it went as printed, then finish.")
+
+
+def refound(literal: str, data_has: str, column: str, other_column: str) -> str:
+    """Why: a model searched a web log for 2024-03-05, which it writes 05/Mar/2024, and said nothing happened."""
+    if other_column:
+        return (f"Your FINAL was not accepted: your code compared column {column!r} with {literal!r}, which that "
+                f"column never holds, while column {other_column!r} does. Filter the right column, print what "
+                "matches, then finish.")
+    where = f" column {column!r}" if column else " data"
+    return (f"Your FINAL was not accepted: your code searched for {literal!r}, which the{where} does not hold as "
+            f"written, but it does hold {data_has!r}. Search for the form the data uses (another case, date or "
+            "number format), print what matches, then finish.")
 
 
 def wrong_shape(question_asks: str, got: str, fix: str) -> str:

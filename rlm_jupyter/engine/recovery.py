@@ -11,24 +11,17 @@ an answer the model stood by.
 from __future__ import annotations
 
 import difflib
-import itertools
 import numbers
 import re
-from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from . import code_names
-from .grounding import clean_outputs
 from .protocol import parse_reply
 from .trajectory import Iteration, Run
 
 NO_DATA_PROMPT_CHARS = 500  # sub-call prompts shorter than this carry no chunk of a context of ...
 NO_DATA_CONTEXT_CHARS = 5_000  # ... at least this size: the model asked about data it did not pass
-DATA_PIECE_CHARS = 20  # a printed line holds a verbatim piece of the data when this much of it is in the text
-DATA_TEXT_CHARS = 1_000  # a text context at least this long is data to look at (a shorter one is a parameter)
-MAX_PIECE_LINE_CHARS = 200  # of a printed line, looked for pieces of the data
-MAX_PIECES = 200  # printed lines looked up in the data per check: bounded on a huge context
 _NOTHING = re.compile(r"\A(?:none|nothing|null|n/?a|not found|no (?:\w+ )*found|no matches?|0+(?:\.0+)?)\.?\Z",
                       re.IGNORECASE)
 # The same said in a sentence: "No, nothing on that day failed", "There were no failed payments", "0 matches".
@@ -38,8 +31,6 @@ _SAYS_NOTHING = re.compile(r"\A\W*(?:no\W+)?(?:none|nothing|zero|0(?![.,]\d)(?!\
                            r"\b(?:there (?:is|are|was|were) no|did not find|didn't find|found no|no match)",
                            re.IGNORECASE)
 SENTENCE_CHARS = 200  # a longer text answer is a report, not a "nothing found"
-MAX_TEXT_COLUMNS, MAX_TABLE_ROWS, MAX_DISTINCT = 20, 100_000, 5_000  # what case_missed reads of a DataFrame
-MAX_LITERALS = 20  # string constants of the code looked up in the data per check
 
 
 @dataclass(frozen=True)
@@ -152,68 +143,6 @@ def nothing(answer: Any) -> bool:
 def _in_memory_table(obj: object) -> bool:
     """A pandas or NumPy object: in memory, so its length costs nothing."""
     return type(obj).__module__.split(".", 1)[0] in ("pandas", "numpy")
-
-
-def data_texts(ns: dict[str, Any], names: Iterable[str]) -> list[str]:
-    """The text contexts long enough to be data (``DATA_TEXT_CHARS``): what ``data_shown`` looks pieces up in."""
-    return [value for name in sorted(names) if isinstance(value := ns.get(name), str) and len(value) >= DATA_TEXT_CHARS]
-
-
-def table_texts(ns: dict[str, Any], names: Iterable[str]) -> list[str]:
-    """The distinct text values of the in-memory tables' text columns (a bounded sample of each), one per line:
-    where a search's literal is looked up in another case (``case_missed``). Lazy frames are not computed."""
-    texts = []
-    for name in sorted(names):
-        frame: Any = ns.get(name)
-        if type(frame).__module__.split(".", 1)[0] != "pandas" or not hasattr(frame, "select_dtypes"):
-            continue
-        for column in frame.select_dtypes(include=["object", "string"]).columns[:MAX_TEXT_COLUMNS]:
-            values = frame[column].head(MAX_TABLE_ROWS).dropna().astype(str).unique()[:MAX_DISTINCT]
-            texts.append("\n".join(values))
-    return texts
-
-
-def data_shown(run: Run, texts: list[str]) -> bool:
-    """Whether an output of the run's code showed a verbatim piece of one of ``texts`` (the text contexts).
-
-    Why: a real small model searched 1,000 lines of records for the words of a label (the labels are not
-    in the data), printed ``0`` and wrote ``FINAL(0)``; the 0 was in an output, so it passed as grounded.
-    A search that matched nothing says as much about the search as about the data, and the model had not
-    looked at a single line of it. A piece is ``DATA_PIECE_CHARS`` characters of a printed line, taken at a few
-    places along it (a line may start with a number or a list's quote), also within a repr whose lines show
-    as ``\\n``; at most ``MAX_PIECES`` are looked up, so a huge context costs a bounded number of scans.
-    """
-    return any(piece in text for piece in itertools.islice(_pieces(run), MAX_PIECES) for text in texts)
-
-
-def _pieces(run: Run) -> Iterator[str]:
-    for out in clean_outputs([run]):
-        for line in out.replace("\\n", "\n").splitlines():
-            line = line.strip()[:MAX_PIECE_LINE_CHARS]
-            for start in range(0, max(len(line) - DATA_PIECE_CHARS, 0) + 1, DATA_PIECE_CHARS):
-                piece = line[start:start + DATA_PIECE_CHARS]
-                if len(piece) == DATA_PIECE_CHARS and sum(c.isalnum() for c in piece) >= DATA_PIECE_CHARS // 2:
-                    yield piece
-
-
-def case_missed(run: Run, texts: list[str]) -> tuple[str, str] | None:
-    """(a string the code searched for, how the data writes it) when the data holds it only in another case.
-
-    Why: a model searched a log for ``status=FAILED``, which the log writes ``status=failed``, printed 0 and
-    answered that nothing failed. The string constants of the blocks that ran (at most ``MAX_LITERALS`` of
-    four characters or more, with a letter) are looked up in the text contexts, exactly and without case.
-    """
-    literals: dict[str, None] = {}
-    for cell in (cell for it in run.iterations for cell in it.cells if cell.error is None):
-        literals.update(dict.fromkeys(code_names.strings(cell.code)))
-    for literal in [s for s in literals if len(s) >= 4 and re.search(r"[A-Za-z]", s)][:MAX_LITERALS]:
-        if any(literal in text for text in texts):
-            continue
-        for text in texts:
-            other = re.search(re.escape(literal), text, re.IGNORECASE)
-            if other is not None:
-                return literal, other.group(0)
-    return None
 
 
 def context_chars(ns: dict[str, Any], names: list[str]) -> int:

@@ -170,20 +170,54 @@ class Iteration:
     verdicts: list[Verdict] = field(default_factory=list)  # what the acceptance policy decided on this turn
 
 
+SourceKind = Literal["computed", "shown", "derived", "subcall", "question", "nowhere"]
+
+
+@dataclass
+class Source:
+    """Where one value of an answer came from: what a colleague checks to trust that figure.
+
+    ``computed``: the code computed it (``where`` names the variable or expression); ``shown``: an output the
+    model read printed it (``where``: turn, block and line; ``line``: the line itself), or the data's
+    description did; ``derived``: an operation over other values (``how``), each with its own source in
+    ``operands``; ``subcall``: a sub-call's answer; ``question``: the question states it; ``nowhere``: none of
+    these, which the ``unseen-value`` gate refuses. ``loose``: found by a weaker means (a rounded figure, a
+    magnitude word, a date without its year, a derivation) and said so in the report.
+    """
+
+    value: str  # as the answer writes it
+    kind: SourceKind
+    where: str = ""
+    line: str = ""
+    how: str = ""
+    loose: bool = False
+    operands: list[Source] = field(default_factory=list)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Source:
+        operands = [cls.from_dict(o) for o in data.get("operands", [])]
+        return cls(**{**data, "operands": operands})
+
+
 @dataclass
 class Grounding:
-    """Whether an accepted answer's values come from the data (``engine/grounding.py`` decides).
+    """Whether an accepted answer's values come from the data, and where each came from (``provenance.py``).
 
     Why on the record: a model can answer from memory with data in front of it. Over data, an answer with
-    a value the code never printed or computed is refused, so a final one is grounded; a run without data
-    may answer at once, and this says which of its figures no output showed.
+    a value that has no source is refused, so a final one is grounded; a run without data may answer at once,
+    and this says which of its figures no output showed. ``sources`` is the footnote list under the answer.
     """
 
     grounded: bool
     checked: list[str] = field(default_factory=list)  # the values found in the answer, as written there
-    unseen: list[str] = field(default_factory=list)  # those no output (nor the code's computation) showed
+    unseen: list[str] = field(default_factory=list)  # those with no source
     computed: bool = False  # an object the code returned (a DataFrame, a list): grounded by construction
     derived: list[str] = field(default_factory=list)  # values computed from shown ones: "2,310.40 = 48,115.90 - ..."
+    sources: list[Source] = field(default_factory=list)  # where each value came from, in the answer's order
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Grounding:
+        return cls(**{**data, "sources": [Source.from_dict(s) for s in data.get("sources", [])]})
 
 
 @dataclass
@@ -418,7 +452,7 @@ def _run_from_dict(data: dict[str, Any], where: str) -> Run:
     names = {f.name for f in fields(Run)} - {"answer", "iterations", "usage", "namespace", "views", "grounding",
                                              "replayed_from", "guard"}
     run = Run(**{k: v for k, v in data.items() if k in names})
-    run.grounding = Grounding(**data["grounding"]) if data.get("grounding") else None  # None: recorded before it
+    run.grounding = Grounding.from_dict(data["grounding"]) if data.get("grounding") else None  # None: recorded before
     run.replayed_from = ReplaySource(**data["replayed_from"]) if data.get("replayed_from") else None
     if "limits" in data and "settings" not in data:  # recorded before settings were one record
         run.settings = dict(data["limits"])

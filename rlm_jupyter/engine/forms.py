@@ -1,0 +1,209 @@
+"""The forms of a question and of an answer's sentences: what is claimed as an extreme, which way a change goes,
+what a question asks for.
+
+Why forms and not phrasings: a rule that lists the superlatives and questions it was tuned on ("largest",
+"which region has") misses the next wording ("the busiest", "which of the cities saw"). A superlative is told by
+its shape: an adjective with ``-est`` (``busiest``, ``latest``), ``most`` / ``least`` before a word or a noun
+(``the most orders``), ``top`` / ``bottom``, ``max`` / ``min``, ``peak``, and the same shapes in French,
+German, Spanish, Italian and Portuguese (``le plus``, ``am höchsten``, ``el mayor``). Its direction (the
+largest figure or the smallest) is what the shape says where it says one (``most``, ``least``, ``top``,
+``fewest``) and otherwise what the adjective's pair says (``high``/``low``, ``large``/``small``, ``early``/
+``late``...); an adjective of no known pair ("the strongest", "the worst") may be either extreme, and the check
+then asks only that the label be one.
+
+What a question asks for is read from its head: ``how many`` / ``how much`` ask for one figure, ``what is the
+<quantity>`` (average, total, share, number...) too, ``which <singular noun>`` with a superlative for one choice;
+a distributive word (``by``, ``per``, ``each``, ``monthly``...) or a plural head asks for several.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# -- superlatives ----------------------------------------------------------------------------------------------
+# Words that end in -est and are no superlative: the -est shape is otherwise read as one.
+_NOT_SUPERLATIVE = frozenset((
+    "interest", "request", "test", "contest", "protest", "guest", "quest", "nest", "west", "chest", "forest",
+    "harvest", "manifest", "digest", "suggest", "invest", "arrest", "honest", "modest", "earnest", "rest", "crest",
+    "pest", "vest", "zest", "tempest", "behest", "conquest", "bequest", "inquest", "unrest"
+))
+# Pairs of adjective stems, the high one first: the direction of their superlatives ("largest" high, "smallest"
+# low). Stems, so the -est, -iest and doubled-consonant forms all match. An adjective whose extreme depends on
+# what is measured ("oldest", "fastest", "best") is in no pair: either extreme may be meant.
+_PAIRS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
+    (("high", "hoch", "höch"), ("low", "niedrig", "tief")),
+    (("larg", "big", "great", "gross", "größ", "grand", "huge", "mayor", "maior", "maggior"),
+     ("small", "little", "tiny", "klein", "petit", "menor", "minor")),
+    (("long", "lang", "läng"), ("short", "kurz", "kürz", "brief")),
+    (("many", "much", "meist", "most", "more", "mehr", "plus", "más", "mais", "più"),
+     ("few", "least", "less", "wenig", "moins", "menos", "meno")),
+    (("heav", "wide", "tall", "thick", "rich", "expensive", "costl", "teuer", "cher"),
+     ("light", "narrow", "thin", "poor", "cheap", "billig")),
+    (("late", "recent", "spät", "dernier", "último", "ultim"), ("earl", "früh")),
+    (("busi", "popular", "frequent", "common", "strong", "peak", "top", "max", "hot", "warm"),
+     ("quiet", "rare", "weak", "bottom", "min", "cold", "cool")),
+)
+_SUPERLATIVE = re.compile(
+    r"\b(?P<est>[a-z]+?(?:iest|est))\b"
+    r"|\b(?P<mostword>most|least|fewest|meisten|wenigsten)\b(?:\s+(?P<after>[\w-]+))?"
+    r"|\b(?:le|la|les|el|los|las|il|lo|o|a|os|as|i|gli)\s+(?:(?:que|con|che|com)\s+)?"
+    r"(?P<romance>plus|moins|más|menos|più|meno|mais|mayor|menor|maior|maggiore|minore)(?:\s+(?P<adj>[\w-]+))?"
+    r"|\bam\s+(?P<german>\w+sten)\b|\b(?:der|die|das|den|dem|des)\s+(?P<germanform>\w+(?:st|ßt)e[nrs]?)\b"
+    r"|\b(?P<shape>top|bottom|max(?:imum)?|min(?:imum)?|peak(?:s|ed)?)\b|\b(?P<irregular>best|worst)\b",
+    re.IGNORECASE)
+_ORDINAL = re.compile(r"\b(?:(?P<word>second|third|fourth|fifth)|(?P<number>[2-9])(?:nd|rd|th))[\s-]+$", re.IGNORECASE)
+_TOP_N = re.compile(r"\b(?:top|bottom|first|last)\s+(?P<n>\d{1,2}|two|three|four|five|ten)\b", re.IGNORECASE)
+_ORDINAL_WORDS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5}
+_NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "ten": 10}
+
+
+@dataclass(frozen=True)
+class Superlative:
+    """A superlative in a text: where, the word, which extreme it names (``high``, ``low`` or None: either),
+    the rank it names (2 for "second largest") and how many it names (3 for "top 3")."""
+
+    start: int
+    end: int
+    word: str
+    direction: str | None
+    rank: int = 1
+    count: int = 1
+
+
+def superlatives(text: str) -> list[Superlative]:
+    """The superlatives ``text`` writes, by their form (see the module docstring)."""
+    found = []
+    for match in _SUPERLATIVE.finditer(text):
+        word = match.group(0)
+        est = match.group("est")
+        if est is not None and (est.lower() in _NOT_SUPERLATIVE or len(est) < 5 or not _stem_of(est)):
+            continue
+        direction = _direction(match)
+        before = text[max(0, match.start() - 16):match.start()]
+        ordinal = _ORDINAL.search(before)
+        rank = 1
+        if ordinal is not None:
+            rank = _ORDINAL_WORDS.get((ordinal.group("word") or "").lower()) or int(ordinal.group("number") or 1)
+        top = _TOP_N.match(text, match.start())
+        count = 1
+        if top is not None:
+            n = top.group("n").lower()
+            count = _NUMBER_WORDS.get(n) or int(n)
+        found.append(Superlative(match.start(), match.end(), word, direction, rank, count))
+    return found
+
+
+def _stem_of(word: str) -> str:
+    """An -est word's stem: ``busiest`` busi, ``biggest`` big, ``largest`` larg (enough to tell a pair)."""
+    lower = word.lower()
+    if lower.endswith("iest") and len(lower) > 5:
+        return lower[:-4] + "i"  # busiest: busi, like busier
+    for ending in ("est", "sten", "ster", "stes", "ste", "ten", "te"):
+        if lower.endswith(ending) and len(lower) > len(ending) + 1:
+            stem = lower[:-len(ending)]
+            return stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else stem
+    return ""
+
+
+def _direction(match: re.Match[str]) -> str | None:
+    groups = {k: (v or "").lower() for k, v in match.groupdict().items()}
+    if groups["mostword"]:
+        return "low" if groups["mostword"] in ("least", "fewest", "wenigsten") else "high"
+    if groups["shape"]:
+        word = groups["shape"]
+        return "low" if word.startswith(("bottom", "min")) else "high"
+    if groups["romance"]:
+        word = groups["romance"]
+        adjective = groups["adj"]
+        low = word in ("moins", "menos", "meno", "menor", "minore")
+        pair = _pair_direction(adjective) if adjective else None
+        if pair is None:
+            return "low" if low else "high"
+        return ("low" if pair == "high" else "high") if low else pair
+    if groups["irregular"]:
+        return None  # the best month may be the most sales or the fewest complaints
+    if groups["est"]:
+        return _pair_direction(_stem_of(groups["est"]))
+    word = groups["german"] or groups["germanform"]
+    return _pair_direction(word)
+
+
+def _pair_direction(stem: str) -> str | None:
+    """The direction of an adjective by its stem; "lat" of latest is "late" without its e, as "larg" is "large"."""
+    stem = stem.lower()
+
+    def same(known: str) -> bool:
+        return stem.startswith(known) or (len(stem) >= 3 and known.startswith(stem) and len(known) - len(stem) <= 1)
+
+    for high, low in _PAIRS:
+        if any(same(known) for known in high):
+            return "high"
+        if any(same(known) for known in low):
+            return "low"
+    return None
+
+
+# -- which way a change goes -------------------------------------------------------------------------------------
+_UP = re.compile(r"\b(?:ris(?:e|es|en|ing)|rose|increas\w*|gr[eo]w\w*|growth|gain\w*|up|climb\w*|jump\w*|surg\w*|"
+                 r"improv\w*|higher|boost\w*|hausse|augment\w*|anstieg|stieg|gestiegen|zunahme|aument\w*|subi\w*|"
+                 r"cresc\w*|crec\w*)\b", re.IGNORECASE)
+_DOWN = re.compile(r"\b(?:fall\w*|fell|drop\w*|declin\w*|decreas\w*|down|lower|shrank|shrink\w*|loss\w*|lost|dip\w*|"
+                   r"slump\w*|plung\w*|contract\w*|baisse|diminu\w*|rückgang|sank|gesunken|abnahme|ca[íi]d\w*|"
+                   r"baj\w*|descend\w*|calo|ridu\w*)\b", re.IGNORECASE)
+CLAUSE = re.compile(r"[;:\n]|,\s+(?:and|but|while|whereas)\b|\s+(?:but|while|whereas)\s+|(?<=[.!?])\s+")
+
+
+def change_direction(text: str) -> str | None:
+    """``up`` or ``down`` when a clause says a figure rose or fell; None when it says neither or both."""
+    up, down = _UP.search(text) is not None, _DOWN.search(text) is not None
+    return "up" if up and not down else "down" if down and not up else None
+
+
+def clause_around(text: str, position: int) -> str:
+    """The clause of ``text`` that holds ``position``: a figure's own words, not its neighbour's."""
+    starts = [0] + [m.end() for m in CLAUSE.finditer(text) if m.end() <= position]
+    ends = [m.start() for m in CLAUSE.finditer(text) if m.start() >= position] + [len(text)]
+    return text[starts[-1]:ends[0]]
+
+
+# -- what a question asks for -----------------------------------------------------------------------------------
+_DISTRIBUTIVE = re.compile(r"\b(?:by|per|each|every|breakdown|broken down|for all|list|table|across|over time|trend|"
+                           r"distribution|monthly|weekly|daily|yearly|hourly|quarterly|annual|split|versus|vs\.?|"
+                           r"compare|comparison|respectively|par|pro|je|por|cada|chaque|jede[nrs]?)\b|top \d|\d+ (?:most|"
+                           r"largest|biggest|highest|lowest|smallest)", re.IGNORECASE)
+_HOW_MANY = re.compile(r"\b(?:how (?:many|much|long|often|old|far|big|large)|combien|wie (?:viele?|lange|oft)|"
+                       r"cu[aá]nt[oa]s?|quant[oie]|quantos?|quantas?)\b", re.IGNORECASE)
+# Nouns that name one figure of many rows: "what is the <quantity> of ...".
+_QUANTITY = re.compile(r"\b(?:number|count|total|sum|average|mean|median|share|percentage|percent|proportion|ratio|"
+                       r"rate|fraction|amount|difference|maximum|minimum|max|min|nombre|moyenne|anzahl|summe|"
+                       r"durchschnitt|número|promedio|media|totale?)\b", re.IGNORECASE)
+_ASK = re.compile(r"\b(?:what|which|who|quel(?:le)?s?|welche[rsn]?|cu[aá]l(?:es)?|qual[ei]?)\b(?:'s|\s+is|\s+was|"
+                  r"\s+are|\s+were)?\s+(?:the\s+|le\s+|la\s+|der\s+|die\s+|das\s+|el\s+)?(?P<head>[\w-]+)"
+                  r"|\b(?:give|tell|show|find|compute|calculate|report)\s+(?:me\s+)?(?:the\s+)?(?P<imperative>[\w-]+)",
+                  re.IGNORECASE)
+_QUESTION_WORD = re.compile(r"\b(?:how|what|which|who|when|where|why)\b", re.IGNORECASE)
+
+
+def asks_for_one(question: str) -> str | None:
+    """``one figure`` or ``one choice`` when the question's form asks for a single answer; None otherwise.
+
+    Why None for several question words: "How many failed, and which service had the most?" asks for two things.
+    """
+    if _DISTRIBUTIVE.search(question) or len(_QUESTION_WORD.findall(question)) > 1:
+        return None
+    if _HOW_MANY.search(question):
+        return "one figure"
+    ask = _ASK.search(question)
+    if ask is None:
+        return None
+    head = (ask.group("head") or ask.group("imperative") or "").lower()
+    if _QUANTITY.fullmatch(head):
+        return "one figure"
+    if ask.group("head") and not _plural(head) and superlatives(question):
+        return "one choice"
+    return None
+
+
+def _plural(word: str) -> bool:
+    """An English plural by its form ("regions", "cities"); "status", "analysis" and "business" are not."""
+    return word.endswith("s") and not word.endswith(("ss", "us", "is", "ous"))

@@ -1,0 +1,149 @@
+"""The words numbers and dates are written with, in many languages, read from CLDR (through Babel), not kept by hand.
+
+Why a library's data: an answer says "1,2 Mio. €", "3,4 k", "12 mil", "5 lakh", "17 pour cent", "le 5 mars",
+"5. März" or "2 Stunden"; a hand-kept list covers the languages its author tried and misses the next one.
+CLDR is the Unicode consortium's locale data, which Babel ships and keeps current: the compact number
+patterns give every abbreviation of thousands and millions with its power of ten, the unit data the words of
+percent, durations and data sizes, and the calendar data the month and weekday names.
+
+Everything here is built once, on the first answer that needs it, and only then: Babel is imported inside the
+functions, so a run that never checks an answer never loads it (``tests/test_package.py`` checks the import).
+"""
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from decimal import Decimal
+
+# The languages an answer is read in: the most used in data work, each with its own way to group digits and
+# abbreviate magnitudes (en_IN: lakh and crore; de_CH: 1'234.5; fr and sv: a space before the decimal comma).
+LOCALES: tuple[str, ...] = ("en", "en_IN", "de", "de_CH", "fr", "es", "it", "pt", "nl", "sv", "da", "nb", "fi",
+                            "pl", "cs", "ru", "tr", "ja", "zh", "ko")
+# Units whose values convert into each other, each with its factor to the dimension's base (seconds, bytes).
+DURATIONS: dict[str, Decimal] = {"duration-millisecond": Decimal("0.001"), "duration-second": Decimal(1),
+                                 "duration-minute": Decimal(60), "duration-hour": Decimal(3600),
+                                 "duration-day": Decimal(86400), "duration-week": Decimal(604800)}
+SIZES: dict[str, Decimal] = {"digital-byte": Decimal(1), "digital-kilobyte": Decimal(10) ** 3,
+                             "digital-megabyte": Decimal(10) ** 6, "digital-gigabyte": Decimal(10) ** 9,
+                             "digital-terabyte": Decimal(10) ** 12}
+_SAMPLES = (1, 2, 5)  # plural forms: "1 hour", "2 hours"; Slavic languages have a third form for 5
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A unit word's meaning: which dimension (``duration``, ``size``) and its factor to that dimension's base."""
+
+    dimension: str
+    factor: Decimal
+
+
+def _strip_pattern(pattern: str) -> str:
+    """A CLDR pattern's literal text: quotes removed ("Mio'.'" is "Mio."), digits and spaces trimmed."""
+    return re.sub(r"'([^']*)'", r"\1", pattern).replace("0", "").strip(" \u00a0\u202f")
+
+
+@functools.cache
+def scale_words() -> dict[str, frozenset[int]]:
+    """Each abbreviation or word of a magnitude (``K``, ``Mio.``, ``mil``, ``lakh``, ``Millionen``) → its powers of ten.
+
+    From CLDR's compact decimal patterns: ``0K`` at 1000 is K = 10³; ``0000 M`` at 10⁹ (Spanish "mil
+    millones") is M = 10⁶. A word can mean two magnitudes (French "Bn" is 10¹², English "bn" 10⁹): both are kept,
+    as readings. Words of two letters or more are compared without case; one-letter ones as CLDR writes them
+    (``M`` is a million, ``m`` a metre or a minute), plus a lower-case ``k``.
+    """
+    from babel import Locale
+
+    found: dict[str, set[int]] = {}
+    for code in LOCALES:
+        formats = Locale.parse(code).compact_decimal_formats
+        for length in ("short", "long"):
+            for patterns in formats.get(length, {}).values():
+                for magnitude, pattern in patterns.items():
+                    text = pattern.pattern.split(";")[0]
+                    word = _strip_pattern(text)
+                    if not word or "¤" in word:
+                        continue
+                    power = len(str(magnitude)) - 1 - (text.count("0") - 1)
+                    found.setdefault(word if len(word) == 1 else word.lower(), set()).add(power)
+    found.setdefault("k", set()).add(3)
+    return {word: frozenset(powers) for word, powers in found.items()}
+
+
+@functools.cache
+def percent_words() -> frozenset[str]:
+    """Every way CLDR writes "percent" after a number: ``%``, ``percent``, ``pour cent``, ``Prozent``, ``процентов``."""
+    from babel.units import format_unit
+
+    words = {"%"}
+    for code in LOCALES:
+        for length in ("long", "short", "narrow"):
+            for sample in _SAMPLES:
+                words.add(_unit_word(format_unit(sample, "percent", length=length, locale=code), sample))
+    return frozenset(word.lower() for word in words if word)
+
+
+@functools.cache
+def unit_words() -> dict[str, Unit]:
+    """Each word of a duration or a data size (``ms``, ``hours``, ``Stunden``, ``MB``, ``Mo``) → its ``Unit``.
+
+    Why only these two dimensions: they are the conversions an analysis of logs and metrics writes in its head
+    (milliseconds to seconds, bytes to megabytes), and each word is unambiguous within them.
+    """
+    from babel.units import format_unit
+
+    words: dict[str, Unit] = {}
+    for dimension, units in (("duration", DURATIONS), ("size", SIZES)):
+        for unit, factor in units.items():
+            for code in LOCALES:
+                for length in ("long", "short", "narrow"):
+                    for sample in _SAMPLES:
+                        word = _unit_word(format_unit(sample, unit, length=length, locale=code), sample)
+                        if word:
+                            words.setdefault(word if len(word) <= 2 else word.lower(), Unit(dimension, factor))
+    return words
+
+
+def _unit_word(formatted: str, sample: int) -> str:
+    """The word around the number in a formatted unit ("5 hours" → "hours", "5ms" → "ms")."""
+    return formatted.replace(str(sample), "", 1).strip(" \u00a0\u202f")
+
+
+@functools.cache
+def month_names() -> dict[str, frozenset[tuple[str, int]]]:
+    """Each month name or abbreviation, without case or a final dot → the (locale, month) pairs it can be.
+
+    Why the locale too: dateparser reads a date fastest, and without guessing, when told its language.
+    """
+    from babel import Locale
+
+    names: dict[str, set[tuple[str, int]]] = {}
+    for code in LOCALES:
+        months = Locale.parse(code).months
+        for context in ("format", "stand-alone"):
+            for width in ("wide", "abbreviated"):
+                for number, name in months[context][width].items():
+                    key = name.lower().rstrip(".")
+                    if key and not key.isdigit() and not re.search(r"\d", key):
+                        names.setdefault(key, set()).add((code.split("_")[0], number))
+    return {name: frozenset(pairs) for name, pairs in names.items()}
+
+
+@functools.cache
+def weekday_names() -> frozenset[str]:
+    """Weekday names and abbreviations (``Tue``, ``mardi``, ``Di``): a date may start with one."""
+    from babel import Locale
+
+    names: set[str] = set()
+    for code in LOCALES:
+        days = Locale.parse(code).days
+        for context in ("format", "stand-alone"):
+            for width in ("wide", "abbreviated"):
+                names.update(name.lower().rstrip(".") for name in days[context][width].values())
+    return frozenset(name for name in names if len(name) >= 2)
+
+
+def alternation(words: Iterable[str]) -> str:
+    """A regex alternation of ``words``, longest first (so ``Millionen`` wins over ``Mio``)."""
+    return "|".join(re.escape(word) for word in sorted(set(words), key=len, reverse=True))

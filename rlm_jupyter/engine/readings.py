@@ -1,0 +1,358 @@
+"""The values an answer states: numbers, dates, codes and quoted tokens, each with every reading its writing allows.
+
+Why readings and not one parse: "1.234" is one and a quarter in English and twelve hundred in German, "03/05/2024"
+is March or May, "12.5%" is 12.5 or 0.125, "1,2 Mio." is 1.2 million. An answer is checked against what the
+model was shown, so a value matches when any of its readings does, to the precision the answer wrote it.
+
+Who parses: numbers go through Babel's ``parse_decimal`` in each locale of ``localedata.LOCALES`` (each rejects a
+grouping it does not use), magnitudes, percent and unit words come from CLDR (``localedata``), and dates from
+dateparser, told the language of the month name it was given. This module only finds where a number or a date
+is written (a scan for digits and the month names CLDR knows) and hands each piece to the library. Both
+libraries are imported on the first answer that needs them, never by a run that checks none.
+
+What is a value: numbers (with a sign, a percent, a magnitude or a unit when written), dates (a day and a month,
+with or without a year, or a month and a year; the time of day, if any, is not part of the date), codes (a token
+with letters and digits such as ``ERR-42``, ``user_42`` or ``3f2a9c``, not ``3rd`` or ``12ms``, which are
+numbers) and short quoted tokens (``"timeout"``). A word of prose is never a value: "Paris" is not checked.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import functools
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+from . import localedata
+
+MAX_VALUES = 50  # values checked per answer: a long answer is judged by its first ones, the record stays small
+MAX_QUOTED_CHARS = 40  # a quoted span longer than this is prose, not a token
+MAX_QUOTED_WORDS = 3
+NUMBER_LOCALES: tuple[str, ...] = ("en", "de", "fr", "de_CH", "en_IN", "sv")  # one of each way to group digits
+
+Kind = str  # "number", "date" or "token"
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One way to read a written number: its value, half a unit of its last written digit, and how it was read."""
+
+    value: Decimal
+    tolerance: Decimal
+    how: str = "as written"  # "as written", "percent", "magnitude" (1.2 million), "hedged" (about 560)
+
+    @property
+    def loose(self) -> bool:
+        """A reading that matches a range, not one figure: a magnitude word or a hedge rounds the printed figure."""
+        return self.how in ("magnitude", "hedged")
+
+
+@dataclass(frozen=True)
+class Value:
+    """One value of a text: as written (for the record), where it is, and what it is compared as."""
+
+    text: str
+    kind: Kind
+    readings: tuple[Reading, ...] = ()  # for a number
+    key: str = ""  # for a date: ISO ("2024-03-05"; "--03-05" without a year; "2024-03" a month); a token: lower case
+    start: int = 0  # where the text writes it
+    sign: int = 0  # -1: written with a minus; +1: with a plus; 0: neither
+    unit: localedata.Unit | None = None  # a duration or a data size written after the number
+    alternatives: tuple[str, ...] = ()  # other date keys the writing allows (03/05/2024: May 3 or March 5)
+
+    @property
+    def numbers(self) -> tuple[tuple[Decimal, Decimal], ...]:
+        """(value, tolerance) of each reading, absolute."""
+        return tuple((abs(r.value), r.tolerance) for r in self.readings)
+
+    @property
+    def first(self) -> Decimal:
+        """The reading as written, signed: what an operation uses as an operand."""
+        value = self.readings[0].value
+        return -abs(value) if self.sign < 0 else value
+
+    @property
+    def date_keys(self) -> tuple[str, ...]:
+        return (self.key, *self.alternatives) if self.kind == "date" else ()
+
+
+# -- finding values -------------------------------------------------------------------------------------------
+def values(text: str) -> list[Value]:
+    """The values in ``text``, in order of appearance and without repeats; prose words are not values."""
+    found: list[Value] = []
+    blanked = _take(text, _QUOTED, found, _quoted)
+    for pattern in date_patterns():
+        blanked = _take(blanked, pattern, found, _date)
+    blanked = _take(blanked, _CLOCK, found, lambda m: [Value(m.group(0), "token", key=m.group(0), start=m.start())])
+    blanked = _take(blanked, _TOKEN, found, _code)
+    blanked = _LIST.sub(lambda m: m.group(0) if _grouped(m.group(0)) else m.group(0).replace(",", " "), blanked)
+    _take(blanked, _number_pattern(), found, _number)
+    unique: dict[tuple[str, str], Value] = {}
+    for value in sorted(found, key=lambda v: v.start):
+        unique.setdefault((value.kind, value.text), value)
+    return list(unique.values())[:MAX_VALUES]
+
+
+def _take(text: str, pattern: re.Pattern[str], found: list[Value], read: Callable[[re.Match[str]], list[Value]]) -> str:
+    """Record what ``read`` makes of each match and blank the matches it took, so no later pattern re-reads them."""
+    kept: list[str] = []
+    last = 0
+    for match in pattern.finditer(text):
+        taken = read(match)
+        if taken:
+            found.extend(taken)
+            kept += [text[last:match.start()], " " * (match.end() - match.start())]
+            last = match.end()
+    return "".join(kept) + text[last:]
+
+
+# -- quoted tokens and codes ---------------------------------------------------------------------------------
+# Not backticks: in a model's prose they mark code (`df.status`), not a value it read.
+_QUOTED = re.compile(r'"([^"\n]+)"|“([^”\n]+)”|‘([^’\n]+)’|(?<![\w\'])\'([^\'\n]+)\'(?![\w])')
+_TOKEN = re.compile(r"(?<![\w.\-])[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*(?![\w\-]|\.\d)")
+_NUMBER_WITH_UNIT = re.compile(r"\d+[A-Za-z]{1,3}(?:[-_][A-Za-z]+)*")  # 3rd, 12ms, 5GB, 2nd-largest: numbers
+_CLOCK = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\b")
+
+
+def _quoted(match: re.Match[str]) -> list[Value]:
+    inner = next(group for group in match.groups() if group is not None).strip()
+    if not inner or len(inner) > MAX_QUOTED_CHARS or len(inner.split()) > MAX_QUOTED_WORDS:
+        return []
+    start = match.start() + match.group(0).index(inner)
+    inside = [_moved(v, start) for v in values(inner)]
+    return inside or [Value(inner, "token", key=token_key(inner), start=start)]  # "ERR-42" a code, "1,234" a number
+
+
+def _moved(value: Value, by: int) -> Value:
+    return Value(value.text, value.kind, value.readings, value.key, value.start + by, value.sign, value.unit,
+                 value.alternatives)
+
+
+def token_key(text: str) -> str:
+    """A token as compared: lower case, with ``_``, ``-`` and spaces one separator ("payment failed" is
+    ``payment_failed``: a readable label for a printed one)."""
+    return re.sub(r"[\s_\-]+", " ", text.lower()).strip()
+
+
+def _code(match: re.Match[str]) -> list[Value]:
+    """A code mixes letters and digits and is marked as one: CAPITALS (ERR-42), ``_`` (user_42), or a1b2."""
+    token = match.group(0)
+    if len(token) < 3 or not re.search(r"\d", token) or not re.search(r"[A-Za-z]", token):
+        return []
+    if _NUMBER_WITH_UNIT.fullmatch(token):
+        return []
+    parts = re.split(r"[-_]", token)
+    marked = ("_" in token or any(part.isalpha() and part.isupper() for part in parts)
+              or any(re.search(r"[A-Za-z]", part) and re.search(r"\d", part) for part in parts))
+    return [Value(token, "token", key=token_key(token), start=match.start())] if marked else []
+
+
+# -- numbers --------------------------------------------------------------------------------------------------
+# Where a number is written: digits grouped by , . ' or a (no-break) space, a decimal part, an exponent; then what
+# follows it. A plain space groups digits only before a decimal comma or a currency ("in 2023 300 orders" is two).
+_GROUPED = r"\d{1,3}(?:(?P<sep>[,.'\u00a0\u202f])\d{3})(?:(?P=sep)\d{3})*(?![\d])"
+_INDIAN = r"\d{1,2}(?:,\d{2})+,\d{3}(?![\d])"  # 12,34,567: lakh grouping
+_SPACED = r"\d{1,3}(?: \d{3})+(?=,\d|\s?(?:€|EUR\b|CHF\b|kr\b|zł))"
+_LIST = re.compile(r"\d+(?:,\d+){2,}")  # 1,2,3 is three numbers; 1,234,567 is one
+_HEDGE = re.compile(r"(?:about|around|roughly|approx(?:imately|\.)?|nearly|almost|some|over|under|more than|"
+                    r"less than|close to|circa|ca\.|environ|etwa|rund|unos|aproximadamente|~|≈)\s*[$€£¥]?\s*\Z",
+                    re.IGNORECASE)
+
+
+def _grouped(text: str) -> bool:
+    """1,234,567 and 12,34,567 (lakh) are one number each; 1,2,3 is a list."""
+    return all(len(group) == 3 for group in text.split(",")[1:]) or re.fullmatch(_INDIAN, text) is not None
+
+
+@functools.cache
+def _number_pattern() -> re.Pattern[str]:
+    """The number scanner, with CLDR's percent, magnitude and unit words after the digits."""
+    percent = localedata.alternation(localedata.percent_words())
+    scales = localedata.scale_words()
+    long_scales = localedata.alternation(w for w in scales if len(w) > 1)
+    short_scales = localedata.alternation(w for w in scales if len(w) == 1)
+    units = localedata.alternation(localedata.unit_words())
+    end = r"(?![\w])"
+    return re.compile(
+        r"(?P<sign>[-−+](?=[$€£¥]?\d))?(?:[$€£¥]\s?)?"
+        r"(?<![A-Za-z0-9_.])(?P<digits>" + _SPACED + "|" + _INDIAN + "|" + _GROUPED + r"|\d+)"
+        r"(?P<fraction>\.\d+|,\d+(?![,\d]))?(?P<exponent>[eE][-+]?\d+)?"
+        r"(?:\s?(?P<percent>" + percent + r")" + end + ")?"
+        r"(?:[\s\u00a0\u202f]?(?P<scale>(?i:" + long_scales + r")|" + short_scales + r")" + end + ")?"
+        r"(?:\s?(?P<unit>" + units + r")" + end + ")?",
+    )
+
+
+def _number(match: re.Match[str]) -> list[Value]:
+    """A number with every reading its writing allows: ``1.234`` is 1.234 or (German) 1234, ``13 402,75``
+    is 13402.75, ``12.5%`` is 12.5 or 0.125, ``1,2 Mio.`` 1,200,000, and after "about" trailing zeros round."""
+    hedged = bool(_HEDGE.search(match.string[max(0, match.start() - 24):match.start()]))
+    sign_text = match.group("sign") or ""
+    sign = -1 if sign_text in ("-", "−") else 1 if sign_text == "+" else 0
+    readings: list[Reading] = []
+    for number, tolerance in _decimals(match, hedged):
+        readings.append(Reading(number, tolerance, "hedged" if hedged else "as written"))
+        if match.group("percent"):
+            readings.append(Reading(number / 100, tolerance / 100, "percent"))
+        scale = match.group("scale")
+        if scale:
+            words = localedata.scale_words()
+            for power in words.get(scale, words.get(scale.lower(), frozenset())):
+                factor = Decimal(10) ** power
+                readings.append(Reading(number * factor, tolerance * factor, "magnitude"))
+    if not readings:
+        return []
+    unit_word = match.group("unit")
+    unit = None
+    if unit_word:
+        known = localedata.unit_words()
+        unit = known.get(unit_word) or known.get(unit_word.lower())
+    text = match.group(0).strip()
+    start = match.start() + (len(match.group(0)) - len(match.group(0).lstrip()))
+    return [Value(text, "number", tuple(readings), start=start, sign=sign, unit=unit)]
+
+
+def _decimals(match: re.Match[str], hedged: bool) -> list[tuple[Decimal, Decimal]]:
+    """Each reading of the written digits (Babel's ``parse_decimal`` in each grouping), with half a unit of the
+    last written digit as its tolerance; after a hedge ("about 560"), trailing zeros are rounding, not digits."""
+    from babel.numbers import NumberFormatError, parse_decimal
+
+    written = match.group("digits") + (match.group("fraction") or "")
+    exponent = match.group("exponent") or ""
+    found: dict[Decimal, Decimal] = {}
+    for locale in NUMBER_LOCALES:
+        try:
+            number = parse_decimal(_spaces_as_group(written, locale), locale=locale, strict=True)
+        except (NumberFormatError, InvalidOperation, ValueError):
+            continue
+        places = max(-int(number.as_tuple().exponent), 0)
+        unit = Decimal(10) ** -places
+        if hedged and not places:
+            digits = str(number)
+            unit = Decimal(10) ** (len(digits) - len(digits.rstrip("0")))
+        scale = Decimal(10) ** int(exponent[1:]) if exponent else Decimal(1)
+        found.setdefault(number * scale, unit / 2 * scale)
+    return list(found.items())
+
+
+def _spaces_as_group(text: str, locale: str) -> str:
+    """Any space between digit groups as the locale's own group symbol (a plain space, a no-break space, a
+    narrow one: people type any of them), so Babel reads "13 402,75" in French."""
+    from babel.numbers import get_group_symbol
+
+    group = get_group_symbol(locale)
+    return re.sub(r"(?<=\d)[ \u00a0\u202f](?=\d{3})", group, text) if group.isspace() else text
+
+
+# -- dates ----------------------------------------------------------------------------------------------------
+_ZONE = r"(?:\s?(?:[+-]\d{2}:?\d{2}|Z|UTC|GMT))?"
+_TIME = r"(?:(?:[T ]|:)\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?" + _ZONE + ")?"
+
+
+@functools.cache
+def date_patterns() -> tuple[re.Pattern[str], ...]:
+    """Where dates are written: digits in the common orders, or a day and a CLDR month name, year optional.
+
+    The scan only says where a date may be and which parts it wrote; dateparser reads it (``_parsed``).
+    Every month name with a year; without one, only whole names and English abbreviations (``Mar 5``):
+    "set 5" is not an Italian September.
+    """
+    months = localedata.month_names()
+    any_month = localedata.alternation(months)
+    bare = localedata.alternation(name for name, pairs in months.items()
+                                  if len(name) > 4 or any(code == "en" for code, _ in pairs))
+    weekday = r"(?:(?:" + localedata.alternation(localedata.weekday_names()) + r")\.?,?\s+)?"
+    day = r"(?P<day>\d{1,2})(?:st|nd|rd|th|er|º)?"
+    day_dot = r"(?P<day>\d{1,2})(?:st|nd|rd|th|er|º|\.)?"  # 5. März
+    year = r"(?P<year>\d{4})"
+    clock = _TIME.replace("(?:[T ]|:)", r"\s")  # Tue Mar 5 14:02:11 2024: the time between the day and the year
+    return (
+        # 2024-03-05, 2024/3/5, 2024-03-05T14:02:11Z
+        re.compile(r"(?<![\w.])(?P<iso>\d{4}[-/]\d{1,2}[-/]\d{1,2})" + _TIME + r"(?![\w])"),
+        # 10/Oct/2024:13:55:36 +0000 (web server logs), 5-Mar-2024
+        re.compile(r"(?<![\w.])" + day + r"[/\-](?P<month>" + any_month + r")\.?[/\-]" + year + _TIME + r"(?![\w])",
+                   re.IGNORECASE),
+        # Tue Mar 5 14:02:11 2024 (version-control logs), March 5, 2024, March 5th
+        re.compile(r"(?<![\w])" + weekday + r"(?P<month>" + bare + r")\.?\s+" + day
+                   + r"(?:,?" + clock + r")?(?:,?\s+" + year + _ZONE + r")?(?![\w])", re.IGNORECASE),
+        re.compile(r"(?<![\w])" + weekday + r"(?P<month>" + any_month + r")\.?\s+" + day + r",?\s+" + year
+                   + r"(?![\w])", re.IGNORECASE),
+        # 5 March 2024, 5. März 2024, le 5 mars, 5th of March
+        re.compile(r"(?<![\w])" + weekday + day_dot + r"\s+(?:of\s+|de\s+)?(?P<month>" + bare + r")\.?"
+                   r"(?:,?\s+(?:de\s+)?" + year + r")?(?![\w])", re.IGNORECASE),
+        re.compile(r"(?<![\w])" + weekday + day_dot + r"\s+(?:of\s+|de\s+)?(?P<month>" + any_month + r")\.?"
+                   r",?\s+(?:de\s+)?" + year + r"(?![\w])", re.IGNORECASE),
+        # 05.03.2024, 05/03/2024; 3/5/24 is left alone (two digits of a year are too ambiguous)
+        re.compile(r"(?<![\w.])(?P<numeric>\d{1,2}[./-]\d{1,2}[./-]\d{4})" + _TIME + r"(?![\w])"),
+        # March 2024, mars 2024: a month
+        re.compile(r"(?<![\w])(?P<month>" + any_month + r")\.?\s+" + year + r"(?![\w])", re.IGNORECASE),
+    ) if bare else ()
+
+
+def _date(match: re.Match[str]) -> list[Value]:
+    keys = date_keys(match)
+    if not keys:
+        return []
+    return [Value(match.group(0), "date", key=keys[0], start=match.start(), alternatives=tuple(keys[1:]))]
+
+
+def date_keys(match: re.Match[str]) -> list[str]:
+    """The ISO keys a date match can be: one, or two for 03/05/2024 (March or May); none if it is no date."""
+    parts = {k: v for k, v in match.groupdict().items() if v}
+    if "iso" in parts:
+        found = _parsed(parts["iso"].replace("/", "-"), ("en",), "YMD")
+        return [found] if found else []
+    if "numeric" in parts:
+        text = parts["numeric"]
+        return list(dict.fromkeys(k for k in (_parsed(text, ("en",), "DMY"), _parsed(text, ("en",), "MDY")) if k))
+    month_word = parts.get("month", "").lower().rstrip(".")
+    languages = tuple(sorted({code for code, _ in localedata.month_names().get(month_word, ())})) or ("en",)
+    has_year = "year" in parts
+    if "day" not in parts:  # a month of a year
+        found = _parsed(f"1 {parts['month']} {parts['year']}", languages, "DMY")
+        return [found[:7]] if found else []
+    text = f"{int(parts['day'])} {parts['month']} {parts.get('year', '2000')}"  # 2000: a leap year, Feb 29 reads
+    found = _parsed(text, languages, "DMY")
+    if not found:
+        return []
+    return [found if has_year else "--" + found[5:]]
+
+
+@functools.lru_cache(maxsize=4096)
+def _parsed(text: str, languages: tuple[str, ...], order: str) -> str | None:
+    """dateparser's reading of one date, as ISO; None when it reads none. Cached: a log repeats its days."""
+    import dateparser
+
+    when = dateparser.parse(text, languages=list(languages),
+                            settings={"DATE_ORDER": order, "PREFER_DAY_OF_MONTH": "first", "STRICT_PARSING": False,
+                                      "RETURN_AS_TIMEZONE_AWARE": False, "REQUIRE_PARTS": ["month", "year"]})
+    return when.date().isoformat() if isinstance(when, _dt.datetime) else None
+
+
+def date_of(key: str) -> _dt.date | None:
+    """The calendar date of a full key ("2024-03-05"); None for a month or a date without a year."""
+    try:
+        return _dt.date.fromisoformat(key)
+    except ValueError:
+        return None
+
+
+def same_date(answer_key: str, shown_key: str) -> str | None:
+    """How a date of the answer matches one that was shown: "exact", "loose" (no year, or a month of it), or None."""
+    if answer_key == shown_key:
+        return "exact"
+    if answer_key.startswith("--") and shown_key[4:] == answer_key[1:]:
+        return "loose"  # "5 March" for 2024-03-05
+    if len(answer_key) == 7 and shown_key[:7] == answer_key:
+        return "loose"  # "March 2024" for a day of it
+    return None
+
+
+def printed_number(text: str) -> Decimal | None:
+    """A number as code prints it (``12,345.50``, ``-7``, ``45.2%`` read as 45.2): the value, or None."""
+    plain = text.strip().replace(",", "").rstrip("%").lstrip("$€£¥").replace("−", "-")
+    try:
+        return Decimal(plain)
+    except InvalidOperation:
+        return None
