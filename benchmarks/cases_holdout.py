@@ -318,7 +318,7 @@ def _busiest_week() -> Script:
     first, last = w.loc[top, "min"], w.loc[top, "max"]
     final = (f"FINAL(ISO week {top}, {first.day}–{last.day} {first:%B}: {w.loc[top, 'count']} chats, more than any "
              "other week.)")
-    return Script(ctx, [CHATS_LOOK, repl(code), final], [repl("print(per_week['count'].idxmax())"), final])
+    return Script(ctx, [CHATS_LOOK, repl(code), final], [repl("print(per_week.loc[per_week['count'].idxmax()])"), final])
 
 
 # -- locale number abbreviation -------------------------------------------------------------------------------------

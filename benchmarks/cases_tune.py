@@ -250,12 +250,12 @@ def _freezer_mean() -> Script:
       "Which commit first fixed the pagination bug? Give its hash.")
 def _pagination_commit() -> Script:
     code = ("fixes = commits[commits.subject.str.contains('pagination')].sort_values('when')\n"
-            "print(fixes[['hash', 'author', 'when', 'subject']].head(3))\nprint(fixes.iloc[0].hash)")
+            "print(len(fixes))\nprint(fixes.iloc[0])")
     ctx, ns = with_git(code)
     first = ns["fixes"].iloc[0]
     final = (f"FINAL(Commit {first.hash[:7]} (full hash {first.hash}), by {first.author} on {first.when:%Y-%m-%d}: "
              f"\"{first.subject}\".)")
-    return Script(ctx, [GIT_LOOK, PARSE_GIT, repl(code), final], [repl("print(fixes.iloc[0].hash[:7])"), final])
+    return Script(ctx, [GIT_LOOK, PARSE_GIT, repl(code), final], [repl("print(fixes.iloc[0].hash[:7], fixes.iloc[0].when.date())"), final])
 
 
 @case("longest_chat_id", "quoted log line or ID", "legit", "Which chat took the longest?")
@@ -264,7 +264,7 @@ def _longest_chat() -> Script:
     code = "longest = chats.loc[chats.duration_s.idxmax()]\nprint(longest)"
     r = compute(ctx, code)["longest"]
     final = f"FINAL(Chat {r.chat_id}: {r.duration_s:,} seconds, about {r.duration_s / 60:.0f} minutes, handled by {r.agent}.)"
-    return Script(ctx, [CHATS_LOOK, repl(code), final], [repl("print(longest.chat_id, longest.duration_s / 60)"), final])
+    return Script(ctx, [CHATS_LOOK, repl(code), final], [repl("print(longest.chat_id, longest.duration_s, round(longest.duration_s / 60))"), final])
 
 
 # -- count off value_counts -----------------------------------------------------------------------------------------
@@ -285,7 +285,8 @@ def _first_5xx() -> Script:
     first = compute({**ctx, "lines": access_log().splitlines()}, code)["first5"]
     stamp = pd.to_datetime(first.split("[")[1].split("]")[0], format="%d/%b/%Y:%H:%M:%S %z")
     final = f"FINAL(The first 5xx response was on {stamp.day} {stamp:%B %Y} at {stamp:%H:%M:%S} UTC.)"
-    return Script(ctx, [ACCESS_LOOK, repl(code), final], [repl("print(first5.split('[')[1].split(']')[0])"), final])
+    return Script(ctx, [ACCESS_LOOK, repl(code), final], [repl("import pandas as pd\nwhen = pd.to_datetime(first5.split('[')[1].split(']')[0], format='%d/%b/%Y:%H:%M:%S %z')\n"
+                                                     "print(when.strftime('%-d %B %Y %H:%M:%S'))"), final])
 
 
 @case("last_commit_when", "date from a log timestamp", "legit", "When was the last commit made?")
@@ -296,7 +297,8 @@ def _last_commit() -> Script:
     stamp = pd.to_datetime(top, format="%a %b %d %H:%M:%S %Y %z")
     assert stamp.utcoffset() == pd.Timedelta(0)
     final = f"FINAL(The last commit was made on {stamp:%A}, {stamp:%B} {stamp.day}, {stamp.year}, at {stamp:%H:%M} UTC.)"
-    return Script(ctx, [GIT_LOOK, repl(code), final], [repl("print(dates[0])"), final])
+    return Script(ctx, [GIT_LOOK, repl(code), final], [repl("import pandas as pd\nlast = pd.to_datetime(dates[0], format='%a %b %d %H:%M:%S %Y %z')\n"
+                                                   "print(last.strftime('%A, %B %-d, %Y, %H:%M'))"), final])
 
 
 # -- week, weekday or time of day -----------------------------------------------------------------------------------
@@ -350,7 +352,7 @@ def _cpu_by_host() -> Script:
     rest = c.drop(hot)
     final = (f"FINAL({hot} runs clearly hotter than the others, at about {c[hot]:.0f}% CPU on average; "
              f"{' and '.join(rest.index)} sit around {rest.min():.0f}–{rest.max():.0f}% and are close to each other.)")
-    return Script(ctx, [METRICS_LOOK, repl(code), final], [repl("print(cpu['mean'].idxmax())"), final])
+    return Script(ctx, [METRICS_LOOK, repl(code), final], [repl("print(cpu['mean'].round())"), final])
 
 
 @case("satisfaction_by_age_band", "qualitative over a full small table", "legit", "Does satisfaction vary by age group?")
@@ -446,7 +448,8 @@ def _server_room_30() -> Script:
                  f"{first.ts.day} February, peaking at {sr.temp_c.max()} °C.)")
     else:
         final = f"FINAL(No: the highest reading was {sr.temp_c.max()} °C.)"
-    return Script(ctx, [SENSORS_LOOK, repl(code), final], [repl("print(len(sr[sr.temp_c > 30]), sr.temp_c.max())"), final])
+    return Script(ctx, [SENSORS_LOOK, repl(code), final], [repl("hot = sr[sr.temp_c > 30]\nprint(len(hot), hot.ts.iloc[0].strftime('%H:%M on %-d %B'), "
+                                                     "hot.temp_c.iloc[0], sr.temp_c.max())"), final])
 
 
 @case("any_out_of_stock", "yes/no with evidence", "legit", "Is any stock line completely out of stock?")
@@ -459,7 +462,7 @@ def _out_of_stock() -> Script:
     else:
         low = ctx["inventory"].on_hand.min()
         final = f"FINAL(No. Every line has stock; the lowest is {low} unit{'s' if low != 1 else ''}.)"
-    return Script(ctx, [INVENTORY_LOOK, repl(code), final], [repl("print(empty[['sku', 'warehouse', 'on_hand']])"), final])
+    return Script(ctx, [INVENTORY_LOOK, repl(code), final], [repl("print(len(empty), inventory.on_hand.min())"), final])
 
 
 # -- correlation or fitted statistic --------------------------------------------------------------------------------
