@@ -305,7 +305,7 @@ def _busiest_hour() -> Script:
     peak = int(h.idxmax())
     final = (f"FINAL(Traffic peaks in the {peak}:00–{peak + 1}:00 UTC hour, with {h.max()} requests in that hour over "
              "the week; afternoons are busiest in general.)")
-    return Script(ctx, [ACCESS_LOOK, PARSE_ACCESS, repl(code), final], [repl("print(per_hour.nlargest(1))"), final])
+    return Script(ctx, [ACCESS_LOOK, PARSE_ACCESS, repl(code), final], [repl("peak = per_hour.idxmax()\nprint(f'{peak}:00–{peak + 1}:00', per_hour.max())"), final])
 
 
 @case("busiest_chat_week", "week, weekday or time of day", "legit", "Which week of January had the most chats?")
@@ -318,7 +318,8 @@ def _busiest_week() -> Script:
     first, last = w.loc[top, "min"], w.loc[top, "max"]
     final = (f"FINAL(ISO week {top}, {first.day}–{last.day} {first:%B}: {w.loc[top, 'count']} chats, more than any "
              "other week.)")
-    return Script(ctx, [CHATS_LOOK, repl(code), final], [repl("print(per_week.loc[per_week['count'].idxmax()])"), final])
+    return Script(ctx, [CHATS_LOOK, repl(code), final], [repl("top = per_week.loc[per_week['count'].idxmax()]\n"
+                                                  "print(top.name, f\"{top['min'].day}–{top['max'].day} {top['min']:%B}\", top['count'])"), final])
 
 
 # -- locale number abbreviation -------------------------------------------------------------------------------------
@@ -459,7 +460,7 @@ def _checkout_sev2() -> Script:
         final = f"FINAL(Yes, {len(s2)}: {items}.)"
     else:
         final = "FINAL(No: checkout had no sev2 incident in May.)"
-    return Script(ctx, [EVENTS_LOOK, PARSE_EVENTS, repl(code), final], [repl("print(sev2.to_string())"), final])
+    return Script(ctx, [EVENTS_LOOK, PARSE_EVENTS, repl(code), final], [repl("print(list(zip(sev2.ts.dt.strftime('%-d %B'), sev2.minutes)))"), final])
 
 
 # -- correlation or fitted statistic --------------------------------------------------------------------------------
