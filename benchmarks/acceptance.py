@@ -18,11 +18,20 @@ both leave it as it is.
     python -m benchmarks.acceptance                       # print the tables (~20 s on 2 shared cores)
     python -m benchmarks.acceptance --write               # and replace the Acceptance section of RESULTS.md
     python -m benchmarks.acceptance --only month_difference,bare_wrong_region --policy strict
+    python -m benchmarks.acceptance --cases benchmarks.cases_tune     # another case module (or a .py path)
+    python -m benchmarks.acceptance --cases all                       # the default set and both split halves
+
+``--cases`` names a module that exposes ``CASES``, ``LEGIT_CLASSES`` and ``INVENTED_CLASSES`` (see
+``acceptance_cases.Registry``). ``benchmarks.cases_tune`` and ``benchmarks.cases_holdout`` are a second set of
+cases split in two before anything was measured on them: the policy is tuned on the first, the second is
+held out to check that a change generalises.
 """
 from __future__ import annotations
 
 import argparse
 import datetime as _dt
+import importlib
+import importlib.util
 import re
 import statistics
 import sys
@@ -51,6 +60,8 @@ MAX_ITERATIONS = 6
 ROOT, SUB = "acceptance-root", "acceptance-sub"
 COMMAND = "python -m benchmarks.acceptance --write"
 GOALS = {"legit_first": 0.95, "invented_accepted": 0.05}
+DEFAULT_CASES = "benchmarks.acceptance_cases"
+ALL_CASES: tuple[str, ...] = (DEFAULT_CASES, "benchmarks.cases_tune", "benchmarks.cases_holdout")  # --cases all
 
 # Engines from before ``Iteration.verdicts`` say why in the feedback only: the gate each of their notes stands for.
 _OLD_NOTES: tuple[tuple[str, str], ...] = (
@@ -129,6 +140,67 @@ class Results:
 
     def of(self, policy: str, kind: str | None = None) -> list[Outcome]:
         return [o for o in self.outcomes if o.policy == policy and (kind is None or o.kind == kind)]
+
+
+@dataclass(frozen=True)
+class CaseSet:
+    """The cases of one or more case modules, the classes reported per class, and what the report names."""
+
+    source: str  # the module file(s), relative to the repository
+    cases: list[Case]
+    legit_classes: tuple[str, ...]
+    invented_classes: tuple[str, ...]
+
+
+DEFAULT_SET = CaseSet("benchmarks/acceptance_cases.py", CASES, LEGIT_CLASSES, INVENTED_CLASSES)
+
+
+def load_cases(spec: str) -> CaseSet:
+    """``all``, a dotted module name or a path to a ``.py`` file: its ``CASES``, ``LEGIT_CLASSES`` and
+    ``INVENTED_CLASSES``. A ValueError (one line) names what is wrong: no such module, a missing name, a name
+    two modules of ``all`` both use."""
+    if spec == "all":
+        sets = [load_cases(name) for name in ALL_CASES]
+        cases = [c for one in sets for c in one.cases]
+        taken = sorted({c.name for c in cases if sum(d.name == c.name for d in cases) > 1})
+        if taken:
+            raise ValueError(f"--cases all: case names used by two modules: {', '.join(taken)}")
+        return CaseSet(", ".join(one.source for one in sets), cases,
+                       tuple(dict.fromkeys(c for one in sets for c in one.legit_classes)),
+                       tuple(dict.fromkeys(c for one in sets for c in one.invented_classes)))
+    module = _import_cases(spec)
+    missing = [name for name in ("CASES", "LEGIT_CLASSES", "INVENTED_CLASSES") if not hasattr(module, name)]
+    if missing:
+        raise ValueError(f"--cases {spec}: the module has no {', '.join(missing)}; a case module exposes CASES, "
+                         "LEGIT_CLASSES and INVENTED_CLASSES (see benchmarks.acceptance_cases.Registry)")
+    file = Path(module.__file__ or spec).resolve()
+    source = str(file.relative_to(HERE.parent)) if file.is_relative_to(HERE.parent) else str(file)
+    return CaseSet(source, list(module.CASES), tuple(module.LEGIT_CLASSES), tuple(module.INVENTED_CLASSES))
+
+
+def _import_cases(spec: str) -> Any:
+    """The module ``spec`` names: a dotted name, or a ``.py`` path (one under ``benchmarks/`` is imported by its
+    dotted name, so its imports of the package work as they do for ``-m``)."""
+    path = Path(spec)
+    if spec.endswith(".py") or path.exists():
+        if not path.is_file():
+            raise ValueError(f"--cases {spec}: no such file; give a dotted module name or a path to a .py file")
+        file = path.resolve()
+        if file.parent == HERE:
+            return importlib.import_module(f"{__package__ or 'benchmarks'}.{file.stem}")
+        loaded = importlib.util.spec_from_file_location(f"acceptance_cases_{file.stem}", file)
+        if loaded is None or loaded.loader is None:
+            raise ValueError(f"--cases {spec}: cannot load this file as a Python module")
+        module = importlib.util.module_from_spec(loaded)
+        loaded.loader.exec_module(module)
+        return module
+    try:
+        return importlib.import_module(spec)
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and spec.startswith(exc.name):
+            raise ValueError(f"--cases {spec}: no such module; give a dotted module name (benchmarks.cases_tune), "
+                             "a path to a .py file, or 'all'") from None
+        raise
 
 
 # -- running ------------------------------------------------------------------------------------------------------
@@ -269,8 +341,8 @@ def _pct(k: int, n: int) -> str:
 
 
 def render(results: Results, *, command: str = COMMAND, date: str | None = None,
-           max_iterations: int = MAX_ITERATIONS) -> str:
-    """The "Acceptance" section, heading included."""
+           max_iterations: int = MAX_ITERATIONS, cases: CaseSet = DEFAULT_SET) -> str:
+    """The "Acceptance" section, heading included; ``cases`` names the module(s) and orders the classes."""
     policies = list(results.summaries)
     legit_n = len({o.case for o in results.outcomes if o.kind == "legit"})
     invented_n = len({o.case for o in results.outcomes if o.kind == "invented"})
@@ -284,7 +356,7 @@ def render(results: Results, *, command: str = COMMAND, date: str | None = None,
         HEADING, "",
         f"Generated by `{command}` on {date}; prompt version `{PROMPT_VERSION}`; policies "
         + ", ".join(f"`{p}`" for p in policies) + f"; the whole benchmark took {results.seconds:.0f} s.", "",
-        f"- Cases (`benchmarks/acceptance_cases.py`): {legit_n} legitimate answers, written as a capable model "
+        f"- Cases (`{cases.source}`): {legit_n} legitimate answers, written as a capable model "
         "writes them after reading and computing (often in a sentence, formatted, in another language, derived "
         f"from printed figures), and {invented_n} invented or misread ones, written as weaker models wrote them. "
         "Each runs on the bundled server (scripted replies over HTTP, the real engine and namespace) with "
@@ -314,7 +386,7 @@ def render(results: Results, *, command: str = COMMAND, date: str | None = None,
     lines += ["", "Per class: legitimate cases accepted at the first FINAL, invented cases accepted.", "",
               "| set | class | cases | " + " | ".join(f"`{p}`" for p in policies) + " |",
               "| --- | --- | --- |" + " --- |" * len(policies)]
-    for kind, classes in (("legitimate", LEGIT_CLASSES), ("invented", INVENTED_CLASSES)):
+    for kind, classes in (("legitimate", cases.legit_classes), ("invented", cases.invented_classes)):
         for cls in classes:
             counts = [results.summaries[p].per_class.get(cls, (0, 0)) for p in policies]
             if counts and counts[0][1]:
@@ -379,15 +451,26 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--policy", action="append", dest="policies",
                         help="an acceptance setting to run, repeatable: --policy strict --policy 'strict,-wrong-extreme' "
                              f"(default: {', '.join(POLICIES)})")
+    parser.add_argument("--cases", default=DEFAULT_CASES,
+                        help="the case module: a dotted name or a .py path exposing CASES, LEGIT_CLASSES and "
+                             "INVENTED_CLASSES, or 'all' (the default set and both split halves) "
+                             "(default: %(default)s)")
     parser.add_argument("--only", default="", help="comma-separated case names (default: every case)")
     parser.add_argument("--max-iterations", type=int, default=MAX_ITERATIONS)
     parser.add_argument("-v", "--verbose", action="store_true", help="one line per run")
     args = parser.parse_args(argv)
+    if args.write and args.cases != DEFAULT_CASES:
+        parser.error(f"--write replaces the Acceptance section, which reports the default cases ({DEFAULT_CASES}); "
+                     "run --cases without --write to print the tables of another set")
+    try:
+        args.case_set = DEFAULT_SET if args.cases == DEFAULT_CASES else load_cases(args.cases)
+    except ValueError as exc:
+        parser.error(str(exc))
     names = set(filter(None, args.only.split(",")))
-    unknown = names - {c.name for c in CASES}
+    unknown = names - {c.name for c in args.case_set.cases}
     if unknown:
         parser.error(f"unknown cases {sorted(unknown)}")
-    args.cases = [c for c in CASES if not names or c.name in names]
+    args.cases = [c for c in args.case_set.cases if not names or c.name in names]
     args.policies = args.policies or list(POLICIES)
     return args
 
@@ -396,7 +479,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parse(argv)
     results = run_benchmark(args.cases, args.policies, args.max_iterations, log=print if args.verbose else None)
     command = " ".join(["python -m benchmarks.acceptance", *(argv if argv is not None else sys.argv[1:])])
-    section = render(results, command=command, max_iterations=args.max_iterations)
+    section = render(results, command=command, max_iterations=args.max_iterations, cases=args.case_set)
     print(section)
     if args.write:
         write_section(args.results, section)

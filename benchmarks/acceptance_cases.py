@@ -21,7 +21,7 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import numpy as np
 import pandas as pd
@@ -29,6 +29,7 @@ import pandas as pd
 from rlm_jupyter.testing import ChatRequest, Responder, RuleBasedSubModel
 
 Kind = Literal["legit", "invented"]
+T = TypeVar("T")
 
 LEGIT_CLASSES: tuple[str, ...] = (
     "plain value", "formatted value", "other language", "derived arithmetic", "sub-call result",
@@ -65,18 +66,34 @@ class Case:
     build: Callable[[], Script]
 
 
-CASES: list[Case] = []
+@dataclass
+class Registry:
+    """The cases of one case module and the classes they may have: ``@registry.case(...)`` adds a built case.
+
+    Why a registry and not one module-level list: the benchmark runs other case modules too (``--cases``), each
+    with its own classes and cases (``benchmarks.cases_tune``, ``benchmarks.cases_holdout``); a module exposes
+    ``CASES``, ``LEGIT_CLASSES`` and ``INVENTED_CLASSES``, which a registry holds.
+    """
+
+    legit_classes: tuple[str, ...]
+    invented_classes: tuple[str, ...]
+    cases: list[Case] = field(default_factory=list)
+
+    def case(self, name: str, cls: str, kind: Kind,
+             question: str) -> Callable[[Callable[[], Script]], Callable[[], Script]]:
+        known = self.legit_classes if kind == "legit" else self.invented_classes
+        if cls not in known or any(c.name == name for c in self.cases):
+            raise ValueError(f"case {name!r}: class {cls!r} unknown for {kind}, or the name is taken")
+
+        def register(build: Callable[[], Script]) -> Callable[[], Script]:
+            self.cases.append(Case(name, cls, kind, question, build))
+            return build
+        return register
 
 
-def case(name: str, cls: str, kind: Kind, question: str) -> Callable[[Callable[[], Script]], Callable[[], Script]]:
-    known = LEGIT_CLASSES if kind == "legit" else INVENTED_CLASSES
-    if cls not in known or any(c.name == name for c in CASES):
-        raise ValueError(f"case {name!r}: class {cls!r} unknown for {kind}, or the name is taken")
-
-    def register(build: Callable[[], Script]) -> Callable[[], Script]:
-        CASES.append(Case(name, cls, kind, question, build))
-        return build
-    return register
+REGISTRY = Registry(LEGIT_CLASSES, INVENTED_CLASSES)
+CASES: list[Case] = REGISTRY.cases
+case = REGISTRY.case
 
 
 # -- data: small, seeded, built fresh for every run ---------------------------------------------------------------
@@ -210,7 +227,7 @@ def final_line(reply: str) -> str:
     return next(line for line in reply.splitlines() if line.lstrip().startswith("FINAL"))
 
 
-def differs(invented: object, truth: object) -> object:
+def differs(invented: T, truth: object) -> T:
     if invented == truth:
         raise AssertionError(f"an invented answer equals the truth ({truth!r}): change the case")
     return invented

@@ -179,3 +179,74 @@ def test_an_engine_without_verdicts_is_read_off_the_note_the_model_was_sent() ->
     recorded = acceptance.Outcome("c", "bare wrong label", "invented", "strict", run.status, 0, 1, 3, False, False)
     acceptance.read_refusal(run, 0, recorded)
     assert recorded.refused_by == ["picked-by-eye"] and recorded.from_verdicts
+
+
+# -- the second case set: any case module through --cases, and its split ----------------------------------------
+def test_cases_loads_a_module_by_dotted_name_or_path_and_all_joins_the_sets() -> None:
+    from benchmarks import cases_holdout, cases_tune
+
+    tune = acceptance.load_cases("benchmarks.cases_tune")
+    assert [c.name for c in tune.cases] == [c.name for c in cases_tune.CASES]
+    assert tune.legit_classes == cases_tune.LEGIT_CLASSES and tune.source == "benchmarks/cases_tune.py"
+    by_path = acceptance.load_cases(str(ROOT / "benchmarks" / "cases_holdout.py"))
+    assert [c.name for c in by_path.cases] == [c.name for c in cases_holdout.CASES]
+    every = acceptance.load_cases("all")
+    assert len(every.cases) == len(CASES) + len(cases_tune.CASES) + len(cases_holdout.CASES)
+    assert set(LEGIT_CLASSES) | set(cases_tune.LEGIT_CLASSES) == set(every.legit_classes)
+    for wrong in ("benchmarks.no_such_cases", "no/such/file.py", "benchmarks.sections"):
+        with pytest.raises(ValueError, match="--cases"):
+            acceptance.load_cases(wrong)
+
+
+def test_a_case_module_outside_the_package_runs_through_the_command_line(tmp_path: Path,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    module = tmp_path / "my_cases.py"
+    module.write_text(
+        "from benchmarks.acceptance_cases import Registry, Script, repl\n"
+        "import pandas as pd\n"
+        "REGISTRY = Registry(('plain',), ('made up',))\nCASES = REGISTRY.cases\nLEGIT_CLASSES = REGISTRY.legit_classes\n"
+        "INVENTED_CLASSES = REGISTRY.invented_classes\n\n"
+        "@REGISTRY.case('my_count', 'plain', 'legit', 'How many rows?')\n"
+        "def _my_count() -> Script:\n"
+        "    return Script({'df': pd.DataFrame({'a': [1, 2, 3]})}, [repl('print(len(df))'), 'FINAL(3)'],\n"
+        "                  [repl('print(len(df))'), 'FINAL(3)'])\n", encoding="utf-8")
+    assert acceptance.main(["--cases", str(module), "--policy", "off"]) == 0
+    out = capsys.readouterr().out
+    assert f"Cases (`{module.resolve()}`): 1 legitimate answers" in out
+    assert "| `off` | 1/1 (100%) |" in out and "| legitimate | plain | 1 | 1 |" in out
+    with pytest.raises(SystemExit):  # the Acceptance section of RESULTS.md reports the default set only
+        acceptance.main(["--cases", str(module), "--write"])
+
+
+def test_the_split_halves_are_the_seeded_assignment_and_large_enough() -> None:
+    from benchmarks import cases_holdout, cases_kit, cases_tune
+
+    halves = cases_kit.assign(cases_tune.CASES + cases_holdout.CASES, cases_kit.SPLIT_SEED)
+    assert {c.name for c in cases_tune.CASES} == {n for n, h in halves.items() if h == "tune"}
+    assert {c.name for c in cases_holdout.CASES} == {n for n, h in halves.items() if h == "holdout"}
+    for module in (cases_tune, cases_holdout):
+        kinds = [c.kind for c in module.CASES]
+        assert kinds.count("legit") >= 35 and kinds.count("invented") >= 18
+        assert {c.cls for c in module.CASES if c.kind == "legit"} == set(cases_kit.LEGIT_CLASSES)
+        assert {c.cls for c in module.CASES if c.kind == "invented"} == set(cases_kit.INVENTED_CLASSES)
+    assert not set(cases_kit.LEGIT_CLASSES) & set(LEGIT_CLASSES)  # classes beyond the first set's
+    assert not set(cases_kit.INVENTED_CLASSES) & set(INVENTED_CLASSES)
+    names = [c.name for c in CASES + cases_tune.CASES + cases_holdout.CASES]
+    assert len(set(names)) == len(names)
+
+
+def test_every_split_case_builds_and_its_replies_end_at_its_first_answer() -> None:
+    from benchmarks import cases_holdout, cases_tune
+
+    def answers(reply: str) -> bool:
+        parsed = parse_reply(reply)
+        code = "\n".join(parsed.code)
+        return parsed.final is not None or any(k in code for k in ("FINAL(", "SUBMIT(", "answer['ready'] = True",
+                                                                    '"ready": True'))
+
+    for case in cases_tune.CASES + cases_holdout.CASES:
+        script = case.build()
+        assert script.context and script.replies, case.name
+        assert not any(answers(r) for r in script.replies[:-1]) and answers(script.replies[-1]), case.name
+        if case.kind == "legit":
+            assert script.after and answers(script.after[-1]), f"{case.name}: a legitimate case says how it complies"
