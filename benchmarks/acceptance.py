@@ -32,7 +32,6 @@ import argparse
 import datetime as _dt
 import importlib
 import importlib.util
-import re
 import statistics
 import sys
 import time
@@ -42,11 +41,9 @@ from pathlib import Path
 from typing import Any
 
 from rlm_jupyter import RLM, Run
-from rlm_jupyter.engine.conversation import Conversation
 from rlm_jupyter.engine.printed import Shown
-from rlm_jupyter.engine.readings import values
 from rlm_jupyter.engine.prompts import PROMPT_VERSION
-from rlm_jupyter.engine.trajectory import CodeCell
+from rlm_jupyter.engine.readings import values
 from rlm_jupyter.testing import FakeLLMServer, RuleBasedSubModel, Scripted
 
 from . import sections

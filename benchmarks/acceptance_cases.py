@@ -1381,7 +1381,7 @@ def _wrong_column_zero() -> Script:
 def _date_format_missed() -> Script:
     ctx = {"access": access_log()}
     code = "errors_0305 = [l for l in lines if '2024-03-05' in l and '\" 500 ' in l]\nprint(len(errors_0305))"
-    truth = sum('05/Mar/2024' in l and '" 500 ' in l for l in ctx["access"].splitlines())
+    truth = sum('05/Mar/2024' in line and '" 500 ' in line for line in ctx["access"].splitlines())
     assert truth > 0
     return Script(ctx, [ACCESS_LOOK, repl(code), "FINAL(No, there were no server errors on March 5, 2024.)"])
 

@@ -39,15 +39,21 @@ def test_the_sets_are_large_enough_and_cover_every_class() -> None:
     assert len({c.name for c in CASES}) == len(CASES)
 
 
+def _answers(reply: str) -> bool:
+    """A reply that gives an answer: a FINAL written or called, DSPy's SUBMIT, or the answer dict set ready."""
+    parsed = parse_reply(reply)
+    code = "\n".join(parsed.code)
+    return parsed.final is not None or any(k in code for k in ("FINAL(", "SUBMIT(", "answer['ready'] = True",
+                                                                '"ready": True'))
+
+
 def test_every_case_builds_and_its_replies_end_at_its_first_final() -> None:
     for case in CASES:
         script = case.build()
         assert script.context and script.replies, case.name
         *before, last = script.replies
-        assert all(parse_reply(r).final is None and "FINAL(" not in "\n".join(parse_reply(r).code) for r in before), \
-            case.name
-        parsed = parse_reply(last)
-        assert parsed.final is not None or any("FINAL(" in code for code in parsed.code), case.name
+        assert not any(_answers(reply) for reply in before), case.name
+        assert _answers(last), case.name
         if case.kind == "legit":
             assert script.after, f"{case.name}: a legitimate case says how it complies after a refusal"
 
@@ -170,15 +176,15 @@ def test_an_engine_without_verdicts_is_read_off_the_note_the_model_was_sent() ->
               iterations=[Iteration(index=0, reply="FINAL(south)", feedback=f"[output]\nnorth  3\n\n{note}\n\nTurn 2 of 6.")])
     outcome = acceptance.Outcome("c", "bare wrong label", "invented", "strict", run.status, 0, 1, 3, False, False)
     acceptance.read_refusal(run, 0, outcome)
-    assert outcome.refused_by == ["picked-by-eye"] and outcome.notes == [note] and not outcome.from_verdicts
+    assert outcome.refused_by == ["wrong-extreme"] and outcome.notes == [note] and not outcome.from_verdicts
     run.iterations[0].feedback = "[output]\nnorth  3\n\nSomething new the engine says.\n\nTurn 2 of 6."
     unknown = acceptance.Outcome("c", "bare wrong label", "invented", "strict", run.status, 0, 1, 3, False, False)
     acceptance.read_refusal(run, 0, unknown)
     assert unknown.refused_by == ["?"] and unknown.notes == ["Something new the engine says."]
-    run.iterations[0].verdicts = [Verdict("picked-by-eye", "refused", note, {"label": "south"})]
+    run.iterations[0].verdicts = [Verdict("wrong-extreme", "refused", note, {"label": "south"})]
     recorded = acceptance.Outcome("c", "bare wrong label", "invented", "strict", run.status, 0, 1, 3, False, False)
     acceptance.read_refusal(run, 0, recorded)
-    assert recorded.refused_by == ["picked-by-eye"] and recorded.from_verdicts
+    assert recorded.refused_by == ["wrong-extreme"] and recorded.from_verdicts
 
 
 # -- the second case set: any case module through --cases, and its split ----------------------------------------
@@ -238,15 +244,9 @@ def test_the_split_halves_are_the_seeded_assignment_and_large_enough() -> None:
 def test_every_split_case_builds_and_its_replies_end_at_its_first_answer() -> None:
     from benchmarks import cases_holdout, cases_tune
 
-    def answers(reply: str) -> bool:
-        parsed = parse_reply(reply)
-        code = "\n".join(parsed.code)
-        return parsed.final is not None or any(k in code for k in ("FINAL(", "SUBMIT(", "answer['ready'] = True",
-                                                                    '"ready": True'))
-
     for case in cases_tune.CASES + cases_holdout.CASES:
         script = case.build()
         assert script.context and script.replies, case.name
-        assert not any(answers(r) for r in script.replies[:-1]) and answers(script.replies[-1]), case.name
+        assert not any(_answers(r) for r in script.replies[:-1]) and _answers(script.replies[-1]), case.name
         if case.kind == "legit":
-            assert script.after and answers(script.after[-1]), f"{case.name}: a legitimate case says how it complies"
+            assert script.after and _answers(script.after[-1]), f"{case.name}: a legitimate case says how it complies"

@@ -65,7 +65,7 @@ def test_numbers_dates_codes_and_quoted_tokens_are_values() -> None:
 def test_prose_is_not_a_value() -> None:
     assert values("Paris is the capital, and the busiest month was March.") == []
     assert values("The user's `status` column is mostly fine; it's the top-level issue.") == []
-    assert texts("the 3rd batch took 12ms") == ["3", "12"]  # ordinals and units are numbers, not codes
+    assert texts("the 3rd batch took 12ms") == ["3", "12ms"]  # ordinals and units are numbers, not codes
     assert texts('he said "this is a long quoted sentence of prose"') == []  # long quotes are prose
 
 

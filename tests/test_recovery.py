@@ -7,7 +7,7 @@ import json
 import pandas as pd
 import pytest
 
-from rlm_jupyter.engine import prompts, recovery
+from rlm_jupyter.engine import prompts, recovery, search_again
 from rlm_jupyter.engine.protocol import parse_reply
 from rlm_jupyter.engine.trajectory import CodeCell, Iteration, Run
 from rlm_jupyter.testing import Fault
@@ -379,14 +379,22 @@ REGIONS = pd.DataFrame({"region": ["east", "north", "south", "west", "west"], "a
 TOTALS = "totals = context.groupby('region')['amount'].sum()\nprint(totals)"
 
 
-@pytest.mark.parametrize("pick", ["FINAL(south)", "FINAL('west')", "FINAL(1315)"])
-def test_a_row_picked_out_of_a_printed_table_is_refused_until_code_selects_it(engine: Engine, pick: str) -> None:
-    """A real model printed the totals per region, then wrote the third row as the largest: ``FINAL(south)``."""
+@pytest.mark.parametrize("pick, said", [("FINAL(south)", "south is not the largest in the table printed at turn 1"),
+                                        ("FINAL(1315)", "it names none of the rows of the table printed at turn 1")])
+def test_a_row_that_is_not_the_extreme_is_refused_until_code_selects_it(engine: Engine, pick: str, said: str) -> None:
+    """A real model printed the totals per region, then wrote the third row as the largest: ``FINAL(south)``. The
+    table was printed whole, so the claim is checked against it: south is not its largest row, and 1315 names none."""
     run = engine.run([fence(TOTALS), pick, fence("print(totals.idxmax())"), "FINAL(west)"], REGIONS,
                      question=LARGEST)
     assert run.status == "final" and run.answer == "west" and len(run.iterations) == 4
-    assert "a row of a table your code printed" in last_user(engine.server, 2)
-    assert [v.gate for v in run.iterations[1].verdicts] == ["picked-by-eye"]
+    assert said in last_user(engine.server, 2)
+    assert [v.gate for v in run.iterations[1].verdicts] == ["wrong-extreme"]
+
+
+def test_the_largest_row_of_a_table_printed_whole_is_accepted_at_once(engine: Engine) -> None:
+    """West is the largest total of the table the code printed whole: reading it off the table is right."""
+    run = engine.run([fence(TOTALS), "FINAL('west')"], REGIONS, question=LARGEST)
+    assert run.status == "final" and run.answer == "west" and len(run.iterations) == 2
 
 
 def test_a_row_read_by_the_label_the_question_names_is_a_lookup_not_a_pick(engine: Engine) -> None:
@@ -420,9 +428,9 @@ def test_the_data_is_shown_by_a_repr_or_numbered_lines_too() -> None:
         return Run(id="r", question="q", model="m", sub_model="s", context_names=["records"],
                    iterations=[Iteration(0, "", cells=[CodeCell("x", stdout=output)])])
 
-    assert recovery.data_shown(run_of(repr(RECORDS[:300])), [RECORDS])
-    assert recovery.data_shown(run_of("0 " + RECORDS.splitlines()[0]), [RECORDS])
-    assert not recovery.data_shown(run_of("0\n" + " " * 40 + "\n" + "=" * 40), [RECORDS])
+    assert search_again.data_shown(run_of(repr(RECORDS[:300])), [RECORDS])
+    assert search_again.data_shown(run_of("0 " + RECORDS.splitlines()[0]), [RECORDS])
+    assert not search_again.data_shown(run_of("0\n" + " " * 40 + "\n" + "=" * 40), [RECORDS])
 
 
 def test_nothing_measures_only_what_is_cheap_to_measure() -> None:

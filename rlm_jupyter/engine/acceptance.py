@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import claims, forms, grounding, prompts, provenance, recovery, search_again
+from . import claims, counts, forms, grounding, prompts, provenance, recovery, search_again
 from .gates import BY_NAME, GATES, Policy
 from .helpers import HELPER_NAMES, FinalSlot, created_names, model_variable
 from .printed import label_key, outside_tables
@@ -274,7 +274,10 @@ class Acceptance:
             pattern = re.compile(rf"(?<![\w]){re.escape(label)}(?![\w])")
             return any(pattern.search(label_key(line)) and not _is_data(line, texts) for line in outside)
 
-        return _finding(claims.wrong_extreme(_answer_text(offer), self.run.question, evidence, selected))
+        frames = [value for name in sorted(self.reads.data_names) if hasattr(value := self.ns.get(name), "columns")
+                  and type(value).__module__.split(".", 1)[0] == "pandas"]
+        return _finding(claims.wrong_extreme(_answer_text(offer), self.run.question, evidence, selected)
+                        or claims.wrong_date_extreme(_answer_text(offer), frames))
 
     def _row_mismatch(self, offer: Offer, it: Iteration) -> Finding | None:
         if offer.typed is None or self.reads.nothing_to_read:
@@ -285,6 +288,27 @@ class Acceptance:
         if offer.typed is None or self.reads.nothing_to_read:
             return None
         return _finding(claims.wrong_direction(_answer_text(offer), self._evidence_now()))
+
+    def _wrong_unit(self, offer: Offer, it: Iteration) -> Finding | None:
+        if offer.typed is None or self.reads.nothing_to_read:
+            return None
+        return _finding(claims.wrong_unit(_answer_text(offer), self._evidence_now()))
+
+    def _echoed_figure(self, offer: Offer, it: Iteration) -> Finding | None:
+        if offer.typed is None or self.reads.nothing_to_read:
+            return None
+        return _finding(counts.echoed(_answer_text(offer), self.run.question, self._evidence_now()))
+
+    def _not_distinct(self, offer: Offer, it: Iteration) -> Finding | None:
+        if offer.typed is None or self.reads.nothing_to_read:
+            return None
+        return _finding(counts.not_deduplicated(_answer_text(offer), self.run.question, self._evidence_now()))
+
+    def _partial_subcall(self, offer: Offer, it: Iteration) -> Finding | None:
+        if offer.typed is None or self.reads.nothing_to_read:
+            return None
+        size = counts.data_chars(self.ns, sorted(self.reads.data_names))
+        return _finding(counts.partial_subcall(_answer_text(offer), self.run.question, self._evidence_now(), size))
 
     def _nothing_found(self, offer: Offer, it: Iteration) -> Finding | None:
         if self.reads.nothing_to_read or not recovery.nothing(offer.answer):

@@ -18,6 +18,7 @@ Each returns ``None`` or a ``Claim``: what is wrong, worded for the model, with 
 """
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -28,7 +29,7 @@ from . import forms, localedata, prompts
 from .derive import matches
 from .printed import Row, Table, figure_value, label_key
 from .provenance import Evidence
-from .readings import Value, values
+from .readings import Value, date_of, is_year, same_date, values
 
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+(?=[A-Z(\"'])|\n")
 _SORTS = re.compile(r"\b(?:sort_values|sort_index|nlargest|nsmallest|value_counts|most_common|sorted|sort)\b")
@@ -78,17 +79,47 @@ def mentions(text: str, labels: Iterable[str]) -> list[_Mention]:
                 continue
             taken.append((match.start(), match.end()))
             found.append(_Mention(match.start(), match.end(), label))
+    found += _date_mentions(text, labels, taken)
     return sorted(found, key=lambda m: m.start)
+
+
+def _date_mentions(text: str, labels: Iterable[str], taken: list[tuple[int, int]]) -> list[_Mention]:
+    """A date label (``2024-03-07``) named as a date in any writing ("7 March", "March 7th, 2024")."""
+    dated = {key: label for label in labels if re.fullmatch(r"\d{4} \d{2} \d{2}", label)
+             for key in [label.replace(" ", "-")]}
+    if not dated:
+        return []
+    found = []
+    for value in values(text):
+        if value.kind != "date" or any(a < value.start + len(value.text) and value.start < b for a, b in taken):
+            continue
+        label = next((dated[k] for k in dated for key in value.date_keys if same_date(key, k)), None)
+        if label is not None:
+            found.append(_Mention(value.start, value.start + len(value.text), label))
+    return found
+
+
+# The names pandas' ``describe()`` gives its rows, as an answer says them (a quantile ``N%`` is also the Nth
+# percentile and pN).
+_STATISTICS = {"50%": ("median",), "25%": ("first quartile", "q1"), "75%": ("third quartile", "q3"),
+               "std": ("standard deviation",)}
 
 
 def _label_pattern(label: str) -> str:
     exact = r"[\s_\-]+".join(re.escape(word) for word in label.split())
+    quantile = re.fullmatch(r"(\d{1,2})%", label)
+    if quantile is not None:
+        n = quantile.group(1)
+        names = (*_STATISTICS.get(label, ()), f"{n}th percentile", f"{n}e percentile", f"p{n}")
+        return rf"(?:{exact}|{localedata.alternation(names)})"
+    if label in _STATISTICS:
+        return rf"(?:{exact}|{localedata.alternation(_STATISTICS[label])})"
     month = re.fullmatch(r"(\d{4}) (\d{2})", label)
     if month is None or not 1 <= int(month.group(2)) <= 12:
         return exact
-    names = [name for name, pairs in localedata.month_names().items()
-             if len(name) >= 3 and any(number == int(month.group(2)) for _, number in pairs)]
-    return rf"(?:{exact}|(?:{localedata.alternation(names)})\.?(?:\s+{month.group(1)})?)"
+    months = [name for name, pairs in localedata.month_names().items()
+              if len(name) >= 3 and any(number == int(month.group(2)) for _, number in pairs)]
+    return rf"(?:{exact}|(?:{localedata.alternation(months)})\.?(?:\s+{month.group(1)})?)"
 
 
 def _in_clause(named: list[_Mention], sentence: str, position: int) -> list[_Mention]:
@@ -107,12 +138,14 @@ def _nearest(mentioned: list[_Mention], start: int, end: int) -> _Mention | None
 
 
 def _measure_words(text: str) -> set[str]:
-    return {w for w in re.findall(r"[^\W\d_]{3,}", text.lower()) if w not in _STOP}
+    """The words that may name a column: not stop words; years too ("profit in 2023" names the 2023 column)."""
+    words = {w for w in re.findall(r"[^\W\d_]{3,}", text.lower()) if w not in _STOP}
+    return words | set(re.findall(r"(?<![\d.,])(?:19|20)\d\d(?![\d.,])", text))
 
 
 def _names(column: str, table: Table) -> set[str]:
     name = f"{column} {table.title}" if len(table.numeric_columns()) == 1 else column
-    return {w for w in re.findall(r"[^\W\d_]{2,}", name.lower()) if w not in ("value",)}
+    return {w for w in re.findall(r"[^\W_]{2,}", name.lower()) if w != "value"}
 
 
 def _same_word(a: str, b: str) -> bool:
@@ -121,10 +154,12 @@ def _same_word(a: str, b: str) -> bool:
 
 
 def _columns_for(table: Table, words: set[str]) -> tuple[list[str], bool]:
-    """The numeric columns the words name (True), else every numeric column (False: none was named)."""
+    """The numeric columns the words name best (True: the most words of their names), else every numeric column
+    (False: none was named). "Retail's profit in 2023" names ``profit 2023`` over ``profit 2024``."""
     numeric = table.numeric_columns()
-    named = [c for c in numeric if any(_same_word(w, n) for w in words for n in _names(c, table))]
-    return (named, True) if named else (numeric, False)
+    scores = {c: sum(any(_same_word(w, n) for n in _names(c, table)) for w in words) for c in numeric}
+    best = max(scores.values(), default=0)
+    return ([c for c in numeric if scores[c] == best], True) if best else (numeric, False)
 
 
 # -- a label named as an extreme ---------------------------------------------------------------------------------
@@ -139,16 +174,83 @@ def wrong_extreme(text: str, question: str, evidence: Evidence, selected: Callab
         named = mentions(sentence, labels)
         claimed = forms.superlatives(sentence)
         bare = not claimed and bool(asked) and bool(named) and len(sentence.split()) <= 6
-        for superlative in asked if bare else claimed:
+        if not bare and _top_set(claimed, named, found):
+            continue  # "the three busiest clients: A, B, C", the top rows of their table
+        for number, superlative in enumerate(asked if bare else claimed):
             # "north" to "which region sold the most?": the question's superlative is the answer's claim
-            mention = named[0] if bare else _nearest(_in_clause(named, sentence, superlative.start),
-                                                     superlative.start, superlative.end)
+            mention = named[0] if bare else _claimed_label(named, claimed, number, sentence)
             if mention is None or superlative.count > 1:
                 continue
             words = _measure_words(sentence) | _measure_words(question)
             claim = _extreme_claim(mention.label, superlative, words - set(mention.label.split()), found, selected)
             if claim is not None:
                 return claim
+    return _unnamed_choice(text, question, found, labels) or _range_of_partial(text, found, selected)
+
+
+def _claimed_label(named: list[_Mention], claimed: list[forms.Superlative], number: int,
+                   sentence: str) -> _Mention | None:
+    """The label the ``number``-th superlative names: as many labels as superlatives pair in order ("18-24 is the
+    most satisfied and 25-34 the least", "busiest on Friday, quietest on Sunday"); else the nearest in its clause."""
+    distinct = [m for i, m in enumerate(named) if m.label not in {n.label for n in named[:i]}]
+    if len(claimed) > 1 and len(distinct) == len(claimed):
+        return distinct[number]
+    superlative = claimed[number]
+    return _nearest(_in_clause(named, sentence, superlative.start), superlative.start, superlative.end)
+
+
+def _top_set(claimed: list[forms.Superlative], named: list[_Mention], found: list[Table]) -> bool:
+    """Several labels under one superlative that are the first rows of a table code sorted, or the top ones of a
+    column: a "top N" list, true as a whole."""
+    labels = {m.label for m in named}
+    if len(claimed) != 1 or len(labels) < 2:
+        return False
+    for table in found:
+        for column in table.numeric_columns():
+            ranked = sorted(((row.figure(column), row) for row in table.rows if row.figure(column) is not None),
+                            key=lambda pair: pair[0] or 0, reverse=claimed[0].direction != "low")
+            top = {label_key(label) for _, row in ranked[:len(labels)] for label in row.labels}
+            if labels <= top and (not table.partial or _SORTS.search(table.code)):
+                return True
+    return False
+
+
+def _unnamed_choice(text: str, question: str, found: list[Table], labels: list[str]) -> Claim | None:
+    """An answer to "which one ... the most?" that names no row of any table, while its figure is a row's: the
+    label it names is not one the data has ("the Amsterdam warehouse, 11 lines", 11 being Rotterdam's)."""
+    if forms.asks_for_one(question) != "one choice" or mentions(text, labels):
+        return None
+    for value in values(text):
+        if value.kind != "number" or not value.readings:
+            continue
+        for table in found:
+            row = next((r for r in table.rows if r.labels and any(_is(value, c) for c in r.cells.values())), None)
+            if row is not None:
+                return Claim(prompts.unnamed_choice(value.text, row.labels[0], table.where.describe()),
+                             {"figure": value.text, "row_of": row.labels[0]})
+    return None
+
+
+_RANGE = re.compile(r"\b(?:between|from|ranging from|range of|entre|zwischen|von|tra|fra)\s+$", re.IGNORECASE)
+_RANGE_JOIN = re.compile(r"^\s*(?:and|to|et|und|y|bis|à|a|e)\s+$|^\s*[–—-]\s*$", re.IGNORECASE)
+
+
+def _range_of_partial(text: str, found: list[Table], selected: Callable[[str], bool]) -> Claim | None:
+    """A range ("between 20.6 and 21.6 °C") whose ends are both figures of one column of a partial table: the
+    range of a sample (``head()``) stated for the whole."""
+    numbers = [v for v in values(text) if v.kind == "number" and v.readings]
+    for low, high in itertools.pairwise(numbers):
+        between = text[low.start + len(low.text):high.start]
+        dashed = _RANGE_JOIN.match(between) is not None and between.strip() in ("–", "—", "-")
+        if not _RANGE_JOIN.match(between) or not (dashed or _RANGE.search(text[:low.start])):
+            continue
+        for table in (t for t in found if t.partial):
+            for column in table.numeric_columns():
+                cells = [row.cells.get(column, "") for row in table.rows]
+                if any(_is(low, c) for c in cells) and any(_is(high, c) for c in cells) and not (
+                        selected(low.text) or selected(high.text)):
+                    return Claim(prompts.range_of_partial_table(low.text, high.text, table.where.describe()),
+                                 {"range": [low.text, high.text], "table": table.where.describe(), "column": column})
     return None
 
 
@@ -207,7 +309,8 @@ def _not_extreme(label: str, superlative: forms.Superlative, table: Table, colum
     actual = [(row.labels[0] if row.labels else "?", row.cells[column]) for row, number in figures if number in wanted]
     own = ", ".join(row.cells[column] for row, _ in figures if row in table.rows_of(label))
     best = "; ".join(f"{name} ({cell})" for name, cell in actual[:3])
-    return Claim(prompts.not_the_extreme(label, superlative.word, where, "" if column == "value" else column, own, best),
+    named = "" if column == "value" else column
+    return Claim(prompts.not_the_extreme(label, superlative.word, where, named, own, best),
                  {"label": label, "claimed": superlative.word, "table": where, "column": column,
                   "extreme": [name for name, _ in actual[:3]]})
 
@@ -221,37 +324,49 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
     if not labels:
         return None
     asked = mentions(question, labels)
+    only = asked[0].label if len({m.label for m in asked}) == 1 else None
     for sentence in sentences(text):
         named = mentions(sentence, labels)
-        holding = {m.label for m in named} or ({asked[0].label} if len({m.label for m in asked}) == 1 else set())
-        figures = [v for v in values(sentence) if v.kind == "number" and v.readings
-                   and any(_is(v, cell) for t in found for r in t.rows for cell in r.cells.values()
-                           if any(t.rows_of(label) for label in holding))]
-        for value, label in _pairs(named, figures, asked[0].label if not named and holding else None):
-            claim = _pair_claim(label, value, forms.clause_around(sentence, value.start), found)
+        holding = {m.label for m in named} or ({only} if only else set())
+        figures = [v for v in values(sentence) if v.kind == "number" and v.readings and not is_year(v)
+                   and (evidence.shown.find(v) is not None or any(
+                       _is(v, cell) for t in found if any(t.rows_of(label) for label in holding)
+                       for r in t.rows for cell in r.cells.values()))]
+        for value, label, bound in _pairs(named, figures, None if named else only):
+            clause = forms.clause_around(sentence, value.start)
+            if not bound and any(_in_rows(value, other, found) for other in holding):
+                continue  # a loose layout: a figure of any label the sentence names may be the one meant
+            claim = _pair_claim(label, value, clause, found) or (_printed_elsewhere(label, value, evidence)
+                                                                  if bound else None)
             if claim is not None:
                 return claim
     return None
 
 
-def _pairs(named: list[_Mention], figures: list[Value], only: str | None) -> list[tuple[Value, str]]:
-    """Which label each figure is stated for, by how the sentence orders them: each figure after its label
-    ("Paris (1,200), Lyon (900)"), each before it ("1,200 for Paris and 900 for Lyon"), the labels first and the
-    figures after in the same order ("Paris and Lyon: 1,200 and 900", "X beat Y (a vs b)"), else the nearest label,
-    a preceding one first."""
+def _in_rows(value: Value, label: str, found: list[Table]) -> bool:
+    return any(_is(value, cell) for t in found for row in t.rows_of(label) for cell in row.cells.values())
+
+
+def _pairs(named: list[_Mention], figures: list[Value], only: str | None) -> list[tuple[Value, str, bool]]:
+    """Which label each figure is stated for, and whether the sentence's layout binds it (True): each figure after
+    its label ("Paris (1,200), Lyon (900)"), each before it ("1,200 for Paris and 900 for Lyon"), the labels first
+    and the figures after in the same order ("Paris and Lyon: 1,200 and 900", "X beat Y (a vs b)"). Otherwise the
+    nearest label, a preceding one first, loosely (False)."""
     if only is not None:
-        return [(value, only) for value in figures]
+        return [(value, only, True) for value in figures]
     if not named or not figures:
         return []
-    items = sorted([(m.start, "L", m) for m in named] + [(v.start, "F", v) for v in figures], key=lambda x: x[0])
-    kinds = "".join(kind for _, kind, _ in items)
-    labels = [m for _, kind, m in items if kind == "L"]
-    if kinds == "LF" * len(labels) or kinds == "FL" * len(labels):
+    order = sorted([(m.start, m) for m in named] + [(v.start, v) for v in figures], key=lambda x: x[0])
+    items = [item for _, item in order]
+    kinds = "".join("L" if isinstance(item, _Mention) else "F" for item in items)
+    labels = [item for item in items if isinstance(item, _Mention)]
+    if kinds in ("LF" * len(labels), "FL" * len(labels)):
         step = 1 if kinds.startswith("L") else -1
-        return [(item, items[i - step][2].label) for i, (_, kind, item) in enumerate(items) if kind == "F"]
+        return [(item, partner.label, True) for i, item in enumerate(items)
+                if isinstance(item, Value) and isinstance(partner := items[i - step], _Mention)]
     if kinds == "L" * len(labels) + "F" * len(labels):
-        return [(value, mention.label) for value, mention in zip(figures, labels)]
-    return [(value, m.label) for value in figures
+        return [(value, mention.label, True) for value, mention in zip(figures, labels)]
+    return [(value, m.label, False) for value in figures
             if (m := _nearest(named, value.start, value.start + len(value.text))) is not None]
 
 
@@ -282,9 +397,74 @@ def _pair_claim(label: str, value: Value, clause: str, found: list[Table]) -> Cl
     return None
 
 
+def _printed_elsewhere(label: str, value: Value, evidence: Evidence) -> Claim | None:
+    """A figure stated for a label whose row shows another figure in a one-figure table, printed by code that never
+    named the label (``print(y24.revenue.sum())``: the total of all rows, stated as Online's)."""
+    own = [(table, row) for table in evidence.tables if len(table.numeric_columns()) == 1
+           for row in table.rows_of(label)]
+    if not own or any(_in_rows(value, label, evidence.tables) for _ in own[:1]):
+        return None
+    printed = [m for m in evidence.shown.matches(value) if m.figure is not None and m.line.where.place == "output"]
+    pattern = re.compile(r"[\s_\-]+".join(re.escape(w) for w in label.split()), re.IGNORECASE)
+    if not printed or any(pattern.search(m.line.code) or pattern.search(m.line.text) for m in printed):
+        return None
+    table, row = own[0]
+    column = table.numeric_columns()[0]
+    at = printed[0].line
+    own_figure = f"{column}: {row.cells[column]}"
+    return Claim(prompts.other_row(value.text, label, "no row", table.where.describe(), own_figure),
+                 {"label": label, "figure": value.text, "own": row.cells[column],
+                  "printed_at": at.where.describe(at.number)})
+
+
 def _is(value: Value, cell: str) -> bool:
     number = figure_value(cell)
     return number is not None and matches(value, number)
+
+
+# -- a date named as the latest or the earliest ---------------------------------------------------------------------
+MAX_DATE_ROWS = 1_000_000  # rows of a column parsed to check a claimed latest or earliest date
+
+
+def wrong_date_extreme(text: str, frames: Iterable[Any]) -> Claim | None:
+    """A date the answer calls the latest (most recent, newest...) or the earliest that is not that end of the data
+    column holding it, read as dates: the ``max()`` of ``29/03/2024``-style strings is the largest text, not date."""
+    import pandas as pd
+
+    dates = [v for v in values(text) if v.kind == "date" and date_of(v.key) is not None]
+    claimed = forms.superlatives(text)
+    if not dates or not claimed:
+        return None
+    for value in dates:
+        superlative = min(claimed, key=lambda c: abs(c.start - value.start))
+        day = date_of(value.key)
+        assert day is not None
+        for frame in frames:
+            for column in frame.columns[:40]:
+                parsed = _as_dates(pd, frame[column].head(MAX_DATE_ROWS))
+                if parsed is None or not (parsed.dt.date == day).any():
+                    continue
+                ends = {"high": parsed.max().date(), "low": parsed.min().date()}
+                wanted = [ends[superlative.direction]] if superlative.direction in ends else list(ends.values())
+                if day not in wanted:
+                    return Claim(prompts.date_not_the_end(value.text, superlative.word, str(column),
+                                                          ", ".join(str(d) for d in wanted)),
+                                 {"date": value.text, "column": str(column), "ends": [str(d) for d in wanted]})
+    return None
+
+
+def _as_dates(pd: Any, column: Any) -> Any:
+    """A column as dates: datetimes as they are, text read day first when a first field exceeds 12; else None."""
+    if str(column.dtype).startswith("datetime"):
+        return column.dropna()
+    if column.dtype.kind not in "OUS" and str(column.dtype) not in ("str", "string"):
+        return None
+    text = column.dropna().astype(str)
+    if text.empty or not text.str.match(r"\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}").all():
+        return None
+    day_first = bool(text.str.match(r"(?:1[3-9]|2\d|3[01])[-/.]").any())
+    parsed = pd.to_datetime(text, errors="coerce", dayfirst=day_first, format="mixed")
+    return parsed.dropna() if parsed.notna().mean() > 0.9 else None
 
 
 # -- which way a figure went -------------------------------------------------------------------------------------
@@ -302,10 +482,47 @@ def wrong_direction(text: str, evidence: Evidence) -> Claim | None:
         if value.sign > 0:
             said = "up"
         if said == "up" and value.sign >= 0 and all(p < 0 for p in printed):
-            return Claim(prompts.wrong_direction(value.text, _signed(printed[0]), "a rise"), {"figure": value.text, "printed": _signed(printed[0])})
+            return Claim(prompts.wrong_direction(value.text, _signed(printed[0]), "a rise"),
+                         {"figure": value.text, "printed": _signed(printed[0])})
         if value.sign < 0 and all(p > 0 for p in printed):
-            return Claim(prompts.wrong_direction(value.text, _signed(printed[0]), "negative"), {"figure": value.text, "printed": _signed(printed[0])})
+            return Claim(prompts.wrong_direction(value.text, _signed(printed[0]), "negative"),
+                         {"figure": value.text, "printed": _signed(printed[0])})
     return None
+
+
+# -- the unit of a figure -------------------------------------------------------------------------------------------
+def wrong_unit(text: str, evidence: Evidence) -> Claim | None:
+    """A duration or data size the answer states in one unit whose figure was printed in another ("53.0 minutes"
+    for a mean of ``wait_s`` printed as 52.99): the unit next to the printed figure, its column's name, or the
+    snake_case names of the block's code (``latency_ms``, ``size_bytes``) say which unit it was printed in."""
+    known = localedata.unit_words()
+    for value in values(text):
+        if value.kind != "number" or value.unit is None:
+            continue
+        printed = [(m.line, m.figure) for m in evidence.shown.matches(value)
+                   if m.figure is not None and m.line.where.place == "output"]
+        units = {u for line, figure in printed for u in _printed_units(line.text, figure.start + len(figure.text),
+                                                                        line.code, known)
+                 if u.dimension == value.unit.dimension}
+        if printed and units and value.unit not in units and len({u.factor for u in units}) == 1:
+            name = _unit_name(next(iter(units)), known)
+            return Claim(prompts.wrong_unit(value.text, printed[0][1].text, name),
+                         {"figure": value.text, "printed_in": name})
+    return None
+
+
+def _printed_units(line: str, after: int, code: str, known: dict[str, localedata.Unit]) -> set[localedata.Unit]:
+    """The units the printing says a figure is in: a unit word right after it, else the code's snake_case names."""
+    word = re.match(r"\s?([^\W\d]+)", line[after:])
+    if word is not None and (word.group(1) in known or word.group(1).lower() in known):
+        return {known.get(word.group(1)) or known[word.group(1).lower()]}
+    names = re.findall(r"[A-Za-z]+(?:_[A-Za-z]+)+", code)
+    parts = {part for name in names for part in name.lower().split("_")}
+    return {known[p] for p in parts if p in known and len(p) <= 7}
+
+
+def _unit_name(unit: localedata.Unit, known: dict[str, localedata.Unit]) -> str:
+    return next(word for word, u in known.items() if u == unit and len(word) > 3)
 
 
 def _signed(number: Decimal) -> str:

@@ -141,6 +141,13 @@ def _aggregate(value: Value, operands: Sequence[Operand], columns: Sequence[tupl
         groups.append(("the answer's figures", stated))
     if specific:
         groups += columns
+    for name, group in [*groups, *columns]:
+        figures = [o.value for o in group]
+        total = sum(figures, Decimal(0))
+        for operand in group if total and len(figures) >= 2 else ():
+            # each row's share of its column's total: the percentages of a breakdown, few enough to try at any size
+            if matches(value, operand.value / total):
+                return _source(value, f"{operand.text} / the total of {name} ({total})", (operand,))
     for name, group in groups:
         figures = [o.value for o in group]
         if len(figures) < 2:

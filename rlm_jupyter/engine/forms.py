@@ -55,6 +55,9 @@ _ORDINAL = re.compile(r"\b(?:(?P<word>second|third|fourth|fifth)|(?P<number>[2-9
 _TOP_N = re.compile(r"\b(?:top|bottom|first|last)\s+(?P<n>\d{1,2}|two|three|four|five|ten)\b", re.IGNORECASE)
 _ORDINAL_WORDS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5}
 _NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "ten": 10}
+# "which three IP addresses made the most requests?": a count before the superlative makes it a top-N list
+_HOW_MANY_NAMED = re.compile(r"\b(?P<n>two|three|four|five|ten|[2-9]|1[0-9])\s+[^\W\d]+(?:\s+[^\W\d]+)?\s+"
+                             r"(?:\w+\s+){0,3}(?:the\s+)?$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -84,7 +87,8 @@ def superlatives(text: str) -> list[Superlative]:
         rank = 1
         if ordinal is not None:
             rank = _ORDINAL_WORDS.get((ordinal.group("word") or "").lower()) or int(ordinal.group("number") or 1)
-        top = _TOP_N.match(text, match.start())
+        top = _TOP_N.match(text, match.start()) or _HOW_MANY_NAMED.search(text[max(0, match.start() - 40):
+                                                                                  match.start()])
         count = 1
         if top is not None:
             n = top.group("n").lower()
@@ -169,7 +173,8 @@ def clause_around(text: str, position: int) -> str:
 # -- what a question asks for -----------------------------------------------------------------------------------
 _DISTRIBUTIVE = re.compile(r"\b(?:by|per|each|every|breakdown|broken down|for all|list|table|across|over time|trend|"
                            r"distribution|monthly|weekly|daily|yearly|hourly|quarterly|annual|split|versus|vs\.?|"
-                           r"compare|comparison|respectively|par|pro|je|por|cada|chaque|jede[nrs]?)\b|top \d|\d+ (?:most|"
+                           r"compare|comparison|respectively|par|pro|je|por|cada|chaque|jede[nrs]?)\b|top \d|"
+                           r"\d+ (?:most|"
                            r"largest|biggest|highest|lowest|smallest)", re.IGNORECASE)
 _HOW_MANY = re.compile(r"\b(?:how (?:many|much|long|often|old|far|big|large)|combien|wie (?:viele?|lange|oft)|"
                        r"cu[aá]nt[oa]s?|quant[oie]|quantos?|quantas?)\b", re.IGNORECASE)

@@ -97,6 +97,20 @@ GATES: tuple[Gate, ...] = (
          "a figure described as a rise that the output printed negative, or written negative where it was "
          "printed positive",
          "a model reported a printed change of -12.5% as revenue growing 12.5%"),
+    Gate("wrong-unit", "answer", "soft",
+         "a duration or data size stated in another unit than the one its printed figure was in (the unit beside "
+         "it, or the code's name for it: wait_s, latency_ms)",
+         "a model read a mean wait printed in seconds (wait_s) as 53 minutes"),
+    Gate("echoed-figure", "answer", "soft",
+         "a figure answered to a question for one figure that the question itself states, which no output showed "
+         "as a result of its own",
+         "a model answered 'in how many of the 36 months ...?' with 36, the row count of the table it printed"),
+    Gate("not-distinct", "answer", "soft",
+         "a count of distinct (unique, different) items printed only by code that never removed repeats",
+         "a model answered 'how many distinct customers?' with the number of order rows"),
+    Gate("partial-subcall", "answer", "soft",
+         "a count from a sub-call's answer when that block's sub-calls read under half of the data",
+         "a model counted complaints in a sub-call given 60 of 300 comments and reported it for all"),
     Gate("nothing-found", "answer", "soft",
          "an answer that nothing was found, when the code's search literal is in the data in another form "
          "(case, spacing, date or number format) or in another column than the one filtered; or, over text data, "

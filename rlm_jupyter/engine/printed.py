@@ -14,6 +14,7 @@ block that printed it and whether it is partial (``head()``, elided rows, a foot
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -21,7 +22,7 @@ from decimal import Decimal, InvalidOperation
 from functools import cached_property
 
 from .conversation import Conversation
-from .readings import Value, date_keys, date_patterns, same_date, token_key
+from .readings import ADDRESS, Value, date_keys, date_patterns, same_date, token_key
 from .trajectory import CodeCell, Run
 
 MAX_ROW_CHARS = 300  # a longer line is never a table row
@@ -79,7 +80,7 @@ class Match:
 
 
 # -- figures as code prints them -------------------------------------------------------------------------------
-_FIGURE = re.compile(r"(?<![A-Za-z_\d.])(?P<sign>[-−])?(?P<digits>\d+(?:,\d{3})*)(?P<fraction>\.\d+)?"
+_FIGURE = re.compile(r"(?:(?<![\w.,])(?P<sign>[-−]))?(?<![A-Za-z_\d.])(?P<digits>\d+(?:,\d{3})*)(?P<fraction>\.\d+)?"
                      r"(?P<exponent>[eE][-+]?\d+)?(?P<percent>%)?")
 _CLOCK = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\b")
 _INDEXED_LINE = re.compile(r"^(\d+)( {2,}|\t)(?=\S)", re.MULTILINE)
@@ -213,6 +214,7 @@ def _figures(text: str, line: int, row_number: int) -> list[Figure]:
     """The figures of a line, without the times of day, the days of dates, and the row number pandas' default
     index prints first (``row_number``: its width; "3    Nice   -7" after a line "2 ...": 3 counts rows)."""
     plain = _CLOCK.sub(lambda m: " " * len(m.group(0)), text)
+    plain = ADDRESS.sub(lambda m: " " * len(m.group(0)), plain)
     plain = _ISO_DATE.sub(lambda m: " " * len(m.group(0)), plain)
     plain = " " * row_number + plain[row_number:]
     found = []
@@ -256,7 +258,8 @@ class Table:
     title: str = ""  # the line printed just before it, when that is text ("Revenue by city:")
 
     def numeric_columns(self) -> list[str]:
-        return [c for c in self.columns if sum(r.figure(c) is not None for r in self.rows) >= max(len(self.rows) - 1, 1)]
+        enough = max(len(self.rows) - 1, 1)  # one missing figure (a NaN) still makes a numeric column
+        return [c for c in self.columns if sum(r.figure(c) is not None for r in self.rows) >= enough]
 
     def rows_of(self, label: str) -> list[Row]:
         key = label_key(label)
@@ -267,9 +270,9 @@ class Table:
         figures = [f for row in self.rows if (f := row.figure(column)) is not None]
         if len(figures) < 2 or len(set(figures)) < 2:
             return None
-        if all(a >= b for a, b in zip(figures, figures[1:])):
+        if all(a >= b for a, b in itertools.pairwise(figures)):
             return "descending"
-        if all(a <= b for a, b in zip(figures, figures[1:])):
+        if all(a <= b for a, b in itertools.pairwise(figures)):
             return "ascending"
         return None
 
@@ -279,13 +282,14 @@ def label_key(text: str) -> str:
     return re.sub(r"[\s_\-]+", " ", text.lower()).strip().strip("'\"")
 
 
-_FOOTER = re.compile(r"^(?:Name: (?P<name>.*?), )?(?:Length: (?P<length>\d+), )?(?:Freq: \S+, )?dtype: \S+$|"
+_FOOTER = re.compile(r"^(?:Name: (?P<name>.*?), )?(?:Length: (?P<length>\d+), )?(?:Freq: \S+, )?dtype: (?P<dtype>\S+)$|"
                      r"^\[(?P<rows>\d+) rows x \d+ columns\]$")
 _ELIDED = re.compile(r"^[\s.]*\.\.[\s.]*$")
 _LOOP_ROW = re.compile(r"^\s*(?P<label>[^\s:=,'\"{}\[\]()](?:[^:={}\[\]]*?[^\s:=,])??)"
                        r"(?: {2,}|\t|\s*[:=]\s*|,\s*| - | )(?P<figures>[-−]?[$€£¥]?\d[\d,]*(?:\.\d+)?%?"
                        r"(?:\s+[-−]?[$€£¥]?\d[\d,]*(?:\.\d+)?%?)*)\s*$")
-_PAIR = re.compile(r"['\"](?P<label>[^'\"\n]{1,60})['\"]\s*[:,]\s*(?P<figure>-?\d(?:[\d,]*\d)?(?:\.\d+)?(?:[eE][-+]?\d+)?)")
+_PAIR = re.compile(r"['\"](?P<label>[^'\"\n]{1,60})['\"]\s*[:,]\s*"
+                   r"(?P<figure>-?\d(?:[\d,]*\d)?(?:\.\d+)?(?:[eE][-+]?\d+)?)")
 _TRUNCATING = re.compile(r"\.(?:head|tail|nlargest|nsmallest|sample|most_common)\(\s*(\d*)|\.iloc\[\s*:?\s*-?(\d+)\s*\]"
                          r"|\[\s*:\s*(\d+)\s*\]")
 
@@ -307,8 +311,10 @@ def _read_output(lines: list[Line]) -> list[Table]:
     taken: set[int] = set()
     for start, end in _equal_width_runs(lines):
         table = _pandas_table(lines, start, end)
+        footed = end < len(lines) and _FOOTER.match(lines[end].text.strip()) is not None
         if table is not None:
             out.append(table)
+        if table is not None or footed:  # pandas printed these lines (a record's fields too): no loop's rows
             taken.update(range(start, end))
     out += _loop_tables(lines, taken)
     out += _pair_tables(lines)
@@ -343,7 +349,14 @@ def _segments(texts: list[str]) -> list[tuple[int, int]]:
 
 
 def _pandas_table(lines: list[Line], start: int, end: int) -> Table | None:
-    """A pandas frame or series laid out on ``lines[start:end]`` (plus its index-name line and footer), or None."""
+    """A pandas frame or series laid out on ``lines[start:end]`` (plus its index-name line and footer), or None.
+
+    A series (its footer says ``dtype``) has no header: each row is index levels, then the value. A frame's
+    header is its first line when that holds no figure and the rows below do; with column levels (a pivot by
+    year), every line above the index-name line is a level, and a column's name joins them ("profit 2023").
+    A series of one record's fields (``print(df.loc[i])``: ``dtype: object``, text and figures mixed) is no
+    table of rows: its labels are field names.
+    """
     run = [line for line in lines[start:end] if not _ELIDED.match(line.text)]
     elided = len(run) < end - start
     texts = [line.text for line in run]
@@ -351,15 +364,19 @@ def _pandas_table(lines: list[Line], start: int, end: int) -> Table | None:
     if len(spans) < 2:
         return None
     cells = [[t[a:b].strip() for a, b in spans] for t in texts]
+    after = lines[end] if end < len(lines) and lines[end].number == lines[end - 1].number + 1 else None
+    footer = _FOOTER.match(after.text.strip()) if after is not None else None
+    series = footer is not None and footer.group("rows") is None
+    if series and _record(cells, footer.group("dtype") if footer is not None else ""):
+        return None
     header: list[str] | None = None
-    first_numeric = any(figure_value(c) is not None for c in cells[0][1:])
-    if not first_numeric and sum(any(figure_value(c) is not None for c in row) for row in cells[1:]) >= len(cells) - 2:
-        header, cells, run = cells[0], cells[1:], run[1:]
+    levels, named_index = (0, 0) if series else _header_levels(cells)
+    if levels:
+        header, cells, run = _joined(cells[:levels]), cells[levels:], run[levels:]
+        header[:named_index] = [""] * named_index  # "year" over the index is the name of the column levels
     if len(cells) < 2:
         return None
     spans_named, index_width = _columns(header, spans)
-    after = lines[end] if end < len(lines) and lines[end].number == lines[end - 1].number + 1 else None
-    footer = _FOOTER.match(after.text.strip()) if after is not None else None
     before = lines[start - 1] if start and lines[start - 1].number == lines[start].number - 1 else None
     name = (footer.group("name") if footer is not None else None) or ""
     columns = spans_named if header is not None else [name or "value"]
@@ -384,10 +401,43 @@ def _pandas_table(lines: list[Line], start: int, end: int) -> Table | None:
     return Table(run[0].where, run[0].code, columns, rows, partial, title)
 
 
+def _record(cells: list[list[str]], dtype: str) -> bool:
+    """A series of one record's fields: text dtype, and both text and figures among its values."""
+    values = [row[-1] for row in cells if row[-1]]
+    numeric = sum(figure_value(v) is not None for v in values)
+    return dtype in ("object", "str", "string") and 0 < numeric < len(values)
+
+
+def _header_levels(cells: list[list[str]]) -> tuple[int, int]:
+    """How many lines on top are a frame's header, and how many cells of the index they name: the lines above its
+    index-name line (a line with cells only on the left), else the first line when it holds no figure and the
+    rows below do; (0, 0) for none."""
+    for at, row in enumerate(cells[1:4], 1):
+        named = next((i for i, cell in enumerate(row) if not cell), len(row))
+        if 0 < named < len(row) and not any(row[named:]):
+            return at, named
+    first_numeric = any(figure_value(c) is not None for c in cells[0][1:])
+    numeric_rows = sum(any(figure_value(c) is not None for c in row) for row in cells[1:])
+    return (1, 0) if not first_numeric and numeric_rows >= len(cells) - 2 else (0, 0)
+
+
+def _joined(levels: list[list[str]]) -> list[str]:
+    """Column names of several header levels: an upper level names the columns to its right until the next name."""
+    names = [""] * len(levels[0])
+    for level in levels:
+        current = ""
+        for position, cell in enumerate(level):
+            if len(levels) > 1 and level is not levels[-1]:
+                current = cell or current
+                cell = current if any(lower[position] for lower in levels[levels.index(level) + 1:]) else cell
+            names[position] = f"{names[position]} {cell}".strip() if cell else names[position]
+    return names
+
+
 def _is_label(text: str) -> bool:
-    """A cell that names a row: words, or a quantile (``50%`` of ``describe()``); not a number or a missing value."""
-    return (re.search(r"[^\W\d]", text) is not None and text not in ("NaN", "NaT", "None", "<NA>")) or \
-        re.fullmatch(r"\d{1,2}%", text) is not None
+    """A cell that names a row: anything but a number or a missing value (words, codes, an IP, ``50%``)."""
+    return (figure_value(text) is None and text not in ("NaN", "NaT", "None", "<NA>", "")
+            and re.search(r"\w", text) is not None) or re.fullmatch(r"\d{1,2}%", text) is not None
 
 
 def _columns(header: list[str] | None, spans: list[tuple[int, int]]) -> tuple[list[str], int]:
@@ -414,7 +464,8 @@ def _merge(cells: list[str], spans: list[tuple[int, int]], header: list[str],
 
 
 def _truncated(code: str, rows: int) -> bool:
-    """Whether the block's code cut what it printed to exactly ``rows`` rows (``head()``, ``[:10]``, ``nlargest(3)``)."""
+    """Whether the block's code cut what it printed to exactly ``rows`` rows (``head()``, ``[:10]``, ``nlargest(3)``).
+    """
     for match in _TRUNCATING.finditer(code):
         wanted = next((g for g in match.groups() if g), "")
         if (int(wanted) if wanted else 5) == rows:

@@ -214,10 +214,56 @@ def extreme_of_partial_table(label: str, word: str, where: str) -> str:
             "ascending=False).head(1)), print it, then finish.")
 
 
+def unnamed_choice(figure: str, whose: str, where: str) -> str:
+    """Why: a model named a warehouse the data does not have, with the figure of the one that leads."""
+    return (f"Your FINAL was not accepted: it names none of the rows of the table printed at {where}, and {figure} "
+            f"is {whose}'s figure there. Name the row your code selected (e.g. totals.idxmax()), print it, then finish.")
+
+
+def range_of_partial_table(low: str, high: str, where: str) -> str:
+    """Why: a model gave the range of the five rows head() printed as the range of all the readings."""
+    return (f"Your FINAL was not accepted: {low} and {high} are the ends of a table that shows only some of its rows "
+            f"({where}), not of all the data. Compute the range over all rows (.min(), .max()), print it, then finish.")
+
+
+def wrong_unit(figure: str, printed: str, unit: str) -> str:
+    """Why: a model read a mean wait printed in seconds (wait_s) as minutes."""
+    return (f"Your FINAL was not accepted: {figure} states a unit the output did not use: {printed} was printed in "
+            f"{unit}. Convert it with code if you want another unit, print it, then finish.")
+
+
+def echoed_figure(figure: str) -> str:
+    """Why: a model answered "in how many of the 36 months ...?" with 36, the size of the table it printed."""
+    return (f"Your FINAL was not accepted: {figure} is a number the question itself gives, and no output of your code "
+            "showed it as a result. Compute the count the question asks for, print it, then finish.")
+
+
+def not_deduplicated(figure: str) -> str:
+    """Why: a model answered "how many distinct customers?" with the number of order rows."""
+    return (f"Your FINAL was not accepted: the question asks for distinct items, and {figure} was printed by code "
+            "that counted rows without removing repeats. Count the distinct values (e.g. .nunique(), len(set(...))), "
+            "print it, then finish.")
+
+
+def partial_subcall(figure: str, read: int, data: int) -> str:
+    """Why: a model counted complaints in a sub-call given the first 60 of 300 comments and reported it for all."""
+    return (f"Your FINAL was not accepted: {figure} comes from sub-calls that read {read:,} of the data's {data:,} "
+            "characters. Ask over all of it (llm_query_batched over chunks), add up the answers, print the total, "
+            "then finish.")
+
+
+def date_not_the_end(date: str, word: str, column: str, end: str) -> str:
+    """Why: a model took max() of day-first date strings and reported the largest text as the latest date."""
+    return (f"Your FINAL was not accepted: {date} is not the {word} date of column {column!r} read as dates: that is "
+            f"{end}. Parse the column as dates (pd.to_datetime(..., dayfirst=...)), take the extreme, print it, then "
+            "finish.")
+
+
 def other_row(figure: str, label: str, whose: str, where: str, own: str) -> str:
     """Why: a model wrote "Lyon's average basket was $71.90", the printed average of the next row."""
-    return (f"Your FINAL was not accepted: {figure} is the figure of {whose}'s row in the table printed at {where}, "
-            f"not {label}'s ({own}). Select {label}'s row with code, print it, then finish.")
+    whose_row = f"the figure of {whose}'s row in" if whose != "no row" else "not in any row of"
+    return (f"Your FINAL was not accepted: {figure} is {whose_row} the table printed at {where}, "
+            f"and {label}'s row shows {own}. Select {label}'s row with code, print it, then finish.")
 
 
 def other_column(figure: str, label: str, column: str, named: str, where: str) -> str:

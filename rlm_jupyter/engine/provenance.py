@@ -29,7 +29,7 @@ from . import code_names
 from .derive import DateOperand, Operand, derive
 from .printed import LINE_CHARS, Line, Match, Shown, Table, Where, tables
 from .readings import Value, date_of, values
-from .trajectory import CodeCell, Grounding, Iteration, Run, Source
+from .trajectory import CodeCell, Grounding, Iteration, Run, Source, SourceKind
 
 _FINAL_CALLS = frozenset({"FINAL", "FINAL_VAR", "SUBMIT"})
 
@@ -81,7 +81,7 @@ def _typed_sources(found: list[Value], evidence: Evidence) -> list[Source]:
     sources: dict[int, Source] = {}
     matched: dict[int, Match] = {}
     for index, value in enumerate(found):
-        match = shown.find(value)
+        match = shown.find(value) or _abbreviated(value, shown)
         if match is not None:
             matched[index] = match
             sources[index] = _shown_source(value, match)
@@ -101,9 +101,18 @@ def _typed_sources(found: list[Value], evidence: Evidence) -> list[Source]:
     return [sources[i] for i in range(len(found))]
 
 
+def _abbreviated(value: Value, shown: Shown) -> Match | None:
+    """A run of digits that starts a printed identifier: a commit's short hash (``8560219`` of ``8560219f3c...``)."""
+    if not re.fullmatch(r"[0-9a-f]{6,}", value.text):
+        return None
+    pattern = re.compile(rf"(?<![\w]){re.escape(value.text)}[0-9a-f]+(?![\w])")
+    line = next((line for line in shown.lines if pattern.search(line.text)), None)
+    return Match(line, "loose") if line is not None else None
+
+
 def _shown_source(value: Value, match: Match) -> Source:
     line = match.line
-    kind = "question" if line.where.place == "question" else "shown"
+    kind: SourceKind = "question" if line.where.place == "question" else "shown"
     return Source(value.text, kind, where=line.where.describe(line.number if line.where.place == "output" else None),
                   line=line.text.strip()[:LINE_CHARS], loose=match.quality == "loose")
 
@@ -118,7 +127,8 @@ def _operands(found: list[Value], sources: dict[int, Source], matched: dict[int,
     last = _last_output(evidence)
     for line in [*lines, *last]:
         for figure in _line_figures(evidence.shown, line):
-            source = Source(figure[1], "shown", where=line.where.describe(line.number), line=line.text.strip()[:LINE_CHARS])
+            source = Source(figure[1], "shown", where=line.where.describe(line.number),
+                            line=line.text.strip()[:LINE_CHARS])
             operands.append(Operand(figure[0], figure[1], source, stated=False))
     return operands
 

@@ -82,6 +82,7 @@ def values(text: str) -> list[Value]:
     """The values in ``text``, in order of appearance and without repeats; prose words are not values."""
     found: list[Value] = []
     blanked = _take(text, _QUOTED, found, _quoted)
+    blanked = _take(blanked, ADDRESS, found, lambda m: [Value(m.group(0), "token", key=m.group(0), start=m.start())])
     for pattern in date_patterns():
         blanked = _take(blanked, pattern, found, _date)
     blanked = _take(blanked, _CLOCK, found, lambda m: [Value(m.group(0), "token", key=m.group(0), start=m.start())])
@@ -113,6 +114,7 @@ _QUOTED = re.compile(r'"([^"\n]+)"|“([^”\n]+)”|‘([^’\n]+)’|(?<![\w\'
 _TOKEN = re.compile(r"(?<![\w.\-])[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*(?![\w\-]|\.\d)")
 _NUMBER_WITH_UNIT = re.compile(r"\d+[A-Za-z]{1,3}(?:[-_][A-Za-z]+)*")  # 3rd, 12ms, 5GB, 2nd-largest: numbers
 _CLOCK = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\b")
+ADDRESS = re.compile(r"(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?(?![\w.])")  # an IPv4 address is a code, not numbers
 
 
 def _quoted(match: re.Match[str]) -> list[Value]:
@@ -127,6 +129,11 @@ def _quoted(match: re.Match[str]) -> list[Value]:
 def _moved(value: Value, by: int) -> Value:
     return Value(value.text, value.kind, value.readings, value.key, value.start + by, value.sign, value.unit,
                  value.alternatives)
+
+
+def is_year(value: Value) -> bool:
+    """A year written as one ("in 2024"): the time a figure is about, not a figure of the data."""
+    return value.kind == "number" and re.fullmatch(r"(?:19|20)\d\d", value.text) is not None
 
 
 def token_key(text: str) -> str:
@@ -175,7 +182,7 @@ def _number_pattern() -> re.Pattern[str]:
     units = localedata.alternation(localedata.unit_words())
     end = r"(?![\w])"
     return re.compile(
-        r"(?P<sign>[-−+](?=[$€£¥]?\d))?(?:[$€£¥]\s?)?"
+        r"(?:(?<![\w.,])(?P<sign>[-−+])(?=[$€£¥]?\d))?(?:[$€£¥]\s?)?"
         r"(?<![A-Za-z0-9_.])(?P<digits>" + _SPACED + "|" + _INDIAN + "|" + _GROUPED + r"|\d+)"
         r"(?P<fraction>\.\d+|,\d+(?![,\d]))?(?P<exponent>[eE][-+]?\d+)?"
         r"(?:\s?(?P<percent>" + percent + r")" + end + ")?"

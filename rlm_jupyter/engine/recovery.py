@@ -31,6 +31,8 @@ _SAYS_NOTHING = re.compile(r"\A\W*(?:no\W+)?(?:none|nothing|zero|0(?![.,]\d)(?!\
                            r"\b(?:there (?:is|are|was|were) no|did not find|didn't find|found no|no match)",
                            re.IGNORECASE)
 SENTENCE_CHARS = 200  # a longer text answer is a report, not a "nothing found"
+_ZERO = re.compile(r"(?<![\w.,])0(?:\.0+)?(?!\w|[.,]\d)")
+_OTHER_FIGURE = re.compile(r"\d")
 
 
 @dataclass(frozen=True)
@@ -130,6 +132,8 @@ def nothing(answer: Any) -> bool:
         return True
     if isinstance(answer, str):
         text = answer.strip().strip("'\"")
+        if len(text) <= SENTENCE_CHARS and _ZERO.search(text) and not _OTHER_FIGURE.search(_ZERO.sub("", text)):
+            return True  # "Lea handled no WhatsApp chats: 0." - its only figure is zero
         return not text or bool(_NOTHING.match(text)) or (len(text) <= SENTENCE_CHARS
                                                          and bool(_SAYS_NOTHING.search(text)))
     if not isinstance(answer, list | tuple | set | frozenset | dict) and not _in_memory_table(answer):

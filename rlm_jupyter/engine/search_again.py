@@ -114,8 +114,9 @@ def _forms(literal: str) -> list[str]:
         day = date_of(value.key) if value.kind == "date" else None
         if day is not None:
             forms += [_format(day, f) for f in DATE_FORMATS]
-        if value.kind == "number" and value.readings and value.readings[0].value == value.readings[0].value.to_integral():
-            whole = int(value.readings[0].value)
+        first = value.readings[0].value if value.kind == "number" and value.readings else None
+        if first is not None and first == first.to_integral():
+            whole = int(first)
             forms += [str(whole), f"{whole:,}"]
     return list(dict.fromkeys(f for f in forms if f and f != literal))
 
@@ -146,20 +147,20 @@ def _in_frame(run: Run, frame: Any) -> Refound | None:
     head = frame.head(MAX_SEARCH_ROWS)
     for column, literal, contains in _comparisons(run, set(columns)):
         held = head[column].dropna().astype(str)
-
-        def has(texts: Any, wanted: str, lower: bool = False) -> Any:
-            texts = texts.str.lower() if lower else texts
-            return texts.str.contains(wanted, regex=False) if contains else texts == wanted
-
-        if has(held, literal).any():
+        if _holding(held, literal, contains).any():
             continue
-        other_case = held[has(held, literal.lower(), lower=True)]
+        other_case = held[_holding(held.str.lower(), literal.lower(), contains)]
         if len(other_case):
             return Refound(literal, str(other_case.iloc[0]), column)
         for other in columns:
-            if other != column and has(head[other].dropna().astype(str), literal).any():
+            if other != column and _holding(head[other].dropna().astype(str), literal, contains).any():
                 return Refound(literal, literal, column, other)
     return None
+
+
+def _holding(texts: Any, wanted: str, contains: bool) -> Any:
+    """Which of a column's texts hold ``wanted``: as a part (``.str.contains``) or whole (``==``)."""
+    return texts.str.contains(wanted, regex=False) if contains else texts == wanted
 
 
 def _comparisons(run: Run, columns: set[str]) -> Iterator[tuple[str, str, bool]]:
