@@ -305,6 +305,11 @@ def test_the_saved_report_shows_the_grounded_row(kernel: KernelSession, server: 
     trajectory = report["metadata"]["rlm_jupyter"]["trajectory"]
     assert trajectory["status"] == "final" and trajectory["grounding"]["unseen"] == ["10", "1989"]
     assert kernel.value("rlm_run.grounding.unseen") == "['10', '1989']"
+    # each value's source is a footnote under the answer, in the page and in the text nbval compares
+    assert "Where each value came from" in report["data"]["text/html"]
+    assert "  [2] 1989: no source: no output showed it" in report["data"]["text/plain"]
+    assert trajectory["grounding"]["sources"][1] == {"value": "1989", "kind": "nowhere", "where": "", "line": "",
+                                                     "how": "", "loose": False, "operands": []}
 
 
 def test_a_text_answer_before_any_output_showed_anything_is_refused(engine: Engine) -> None:

@@ -281,12 +281,13 @@ def _judge_extreme(label: str, superlative: forms.Superlative, table: Table, col
     if len(figures) < 2:
         return None
     where = table.where.describe()
+    key, label = label, table.label_of(label)
     if table.partial:
-        if selected(label):
+        if selected(key):
             return None
         order = table.order(column)
         first = figures[0][0]
-        if order is not None and _SORTS.search(table.code) and label in map(label_key, first.labels):
+        if order is not None and _SORTS.search(table.code) and key in map(label_key, first.labels):
             end = "high" if order == "descending" else "low"
             if superlative.direction in (None, end) and superlative.rank == 1:
                 return None
@@ -298,8 +299,8 @@ def _judge_extreme(label: str, superlative: forms.Superlative, table: Table, col
         return None
     ends = {"high": [ranked[superlative.rank - 1]], "low": [ranked[-superlative.rank]]}
     wanted = ends.get(superlative.direction or "", ends["high"] + ends["low"])
-    own = [number for row, number in figures if row in table.rows_of(label)]
-    if any(number in wanted for number in own) or (not named and selected(label)):
+    own = [number for row, number in figures if row in table.rows_of(key)]
+    if any(number in wanted for number in own) or (not named and selected(key)):
         return None
     return _not_extreme(label, superlative, table, column, figures, wanted, where)
 
@@ -307,7 +308,7 @@ def _judge_extreme(label: str, superlative: forms.Superlative, table: Table, col
 def _not_extreme(label: str, superlative: forms.Superlative, table: Table, column: str,
                  figures: list[tuple[Row, Decimal]], wanted: list[Decimal], where: str) -> Claim:
     actual = [(row.labels[0] if row.labels else "?", row.cells[column]) for row, number in figures if number in wanted]
-    own = ", ".join(row.cells[column] for row, _ in figures if row in table.rows_of(label))
+    own = ", ".join(row.cells[column] for row, _ in figures if row in table.rows_of(label_key(label)))
     best = "; ".join(f"{name} ({cell})" for name, cell in actual[:3])
     named = "" if column == "value" else column
     return Claim(prompts.not_the_extreme(label, superlative.word, where, named, own, best),
@@ -383,8 +384,9 @@ def _pair_claim(label: str, value: Value, clause: str, found: list[Table]) -> Cl
             in_named = [column for t, column in own if t is table and column in columns]
             if named and not in_named and any(t is table for t, _ in own):
                 other = next(column for t, column in own if t is table)
-                return Claim(prompts.other_column(value.text, label, other, columns[0], table.where.describe()),
-                             {"label": label, "figure": value.text, "column": other, "named": columns[0]})
+                printed = table.label_of(label)
+                return Claim(prompts.other_column(value.text, printed, other, columns[0], table.where.describe()),
+                             {"label": printed, "figure": value.text, "column": other, "named": columns[0]})
         return None
     for table in holding:
         others = [row for row in table.rows if row not in table.rows_of(label)
@@ -392,8 +394,9 @@ def _pair_claim(label: str, value: Value, clause: str, found: list[Table]) -> Cl
         if others:
             whose = others[0].labels[0] if others[0].labels else "another row"
             mine = "; ".join(f"{c}: {cell}" for row in table.rows_of(label) for c, cell in row.cells.items())[:200]
-            return Claim(prompts.other_row(value.text, label, whose, table.where.describe(), mine),
-                         {"label": label, "figure": value.text, "row_of": whose, "own": mine})
+            printed = table.label_of(label)
+            return Claim(prompts.other_row(value.text, printed, whose, table.where.describe(), mine),
+                         {"label": printed, "figure": value.text, "row_of": whose, "own": mine})
     return None
 
 

@@ -44,6 +44,16 @@ class Operand:
 
 
 @dataclass(frozen=True)
+class Column:
+    """A complete table column's figures: what a sum or an average in the head comes from. ``recent``: printed by
+    the last block that printed figures (what the model had just read), whose aggregates count at any precision."""
+
+    name: str
+    operands: list[Operand]
+    recent: bool
+
+
+@dataclass(frozen=True)
 class DateOperand:
     day: _dt.date
     text: str
@@ -78,8 +88,8 @@ def significant_digits(value: Value) -> int:
     return len(digits)
 
 
-def derive(value: Value, operands: Sequence[Operand], columns: Sequence[tuple[str, list[Operand]]],
-           shown: Shown, dates: Sequence[DateOperand]) -> Source | None:
+def derive(value: Value, operands: Sequence[Operand], columns: Sequence[Column], shown: Shown,
+           dates: Sequence[DateOperand]) -> Source | None:
     """How ``value`` follows from the figures it may come from, as a ``derived`` source; None when it does not.
 
     ``operands``: the answer's own figures and those printed beside them (``stated`` says which); ``columns``:
@@ -131,17 +141,15 @@ def _ternary(value: Value, operands: Sequence[Operand], specific: bool) -> Sourc
     return None
 
 
-def _aggregate(value: Value, operands: Sequence[Operand], columns: Sequence[tuple[str, list[Operand]]],
-               specific: bool) -> Source | None:
-    """A sum, mean or median of the answer's figures, of the figures of a line, or of a complete column; a
-    column's range (max − min) and count of rows."""
+def _aggregate(value: Value, operands: Sequence[Operand], columns: Sequence[Column], specific: bool) -> Source | None:
+    """A sum, mean or median of the answer's figures, or of a complete column (one just printed, or any for a
+    figure of ``MIN_DIGITS``); a column's range (max − min) and count of rows; a row's share of its column."""
     groups: list[tuple[str, list[Operand]]] = []
     stated = _distinct([o for o in operands if o.stated])
     if len(stated) >= 2:
         groups.append(("the answer's figures", stated))
-    if specific:
-        groups += columns
-    for name, group in [*groups, *columns]:
+    groups += [(c.name, c.operands) for c in columns if specific or c.recent]
+    for name, group in [*groups, *((c.name, c.operands) for c in columns)]:
         figures = [o.value for o in group]
         total = sum(figures, Decimal(0))
         for operand in group if total and len(figures) >= 2 else ():

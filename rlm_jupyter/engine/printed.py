@@ -261,6 +261,10 @@ class Table:
         enough = max(len(self.rows) - 1, 1)  # one missing figure (a NaN) still makes a numeric column
         return [c for c in self.columns if sum(r.figure(c) is not None for r in self.rows) >= enough]
 
+    def label_of(self, key: str) -> str:
+        """A label as this table printed it, for the notes ("Lille", not the compared "lille")."""
+        return next((label for row in self.rows for label in row.labels if label_key(label) == key), key)
+
     def rows_of(self, label: str) -> list[Row]:
         key = label_key(label)
         return [row for row in self.rows if key in (label_key(x) for x in row.labels)]

@@ -26,7 +26,7 @@ from decimal import Decimal
 from functools import cached_property
 
 from . import code_names
-from .derive import DateOperand, Operand, derive
+from .derive import Column, DateOperand, Operand, derive
 from .printed import LINE_CHARS, Line, Match, Shown, Table, Where, tables
 from .readings import Value, date_of, values
 from .trajectory import CodeCell, Grounding, Iteration, Run, Source, SourceKind
@@ -148,9 +148,11 @@ def _last_output(evidence: Evidence) -> list[Line]:
     return [line for line in outputs if line.where == where][-20:]
 
 
-def _columns(evidence: Evidence) -> list[tuple[str, list[Operand]]]:
+def _columns(evidence: Evidence) -> list[Column]:
     """Each numeric column of a complete table, as operands: what an average or a total in the head comes from."""
     columns = []
+    last = _last_output(evidence)
+    recent = last[0].where if last else None
     for table in evidence.tables:
         if table.partial:
             continue
@@ -164,7 +166,7 @@ def _columns(evidence: Evidence) -> list[tuple[str, list[Operand]]]:
                     operands.append(Operand(number, row.cells[column], source, stated=False))
             name = f"column {column} at {table.where.describe()}" if column != "value" else \
                 f"the table at {table.where.describe()}"
-            columns.append((name, operands))
+            columns.append(Column(name, operands, table.where == recent))
     return columns
 
 

@@ -21,6 +21,7 @@ from ..engine.trajectory import Iteration, Run
 from ..text import bounded_repr, plural
 from .cells import cell_html
 from .endpoint_marks import cost_sources, cut_html, notices_html, reasoning_html, reply_marks
+from .evidence_notes import sources_html, sources_text
 from .format import seconds, usage_line
 from .guard_lines import actions_html, in_iteration
 from .guard_lines import summary_html as guard_html
@@ -109,8 +110,9 @@ def answer_html(run: Run) -> str:
     """The answer, or why there is none; the live panel shows the same once the run ends."""
     if run.answer is None and run.status != "final":
         return f"<p><b>No answer</b> (run {esc(run.status)})</p>"
-    # the page is saved: no secrets; an answer a lenient policy accepted with a mark says so right under it
-    return f"<p><b>Answer</b></p>{answer_preview_html(run.redacted_answer())}{marks_html(run)}"
+    # the page is saved: no secrets; an answer a lenient policy accepted with a mark says so right under it, and
+    # where each of its values came from under that
+    return f"<p><b>Answer</b></p>{answer_preview_html(run.redacted_answer())}{marks_html(run)}{sources_html(run)}"
 
 
 def grounding_note(run: Run) -> str:
@@ -138,6 +140,7 @@ def run_text(run: Run) -> str:
     if run.isolation:
         lines.append("isolation: the model's code ran in a separate process under OS limits")
     lines.append(f"answer: {describe_answer(run.redacted_answer())}")  # redacted before the label clips it
+    lines += sources_text(run)
     return "\n".join(lines)
 
 

@@ -1,0 +1,256 @@
+"""Answers judged by their evidence: values read in many writings, traced to their sources, claims checked.
+
+Unit tests of the pieces first (``readings``, ``printed``, ``derive``, ``provenance``), then the claims through the
+real loop over HTTP against the bundled server, one legitimate answer and one misread per class of the issue,
+then the report's footnotes, and that the parsing libraries load only when an answer is checked.
+"""
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from contextlib import redirect_stdout
+from typing import Any
+
+import pandas as pd
+import pytest
+
+from rlm_jupyter.engine.printed import Line, Shown, Where, tables
+from rlm_jupyter.engine.provenance import Evidence, trace
+from rlm_jupyter.engine.readings import values
+from rlm_jupyter.engine.trajectory import CodeCell, Grounding, Iteration, Run, Source, SubCall
+from rlm_jupyter.jupyter.evidence_notes import sources_html, sources_text
+from rlm_jupyter.jupyter.report import run_html, run_text
+from rlm_jupyter.testing import Scripted
+
+from .scripted import Engine, engine, fence, last_user
+
+__all__ = ["engine"]  # the fixture, re-exported for pytest
+
+SALES = pd.DataFrame({"month": ["2024-01", "2024-02", "2024-03", "2024-04"],
+                      "total": [41250.25, 45805.50, 48115.90, 39990.00]})
+TOTALS = "totals = context.set_index('month')['total']\nprint(totals)"
+CITIES = pd.DataFrame({"city": ["Paris", "Lyon", "Nice", "Lille", "Lyon", "Paris"],
+                       "orders": [10, 4, 7, 2, 5, 12], "revenue": [1200.0, 410.5, 980.0, 150.0, 560.0, 1325.5]})
+BY_CITY = ("by_city = context.groupby('city').agg(orders=('orders', 'sum'), revenue=('revenue', 'sum'))\n"
+           "print(by_city)")
+
+
+def kinds(text: str) -> list[tuple[str, str]]:
+    return [(v.text, v.kind) for v in values(text)]
+
+
+def printed(code: str, **names: Any) -> list[Line]:
+    """What ``code`` prints, as the lines of one block's output."""
+    out = io.StringIO()
+    with redirect_stdout(out):
+        exec(code, {"pd": pd, **names})  # the test's own code over the test's own data
+    return [Line(Where("output", 1, 1), n, text, code) for n, text in enumerate(out.getvalue().splitlines(), 1)
+            if text.strip()]
+
+
+# -- reading values with the libraries ------------------------------------------------------------------------
+@pytest.mark.parametrize("text, expected", [
+    ("Der Umsatz betrug 1,2 Mio. €", 1_200_000), ("about $12.3k", 12_300), ("12 mil unidades", 12_000),
+    ("5 lakh", 500_000), ("3,4 Md €", 3_400_000_000), ("17 pour cent", 0.17), ("12,34,567", 1_234_567),
+])
+def test_locale_numbers_and_magnitudes_are_read_from_cldr(text: str, expected: float) -> None:
+    (value,) = values(text)
+    assert any(abs(float(r.value) - expected) <= float(r.tolerance) for r in value.readings), value
+
+
+@pytest.mark.parametrize("text, key", [
+    ("hit at 10/Oct/2024:13:55:36 +0000", "2024-10-10"),  # a web server's access log
+    ("Date:   Tue Mar 5 14:02:11 2024 +0100", "2024-03-05"),  # git log
+    ("errors peaked on 7 March", "--03-07"),  # a day and a month, no year
+    ("le 5 mars 2024", "2024-03-05"), ("am 5. März 2024", "2024-03-05"), ("in March 2024", "2024-03"),
+])
+def test_dates_in_log_formats_and_languages_are_read_by_dateparser(text: str, key: str) -> None:
+    dates = [v for v in values(text) if v.kind == "date"]
+    assert [d.key for d in dates] == [key]
+
+
+def test_addresses_host_names_and_ranges_are_not_signed_figures() -> None:
+    assert kinds("203.0.113.109 sent 273") == [("203.0.113.109", "token"), ("273", "number")]
+    assert [(v.text, v.sign) for v in values("web-1 and 18-24 fell -5")] == [("1", 0), ("18", 0), ("24", 0),
+                                                                            ("-5", -1)]
+
+
+def test_a_date_without_its_year_matches_loosely() -> None:
+    shown = Shown(printed("print('2024-03-07', 15)"))
+    (match,) = shown.matches(values("7 March")[0])
+    assert match.quality == "loose"
+
+
+# -- printed tables ------------------------------------------------------------------------------------------
+def test_frames_series_and_pivots_are_read_back_with_their_columns() -> None:
+    frame = CITIES.groupby("city").agg(orders=("orders", "sum"), revenue=("revenue", "sum"))
+    (table,) = tables(printed("print(frame)", frame=frame))
+    assert table.columns == ["orders", "revenue"] and not table.partial
+    assert table.rows_of("paris")[0].cells == {"orders": "22", "revenue": "2525.5"}
+    pivot = CITIES.assign(year=[2023, 2024] * 3).pivot_table(index="city", columns="year", values="orders")
+    (levels,) = tables(printed("print(pivot)", pivot=pivot))
+    assert levels.columns == ["2023", "2024"]
+
+
+def test_a_head_an_elided_table_and_a_record_are_no_whole_tables() -> None:
+    (head,) = tables(printed("print(frame.head(3))", frame=pd.DataFrame({"x": range(50), "y": range(50)})))
+    assert head.partial
+    (elided,) = tables(printed("print(frame)", frame=pd.DataFrame({"x": range(500), "y": range(500)})))
+    assert elided.partial
+    assert tables(printed("print(frame.loc[0])", frame=CITIES)) == []  # one record's fields, not rows to compare
+
+
+def test_a_selection_printed_under_its_table_is_no_row_of_it() -> None:
+    totals = CITIES.groupby("city")["revenue"].sum()
+    lines = printed("print(totals.to_string())\nprint(totals.idxmax(), totals.max())", totals=totals)
+    (table,) = tables(lines)
+    assert len(table.rows) == 4 and lines[-1].text == "Paris 2525.5"
+
+
+# -- derivations ------------------------------------------------------------------------------------------------
+def traced(answer: str, *outputs: str, question: str = "q") -> Grounding:
+    cells = [CodeCell(f"print({n})", stdout=o, shown=o) for n, o in enumerate(outputs)]
+    run = Run(id="r", question=question, model="m", sub_model="s", context_names=["context"],
+              iterations=[Iteration(0, "r", cells=cells)])
+    return trace(answer, Evidence.of([run]), typed=answer)
+
+
+def test_arithmetic_beyond_two_operands_is_recomputed_with_its_operands() -> None:
+    counts = "completed    112\ncancelled     25\nrefunded      22\npending       21"
+    mean = traced("The four statuses average 45 orders.", counts)
+    assert mean.grounded and mean.sources[0].kind == "derived" and "mean" in mean.sources[0].how
+    assert len(mean.sources[0].operands) == 4 and mean.sources[0].operands[0].line == "completed    112"
+    formula = traced("(112 − 22) / 180 = 50.0% stuck", counts + "\ntotal 180")
+    assert formula.grounded, formula.unseen
+    chained = traced("From $45,805.50 to $48,115.90: +$2,310.40, or +5.0%.", "feb 45805.50\nmar 48115.90")
+    assert chained.grounded and [s.kind for s in chained.sources][2:] == ["derived", "derived"]
+
+
+def test_units_and_days_between_dates_are_recomputed() -> None:
+    assert traced("about 3.5 hours", "12600").grounded  # seconds, as hours
+    assert traced("about 1.2 MB", "1234567").grounded  # bytes, as megabytes
+    days = traced("The orders span 181 days.", "2024-01-01 00:00:00 2024-06-30 00:00:00")
+    assert days.grounded and "days from" in days.sources[0].how
+    assert not traced("about 3.5 days", "12600").grounded  # no conversion of seconds gives it
+
+
+def test_an_unrelated_figure_is_not_derivable_by_chance() -> None:
+    table = "\n".join(f"city{n}    {v}" for n, v in enumerate([1200.5, 410.25, 980.75, 150.0, 77.5]))
+    assert traced("The answer is 1976.", table).unseen == ["1976"]
+
+
+# -- provenance ---------------------------------------------------------------------------------------------
+def test_every_value_has_a_source_a_colleague_can_check() -> None:
+    run = Run(id="r", question="How many errors since 2024-03-01?", model="m", sub_model="s", context_names=["logs"],
+              iterations=[Iteration(0, "r", cells=[CodeCell("print(n)", stdout="errors: 1234\n", shown="errors: 1234")],
+                                    subcalls=[SubCall(1, "llm", "s", "p", 0, 0, response="The spike was ERR-42.")])])
+    grounding = trace("1,234 errors since 2024-03-01, 1976 of them ERR-7", Evidence.of([run]), typed="...")
+    assert [(s.value, s.kind) for s in grounding.sources] == [
+        ("1,234", "shown"), ("2024-03-01", "question"), ("1976", "nowhere"), ("ERR-7", "nowhere")]
+    assert grounding.sources[0].where == "turn 1, block 1, line 1" and grounding.sources[0].line == "errors: 1234"
+    computed = trace("The spike was ERR-42.", Evidence.of([run]), typed=None, given_by="variable answer")
+    assert [(s.kind, s.where) for s in computed.sources] == [("subcall", "sub-call 1 of turn 1")]
+
+
+def test_sources_round_trip_in_the_record() -> None:
+    run = Run(id="r", question="q", model="m", sub_model="s")
+    run.grounding = Grounding(True, ["2.5"], sources=[Source("2.5", "derived", how="5 / 2", loose=True,
+                                                             operands=[Source("5", "shown", where="turn 1")])])
+    assert Run.from_json(run.to_json()).grounding == run.grounding
+
+
+# -- the claims, through the loop --------------------------------------------------------------------------------
+def test_the_top_row_of_a_table_sorted_by_code_is_its_maximum(engine: Engine) -> None:
+    code = "ranked = context.groupby('city').revenue.sum().sort_values(ascending=False)\nprint(ranked.head(2))"
+    run = engine.run([fence(code), "FINAL(Paris brought in the most revenue: $2,525.50.)"], CITIES,
+                     question="Which city brought in the most revenue?")
+    assert run.status == "final" and len(run.iterations) == 2
+
+
+@pytest.mark.parametrize("code, answer, said", [
+    ("totals = context.groupby('city').revenue.sum().sort_values()\nprint(totals)",
+     "Lille has the highest revenue, $150.00.", "Lille is not the highest in the table"),
+    ("totals = context.groupby('city').revenue.sum()\nprint(totals.head(2))",
+     "Lille has the strongest revenue ($150.00).", "off a table that shows only some of its rows"),
+])
+def test_an_extreme_the_table_contradicts_is_refused(engine: Engine, code: str, answer: str, said: str) -> None:
+    run = engine.run([fence(code), f"FINAL({answer})", fence("print(context.groupby('city').revenue.sum().idxmax())"),
+                      "FINAL(Paris)"], CITIES, question="Which city has the highest revenue?")
+    assert run.answer == "Paris" and said in last_user(engine.server, 2), last_user(engine.server, 2)
+    assert [v.gate for v in run.iterations[1].verdicts] == ["wrong-extreme"]
+
+
+def test_the_weekly_pattern_over_a_whole_table_is_accepted(engine: Engine) -> None:
+    week = pd.DataFrame({"day": ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"],
+                         "visits": [4210, 4388, 4297, 4512, 5130, 2875, 2410]})
+    run = engine.run([fence("print(context.to_string(index=False))"),
+                      "FINAL(Visits climb through the week to a peak on Fri and are lowest on Sun.)"], week)
+    assert run.status == "final" and len(run.iterations) == 2
+
+
+@pytest.mark.parametrize("answer, gate", [
+    ("Paris (1,235.50) brought in more than Lyon (970.50).", None),
+    ("Paris (970.50) brought in more than Lyon (2,525.50).", "row-mismatch"),  # swapped
+    ("Lyon's revenue was 9.", "row-mismatch"),  # Lyon's orders, one column over
+])
+def test_a_figure_is_checked_within_its_labels_row_and_column(engine: Engine, answer: str, gate: str | None) -> None:
+    data = CITIES.assign(revenue=[1235.5, 410.5, 980.0, 150.0, 560.0, 1290.0])
+    run = engine.run([fence(BY_CITY), f"FINAL({answer})"], data, max_iterations=2)
+    refused = [v.gate for v in run.iterations[1].verdicts if v.action == "refused"]
+    assert refused == ([gate] if gate else []), run.iterations[1].verdicts
+
+
+def test_a_decrease_reported_as_a_rise_is_refused(engine: Engine) -> None:
+    code = "change = round((context.total.iloc[-1] / context.total.iloc[-2] - 1) * 100, 1)\nprint('change %:', change)"
+    run = engine.run([fence(code), "FINAL(Sales grew 16.9% in April.)"], SALES, max_iterations=2)
+    assert [v.gate for v in run.iterations[1].verdicts] == ["wrong-direction"]
+    ok = engine.run([fence(code), "FINAL(Sales fell 16.9% in April.)"], SALES)
+    assert ok.status == "final" and len(ok.iterations) == 2
+
+
+def test_the_expected_shape_comes_from_the_questions_form(engine: Engine) -> None:
+    rows = "big = context[context.revenue > 500]\nprint(big)"
+    run = engine.run([fence(rows), "FINAL_VAR(big)"], CITIES, question="What's the number of orders above $500?",
+                     max_iterations=2)
+    assert [v.gate for v in run.iterations[1].verdicts] == ["answer-shape"]
+    labelled = engine.run([fence("t = context.groupby('city').revenue.sum()\nprint(t)\n"
+                                 "SUBMIT(city=t.idxmax(), revenue=float(t.max()))")], CITIES,
+                          question="Which city has the highest revenue?")
+    assert labelled.status == "final" and labelled.answer == {"city": "Paris", "revenue": 2525.5}
+
+
+def test_nothing_found_is_searched_again_in_the_data(engine: Engine) -> None:
+    wrong_column = "n = int((context.city == 'completed').sum())\nprint(n)"
+    statuses = CITIES.assign(status=["completed", "open"] * 3)
+    run = engine.run([fence(wrong_column), "FINAL(0)"], statuses, max_iterations=2)
+    assert run.iterations[1].verdicts[0].values["other_column"] == "status"
+    log = "\n".join(f"10.0.0.{i} - - [0{i % 7 + 1}/Mar/2024:10:00:00 +0000] \"GET / HTTP/1.1\" 500 12" for i in range(60))
+    dated = engine.run([fence("print(log[:200])\nprint(sum('2024-03-05' in l for l in log.splitlines()))"),
+                        "FINAL(No errors on March 5, 2024.)"], {"log": log}, max_iterations=2)
+    verdict = dated.iterations[1].verdicts[0]
+    assert verdict.gate == "nothing-found" and verdict.values["data_has"] == "05/Mar/2024"
+
+
+# -- the report --------------------------------------------------------------------------------------------------
+def test_the_report_lists_each_values_source_under_the_answer(engine: Engine) -> None:
+    run = engine.run([fence(TOTALS), "FINAL(March beat February by $2,310.40 ($48,115.90 vs $45,805.50).)"], SALES)
+    page, text = run_html(run), run_text(run)
+    assert "Where each value came from" in page and "<script" not in sources_html(run)
+    assert "derived: $48,115.90 − $45,805.50 (weaker evidence)" in page
+    assert "shown at turn 1, block 1, line 4: 2024-03    48115.90" in page
+    assert "  [1] $2,310.40: derived: $48,115.90 − $45,805.50 (weaker evidence)" in text.splitlines()
+    assert sources_text(run)[0] == "where each value came from:"
+
+
+@pytest.mark.slow  # a fresh Python process
+def test_the_parsing_libraries_load_only_when_an_answer_is_checked(fake_llm) -> None:  # type: ignore[no-untyped-def]
+    code = (
+        "import sys\nfrom rlm_jupyter import RLM\n"
+        f"rlm = RLM(model='root', base_url={fake_llm.base_url!r}, api_key='k', max_iterations=1)\n"
+        "run = rlm.run('q', context='text')\n"
+        "print(run.status, sorted(m for m in ('babel', 'dateparser') if m in sys.modules))\n"
+    )
+    fake_llm.models["root"] = Scripted(["```repl\nprint(len(context))\n```"])
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
+    assert out.stdout.split("\n")[0] == "max_iterations []"
