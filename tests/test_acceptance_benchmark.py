@@ -242,9 +242,9 @@ def test_the_split_halves_are_the_seeded_assignment_and_large_enough() -> None:
 
 
 def test_every_split_case_builds_and_its_replies_end_at_its_first_answer() -> None:
-    from benchmarks import cases_holdout, cases_tune
+    from benchmarks import cases_holdout, cases_tune, cases_tune2
 
-    for case in cases_tune.CASES + cases_holdout.CASES:
+    for case in cases_tune.CASES + cases_holdout.CASES + cases_tune2.CASES:
         script = case.build()
         assert script.context and script.replies, case.name
         assert not any(_answers(r) for r in script.replies[:-1]) and _answers(script.replies[-1]), case.name

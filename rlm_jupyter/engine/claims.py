@@ -329,10 +329,9 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
     for sentence in sentences(text):
         named = mentions(sentence, labels)
         holding = {m.label for m in named} or ({only} if only else set())
+        holders = [t for t in found if any(t.rows_of(label) for label in holding)]
         figures = [v for v in values(sentence) if v.kind == "number" and v.readings and not is_year(v)
-                   and (evidence.shown.find(v) is not None or any(
-                       _is(v, cell) for t in found if any(t.rows_of(label) for label in holding)
-                       for r in t.rows for cell in r.cells.values()))]
+                   and (evidence.shown.find(v) is not None or any(_cells_of(v, t) for t in holders))]
         for value, label, bound in _pairs(named, figures, None if named else only):
             clause = forms.clause_around(sentence, value.start)
             if not bound and any(_in_rows(value, other, found) for other in holding):
@@ -345,7 +344,7 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
 
 
 def _in_rows(value: Value, label: str, found: list[Table]) -> bool:
-    return any(_is(value, cell) for t in found for row in t.rows_of(label) for cell in row.cells.values())
+    return any(id(row) in {id(r) for r in t.rows_of(label)} for t in found for row, _ in _cells_of(value, t))
 
 
 def _pairs(named: list[_Mention], figures: list[Value], only: str | None) -> list[tuple[Value, str, bool]]:
@@ -376,8 +375,8 @@ def _pair_claim(label: str, value: Value, clause: str, found: list[Table]) -> Cl
     if not holding:
         return None
     words = _measure_words(clause) - set(label.split())
-    own: list[tuple[Table, str]] = [(table, column) for table in holding for row in table.rows_of(label)
-                                    for column, cell in row.cells.items() if _is(value, cell)]
+    own: list[tuple[Table, str]] = [(table, column) for table in holding for row, column in _cells_of(value, table)
+                                    if id(row) in {id(r) for r in table.rows_of(label)}]
     if own:
         for table in holding:
             columns, named = _columns_for(table, words)
@@ -389,8 +388,8 @@ def _pair_claim(label: str, value: Value, clause: str, found: list[Table]) -> Cl
                              {"label": printed, "figure": value.text, "column": other, "named": columns[0]})
         return None
     for table in holding:
-        others = [row for row in table.rows if row not in table.rows_of(label)
-                  and any(_is(value, cell) for cell in row.cells.values())]
+        mine = {id(r) for r in table.rows_of(label)}
+        others = [row for row, _ in _cells_of(value, table) if id(row) not in mine]
         if others:
             whose = others[0].labels[0] if others[0].labels else "another row"
             mine = "; ".join(f"{c}: {cell}" for row in table.rows_of(label) for c, cell in row.cells.items())[:200]
@@ -418,6 +417,16 @@ def _printed_elsewhere(label: str, value: Value, evidence: Evidence) -> Claim | 
     return Claim(prompts.other_row(value.text, label, "no row", table.where.describe(), own_figure),
                  {"label": label, "figure": value.text, "own": row.cells[column],
                   "printed_at": at.where.describe(at.number)})
+
+
+def _cells_of(value: Value, table: Table) -> list[tuple[Row, str]]:
+    """The cells of ``table`` that print ``value`` (any reading, to its precision, as a number or a percent)."""
+    found: dict[tuple[int, str], tuple[Row, str]] = {}
+    for reading in value.readings:
+        for scale in (Decimal(1), Decimal(100)):
+            for row, column in table.cells_near(abs(reading.value) / scale, reading.tolerance / scale):
+                found.setdefault((id(row), column), (row, column))
+    return list(found.values())
 
 
 def _is(value: Value, cell: str) -> bool:

@@ -14,6 +14,7 @@ block that printed it and whether it is partial (``head()``, elided rows, a foot
 from __future__ import annotations
 
 import bisect
+import functools
 import itertools
 import re
 from collections.abc import Iterable, Iterator
@@ -87,6 +88,7 @@ _INDEXED_LINE = re.compile(r"^(\d+)( {2,}|\t)(?=\S)", re.MULTILINE)
 _ISO_DATE = re.compile(r"(?<![\w.])(?P<iso>\d{4}-\d{1,2}-\d{1,2})(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(?![\w])")
 
 
+@functools.lru_cache(maxsize=65536)
 def figure_value(text: str) -> Decimal | None:
     """A cell as code prints it (``12,345.50``, ``-7``, ``45.2%``, ``$1,234``) as a signed number, or None."""
     plain = text.strip().replace(",", "").rstrip("%").lstrip("$€£¥").replace("−", "-")
@@ -266,8 +268,27 @@ class Table:
         return next((label for row in self.rows for label in row.labels if label_key(label) == key), key)
 
     def rows_of(self, label: str) -> list[Row]:
-        key = label_key(label)
-        return [row for row in self.rows if key in (label_key(x) for x in row.labels)]
+        return self._by_label.get(label_key(label), [])
+
+    def cells_near(self, number: Decimal, tolerance: Decimal) -> list[tuple[Row, str]]:
+        """The (row, column) of every cell within ``tolerance`` of ``number``, signs ignored (as answers write)."""
+        keys, cells = self._figure_index
+        low = bisect.bisect_left(keys, number - tolerance)
+        return [cell for cell in cells[low:bisect.bisect_right(keys, number + tolerance)]]
+
+    @cached_property
+    def _figure_index(self) -> tuple[list[Decimal], list[tuple[Row, str]]]:
+        found = sorted(((abs(number), (row, column)) for row in self.rows for column, cell in row.cells.items()
+                        if (number := figure_value(cell)) is not None), key=lambda pair: pair[0])
+        return [key for key, _ in found], [cell for _, cell in found]
+
+    @cached_property
+    def _by_label(self) -> dict[str, list[Row]]:
+        index: dict[str, list[Row]] = {}
+        for row in self.rows:
+            for key in dict.fromkeys(label_key(label) for label in row.labels):
+                index.setdefault(key, []).append(row)
+        return index
 
     def order(self, column: str) -> str | None:
         """``descending`` or ``ascending`` when the column's figures are printed sorted, else None."""
@@ -281,6 +302,7 @@ class Table:
         return None
 
 
+@functools.lru_cache(maxsize=65536)
 def label_key(text: str) -> str:
     """A label as compared: lower case, ``_`` and ``-`` read as spaces ("payment failed" is ``payment_failed``)."""
     return re.sub(r"[\s_\-]+", " ", text.lower()).strip().strip("'\"")

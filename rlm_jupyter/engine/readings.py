@@ -23,6 +23,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+from typing import Any
 
 from . import localedata
 
@@ -80,6 +81,12 @@ class Value:
 # -- finding values -------------------------------------------------------------------------------------------
 def values(text: str) -> list[Value]:
     """The values in ``text``, in order of appearance and without repeats; prose words are not values."""
+    return list(_values(text))
+
+
+@functools.lru_cache(maxsize=1024)
+def _values(text: str) -> tuple[Value, ...]:
+    """``values``, read once per text: every gate of a FINAL reads the same answer and its sentences."""
     found: list[Value] = []
     blanked = _take(text, _QUOTED, found, _quoted)
     blanked = _take(blanked, ADDRESS, found, lambda m: [Value(m.group(0), "token", key=m.group(0), start=m.start())])
@@ -92,7 +99,7 @@ def values(text: str) -> list[Value]:
     unique: dict[tuple[str, str], Value] = {}
     for value in sorted(found, key=lambda v: v.start):
         unique.setdefault((value.kind, value.text), value)
-    return list(unique.values())[:MAX_VALUES]
+    return tuple(list(unique.values())[:MAX_VALUES])
 
 
 def _take(text: str, pattern: re.Pattern[str], found: list[Value], read: Callable[[re.Match[str]], list[Value]]) -> str:
@@ -221,16 +228,19 @@ def _number(match: re.Match[str]) -> list[Value]:
 
 
 def _decimals(match: re.Match[str], hedged: bool) -> list[tuple[Decimal, Decimal]]:
+    return _readings_of(match.group("digits") + (match.group("fraction") or ""), match.group("exponent") or "", hedged)
+
+
+@functools.lru_cache(maxsize=4096)
+def _readings_of(written: str, exponent: str, hedged: bool) -> list[tuple[Decimal, Decimal]]:
     """Each reading of the written digits (Babel's ``parse_decimal`` in each grouping), with half a unit of the
     last written digit as its tolerance; after a hedge ("about 560"), trailing zeros are rounding, not digits."""
     from babel.numbers import NumberFormatError, parse_decimal
 
-    written = match.group("digits") + (match.group("fraction") or "")
-    exponent = match.group("exponent") or ""
     found: dict[Decimal, Decimal] = {}
-    for locale in NUMBER_LOCALES:
+    for locale, group in _number_locales():
         try:
-            number = parse_decimal(_spaces_as_group(written, locale), locale=locale, strict=True)
+            number = parse_decimal(_spaces_as_group(written, group), locale=locale, strict=True)
         except (NumberFormatError, InvalidOperation, ValueError):
             continue
         places = max(-int(number.as_tuple().exponent), 0)
@@ -243,12 +253,18 @@ def _decimals(match: re.Match[str], hedged: bool) -> list[tuple[Decimal, Decimal
     return list(found.items())
 
 
-def _spaces_as_group(text: str, locale: str) -> str:
-    """Any space between digit groups as the locale's own group symbol (a plain space, a no-break space, a
-    narrow one: people type any of them), so Babel reads "13 402,75" in French."""
+@functools.cache
+def _number_locales() -> tuple[tuple[Any, str], ...]:
+    """Babel's locales of ``NUMBER_LOCALES`` with their group symbols, parsed once."""
+    from babel import Locale
     from babel.numbers import get_group_symbol
 
-    group = get_group_symbol(locale)
+    return tuple((Locale.parse(code), get_group_symbol(code)) for code in NUMBER_LOCALES)
+
+
+def _spaces_as_group(text: str, group: str) -> str:
+    """Any space between digit groups as the locale's own group symbol (a plain space, a no-break space, a
+    narrow one: people type any of them), so Babel reads "13 402,75" in French."""
     return re.sub(r"(?<=\d)[ \u00a0\u202f](?=\d{3})", group, text) if group.isspace() else text
 
 
