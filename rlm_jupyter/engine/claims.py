@@ -388,8 +388,8 @@ def _pair_claim(label: str, value: Value, clause: str, found: list[Table]) -> Cl
                              {"label": printed, "figure": value.text, "column": other, "named": columns[0]})
         return None
     for table in holding:
-        mine = {id(r) for r in table.rows_of(label)}
-        others = [row for row, _ in _cells_of(value, table) if id(row) not in mine]
+        own_rows = {id(r) for r in table.rows_of(label)}
+        others = [row for row, _ in _cells_of(value, table) if id(row) not in own_rows]
         if others:
             whose = others[0].labels[0] if others[0].labels else "another row"
             mine = "; ".join(f"{c}: {cell}" for row in table.rows_of(label) for c, cell in row.cells.items())[:200]
