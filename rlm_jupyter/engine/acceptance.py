@@ -287,12 +287,14 @@ class Acceptance:
     def _wrong_direction(self, offer: Offer, it: Iteration) -> Finding | None:
         if offer.typed is None or self.reads.nothing_to_read:
             return None
-        return _finding(claims.wrong_direction(_answer_text(offer), self._evidence_now()))
+        text, evidence = _answer_text(offer), self._evidence_now()
+        return _finding(claims.wrong_direction(text, evidence) or claims.wrong_trend(text, evidence))
 
     def _wrong_unit(self, offer: Offer, it: Iteration) -> Finding | None:
         if offer.typed is None or self.reads.nothing_to_read:
             return None
-        return _finding(claims.wrong_unit(_answer_text(offer), self._evidence_now()))
+        text, evidence = _answer_text(offer), self._evidence_now()
+        return _finding(claims.wrong_unit(text, evidence) or claims.wrong_currency(text, evidence))
 
     def _echoed_figure(self, offer: Offer, it: Iteration) -> Finding | None:
         if offer.typed is None or self.reads.nothing_to_read:

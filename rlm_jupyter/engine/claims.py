@@ -26,10 +26,10 @@ from decimal import Decimal
 from typing import Any
 
 from . import forms, localedata, prompts
-from .derive import matches
+from .derive import converted, matches
 from .printed import Row, Table, figure_value, label_key
 from .provenance import Evidence
-from .readings import Value, date_of, is_year, same_date, values
+from .readings import CURRENCIES, Value, date_of, is_year, same_date, values
 
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+(?=[A-Z(\"'])|\n")
 _SORTS = re.compile(r"\b(?:sort_values|sort_index|nlargest|nsmallest|value_counts|most_common|sorted|sort)\b")
@@ -93,7 +93,8 @@ def _date_mentions(text: str, labels: Iterable[str], taken: list[tuple[int, int]
     for value in values(text):
         if value.kind != "date" or any(a < value.start + len(value.text) and value.start < b for a, b in taken):
             continue
-        label = next((dated[k] for k in dated for key in value.date_keys if same_date(key, k)), None)
+        label = next((dated[k] for k in dated for key in value.date_keys
+                      if not re.fullmatch(r"\d{4}-\d{2}", key) and same_date(key, k)), None)  # "janvier 2024": no day
         if label is not None:
             found.append(_Mention(value.start, value.start + len(value.text), label))
     return found
@@ -101,8 +102,11 @@ def _date_mentions(text: str, labels: Iterable[str], taken: list[tuple[int, int]
 
 # The names pandas' ``describe()`` gives its rows, as an answer says them (a quantile ``N%`` is also the Nth
 # percentile and pN).
-_STATISTICS = {"50%": ("median",), "25%": ("first quartile", "q1"), "75%": ("third quartile", "q3"),
-               "std": ("standard deviation",)}
+_STATISTICS = {"50%": ("median", "médiane", "mediana", "mediaan"),
+               "25%": ("first quartile", "lower quartile", "q1", "premier quartile", "erstes quartil"),
+               "75%": ("third quartile", "upper quartile", "q3", "troisième quartile", "drittes quartil"),
+               "std": ("standard deviation", "écart-type", "standardabweichung", "desviación estándar"),
+               "max": ("maximum",), "min": ("minimum",)}
 
 
 def _label_pattern(label: str) -> str:
@@ -114,6 +118,9 @@ def _label_pattern(label: str) -> str:
         return rf"(?:{exact}|{localedata.alternation(names)})"
     if label in _STATISTICS:
         return rf"(?:{exact}|{localedata.alternation(_STATISTICS[label])})"
+    named = localedata.same_day_or_month(label)
+    if named:  # "Tuesday" is "mardi", "Dienstag", "Tue"; "March" is "mars", "März"
+        return rf"(?:{exact}|{localedata.alternation(named)})"
     month = re.fullmatch(r"(\d{4}) (\d{2})", label)
     if month is None or not 1 <= int(month.group(2)) <= 12:
         return exact
@@ -140,7 +147,7 @@ def _nearest(mentioned: list[_Mention], start: int, end: int) -> _Mention | None
 def _measure_words(text: str) -> set[str]:
     """The words that may name a column: not stop words; years too ("profit in 2023" names the 2023 column)."""
     words = {w for w in re.findall(r"[^\W\d_]{3,}", text.lower()) if w not in _STOP}
-    return words | set(re.findall(r"(?<![\d.,])(?:19|20)\d\d(?![\d.,])", text))
+    return words | set(re.findall(r"(?<![\d.,])(?:19|20)\d\d(?!\d|[.,]\d)", text))
 
 
 def _names(column: str, table: Table) -> set[str]:
@@ -172,7 +179,9 @@ def wrong_extreme(text: str, question: str, evidence: Evidence, selected: Callab
     asked = forms.superlatives(question)
     for sentence in sentences(text):
         named = mentions(sentence, labels)
-        claimed = forms.superlatives(sentence)
+        # "das Maximum liegt bei 80" over describe(): a superlative that is itself a row's name claims nothing
+        claimed = [c for c in forms.superlatives(sentence) if not any(m.start < c.end and c.start < m.end
+                                                                       for m in named)]
         bare = not claimed and bool(asked) and bool(named) and len(sentence.split()) <= 6
         if not bare and _top_set(claimed, named, found):
             continue  # "the three busiest clients: A, B, C", the top rows of their table
@@ -332,30 +341,67 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
         holders = [t for t in found if any(t.rows_of(label) for label in holding)]
         figures = [v for v in values(sentence) if v.kind == "number" and v.readings and not is_year(v)
                    and (evidence.shown.find(v) is not None or any(_cells_of(v, t) for t in holders))]
-        for value, label, bound in _pairs(named, figures, None if named else only):
-            clause = forms.clause_around(sentence, value.start)
-            if not bound and any(_in_rows(value, other, found) for other in holding):
-                continue  # a loose layout: a figure of any label the sentence names may be the one meant
-            claim = _pair_claim(label, value, clause, found) or (_printed_elsewhere(label, value, evidence)
-                                                                  if bound else None)
+        for value, label, bound in _pairs(sentence, named, figures, None if named else only):
+            if not bound:
+                continue  # a loose layout: the figure may be meant for any label the sentence names
+            near = _around(sentence, value)
+            claim = _pair_claim(label, value, near, found) or _printed_elsewhere(label, value, evidence)
             if claim is not None:
                 return claim
     return None
+
+
+def _around(sentence: str, value: Value) -> str:
+    """The words that may name a figure's column: its clause, within a few words of it ("241 sessions", "a mean
+    of 812 MB"), not the far end of a long clause."""
+    clause = forms.clause_around(sentence, value.start)
+    at = sentence.find(clause)
+    start, end = value.start - at, value.start - at + len(value.text)
+    before = clause[max(0, start - 40):start].split()[-4:]
+    after = clause[end:end + 30].split()[:3]
+    return " ".join([*before, value.text, *after])
 
 
 def _in_rows(value: Value, label: str, found: list[Table]) -> bool:
     return any(id(row) in {id(r) for r in t.rows_of(label)} for t in found for row, _ in _cells_of(value, t))
 
 
-def _pairs(named: list[_Mention], figures: list[Value], only: str | None) -> list[tuple[Value, str, bool]]:
-    """Which label each figure is stated for, and whether the sentence's layout binds it (True): each figure after
-    its label ("Paris (1,200), Lyon (900)"), each before it ("1,200 for Paris and 900 for Lyon"), the labels first
-    and the figures after in the same order ("Paris and Lyon: 1,200 and 900", "X beat Y (a vs b)"). Otherwise the
-    nearest label, a preceding one first, loosely (False)."""
+# "14.2 minutes against 9.1 for Air France", "987.6 kWh at HQ": a preposition ties a figure to the label after it
+_BEFORE_LABEL = re.compile(r"^[^\d.;]{0,24}?\b(?:for|of|at|in|from|by|on|à|pour|de|für|bei|von|para|per|en|voor)\s+$",
+                           re.IGNORECASE)
+
+
+def _pairs(sentence: str, named: list[_Mention], figures: list[Value],
+           only: str | None) -> list[tuple[Value, str, bool]]:
+    """Which label each figure is stated for, and whether the sentence's layout binds it (True).
+
+    Bound: a figure tied by a preposition to the label right after it ("9.1 for Air France"); then, of the rest,
+    each figure after its label ("Paris (1,200), Lyon (900)"), each before it ("1,200 for Paris and 900 for
+    Lyon"), or the labels first and the figures after in the same order ("Paris and Lyon: 1,200 and 900", "X beat
+    Y (a vs b)"). Otherwise the nearest label, loosely (False): a loose pair is never refused.
+    """
     if only is not None:
         return [(value, only, True) for value in figures]
     if not named or not figures:
         return []
+    tied: list[tuple[Value, str, bool]] = []
+    for value in figures:
+        end = value.start + len(value.text)
+        following = next((m for m in named if m.start >= end), None)
+        if following is not None and _BEFORE_LABEL.match(sentence[end:following.start]):
+            tied.append((value, following.label, True))
+    used = {id(value) for value, _, _ in tied}
+    labels_used = {label for _, label, _ in tied}
+    rest = _layout_pairs([m for m in named if m.label not in labels_used],
+                         [v for v in figures if id(v) not in used], named)
+    return tied + rest
+
+
+def _layout_pairs(named: list[_Mention], figures: list[Value],
+                  every: list[_Mention]) -> list[tuple[Value, str, bool]]:
+    if not named or not figures:
+        return [(value, m.label, False) for value in figures
+                if (m := _nearest(every, value.start, value.start + len(value.text))) is not None]
     order = sorted([(m.start, m) for m in named] + [(v.start, v) for v in figures], key=lambda x: x[0])
     items = [item for _, item in order]
     kinds = "".join("L" if isinstance(item, _Mention) else "F" for item in items)
@@ -367,7 +413,12 @@ def _pairs(named: list[_Mention], figures: list[Value], only: str | None) -> lis
     if kinds == "L" * len(labels) + "F" * len(labels):
         return [(value, mention.label, True) for value, mention in zip(figures, labels)]
     return [(value, m.label, False) for value in figures
-            if (m := _nearest(named, value.start, value.start + len(value.text))) is not None]
+            if (m := _nearest(every, value.start, value.start + len(value.text))) is not None]
+
+
+# "14.2 minutes against 9.1 for Air France", "987.6 kWh at HQ": a preposition ties a figure to the label after it
+_BEFORE_LABEL = re.compile(r"^[^\d.;]{0,24}?\b(?:for|of|at|in|from|by|on|à|pour|de|für|bei|von|para|per|en|voor)\s+$",
+                           re.IGNORECASE)
 
 
 def _pair_claim(label: str, value: Value, clause: str, found: list[Table]) -> Claim | None:
@@ -516,10 +567,29 @@ def wrong_unit(text: str, evidence: Evidence) -> Claim | None:
         units = {u for line, figure in printed for u in _printed_units(line.text, figure.start + len(figure.text),
                                                                         line.code, known)
                  if u.dimension == value.unit.dimension}
-        if printed and units and value.unit not in units and len({u.factor for u in units}) == 1:
+        if printed and units and value.unit not in units and len({u.factor for u in units}) == 1 and \
+                converted(value, evidence.shown) is None:  # "2 days" from printed seconds: a conversion
             name = _unit_name(next(iter(units)), known)
             return Claim(prompts.wrong_unit(value.text, printed[0][1].text, name),
                          {"figure": value.text, "printed_in": name})
+    return None
+
+
+def wrong_currency(text: str, evidence: Evidence) -> Claim | None:
+    """An amount the answer states in one currency whose printed figure is in another: the code's column names
+    (``amount_eur``) or the printed line say which (one of them, not several)."""
+    for value in values(text):
+        if value.kind != "number" or not value.currency:
+            continue
+        printed = [m for m in evidence.shown.matches(value) if m.figure is not None and m.line.where.place == "output"]
+        found: set[str] = set()
+        for match in printed:
+            words = {part.upper() for name in _column_names(match.line.code) for part in name.split("_") if part}
+            found |= words & set(CURRENCIES)
+        if printed and len(found) == 1 and value.currency not in found:
+            other = next(iter(found))
+            return Claim(prompts.wrong_unit(value.text, printed[0].figure.text if printed[0].figure else "", other),
+                         {"figure": value.text, "printed_in": other})
     return None
 
 
@@ -528,13 +598,66 @@ def _printed_units(line: str, after: int, code: str, known: dict[str, localedata
     word = re.match(r"\s?([^\W\d]+)", line[after:])
     if word is not None and (word.group(1) in known or word.group(1).lower() in known):
         return {known.get(word.group(1)) or known[word.group(1).lower()]}
-    names = re.findall(r"[A-Za-z]+(?:_[A-Za-z]+)+", code)
-    parts = {part for name in names for part in name.lower().split("_")}
-    return {known[p] for p in parts if p in known and len(p) <= 7}
+    parts = {part for name in _column_names(code) for part in name.lower().split("_") if part}
+    return {known[p] for p in parts if p in known and len(p) <= 7 and (len(p) > 1 or "_" in code)}
+
+
+def _column_names(code: str) -> list[str]:
+    """The names the code reads columns by: ``.latency_ms``, ``['kwh']``, ``wait_s`` (snake_case names)."""
+    return [m.group(0) if m.group(1) is None and m.group(2) is None else m.group(1) or m.group(2)
+            for m in re.finditer(r"[A-Za-z]+(?:_[A-Za-z]+)+|\.([A-Za-z]\w*)\b|\[['\"](\w+)['\"]\]", code)]
 
 
 def _unit_name(unit: localedata.Unit, known: dict[str, localedata.Unit]) -> str:
     return next(word for word, u in known.items() if u == unit and len(word) > 3)
+
+
+_MORE = re.compile(r"\b(?:more|worse|higher|increas\w*|ris\w*|grow\w*|up)\b", re.IGNORECASE)
+_LESS = re.compile(r"\b(?:less|fewer|lower|better|decreas\w*|fall\w*|declin\w*|drop\w*|down)\b", re.IGNORECASE)
+
+
+def wrong_trend(text: str, evidence: Evidence) -> Claim | None:
+    """A trend stated in words ("each new release crashes more") over a table whose rows are in time order (dates,
+    months, years, version numbers): the column the words name must go that way from its first row to its last."""
+    for sentence in sentences(text):
+        if any(v.kind == "number" for v in values(sentence)):
+            continue  # a figure's direction is wrong_direction's
+        up, down = _MORE.search(sentence) is not None, _LESS.search(sentence) is not None
+        if up == down:
+            continue
+        words = _measure_words(sentence)
+        for table in evidence.tables:
+            if table.partial or not _in_time_order(table):
+                continue
+            columns, named = _columns_for(table, words)
+            if not named and len(columns) != 1:
+                continue
+            for column in columns:
+                figures = [f for row in table.rows if (f := row.figure(column)) is not None]
+                if len(figures) >= 3 and (figures[-1] < figures[0] if up else figures[-1] > figures[0]):
+                    return Claim(prompts.wrong_trend("up" if up else "down", column, table.where.describe(),
+                                                     str(figures[0]), str(figures[-1])),
+                                 {"said": "up" if up else "down", "column": column, "first": str(figures[0]),
+                                  "last": str(figures[-1])})
+    return None
+
+
+def _in_time_order(table: Table) -> bool:
+    """Rows labelled by dates, months, years or version numbers, in increasing order."""
+    keys = []
+    for row in table.rows:
+        label = row.labels[0] if row.labels else ""
+        version = re.fullmatch(r"v?(\d+(?:\.\d+)+)", label.strip())
+        dated = values(label)
+        if version is not None:
+            keys.append(tuple(int(p) for p in version.group(1).split(".")))
+        elif dated and dated[0].kind == "date":
+            keys.append((dated[0].key,))
+        elif re.fullmatch(r"(?:19|20)\d\d", label.strip()):
+            keys.append((label.strip(),))
+        else:
+            return False
+    return len(keys) >= 3 and all(a < b for a, b in itertools.pairwise(keys))
 
 
 def _signed(number: Decimal) -> str:

@@ -95,12 +95,17 @@ def _in_response(value: Value, response: str) -> bool:
 
 def data_chars(ns: dict[str, Any], names: list[str]) -> int:
     """The characters of text the data holds: a text context's length, a frame's text columns' total length."""
-    total = 0
-    for name in names:
-        value: Any = ns.get(name)
-        if isinstance(value, str):
-            total += len(value)
-        elif type(value).__module__.split(".", 1)[0] == "pandas" and hasattr(value, "select_dtypes"):
-            for column in value.select_dtypes(include=["object", "string"]).columns[:20]:
-                total += int(value[column].dropna().astype(str).str.len().sum())
-    return total
+    return sum(_text_chars(ns.get(name)) for name in names)
+
+
+def _text_chars(value: Any, depth: int = 0) -> int:
+    """A text's length, a frame's text columns' total length; a dict or list of them, one level down."""
+    if isinstance(value, str):
+        return len(value)
+    if type(value).__module__.split(".", 1)[0] == "pandas" and hasattr(value, "select_dtypes"):
+        columns = value.select_dtypes(include=["object", "string"]).columns[:20]
+        return sum(int(value[column].dropna().astype(str).str.len().sum()) for column in columns)
+    if depth == 0 and isinstance(value, dict | list | tuple):
+        items = value.values() if isinstance(value, dict) else value
+        return sum(_text_chars(item, 1) for item in list(items)[:50])
+    return 0

@@ -78,9 +78,14 @@ _TERNARY: tuple[tuple[str, Callable[[Decimal, Decimal, Decimal], Decimal]], ...]
 
 
 def matches(value: Value, result: Decimal) -> bool:
-    """Whether a computed figure is what ``value`` wrote, to its precision, as a number or as a percent of it."""
+    """Whether a computed figure is what ``value`` wrote, to its precision, as a number or as a percent of it.
+
+    A percent under one ("0.35%") is not the fraction 0.35: its digits as written match only a computed percent.
+    """
+    percent = any(r.how == "percent" for r in value.readings)
     return any(abs(abs(result) * scale - abs(reading.value)) <= reading.tolerance
-               for reading in value.readings for scale in (Decimal(1), Decimal(100)))
+               for reading in value.readings for scale in (Decimal(1), Decimal(100))
+               if not (percent and reading.how != "percent" and abs(reading.value) < 1 and scale == 1))
 
 
 def significant_digits(value: Value) -> int:
@@ -98,8 +103,8 @@ def derive(value: Value, operands: Sequence[Operand], columns: Sequence[Column],
     if value.kind != "number" or not value.readings:
         return None
     specific = significant_digits(value) >= MIN_DIGITS
-    return (_binary(value, operands, specific) or _ternary(value, operands, specific)
-            or _aggregate(value, operands, columns, specific) or _converted(value, shown) or _days(value, dates))
+    return (_binary(value, operands, specific) or _ternary(value, operands)
+            or _aggregate(value, operands, columns, specific) or converted(value, shown) or _days(value, dates))
 
 
 def _source(value: Value, how: str, operands: Iterable[Operand]) -> Source:
@@ -130,9 +135,10 @@ def _binary(value: Value, operands: Sequence[Operand], specific: bool) -> Source
     return None
 
 
-def _ternary(value: Value, operands: Sequence[Operand], specific: bool) -> Source | None:
-    """Three figures: all stated by the answer, or any for a figure of ``MIN_DIGITS``."""
-    pool = _pool(operands if specific else [o for o in operands if o.stated], MAX_TERNARY)
+def _ternary(value: Value, operands: Sequence[Operand]) -> Source | None:
+    """Three figures, all stated by the answer: over printed ones, products and quotients of three reach too many
+    figures by chance (a transposed 174 is 147 × 123 / 104 of a printed table)."""
+    pool = _pool([o for o in operands if o.stated], MAX_TERNARY)
     for a, b, c in itertools.permutations(pool, 3):
         for written, operation in _TERNARY:
             result = _safe(operation, a.value, b.value, c.value)
@@ -173,12 +179,13 @@ def _mean(figures: list[Decimal]) -> Decimal | None:
     return _safe(lambda total, n: total / n, sum(figures, Decimal(0)), Decimal(len(figures)))
 
 
-def _converted(value: Value, shown: Shown) -> Source | None:
+def converted(value: Value, shown: Shown) -> Source | None:
     """A duration or a data size the answer wrote in another unit than the printed figure (12,600 s as 3.5 hours,
     3,355,443 bytes as 3.2 MB): only where the answer names the unit, so a bare figure never converts."""
     if value.unit is None:
         return None
-    units = localedata.DURATIONS if value.unit.dimension == "duration" else localedata.SIZES
+    units = {"duration": localedata.DURATIONS, "size": localedata.SIZES,
+             "energy": localedata.ENERGY_STEPS}[value.unit.dimension]
     factors = {value.unit.factor / other for other in units.values() if other != value.unit.factor}
     if value.unit.dimension == "size":
         factors |= {value.unit.factor / size * step for size in units.values() for step in BINARY_SIZES

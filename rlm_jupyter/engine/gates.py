@@ -95,11 +95,11 @@ GATES: tuple[Gate, ...] = (
          "a model wrote 'Lyon's average basket was $71.90', the printed average of the next row"),
     Gate("wrong-direction", "answer", "soft",
          "a figure described as a rise that the output printed negative, or written negative where it was "
-         "printed positive",
+         "printed positive; a trend in words against a table in time order that goes the other way",
          "a model reported a printed change of -12.5% as revenue growing 12.5%"),
     Gate("wrong-unit", "answer", "soft",
-         "a duration or data size stated in another unit than the one its printed figure was in (the unit beside "
-         "it, or the code's name for it: wait_s, latency_ms)",
+         "a duration, data size, energy or currency stated in another unit than the one its printed figure was in "
+         "(the unit beside it, or the code's name for it: wait_s, latency_ms, amount_eur)",
          "a model read a mean wait printed in seconds (wait_s) as 53 minutes"),
     Gate("echoed-figure", "answer", "soft",
          "a figure answered to a question for one figure that the question itself states, which no output showed "

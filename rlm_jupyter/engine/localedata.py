@@ -22,12 +22,16 @@ from decimal import Decimal
 LOCALES: tuple[str, ...] = ("en", "en_IN", "de", "de_CH", "fr", "es", "it", "pt", "nl", "sv", "da", "nb", "fi",
                             "pl", "cs", "ru", "tr", "ja", "zh", "ko")
 # Units whose values convert into each other, each with its factor to the dimension's base (seconds, bytes).
-DURATIONS: dict[str, Decimal] = {"duration-millisecond": Decimal("0.001"), "duration-second": Decimal(1),
+DURATIONS: dict[str, Decimal] = {"duration-nanosecond": Decimal("1e-9"), "duration-microsecond": Decimal("1e-6"),
+                                 "duration-millisecond": Decimal("0.001"), "duration-second": Decimal(1),
                                  "duration-minute": Decimal(60), "duration-hour": Decimal(3600),
                                  "duration-day": Decimal(86400), "duration-week": Decimal(604800)}
 SIZES: dict[str, Decimal] = {"digital-byte": Decimal(1), "digital-kilobyte": Decimal(10) ** 3,
                              "digital-megabyte": Decimal(10) ** 6, "digital-gigabyte": Decimal(10) ** 9,
                              "digital-terabyte": Decimal(10) ** 12}
+ENERGY: dict[str, Decimal] = {"energy-kilowatt-hour": Decimal(1000), "energy-joule": Decimal(1) / 3600}
+# The factors an energy figure converts by (watt-hours and their SI multiples), as DURATIONS and SIZES list theirs.
+ENERGY_STEPS: dict[str, Decimal] = {f"{p}Wh": Decimal(10) ** n for p, n in (("", 0), ("k", 3), ("M", 6), ("G", 9))}
 _SAMPLES = (1, 2, 5)  # plural forms: "1 hour", "2 hours"; Slavic languages have a third form for 5
 
 
@@ -86,15 +90,16 @@ def percent_words() -> frozenset[str]:
 
 @functools.cache
 def unit_words() -> dict[str, Unit]:
-    """Each word of a duration or a data size (``ms``, ``hours``, ``Stunden``, ``MB``, ``Mo``) → its ``Unit``.
+    """Each word of a duration, a data size or an energy (``ms``, ``hours``, ``Stunden``, ``MB``, ``kWh``) → its
+    ``Unit``.
 
-    Why only these two dimensions: they are the conversions an analysis of logs and metrics writes in its head
-    (milliseconds to seconds, bytes to megabytes), and each word is unambiguous within them.
+    Why only these dimensions: they are the conversions an analysis of logs, metrics and meters writes in its head
+    (milliseconds to seconds, bytes to megabytes, kWh to MWh), and each word is unambiguous within them.
     """
     from babel.units import format_unit
 
     words: dict[str, Unit] = {}
-    for dimension, units in (("duration", DURATIONS), ("size", SIZES)):
+    for dimension, units in (("duration", DURATIONS), ("size", SIZES), ("energy", ENERGY)):
         for unit, factor in units.items():
             for code in LOCALES:
                 for length in ("long", "short", "narrow"):
@@ -102,6 +107,11 @@ def unit_words() -> dict[str, Unit]:
                         word = _unit_word(format_unit(sample, unit, length=length, locale=code), sample)
                         if word:
                             words.setdefault(word if len(word) <= 2 else word.lower(), Unit(dimension, factor))
+    # CLDR names kilowatt-hours; watt-hours and their other multiples follow the SI prefixes
+    for prefix, power in (("", 0), ("k", 3), ("M", 6), ("G", 9), ("T", 12)):
+        words.setdefault(f"{prefix}Wh" if prefix != "k" else "kWh", Unit("energy", Decimal(10) ** power))
+        words.setdefault(f"{prefix}wh".lower() if prefix else "wh", Unit("energy", Decimal(10) ** power))
+    words.setdefault("µs", words.get("μs", Unit("duration", Decimal("1e-6"))))  # the micro sign, not the Greek mu
     return words
 
 
@@ -142,6 +152,35 @@ def weekday_names() -> frozenset[str]:
             for width in ("wide", "abbreviated"):
                 names.update(name.lower().rstrip(".") for name in days[context][width].values())
     return frozenset(name for name in names if len(name) >= 2)
+
+
+@functools.cache
+def _names_by_day_and_month() -> dict[str, tuple[str, ...]]:
+    """Each weekday or month name, in any of ``LOCALES``, → every name of that same day or month."""
+    from babel import Locale
+
+    groups: dict[tuple[str, int], set[str]] = {}
+    for code in LOCALES:
+        locale = Locale.parse(code)
+        for kind, table in (("day", locale.days), ("month", locale.months)):
+            for context in ("format", "stand-alone"):
+                for width in ("wide", "abbreviated"):
+                    for number, name in table[context][width].items():
+                        key = name.lower().rstrip(".")
+                        if len(key) >= 3 and not re.search(r"\d", key):
+                            groups.setdefault((kind, number), set()).add(key)
+    owners: dict[str, int] = {}
+    for group in groups.values():
+        for name in group:
+            owners[name] = owners.get(name, 0) + 1
+    # "mar" is March in English and Tuesday in French: a name of two days or months names neither
+    return {name: tuple(sorted(n for n in group if owners[n] == 1)) for group in groups.values() for name in group
+            if owners[name] == 1}
+
+
+def same_day_or_month(label: str) -> tuple[str, ...]:
+    """Every name of the weekday or month ``label`` names (in any language), or () when it names none."""
+    return _names_by_day_and_month().get(label.lower().rstrip("."), ())
 
 
 def alternation(words: Iterable[str]) -> str:

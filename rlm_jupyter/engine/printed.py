@@ -23,7 +23,7 @@ from decimal import Decimal, InvalidOperation
 from functools import cached_property
 
 from .conversation import Conversation
-from .readings import ADDRESS, Value, date_keys, date_patterns, same_date, token_key
+from .readings import ADDRESS, CODE_TOKEN, Value, date_keys, date_patterns, is_code, is_year, same_date, token_key
 from .trajectory import CodeCell, Run
 
 MAX_ROW_CHARS = 300  # a longer line is never a table row
@@ -85,6 +85,11 @@ _FIGURE = re.compile(r"(?:(?<![\w.,])(?P<sign>[-−]))?(?<![A-Za-z_\d.])(?P<digi
                      r"(?P<exponent>[eE][-+]?\d+)?(?P<percent>%)?")
 _CLOCK = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\b")
 _INDEXED_LINE = re.compile(r"^(\d+)( {2,}|\t)(?=\S)", re.MULTILINE)
+_MAKES_PERCENT = re.compile(r"\*\s*100\b|\b100\s*\*|:\.?\d*%|\bpct\b|percent|_pct\b|pct_", re.IGNORECASE)
+_PREVIEW_NOTE = re.compile(r"\b(?:first|last) \d+ (?:rows|items|lines|characters|chars)\b")
+_YEAR = re.compile(r"(?:19|20)\d\d")
+_NUMERIC_DATE = re.compile(r"(?<![\w.])(\d{1,2})[./-](\d{1,2})[./-]\d{4}(?![\w])")
+_SHAPE_FOOTER = re.compile(r"^\s*\[\d+ rows x \d+ columns\]\s*$|^(?:Name: .*, )?(?:Length: \d+, )?dtype: \S+$")
 _ISO_DATE = re.compile(r"(?<![\w.])(?P<iso>\d{4}-\d{1,2}-\d{1,2})(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(?![\w])")
 
 
@@ -112,6 +117,9 @@ class Shown:
         figures: list[Figure] = []
         previous: int | None = None  # the row number of the line before, when it starts with one
         for index, line in enumerate(lines):
+            if _SHAPE_FOOTER.match(line.text.strip()):
+                previous = None
+                continue  # pandas' "[5 rows x 8 columns]": the size of a print, no figure of the data
             row = _INDEXED_LINE.match(line.text)
             number = int(row.group(1)) if row is not None else None
             follows = index > 0 and lines[index - 1].where == line.where and lines[index - 1].number == line.number - 1
@@ -134,7 +142,9 @@ class Shown:
             earlier = order < len(runs) - 1
             if question:
                 lines += _lines(run.question, Where("question", earlier=earlier))
-                lines += _lines(Conversation.given(run.root_prompt), Where("description", earlier=earlier))
+                # the descriptions' own words ("first 3 rows:") count nothing of the data
+                described = _PREVIEW_NOTE.sub("", Conversation.given(run.root_prompt))
+                lines += _lines(described, Where("description", earlier=earlier))
             for turn, it in enumerate(run.iterations, 1):
                 for block, cell in enumerate(it.cells, 1):
                     lines += _lines(cell_shown(cell), Where("output", turn, block, earlier), cell.code,
@@ -165,12 +175,35 @@ class Shown:
             for line in self.lines:
                 if lower in line.text.lower():
                     yield Match(line, "exact")
+        elif _CLOCK.fullmatch(value.key):
+            yield from self._clock_matches(value)
         else:
             pattern = re.compile(r"(?<![\w\-])" + r"[\s_\-]+".join(re.escape(w) for w in value.key.split())
                                  + r"(?![\w\-])")
             for index, words in enumerate(self._words):
                 if pattern.search(words):
                     yield Match(self.lines[index], "exact")
+
+    def _clock_matches(self, value: Value) -> Iterator[Match]:
+        """A time of day as printed inside a timestamp (``T19:46:09Z``), a zone offset (``02:00`` of ``+0200``), or
+        on the hour, loosely, from a printed hour (``14:00`` for an hour column's 14, or its end for 13)."""
+        hours, minutes = value.key.split(":")[:2]
+        exact = re.compile(rf"(?<!\d){re.escape(value.key)}(?!\d)")
+        offset = re.compile(rf"[+-]{hours.zfill(2)}:?{minutes}(?!\d)")
+        for line in self.lines:
+            if exact.search(line.text) or offset.search(line.text):
+                yield Match(line, "exact")
+        if minutes == "00" and len(value.key) <= 5:
+            hour = int(hours)
+            # an hour printed as a figure, or as the label of a table's row (an hour index counts 0, 1, 2...)
+            row = re.compile(rf"^\s*0?(?:{hour}|{hour - 1})(?:\s{{2,}}|\t|\s*:)\s*\S")
+            for figure in [*self.figures_near(Decimal(hour), Decimal(0)), *self.figures_near(Decimal(hour - 1),
+                                                                                            Decimal(0))]:
+                if figure.places == 0:
+                    yield Match(self.lines[figure.line], "loose", figure)
+            for line in self.lines:
+                if line.where.place == "output" and row.match(line.text):
+                    yield Match(line, "loose")
 
     def has(self, value: Value) -> bool:
         return next(iter(self.matches(value)), None) is not None
@@ -182,11 +215,27 @@ class Shown:
         return self.figures[low:high]
 
     def _number_matches(self, value: Value) -> Iterator[Match]:
+        if is_year(value):  # "in 2024": the year of a printed date counts (2024-03-05)
+            for index, keys in self._dates.items():
+                if any(key.startswith(value.text) for key in keys):
+                    yield Match(self.lines[index], "loose")
+        percent = any(r.how == "percent" for r in value.readings)
         for reading in value.readings:
             number = abs(reading.value)
             for figure in self.figures_near(number, reading.tolerance):
+                if percent and reading.how != "percent" and number < 1 and not self._a_percent(figure):
+                    continue  # "0.35%" is not a printed share of 0.35: that is 35%
                 exact = abs(figure.value) == number and not reading.loose
                 yield Match(self.lines[figure.line], "exact" if exact else "loose", figure)
+
+    def _a_percent(self, figure: Figure) -> bool:
+        """Whether a printed figure is a percent: printed with one, or by code that makes percents (``* 100``, a
+        ``%`` format, a ``pct`` or ``percent`` name) in its block or an earlier one."""
+        line = self.lines[figure.line]
+        if "%" in figure.text or re.search(r"%|percent|pct", line.text, re.IGNORECASE):
+            return True
+        return any(_MAKES_PERCENT.search(other.code) for other in self.lines[:figure.line + 1]
+                   if other.where.place == "output")
 
     @cached_property
     def _words(self) -> list[str]:
@@ -197,13 +246,29 @@ class Shown:
         """The dates each line shows, as ISO keys: read only when an answer has a date (the month names' scan
         costs more than the rest of the index)."""
         found: dict[int, list[str]] = {}
+        orders = self._numeric_date_orders()
         for index, line in enumerate(self.lines):
             if not re.search(r"\d", line.text):
                 continue
             for pattern in date_patterns():
                 for match in pattern.finditer(line.text):
-                    found.setdefault(index, []).extend(date_keys(match))
+                    keys = date_keys(match)
+                    order = orders.get(line.where) if match.groupdict().get("numeric") else None
+                    found.setdefault(index, []).extend(keys[:1] if order == "DMY" else keys[-1:] if order == "MDY"
+                                                       else keys)
         return found
+
+    def _numeric_date_orders(self) -> dict[Where, str]:
+        """How the data writes its numeric dates, for every output: day first when a first field exceeds 12
+        (22.01.2024), month first when a second does (01/22/2024); then 05.02.2024 is one date, not two. One data
+        set writes its dates one way, so what one output shows holds for the rest."""
+        found: set[str] = set()
+        for line in self.lines:
+            for first, second in _NUMERIC_DATE.findall(line.text):
+                found.add("DMY" if int(first) > 12 else "MDY" if int(second) > 12 else "")
+        found.discard("")
+        order = next(iter(found)) if len(found) == 1 else None
+        return dict.fromkeys({line.where for line in self.lines}, order) if order else {}
 
 
 def _lines(text: str, where: Where, code: str = "", clean: bool = True) -> list[Line]:
@@ -217,6 +282,7 @@ def _figures(text: str, line: int, row_number: int) -> list[Figure]:
     index prints first (``row_number``: its width; "3    Nice   -7" after a line "2 ...": 3 counts rows)."""
     plain = _CLOCK.sub(lambda m: " " * len(m.group(0)), text)
     plain = ADDRESS.sub(lambda m: " " * len(m.group(0)), plain)
+    plain = CODE_TOKEN.sub(lambda m: " " * len(m.group(0)) if is_code(m.group(0)) else m.group(0), plain)
     plain = _ISO_DATE.sub(lambda m: " " * len(m.group(0)), plain)
     plain = " " * row_number + plain[row_number:]
     found = []
@@ -311,9 +377,10 @@ def label_key(text: str) -> str:
 _FOOTER = re.compile(r"^(?:Name: (?P<name>.*?), )?(?:Length: (?P<length>\d+), )?(?:Freq: \S+, )?dtype: (?P<dtype>\S+)$|"
                      r"^\[(?P<rows>\d+) rows x \d+ columns\]$")
 _ELIDED = re.compile(r"^[\s.]*\.\.[\s.]*$")
+# A loop's row: a label, then its figures, then at most two words (a unit, "cancelled"): "Lufthansa   5 cancelled"
 _LOOP_ROW = re.compile(r"^\s*(?P<label>[^\s:=,'\"{}\[\]()](?:[^:={}\[\]]*?[^\s:=,])??)"
                        r"(?: {2,}|\t|\s*[:=]\s*|,\s*| - | )(?P<figures>[-−]?[$€£¥]?\d[\d,]*(?:\.\d+)?%?"
-                       r"(?:\s+[-−]?[$€£¥]?\d[\d,]*(?:\.\d+)?%?)*)\s*$")
+                       r"(?:\s+[-−]?[$€£¥]?\d[\d,]*(?:\.\d+)?%?)*)(?:\s+[^\W\d]+){0,2}\s*$")
 _PAIR = re.compile(r"['\"](?P<label>[^'\"\n]{1,60})['\"]\s*[:,]\s*"
                    r"(?P<figure>-?\d(?:[\d,]*\d)?(?:\.\d+)?(?:[eE][-+]?\d+)?)")
 _TRUNCATING = re.compile(r"\.(?:head|tail|nlargest|nsmallest|sample|most_common)\(\s*(\d*)|\.iloc\[\s*:?\s*-?(\d+)\s*\]"
@@ -393,10 +460,10 @@ def _pandas_table(lines: list[Line], start: int, end: int) -> Table | None:
     after = lines[end] if end < len(lines) and lines[end].number == lines[end - 1].number + 1 else None
     footer = _FOOTER.match(after.text.strip()) if after is not None else None
     series = footer is not None and footer.group("rows") is None
-    if series and _record(cells, footer.group("dtype") if footer is not None else ""):
-        return None
     header: list[str] | None = None
     levels, named_index = (0, 0) if series else _header_levels(cells)
+    if not levels and _record(cells, footer.group("dtype") or "" if footer is not None else ""):
+        return None
     if levels:
         header, cells, run = _joined(cells[:levels]), cells[levels:], run[levels:]
         header[:named_index] = [""] * named_index  # "year" over the index is the name of the column levels
@@ -410,6 +477,7 @@ def _pandas_table(lines: list[Line], start: int, end: int) -> Table | None:
     for row_cells, line in zip(cells, run):
         if header is not None:
             labels = [c for c in row_cells[:index_width] if c]
+            years = [c for c in labels if _YEAR.fullmatch(c)]  # a year in the index names its row: "2024  17"
             values = _merge(row_cells[index_width:], spans[index_width:], header, spans)
         else:
             labels = [c for c in row_cells[:-1] if c]
@@ -418,7 +486,9 @@ def _pandas_table(lines: list[Line], start: int, end: int) -> Table | None:
             continue  # a frame's index-name line, under its header
         if header is not None:  # a frame's text columns name its rows too; a series' text values are its data
             labels += [v for v in values.values() if v and figure_value(v) is None]
-        rows.append(Row([label for label in labels if _is_label(label)], values, line))
+        else:
+            years = [c for c in labels if _YEAR.fullmatch(c)]
+        rows.append(Row([label for label in labels if _is_label(label) or label in years], values, line))
     if sum(any(figure_value(v) is not None for v in r.cells.values()) for r in rows) < 2:
         return None
     partial = elided or (footer is not None and int(footer.group("length") or footer.group("rows") or 0) > len(rows))
@@ -428,10 +498,13 @@ def _pandas_table(lines: list[Line], start: int, end: int) -> Table | None:
 
 
 def _record(cells: list[list[str]], dtype: str) -> bool:
-    """A series of one record's fields: text dtype, and both text and figures among its values."""
-    values = [row[-1] for row in cells if row[-1]]
+    """One record's fields (``print(df.loc[i])``, its ``to_string()``): a field name and a value per line, text and
+    figures mixed among the values; a series footer then says a text dtype."""
+    values = [" ".join(row[1:]) for row in cells if any(row[1:])]
     numeric = sum(figure_value(v) is not None for v in values)
-    return dtype in ("object", "str", "string") and 0 < numeric < len(values)
+    mixed = 0 < numeric < len(values)
+    fields = all(re.fullmatch(r"[A-Za-z_][\w.]*", row[0] or "_") for row in cells)
+    return mixed and (dtype in ("object", "str", "string") or (not dtype and fields))
 
 
 def _header_levels(cells: list[list[str]]) -> tuple[int, int]:

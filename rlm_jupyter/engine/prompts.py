@@ -259,6 +259,13 @@ def date_not_the_end(date: str, word: str, column: str, end: str) -> str:
             "finish.")
 
 
+def wrong_trend(said: str, column: str, where: str, first: str, last: str) -> str:
+    """Why: a model said crashes per session rose release after release while the printed rate fell."""
+    way = "rises" if said == "up" else "falls"
+    return (f"Your FINAL was not accepted: it says {column} {way}, but the table printed at {where} goes from {first} "
+            f"in its first row to {last} in its last. Say what the table shows, then finish.")
+
+
 def other_row(figure: str, label: str, whose: str, where: str, own: str) -> str:
     """Why: a model wrote "Lyon's average basket was $71.90", the printed average of the next row."""
     whose_row = f"the figure of {whose}'s row in" if whose != "no row" else "not in any row of"

@@ -17,6 +17,7 @@ numbers) and short quoted tokens (``"timeout"``). A word of prose is never a val
 """
 from __future__ import annotations
 
+import dataclasses
 import datetime as _dt
 import functools
 import re
@@ -31,6 +32,10 @@ MAX_VALUES = 50  # values checked per answer: a long answer is judged by its fir
 MAX_QUOTED_CHARS = 40  # a quoted span longer than this is prose, not a token
 MAX_QUOTED_WORDS = 3
 NUMBER_LOCALES: tuple[str, ...] = ("en", "de", "fr", "de_CH", "en_IN", "sv")  # one of each way to group digits
+# Currencies an analysis names by code, and the symbols that stand for one of them wherever they are written
+CURRENCIES: tuple[str, ...] = ("EUR", "USD", "GBP", "CHF", "JPY", "CNY", "CAD", "AUD", "SEK", "NOK", "DKK", "PLN",
+                               "INR", "BRL")
+_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY"}
 
 Kind = str  # "number", "date" or "token"
 
@@ -60,6 +65,7 @@ class Value:
     start: int = 0  # where the text writes it
     sign: int = 0  # -1: written with a minus; +1: with a plus; 0: neither
     unit: localedata.Unit | None = None  # a duration or a data size written after the number
+    currency: str = ""  # ISO code of a currency written with it ($, €, £, ¥, EUR, CHF...)
     alternatives: tuple[str, ...] = ()  # other date keys the writing allows (03/05/2024: May 3 or March 5)
 
     @property
@@ -121,7 +127,7 @@ _QUOTED = re.compile(r'"([^"\n]+)"|“([^”\n]+)”|‘([^’\n]+)’|(?<![\w\'
 _TOKEN = re.compile(r"(?<![\w.\-])[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*(?![\w\-]|\.\d)")
 _NUMBER_WITH_UNIT = re.compile(r"\d+[A-Za-z]{1,3}(?:[-_][A-Za-z]+)*")  # 3rd, 12ms, 5GB, 2nd-largest: numbers
 _CLOCK = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\b")
-ADDRESS = re.compile(r"(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?(?![\w.])")  # an IPv4 address is a code, not numbers
+ADDRESS = re.compile(r"(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?(?![\w]|\.\d)")  # an IPv4 address is a code, not numbers
 
 
 def _quoted(match: re.Match[str]) -> list[Value]:
@@ -134,8 +140,7 @@ def _quoted(match: re.Match[str]) -> list[Value]:
 
 
 def _moved(value: Value, by: int) -> Value:
-    return Value(value.text, value.kind, value.readings, value.key, value.start + by, value.sign, value.unit,
-                 value.alternatives)
+    return dataclasses.replace(value, start=value.start + by)
 
 
 def is_year(value: Value) -> bool:
@@ -150,16 +155,23 @@ def token_key(text: str) -> str:
 
 
 def _code(match: re.Match[str]) -> list[Value]:
-    """A code mixes letters and digits and is marked as one: CAPITALS (ERR-42), ``_`` (user_42), or a1b2."""
     token = match.group(0)
+    return [Value(token, "token", key=token_key(token), start=match.start())] if is_code(token) else []
+
+
+def is_code(token: str) -> bool:
+    """A code mixes letters and digits and is marked as one: CAPITALS (ERR-42), ``_`` (user_42), or a1b2; not
+    ``3rd`` or ``12ms`` (numbers), nor ``web-1`` (a name and a number)."""
     if len(token) < 3 or not re.search(r"\d", token) or not re.search(r"[A-Za-z]", token):
-        return []
+        return False
     if _NUMBER_WITH_UNIT.fullmatch(token):
-        return []
+        return False
     parts = re.split(r"[-_]", token)
-    marked = ("_" in token or any(part.isalpha() and part.isupper() for part in parts)
-              or any(re.search(r"[A-Za-z]", part) and re.search(r"\d", part) for part in parts))
-    return [Value(token, "token", key=token_key(token), start=match.start())] if marked else []
+    return ("_" in token or any(part.isalpha() and part.isupper() for part in parts)
+            or any(bool(re.search(r"[A-Za-z]", part) and re.search(r"\d", part)) for part in parts))
+
+
+CODE_TOKEN = re.compile(r"(?<![\w.\-])[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)+(?![\w\-]|\.\d)")
 
 
 # -- numbers --------------------------------------------------------------------------------------------------
@@ -189,12 +201,13 @@ def _number_pattern() -> re.Pattern[str]:
     units = localedata.alternation(localedata.unit_words())
     end = r"(?![\w])"
     return re.compile(
-        r"(?:(?<![\w.,])(?P<sign>[-−+])(?=[$€£¥]?\d))?(?:[$€£¥]\s?)?"
+        r"(?:(?<![\w.,])(?P<sign>[-−+])(?=[$€£¥]?\d))?(?:(?P<currency>[$€£¥])\s?)?"
         r"(?<![A-Za-z0-9_.])(?P<digits>" + _SPACED + "|" + _INDIAN + "|" + _GROUPED + r"|\d+)"
         r"(?P<fraction>\.\d+|,\d+(?![,\d]))?(?P<exponent>[eE][-+]?\d+)?"
         r"(?:\s?(?P<percent>" + percent + r")" + end + ")?"
         r"(?:[\s\u00a0\u202f]?(?P<scale>(?i:" + long_scales + r")|" + short_scales + r")" + end + ")?"
-        r"(?:\s?(?P<unit>" + units + r")" + end + ")?",
+        r"(?:\s?(?P<unit>" + units + r")" + end + ")?"
+        r"(?:[\s\u00a0]?(?P<code>€|£|\$|" + "|".join(CURRENCIES) + r")(?![A-Za-z]))?",
     )
 
 
@@ -224,7 +237,9 @@ def _number(match: re.Match[str]) -> list[Value]:
         unit = known.get(unit_word) or known.get(unit_word.lower())
     text = match.group(0).strip()
     start = match.start() + (len(match.group(0)) - len(match.group(0).lstrip()))
-    return [Value(text, "number", tuple(readings), start=start, sign=sign, unit=unit)]
+    written = match.group("currency") or match.group("code") or ""
+    currency = _SYMBOLS.get(written, written.upper())
+    return [Value(text, "number", tuple(readings), start=start, sign=sign, unit=unit, currency=currency)]
 
 
 def _decimals(match: re.Match[str], hedged: bool) -> list[tuple[Decimal, Decimal]]:

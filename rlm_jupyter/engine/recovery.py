@@ -28,7 +28,8 @@ _NOTHING = re.compile(r"\A(?:none|nothing|null|n/?a|not found|no (?:\w+ )*found|
 _SAYS_NOTHING = re.compile(r"\A\W*(?:no\W+)?(?:none|nothing|zero|0(?![.,]\d)(?!\s+of\b))\b|"
                            r"\b(?:nothing|none|no \w+(?: \w+)?|zero|0 \w+) (?:was |were )?"
                            r"(?:found|matched|failed|occurred|appears?|exists?|recorded|logged)\b|"
-                           r"\b(?:there (?:is|are|was|were) no|did not find|didn't find|found no|no match)|"
+                           r"\b(?:there (?:is|are|was|were) no|did not find|didn't find|found no|no match|"
+                           r"(?:has|have|had) no \w+)|"
                            r"\A\W*(?:no|aucune?|keine?|ningun[oa]?|nessun[oa]?|nenhuma?)\s+[^\W\d]+",
                            re.IGNORECASE)
 SENTENCE_CHARS = 200  # a longer text answer is a report, not a "nothing found"

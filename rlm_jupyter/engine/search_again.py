@@ -88,13 +88,21 @@ def refound(run: Run, ns: dict[str, Any], names: Iterable[str]) -> Refound | Non
         found = _in_text(literals, text)
         if found is not None:
             return found
-    for name in names:
-        frame: Any = ns.get(name)
-        if type(frame).__module__.split(".", 1)[0] == "pandas" and hasattr(frame, "select_dtypes"):
-            found = _in_frame(run, frame)
-            if found is not None:
-                return found
+    for frame in _frames(ns, names):
+        found = _in_frame(run, frame)
+        if found is not None:
+            return found
     return None
+
+
+def _frames(ns: dict[str, Any], names: list[str]) -> Iterator[Any]:
+    """The in-memory pandas frames of the data: a context that is one, or the tables of a dict or list of them."""
+    for name in names:
+        value: Any = ns.get(name)
+        items = list(value.values()) if isinstance(value, dict) else list(value) if isinstance(value, list) else [value]
+        for item in items[:20]:
+            if type(item).__module__.split(".", 1)[0] == "pandas" and hasattr(item, "select_dtypes"):
+                yield item
 
 
 def _literals(run: Run) -> list[str]:
@@ -152,6 +160,9 @@ def _in_frame(run: Run, frame: Any) -> Refound | None:
         other_case = held[_holding(held.str.lower(), literal.lower(), contains)]
         if len(other_case):
             return Refound(literal, str(other_case.iloc[0]), column)
+        other_form = next((form for form in _forms(literal) if _holding(held, form, contains).any()), None)
+        if other_form is not None:  # '2024-04-01' compared with a column that writes 01.04.2024
+            return Refound(literal, other_form, column)
         for other in columns:
             if other != column and _holding(head[other].dropna().astype(str), literal, contains).any():
                 return Refound(literal, literal, column, other)
