@@ -643,21 +643,21 @@ def wrong_trend(text: str, evidence: Evidence) -> Claim | None:
 
 
 def _in_time_order(table: Table) -> bool:
-    """Rows labelled by dates, months, years or version numbers, in increasing order."""
-    keys = []
+    """Rows labelled by dates, months, years or version numbers (all of one kind), in increasing order."""
+    keys: list[tuple[int, ...]] = []
     for row in table.rows:
-        label = row.labels[0] if row.labels else ""
-        version = re.fullmatch(r"v?(\d+(?:\.\d+)+)", label.strip())
+        label = (row.labels[0] if row.labels else "").strip()
+        version = re.fullmatch(r"v?(\d+(?:\.\d+)+)", label)
         dated = values(label)
         if version is not None:
-            keys.append(tuple(int(p) for p in version.group(1).split(".")))
-        elif dated and dated[0].kind == "date":
-            keys.append((dated[0].key,))
-        elif re.fullmatch(r"(?:19|20)\d\d", label.strip()):
-            keys.append((label.strip(),))
+            keys.append((0, *(int(p) for p in version.group(1).split("."))))
+        elif dated and dated[0].kind == "date" and re.fullmatch(r"\d{4}-\d{2}(?:-\d{2})?", dated[0].key):
+            keys.append((1, *(int(p) for p in dated[0].key.split("-"))))
+        elif re.fullmatch(r"(?:19|20)\d\d", label):
+            keys.append((1, int(label)))
         else:
             return False
-    return len(keys) >= 3 and all(a < b for a, b in itertools.pairwise(keys))
+    return len(keys) >= 3 and len({key[0] for key in keys}) == 1 and all(a < b for a, b in itertools.pairwise(keys))
 
 
 def _signed(number: Decimal) -> str:
