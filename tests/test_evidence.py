@@ -254,3 +254,54 @@ def test_the_parsing_libraries_load_only_when_an_answer_is_checked(fake_llm) -> 
     fake_llm.models["root"] = Scripted(["```repl\nprint(len(context))\n```"])
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
     assert out.stdout.split("\n")[0] == "max_iterations []"
+
+
+# -- claims that need the table's words: units, currencies, trends, percents ----------------------------------------
+def evidence_of(code: str, question: str = "q", **names: Any) -> Evidence:
+    out = "\n".join(line.text for line in printed(code, **names))
+    run = Run(id="r", question=question, model="m", sub_model="s", context_names=list(names),
+              iterations=[Iteration(0, "r", cells=[CodeCell(code, stdout=out, shown=out)])])
+    return Evidence.of([run])
+
+
+def test_a_unit_or_currency_other_than_the_printed_ones_is_caught() -> None:
+    from rlm_jupyter.engine.claims import wrong_currency, wrong_unit
+
+    waits = pd.DataFrame({"wait_s": [40.0, 60.0, 59.0]})
+    evidence = evidence_of("print(waits.wait_s.mean())", waits=waits)
+    assert wrong_unit("Customers wait 53.0 minutes on average.", evidence) is not None
+    assert wrong_unit("Customers wait 53.0 s on average.", evidence) is None
+    amounts = pd.DataFrame({"currency": ["GBP", "EUR", "GBP"], "amount_eur": [100.5, 200.25, 50.0]})
+    invoiced = evidence_of("print(amounts.groupby('currency').amount_eur.sum())", amounts=amounts)
+    assert wrong_currency("£150.50 for the pounds invoices.", invoiced) is not None
+    assert wrong_currency("€150.50 for the pounds invoices.", invoiced) is None
+
+
+def test_a_trend_is_checked_against_a_table_in_time_order() -> None:
+    from rlm_jupyter.engine.claims import wrong_direction, wrong_trend
+
+    rate = pd.Series([0.31, 0.24, 0.18], index=["17.2", "17.3", "17.4"], name="crash_rate")
+    evidence = evidence_of("print(rate)", rate=rate)
+    assert wrong_trend("Each new release crashes more than the one before.", evidence) is not None
+    assert wrong_trend("Each new release crashes less than the one before.", evidence) is None
+    assert wrong_direction("Revenue fell from 12.1 to 15.3.", evidence) is not None
+    assert wrong_direction("Revenue rose from 12.1 to 15.3.", evidence) is None
+
+
+def test_a_percent_under_one_is_not_a_printed_fraction() -> None:
+    shares = evidence_of("print(shares)", shares=pd.Series({"Android 14": 0.351389, "iOS 17": 0.648611}))
+    assert not trace("0.35% of crashes", shares, typed="...").grounded  # 0.351389 is 35%, not 0.35%
+    assert trace("35.1% of crashes", shares, typed="...").grounded
+
+
+def test_labels_are_named_in_other_languages_and_years_name_rows() -> None:
+    from rlm_jupyter.engine.claims import wrong_extreme, wrong_pair
+
+    days = evidence_of("print(per_day)", per_day=pd.Series({"Monday": 80, "Tuesday": 131, "Wednesday": 95}))
+    assert wrong_extreme("Le mardi est le jour le plus chargé.", "Quel jour a le plus de plantages ?", days,
+                         lambda label: False) is None
+    assert wrong_extreme("Le lundi est le jour le plus chargé.", "Quel jour a le plus de plantages ?", days,
+                         lambda label: False) is not None
+    notes = evidence_of("print(per_year)", per_year=pd.Series({2023: 17, 2024: 11}, name="credit_notes"))
+    assert wrong_pair("We issued 17 credit notes in 2024.", "How many credit notes in 2024?", notes) is not None
+    assert wrong_pair("We issued 11 credit notes in 2024.", "How many credit notes in 2024?", notes) is None

@@ -550,6 +550,28 @@ def wrong_direction(text: str, evidence: Evidence) -> Claim | None:
         if value.sign < 0 and all(p > 0 for p in printed):
             return Claim(prompts.wrong_direction(value.text, _signed(printed[0]), "negative"),
                          {"figure": value.text, "printed": _signed(printed[0])})
+    return _from_to(text)
+
+
+_FROM_TO = re.compile(r"\bfrom\s+(?P<a>\S+(?:\s\S+)?)\s+(?:to|into)\s+(?P<b>\S+(?:\s\S+)?)|"
+                      r"(?P<c>\S+)\s*(?:→|->)\s*(?P<d>\S+)", re.IGNORECASE)
+
+
+def _from_to(text: str) -> Claim | None:
+    """A change stated with its two ends ("fell from 12.1 to 15.3"): the words must go the way the figures do."""
+    for sentence in sentences(text):
+        for match in _FROM_TO.finditer(sentence):
+            ends = [values(match.group(n) or "") for n in ("a", "b")] if match.group("a") else \
+                [values(match.group(n) or "") for n in ("c", "d")]
+            if not all(e and e[0].kind == "number" and e[0].readings for e in ends):
+                continue
+            start, end = ends[0][0].first, ends[1][0].first
+            said = forms.change_direction(forms.clause_around(sentence, match.start()))
+            if (said == "up" and end < start) or (said == "down" and end > start):
+                return Claim(prompts.wrong_direction(f"{ends[0][0].text} → {ends[1][0].text}",
+                                                     "a fall" if end < start else "a rise",
+                                                     "a rise" if said == "up" else "a fall"),
+                             {"from": ends[0][0].text, "to": ends[1][0].text, "said": said})
     return None
 
 
@@ -599,7 +621,10 @@ def _printed_units(line: str, after: int, code: str, known: dict[str, localedata
     if word is not None and (word.group(1) in known or word.group(1).lower() in known):
         return {known.get(word.group(1)) or known[word.group(1).lower()]}
     parts = {part for name in _column_names(code) for part in name.lower().split("_") if part}
-    return {known[p] for p in parts if p in known and len(p) <= 7 and (len(p) > 1 or "_" in code)}
+    snake = {part for name in _column_names(code) if "_" in name for part in name.lower().split("_")[1:]}
+    found = {known[p] for p in parts if p in known and len(p) <= 7 and (len(p) > 1 or "_" in code)}
+    # a snake_case name's "us" is microseconds (latency_us), as its "ms" is milliseconds
+    return found | ({known["µs"]} if "us" in snake else set())
 
 
 def _column_names(code: str) -> list[str]:

@@ -201,10 +201,11 @@ def converted(value: Value, shown: Shown) -> Source | None:
 
 
 def _days(value: Value, dates: Sequence[DateOperand]) -> Source | None:
-    """Days (or weeks, or hours) between two dates the model was shown, counted with or without the last day."""
-    if value.unit is not None and value.unit.dimension != "duration":
+    """Days (or weeks, or hours) between two dates the model was shown, counted with or without the last day; only
+    for a figure written with its unit ("181 days"): a bare small count is too easy to meet among date gaps."""
+    if value.unit is None or value.unit.dimension != "duration":
         return None
-    per_day = Decimal(86400) / (value.unit.factor if value.unit is not None else Decimal(86400))
+    per_day = Decimal(86400) / value.unit.factor
     for a, b in itertools.combinations(_distinct_dates(dates), 2):
         days = abs((b.day - a.day).days)
         for counted in (days, days + 1):

@@ -87,6 +87,7 @@ _CLOCK = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\b")
 _INDEXED_LINE = re.compile(r"^(\d+)( {2,}|\t)(?=\S)", re.MULTILINE)
 _MAKES_PERCENT = re.compile(r"\*\s*100\b|\b100\s*\*|:\.?\d*%|\bpct\b|percent|_pct\b|pct_", re.IGNORECASE)
 _PREVIEW_NOTE = re.compile(r"\b(?:first|last) \d+ (?:rows|items|lines|characters|chars)\b")
+_OTHER_DATE = re.compile(r"(?<![\w.])\d{1,2}[./-](?:\d{1,2}|[A-Za-z]{3})[./-]\d{2,4}(?![\w])")
 _YEAR = re.compile(r"(?:19|20)\d\d")
 _NUMERIC_DATE = re.compile(r"(?<![\w.])(\d{1,2})[./-](\d{1,2})[./-]\d{4}(?![\w])")
 _SHAPE_FOOTER = re.compile(r"^\s*\[\d+ rows x \d+ columns\]\s*$|^(?:Name: .*, )?(?:Length: \d+, )?dtype: \S+$")
@@ -284,6 +285,7 @@ def _figures(text: str, line: int, row_number: int) -> list[Figure]:
     plain = ADDRESS.sub(lambda m: " " * len(m.group(0)), plain)
     plain = CODE_TOKEN.sub(lambda m: " " * len(m.group(0)) if is_code(m.group(0)) else m.group(0), plain)
     plain = _ISO_DATE.sub(lambda m: " " * len(m.group(0)), plain)
+    plain = _OTHER_DATE.sub(lambda m: " " * len(m.group(0)), plain)  # 05.02.2024, 10/Oct/2024: no 5, 2 or 10
     plain = " " * row_number + plain[row_number:]
     found = []
     for match in _FIGURE.finditer(plain):
@@ -474,27 +476,34 @@ def _pandas_table(lines: list[Line], start: int, end: int) -> Table | None:
     name = (footer.group("name") if footer is not None else None) or ""
     columns = spans_named if header is not None else [name or "value"]
     rows = []
+    width = index_width if header is not None else len(spans) - 1
+    counted = _counts_rows([row[0] for row in cells if width])  # pandas' default index: 0, 1, 2 ... names nothing
     for row_cells, line in zip(cells, run):
+        index = [c for c in row_cells[:width] if c and not counted]  # a year, a version, an hour names its row
         if header is not None:
-            labels = [c for c in row_cells[:index_width] if c]
-            years = [c for c in labels if _YEAR.fullmatch(c)]  # a year in the index names its row: "2024  17"
             values = _merge(row_cells[index_width:], spans[index_width:], header, spans)
         else:
-            labels = [c for c in row_cells[:-1] if c]
             values = {columns[0]: row_cells[-1]}
         if not any(values.values()):
             continue  # a frame's index-name line, under its header
+        labels = [c for c in index if _is_label(c) or figure_value(c) is not None]
         if header is not None:  # a frame's text columns name its rows too; a series' text values are its data
-            labels += [v for v in values.values() if v and figure_value(v) is None]
-        else:
-            years = [c for c in labels if _YEAR.fullmatch(c)]
-        rows.append(Row([label for label in labels if _is_label(label) or label in years], values, line))
+            labels += [v for v in values.values() if v and _is_label(v)]
+        rows.append(Row(labels, values, line))
     if sum(any(figure_value(v) is not None for v in r.cells.values()) for r in rows) < 2:
         return None
     partial = elided or (footer is not None and int(footer.group("length") or footer.group("rows") or 0) > len(rows))
     partial = partial or _truncated(run[0].code, len(rows))
     title = before.text.strip() if before is not None and figure_value(before.text) is None else ""
     return Table(run[0].where, run[0].code, columns, rows, partial, title)
+
+
+def _counts_rows(cells: list[str]) -> bool:
+    """Whether an index column only counts rows: 0, 1, 2 ... (then n, n+1 ... after elided rows)."""
+    numbers = [figure_value(c) for c in cells if c]
+    if not numbers or numbers[0] != 0 or any(n is None or n != n.to_integral() for n in numbers):
+        return False
+    return all(b > a for a, b in itertools.pairwise(numbers) if a is not None and b is not None)
 
 
 def _record(cells: list[list[str]], dtype: str) -> bool:
