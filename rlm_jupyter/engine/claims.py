@@ -27,7 +27,7 @@ from typing import Any
 
 from . import forms, localedata, prompts
 from .derive import converted, matches
-from .printed import Row, Table, figure_value, label_key
+from .printed import Line, Row, Table, figure_value, label_key
 from .provenance import Evidence
 from .readings import CURRENCIES, Value, date_of, is_year, same_date, values
 
@@ -606,13 +606,28 @@ def wrong_currency(text: str, evidence: Evidence) -> Claim | None:
         printed = [m for m in evidence.shown.matches(value) if m.figure is not None and m.line.where.place == "output"]
         found: set[str] = set()
         for match in printed:
-            words = {part.upper() for name in _column_names(match.line.code) for part in name.split("_") if part}
-            found |= words & set(CURRENCIES)
+            found |= _currencies_of(value, match.line, evidence.tables)
         if printed and len(found) == 1 and value.currency not in found:
             other = next(iter(found))
             return Claim(prompts.wrong_unit(value.text, printed[0].figure.text if printed[0].figure else "", other),
                          {"figure": value.text, "printed_in": other})
     return None
+
+
+def _currencies_of(value: Value, line: Line, found: list[Table]) -> set[str]:
+    """The currency a printed figure is in: its table column's name (``eur``), else, in a table that names another
+    column's currency, its row's currency code; else the currencies the code's column names say (``amount_eur``)."""
+    def named(text: str) -> set[str]:
+        return {part.upper() for part in re.split(r"[_\s]+", text) if part.upper() in CURRENCIES}
+
+    for table in found:
+        cells = [(row, column) for row, column in _cells_of(value, table) if row.line is line]
+        for row, column in cells:
+            if named(column):
+                return named(column)
+            if any(named(other) for other in table.columns):
+                return {label.upper() for label in row.labels if label.upper() in CURRENCIES}
+    return {part.upper() for name in _column_names(line.code) for part in name.split("_")} & set(CURRENCIES)
 
 
 def _printed_units(line: str, after: int, code: str, known: dict[str, localedata.Unit]) -> set[localedata.Unit]:

@@ -55,9 +55,12 @@ class Column:
 
 @dataclass(frozen=True)
 class DateOperand:
+    """A date a day count may come from: its day, as written or printed, its source, whether the answer states it."""
+
     day: _dt.date
     text: str
     source: Source
+    stated: bool = False
 
 
 _BINARY: tuple[tuple[str, Callable[[Decimal, Decimal], Decimal]], ...] = (
@@ -201,12 +204,15 @@ def converted(value: Value, shown: Shown) -> Source | None:
 
 
 def _days(value: Value, dates: Sequence[DateOperand]) -> Source | None:
-    """Days (or weeks, or hours) between two dates the model was shown, counted with or without the last day; only
-    for a figure written with its unit ("181 days"): a bare small count is too easy to meet among date gaps."""
-    if value.unit is None or value.unit.dimension != "duration":
+    """Days (or weeks, or hours) between two dates the model was shown, counted with or without the last day. A bare
+    count ("12 of them") only between dates one of which the answer states: among the gaps of printed dates alone,
+    a small count is too easy to meet by chance; written with its unit ("181 days"), any two."""
+    if value.unit is not None and value.unit.dimension != "duration":
         return None
-    per_day = Decimal(86400) / value.unit.factor
+    per_day = Decimal(86400) / (value.unit.factor if value.unit is not None else Decimal(86400))
     for a, b in itertools.combinations(_distinct_dates(dates), 2):
+        if value.unit is None and not (a.stated or b.stated):
+            continue
         days = abs((b.day - a.day).days)
         for counted in (days, days + 1):
             if matches(value, Decimal(counted) * per_day):

@@ -177,7 +177,7 @@ def _dates(found: list[Value], sources: dict[int, Source], matched: dict[int, Ma
     for index, value in enumerate(found):
         day = date_of(value.key) if value.kind == "date" else None
         if day is not None and index in sources:
-            dates.append(DateOperand(day, value.text, sources[index]))
+            dates.append(DateOperand(day, value.text, sources[index], stated=True))
     lines = [m.line for m in matched.values() if m.line.where.place == "output"] + _last_output(evidence)
     for line in lines:
         for value in values(line.text):
