@@ -22,14 +22,19 @@ def _ask(question: str) -> Run:
 
 
 @pytest.mark.parametrize("question", ["what is the total amount?", "Which customer spends most?", "q"])
-def test_an_unscripted_question_gets_told_what_answers_it(question: str) -> None:
+def test_an_unscripted_question_is_declined_not_answered_and_says_what_answers_it(question: str) -> None:
     run = _ask(question)
-    assert isinstance(run.answer, str) and run.answer.startswith(UNSCRIPTED)
-    for says in ("demo model", "not", "cohort retention", "magic number", "error patterns",
-                 "%config RLMMagics.model", "OPENAI_API_KEY"):
-        assert says in run.answer
-    assert "40.75" not in run.answer  # it did not compute (or invent) the total
-    assert DEMO_NOTE in run_html(run)
+    assert (run.status, run.answer) == ("declined", None)  # its own status: never "final", never an answer
+    assert run.message.startswith("not answered: the model declined: This is rlm_jupyter's demo model")
+    said = run.iterations[-1].refusal
+    assert said == UNSCRIPTED and run.iterations[-1].cells == []
+    for says in ("demo model", "does not answer", "cohort retention", "magic number", "error patterns",
+                 "%rlm demo off", "%config RLMMagics.model", "OPENAI_API_KEY"):
+        assert says in said
+    assert "40.75" not in said  # it did not compute (or invent) the total
+    page = run_html(run)
+    assert DEMO_NOTE in page and ">declined</b> — not answered" in page and "No answer" in page
+    assert "declined to answer" in page  # its words, under the last iteration
 
 
 def test_a_scripted_question_is_computed_and_still_says_which_model_answered() -> None:

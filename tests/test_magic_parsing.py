@@ -54,11 +54,13 @@ def test_options_come_from_the_settings_metadata_and_land_under_the_field_name()
     assert OPTIONS == {"model": "--model", "sub_model": "--sub-model", "max_iterations": "--max-iterations",
                        "max_depth": "--max-depth", "max_subcalls": "--max-subcalls", "budget_usd": "--budget",
                        "timeout_s": "--timeout", "stream": "--no-stream", "acceptance": "--acceptance",
-                       "guard": "--guard", "allow": "--allow", "isolated": "--isolated"}
+                       "guard": "--guard", "allow": "--allow", "isolated": "--isolated",
+                       "unanswered": "--unanswered"}
     args = parse('df "q" --model m --sub-model s --max-iterations 3 --max-depth 2 --budget 0.5 --timeout 9 '
-                 '--guard warn --allow net,proc --isolated')
+                 '--guard warn --allow net,proc --isolated --unanswered keep')
     assert (args.model, args.sub_model, args.max_iterations, args.max_depth, args.budget_usd, args.timeout_s,
-            args.guard, args.allow, args.isolated) == ("m", "s", 3, 2, 0.5, 9.0, "warn", "net,proc", True)
+            args.guard, args.allow, args.isolated, args.unanswered) == ("m", "s", 3, 2, 0.5, 9.0, "warn", "net,proc",
+                                                                         True, "keep")
     assert parse('df "q"').isolated is None  # absent: the configured value stands
     with pytest.raises(UsageError, match="invalid int value: 'many'"):
         parse('df "q" --max-iterations many')

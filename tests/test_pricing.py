@@ -97,13 +97,22 @@ def test_an_endpoint_that_states_costs_makes_every_model_budgetable() -> None:
 
 @pytest.mark.parametrize("base_url", ["http://127.0.0.1:8777/v1", "http://127.8.9.10/v1", "http://localhost:11434/v1",
                                       "http://[::1]:8000/v1"])
-def test_a_model_served_on_this_machine_is_free_by_the_local_is_free_rule(base_url: str) -> None:
+def test_a_model_the_library_does_not_know_served_on_this_machine_is_free(base_url: str) -> None:
     table = PriceTable(base_url=base_url)
     assert table.known("qwen2.5-coder-1.5b-instruct")
-    # A local model bills nobody, whatever its name: not a cloud provider's price for the same name.
-    assert table.cost("gpt-4o", M, M) == table.cost("some-local-model", M, M) == Cost(0.0, "local")
+    assert table.cost("some-local-model", M, M) == table.cost("demo-root", M, M) == Cost(0.0, "local")
     assert table.cost("mine", M, M, stated_usd=0.5) == Cost(0.5, "provider")  # a local proxy's stated bill wins
     assert PriceTable({"mine": (1, 1)}, base_url=base_url).cost("mine", M, 0).source == "override"
+
+
+@pytest.mark.parametrize("base_url", ["http://127.0.0.1:8777/v1", "http://localhost:4000/v1"])
+def test_a_model_the_library_knows_is_priced_by_it_on_this_machine_too(base_url: str) -> None:
+    """A local proxy or tunnel to a paid provider that states no costs: its models keep their price, never free."""
+    local, remote = PriceTable(base_url=base_url), PriceTable()
+    cost = local.cost("gpt-4o", M, M)
+    assert cost.source == "library" and cost.usd is not None and cost.usd > 0
+    assert cost == remote.cost("gpt-4o", M, M)  # the same price as without an address
+    assert PriceTable(base_url=base_url, local_is_free=False).cost("gpt-4o", M, M) == cost
 
 
 @pytest.mark.parametrize("base_url", ["https://api.openai.com/v1", "http://gpu-box.local:8000/v1",

@@ -21,7 +21,8 @@ from .settings import Settings
 from .spend import spend_words
 from .views import Views
 
-Status = Literal["running", "final", "max_iterations", "repetition", "budget", "timeout", "interrupted", "error"]
+Status = Literal["running", "final", "declined", "max_iterations", "repetition", "budget", "timeout", "interrupted",
+                 "error"]
 Redact = Callable[[str], str]  # what ``secrets.Redactor`` is to a record (that module imports this one)
 
 
@@ -164,6 +165,7 @@ class Iteration:
     usage_estimated: bool = False  # the endpoint sent no usage: the token counts are estimates
     finish_reason: str | None = None  # "length": the reply was cut at the output limit
     reasoning: str = ""  # reasoning returned beside the reply (redacted; shown collapsed, never parsed for code)
+    refusal: str = ""  # the model declined to answer (the API's ``message.refusal``): the run ends "declined"
     cells: list[CodeCell] = field(default_factory=list)
     subcalls: list[SubCall] = field(default_factory=list)
     feedback: str | None = None  # the message sent back to the model after this turn
@@ -200,6 +202,7 @@ class ReplaySource:
     model: str
     prompt_version: str
     where: str
+    cost_text: str = ""  # what the recorded calls cost when they were made, in words (the recording's cost_text)
 
     def describe(self) -> str:
         when = self.started_at[:16].replace("T", " ") + " UTC" if self.started_at else "an unknown date"
@@ -271,7 +274,14 @@ class Run:
 
     @property
     def cost_text(self) -> str:
-        """The cost in words: "free (served on this machine)", "unknown (no price for ...)" or "$0.0123"."""
+        """The cost in words: "free (served on this machine)", "unknown (no price for ...)" or "$0.0123".
+
+        A replay's reads as its recording's did: its calls are the recorded calls, and what they cost is what
+        they cost when they were made, so a cell that prints it prints the same under replay (nbval compares
+        it). What the replay itself spent, nothing, is ``cost_usd`` and the report's cost row.
+        """
+        if self.replayed_from is not None and self.replayed_from.cost_text:
+            return self.replayed_from.cost_text
         return spend_words(self.usage)
 
     @property

@@ -49,7 +49,7 @@ from ..engine.spend import cache_words, money, spend_words
 from ..engine.trajectory import CodeCell, GuardAction, Iteration, Run, SubCall, Verdict
 from ..text import plural
 from .cells import cell_html
-from .endpoint_marks import cut_html, notices_html, reasoning_html, reply_marks
+from .endpoint_marks import cut_html, declined_html, notices_html, reasoning_html, reply_marks
 from .format import seconds, usage_line
 from .guard_lines import actions_html, allowed_of, mode_of
 from .guard_lines import summarize as guard_summary
@@ -447,7 +447,8 @@ def _body_html(row: _Row) -> str:
         return "<i>waiting for the model…</i>"
     prose = parse_reply(row.text).prose if row.iteration is not None else row.text
     parts = [reasoning_html(row.iteration.reasoning) if row.iteration is not None else "",
-             _PROSE.format(esc(prose)) if prose else "", cut_html(row.iteration) if row.iteration is not None else ""]
+             _PROSE.format(esc(prose)) if prose else "",
+             cut_html(row.iteration) + declined_html(row.iteration) if row.iteration is not None else ""]
     parts += [cell_html(cell) for cell in row.cells]
     if row.running is not None:
         parts.append(f"{code_html(row.running)}<i>running…</i>")

@@ -20,7 +20,7 @@ from ..engine.spend import cache_words, spend_words
 from ..engine.trajectory import Iteration, Run
 from ..text import bounded_repr, plural
 from .cells import cell_html
-from .endpoint_marks import cost_sources, cut_html, notices_html, reasoning_html, reply_marks
+from .endpoint_marks import cost_sources, cut_html, declined_html, notices_html, reasoning_html, reply_marks
 from .format import seconds, usage_line
 from .guard_lines import actions_html, in_iteration
 from .guard_lines import summary_html as guard_html
@@ -97,7 +97,7 @@ def _iteration_html(number: int, it: Iteration, run: Run) -> str:
                f"{plural(len(it.subcalls), 'sub-call')} · {volatile(seconds(it.duration_s))}{marks}")
     prose = parse_reply(it.reply).prose
     parts = [reasoning_html(it.reasoning), f'<div style="white-space: pre-wrap">{esc(prose)}</div>' if prose else "",
-             cut_html(it)]
+             cut_html(it), declined_html(it)]
     parts += [cell_html(cell) for cell in it.cells]
     parts.append(verdicts_html(it.verdicts))  # what the acceptance policy decided on this turn, before its sub-calls
     parts.append(actions_html(in_iteration(run.guard, run.id, it.index)))  # what the guard refused in this turn
