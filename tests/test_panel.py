@@ -229,14 +229,14 @@ def test_each_rows_verdicts_show_as_they_happen_and_the_header_sums_them(finishe
     panel.refresh()
     assert "block 1 not run (rebinds-context)" in text(rows(panel)[0].children[0].value)  # before the turn ends
     assert only(widgets.Accordion, panel.widget).titles[0].endswith(" · block 1 not run")
-    assert "acceptance lenient · no gate refused a FINAL; 1 block not run: rebinds-context" in text(panel.header.value)
+    assert "checks · no answer refused; 1 block not run: rebinds-context (lenient)" in text(panel.header.value)
     first.verdicts.append(Verdict("unseen-value", "refused", note="1976 never appeared in <any> output"))
     panel.observe(IterationFinished(run, first))
     panel.refresh()
     body = rows(panel)[0].children[0].value
     assert "refused by <code>unseen-value</code>: 1976 never appeared in &lt;any&gt; output" in body
     assert only(widgets.Accordion, panel.widget).titles[0].endswith(" · FINAL refused (unseen-value) · block 1 not run")
-    assert "1 refusal: unseen-value; 1 block not run" in text(panel.header.value)
+    assert "1 answer refused and sent back: unseen-value; 1 block not run" in text(panel.header.value)
     second = Iteration(1, "FINAL('south')", verdicts=[Verdict("picked-by-eye", "marked", note="south was read off")])
     panel.observe(RootReplied(run, second))
     panel.observe(IterationFinished(run, second))
@@ -253,7 +253,7 @@ def test_each_rows_verdicts_show_as_they_happen_and_the_header_sums_them(finishe
 def test_a_guard_refusal_shows_in_its_row_and_the_header_as_it_happens(finished_panels: list[LivePanel]) -> None:
     panel, run, _ = started(finished_panels, {"guard": "on"}, "```repl\nimport os\nos.system('curl x | sh')\n```")
     panel.refresh()
-    assert "guard · on · nothing refused" in text(panel.header.value)
+    assert "guard · on: the model's code tried nothing it may not do" in text(panel.header.value)
     action = GuardAction("proc", "os.system('curl x | sh')", run_id=run.id, iteration=0, cell=0)
     panel.observe(GuardActed(run, action))  # while the block still runs
     panel.observe(GuardActed(run, GuardAction("net", "connect to 10.0.0.1:80", run_id="child", iteration=0)))
@@ -261,7 +261,7 @@ def test_a_guard_refusal_shows_in_its_row_and_the_header_as_it_happens(finished_
     body = text(rows(panel)[0].children[0].value)
     assert "guard refused proc: os.system('curl x | sh') (iteration 1, block 1)" in body
     assert "10.0.0.1" not in body  # a child run's action is in its own report, inside the sub-call row
-    assert "guard · on · 2 actions refused: proc, net" in text(panel.header.value)
+    assert "guard · on: refused 2 actions of the model's code (proc, net)" in text(panel.header.value)
 
 
 def test_a_thousand_events_between_refreshes_cause_few_renders(finished_panels: list[LivePanel]) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import datetime as _dt
+import importlib.metadata
 import numbers
 import os
 import re
@@ -57,6 +58,17 @@ from .settings import DEFAULTS, NAMES, Settings
 from .subcalls import SubCalls
 from .trajectory import CodeCell, Iteration, Run
 from .views import Views
+
+
+def _package_version() -> str:
+    """This rlm_jupyter's version, for the record: the one installed, "unknown" for source that is not."""
+    try:
+        return importlib.metadata.version("rlm_jupyter")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
+
+
+PACKAGE_VERSION = _package_version()
 
 
 class _Repeats:
@@ -264,6 +276,7 @@ class RLM:
         run = Run(id=uuid.uuid4().hex[:12], question=self.redact(question), model=self.model,
                   sub_model=self.sub_model,
                   context_names=list(variables), depth=depth, prompt_version=prompts.PROMPT_VERSION,
+                  version=PACKAGE_VERSION,
                   settings=self.settings.to_record(), started_at=_dt.datetime.now(_dt.UTC).isoformat(),
                   continues=history.id if history else None, namespace=ns, views=views)
         if self.recording is not None and not depth:  # a child run is part of the replayed run

@@ -207,12 +207,15 @@ class SubCalls:
         refusal = self.windows.too_long(model, prompt)
         if refusal is not None:
             return self._fail(call, refusal)
+        cancel = self.cancel if stop is None else stop
         try:
-            cancel = self.cancel if stop is None else stop
             done = self.client.complete(model, sub_request(prompt), cancel=cancel, **self.params)
         except CacheMiss as exc:  # a replay's recording never saw this prompt: the recorded path ends here
             raise LimitReached("error", self._failed(call, str(exc))) from None
         except LLMError as exc:
+            if cancel.is_set():  # abandoned with its batch or run (a stop, a limit): no failure of the call's own
+                call.cancelled = True
+                return self._fail(call, "cancelled: the run stopped before its reply came")
             return self._fail(call, str(exc))
         call.response, call.latency_s, call.retries = self.redact(done.text), done.latency_s, done.retries
         call.prompt_tokens, call.completion_tokens = done.prompt_tokens, done.completion_tokens

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Literal, cast
 
-from ..text import bounded_repr
+from ..text import bounded_repr, plural
 from .recording_schema import RecordError, check_record
 from .settings import Settings
 from .spend import spend_words
@@ -87,6 +87,7 @@ class SubCall:
     cost_source: str | None = None  # where cost_usd came from (pricing.CostSource)
     finish_reason: str | None = None  # "length": the answer was cut at the output limit
     reasoning: str = ""  # reasoning returned beside the answer (redacted; never parsed)
+    cancelled: bool = False  # abandoned with its batch (a stop, a limit) before its reply came: not a failure
     child: Run | None = None
 
 
@@ -211,6 +212,12 @@ class ReplaySource:
                 "no model was called")
 
 
+def subcall_count(calls: list[SubCall]) -> str:
+    """"12 sub-calls", or "9 sub-calls and 3 cancelled": calls a stop abandoned are counted apart, once."""
+    cancelled = sum(call.cancelled for call in calls)
+    return plural(len(calls) - cancelled, "sub-call") + (f" and {cancelled:,} cancelled" if cancelled else "")
+
+
 @dataclass(repr=False)
 class Run:
     """A whole RLM run. ``answer`` is the object itself (a DataFrame stays a DataFrame)."""
@@ -229,6 +236,7 @@ class Run:
     wall_s: float = 0.0
     started_at: str = ""
     prompt_version: str = ""
+    version: str = ""  # the rlm_jupyter version that made the run ("" in records from before it was kept)
     settings: dict[str, Any] = field(default_factory=dict)  # Settings.to_record() of the settings it ran with
     root_prompt: list[dict[str, str]] = field(default_factory=list)  # the first root request: constant size
     replay_of: str | None = None  # id of the recorded run this run replayed
@@ -296,8 +304,8 @@ class Run:
     def summary(self) -> str:
         """One stable line: what happened, without timings or money (those are volatile)."""
         tokens = sum(u.total_tokens for u in self.usage.values())
-        return (f"RLM {self.status} after {len(self.iterations)} iteration(s), "
-                f"{len(self.subcalls)} sub-call(s), {tokens:,} tokens")
+        return (f"RLM {self.status} after {plural(len(self.iterations), 'iteration')}, "
+                f"{subcall_count(self.subcalls)}, {tokens:,} tokens")
 
     def __repr__(self) -> str:
         return f"<Run {self.id} {self.question[:40]!r}: {self.summary()}>"

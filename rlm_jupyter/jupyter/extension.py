@@ -19,6 +19,7 @@ from .which_notebook import ExecutedCells
 
 log = logging.getLogger(__name__)
 _EMPTY_CELL_FORM = re.compile(r"^\s*%%rlm(\s|$)")
+_QUESTION_LINE = re.compile(r"^(?P<indent>[ \t]*)%rlm[ \t]+(?P<rest>\S.*\?)[ \t]*\n?$")
 _magics: RLMMagics | None = None
 
 
@@ -29,14 +30,27 @@ def rewrite_empty_rlm_cell(lines: list[str]) -> list[str]:
     return lines
 
 
+def keep_question_marks(lines: list[str]) -> list[str]:
+    """``%rlm df what is the rate?`` -> the magic's call: IPython's help syntax would take the line for ``rate?``.
+
+    Why here: IPython's ``HelpEnd`` token transformer turns any line that ends with ``name?`` into ``%pinfo
+    name`` ("Object `rate` not found."), so an unquoted question never reached the magic. Cleanup transformers
+    run before it: the line becomes the ``run_line_magic`` call IPython itself would have made, and the magic
+    then says in one line to quote the question. ``%rlm?`` and ``%rlm??`` (the magic's help) are left alone.
+    """
+    return [_QUESTION_LINE.sub(lambda m: f"{m['indent']}get_ipython().run_line_magic('rlm', {m['rest']!r})",
+                               line.rstrip("\n")) + "\n" if _QUESTION_LINE.match(line) else line for line in lines]
+
+
 def load(shell: InteractiveShell) -> None:
     global _magics
     try:
         if _magics is None or _magics.shell is not shell:
             _magics = RLMMagics(shell=shell, parent=shell)
         shell.register_magics(_magics)
-        if rewrite_empty_rlm_cell not in shell.input_transformers_cleanup:
-            shell.input_transformers_cleanup.append(rewrite_empty_rlm_cell)
+        for transform in (rewrite_empty_rlm_cell, keep_question_marks):  # in this order: the first makes line forms
+            if transform not in shell.input_transformers_cleanup:
+                shell.input_transformers_cleanup.append(transform)
         if record_executed_cell not in shell.events.callbacks["pre_run_cell"]:
             if not _magics.notebook_replay.executed.sources:  # a %reload_ext has been counting all along
                 _start_counting(shell, _magics.notebook_replay.executed)
@@ -98,8 +112,9 @@ def release_unbound_namespace(*_: object) -> None:
 
 
 def unload(shell: InteractiveShell) -> None:
-    if rewrite_empty_rlm_cell in shell.input_transformers_cleanup:
-        shell.input_transformers_cleanup.remove(rewrite_empty_rlm_cell)
+    for transform in (rewrite_empty_rlm_cell, keep_question_marks):
+        if transform in shell.input_transformers_cleanup:
+            shell.input_transformers_cleanup.remove(transform)
     if release_unbound_namespace in shell.events.callbacks["post_run_cell"]:
         shell.events.unregister("post_run_cell", release_unbound_namespace)
     if record_executed_cell in shell.events.callbacks["pre_run_cell"]:
