@@ -79,5 +79,5 @@ def _kept(run: Run, record: str) -> str:
     """Where the trail is, and the partial answer when there is one."""
     if run.answer is None:
         return f"the trail is in {record}"
-    return f"the trail is in {record}, with a partial answer the model did not confirm ({record}.answer, a " \
+    return f"the trail is in {record}, with a partial answer the model did not confirm ({record}.answer, of type " \
            f"{type(run.answer).__name__})"
