@@ -509,11 +509,12 @@ def test_the_header_says_when_the_run_was_made_by_which_version_and_prompt() -> 
 
 def test_calls_a_stop_cancelled_read_as_cancelled_counted_apart_once() -> None:
     run = make_run()
-    gone = [call(4 + i, 0.5, None, response=None, error="cancelled: the run stopped before its reply came",
+    gone = [call(4 + i, 0.5, None, response=None, error="cancelled before its reply came (the run or its block was "
+                                                         "stopped)",
                  cost=None, cancelled=True) for i in range(3)]
     run.iterations[0].subcalls += gone
     run.status = "interrupted"
-    assert header(run)["sub-calls"] == "3 (and 3 cancelled when the run stopped)"
+    assert header(run)["sub-calls"] == "3 (and 3 cancelled before a reply came)"
     details = iterations_of(report_root(run))[0]
     assert details.children_named("summary")[0].text().startswith("Iteration 1 · 2 code blocks · 3 sub-calls and 3 "
                                                                   "cancelled")
@@ -521,7 +522,8 @@ def test_calls_a_stop_cancelled_read_as_cancelled_counted_apart_once() -> None:
     rows = table.find_all("tbody")[0].children_named("tr")
     assert [r.children_named("td")[0].text() for r in rows] == ["1", "2", "3"]  # no row per cancelled call
     [line] = details.find_all("p", "rlm-cancelled")
-    assert line.text() == "3 sub-calls cancelled when the run stopped, before a reply came (#4, #5, #6)"
+    assert line.text() == ("3 sub-calls cancelled before a reply came, when the run or its block was stopped "
+                           "(#4, #5, #6)")
     assert "unknown" not in table.text() + line.text() and "127.0.0.1" not in run_html(run)
     assert run.summary().startswith("RLM interrupted after 2 iterations, 3 sub-calls and 3 cancelled")
     assert "3 sub-calls and 3 cancelled" in run_text(run)

@@ -215,7 +215,7 @@ class SubCalls:
         except LLMError as exc:
             if cancel.is_set():  # abandoned with its batch or run (a stop, a limit): no failure of the call's own
                 call.cancelled = True
-                return self._fail(call, "cancelled: the run stopped before its reply came")
+                return self._fail(call, "cancelled before its reply came (the run or its block was stopped)")
             return self._fail(call, str(exc))
         call.response, call.latency_s, call.retries = self.redact(done.text), done.latency_s, done.retries
         call.prompt_tokens, call.completion_tokens = done.prompt_tokens, done.completion_tokens

@@ -489,7 +489,7 @@ def _show_count(view: _RowView, row: _Row) -> None:
     failed, cancelled = row.failed, row.cancelled
     view.count.value = (f"<b>{plural(started - cancelled, 'sub-call')}</b> · {finished - cancelled} finished"
                         + (f" · {failed} failed" if failed else "")
-                        + (f" · {cancelled} cancelled when the run stopped" if cancelled else "")) if started else ""
+                        + (f" · {cancelled} cancelled" if cancelled else "")) if started else ""
     view.bar.max = max(started, 1)  # max first: a value above max would be clamped
     view.bar.value = finished
     view.bar.bar_style = "success" if started and finished == started else "info"

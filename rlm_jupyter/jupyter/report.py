@@ -68,7 +68,7 @@ def _header(run: Run) -> str:
         ("run", volatile(esc(made_by(run))) if run.started_at or run.version or run.prompt_version else ""),
         ("iterations", str(len(run.iterations))),
         ("sub-calls", f"{len(run.subcalls) - cancelled:,}"  # the ones a stop abandoned, apart
-                      + (f" (and {cancelled:,} cancelled when the run stopped)" if cancelled else "")),
+                      + (f" (and {cancelled:,} cancelled before a reply came)" if cancelled else "")),
         ("tokens", esc(usage_line(run.usage))),
         ("cost", volatile(esc(spend_words(run.usage)) + (f" ({esc(sources)})" if sources else ""))),
         ("endpoint", notices_html(run)),

@@ -53,8 +53,8 @@ def _cancelled_line(cancelled: list[SubCall]) -> str:
     if not cancelled:
         return ""
     ids = ", ".join(f"#{c.id}" for c in cancelled[:20]) + (", ..." if len(cancelled) > 20 else "")
-    return (f'<p class="rlm-cancelled"><i>{plural(len(cancelled), "sub-call")} cancelled when the run stopped, before '
-            f"a reply came ({ids})</i></p>")
+    return (f'<p class="rlm-cancelled"><i>{plural(len(cancelled), "sub-call")} cancelled before a reply came, when '
+            f"the run or its block was stopped ({ids})</i></p>")
 
 
 def _call_row(call: SubCall, child_html: Callable[[Run], str] | None) -> str:
