@@ -14,7 +14,7 @@ rlm_jupyter: Recursive Language Models inside Jupyter. What to run:
   python -m rlm_jupyter.kernelspec install      install the "Python 3 (RLM)" kernel into another Jupyter
   python -m rlm_jupyter.demo_model --port 8765  serve the demo model for notebooks of your own
   python -m rlm_jupyter.nbval                   the nbval sanitize file, for verifying a shared notebook:
-      RLM_REPLAY=1 pytest --nbval NOTEBOOK.ipynb --nbval-sanitize-with "$(python -m rlm_jupyter.nbval)"
+      RLM_REPLAY=1 pytest --nbval NOTEBOOK.ipynb --nbval-sanitize-with="$(python -m rlm_jupyter.nbval)"
 
 In a notebook:  %load_ext rlm_jupyter   then   %rlm demo   and   %%rlm df_orders "cohort retention by month"
 From Python:    from rlm_jupyter import RLM

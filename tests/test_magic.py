@@ -265,3 +265,20 @@ def test_a_variable_named_like_a_subcommand_is_a_context(
     finally:
         kernel.ok(f"del {name}")
     assert Conversation.read_opening(server.requests[0].messages).first_variable == (name, "str")
+
+
+def test_an_unquoted_question_ending_in_a_question_mark_reaches_the_magic(kernel: KernelSession,
+                                                                          server: FakeLLMServer) -> None:
+    """IPython's help syntax takes a line ending in ``name?`` for ``%pinfo name`` ("Object `rate` not found.")."""
+    server.models["root"] = echo_question
+    kernel.ok("x = 'alpha beta'\nrate = 0.2")
+    out = kernel.execute("%rlm x what is the churn rate?")
+    assert "Object `rate` not found" not in out.stdout + out.stderr and "rate: float" not in out.stdout
+    assert out.stderr == ("UsageError: %rlm: 'what' is not a variable in this kernel; if it is part of the question, "
+                          'quote the question: %rlm x "what is the churn rate?"\n')
+    kernel.ok("%rlm x --model root -o reply size?")  # one word after the variable is a question
+    assert kernel.value("reply") == "size?"
+    kernel.ok('%%rlm x --model root -o reply "how big?"\n')  # the empty-body cell form becomes the line form
+    assert kernel.value("reply") == "how big?"
+    helped = kernel.execute("%rlm?")  # the magic's own help still works
+    assert any("Run a Recursive Language Model" in str(p.get("data", {})) for p in helped.reply["payload"])

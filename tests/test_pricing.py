@@ -149,3 +149,32 @@ def test_bad_override_is_a_clear_value_error(spec: object, fragment: str) -> Non
         PriceTable({"my-model": spec})  # type: ignore[dict-item]
     assert fragment in str(info.value)
     assert "'my-model'" in str(info.value)
+
+
+# -- through the engine, over real HTTP to a loopback server named like a paid model --------------------------------
+def test_a_local_proxy_named_like_a_paid_model_is_billed_and_its_budget_trips(fake_llm) -> None:  # type: ignore[no-untyped-def]
+    """A local proxy or tunnel to a paid provider that states no costs: "free" would make budget_usd meaningless."""
+    from rlm_jupyter import RLM
+    from rlm_jupyter.testing import Scripted
+
+    replies = ["```repl\nprint(len(context))\n```", "```repl\nprint(len(context) * 2)\n```", "FINAL(10)"]
+    fake_llm.models["gpt-4o-mini"] = Scripted(replies)
+    with RLM(model="gpt-4o-mini", base_url=fake_llm.base_url, api_key="k") as rlm:
+        run = rlm.run("how long?", "x" * 5)
+    assert run.status == "final" and run.cost_usd is not None and run.cost_usd > 0
+    assert run.usage["gpt-4o-mini"].cost_sources == {"library": 3}  # never "local"
+    assert run.cost_text.startswith("$") and "free" not in run.cost_text
+    with RLM(model="gpt-4o-mini", base_url=fake_llm.base_url, api_key="k", budget_usd=1e-7) as rlm:
+        limited = rlm.run("how long?", "x" * 5)  # accepted before any call: the model has a price
+    assert limited.status == "budget" and "budget of $1e-07 reached" in limited.message
+    assert len(limited.iterations) == 1  # stopped after the first call's bill, as with any paid endpoint
+
+
+def test_the_demo_and_test_models_on_loopback_still_read_free(fake_llm) -> None:  # type: ignore[no-untyped-def]
+    from rlm_jupyter import RLM
+    from rlm_jupyter.testing import Scripted
+
+    fake_llm.models["root"] = Scripted(["```repl\nprint(len(context))\n```", "FINAL(5)"])
+    with RLM(model="root", sub_model="demo-sub", base_url=fake_llm.base_url, api_key="k", budget_usd=1.0) as rlm:
+        run = rlm.run("how long?", "x" * 5)
+    assert (run.status, run.cost_usd, run.cost_text) == ("final", 0.0, "free (served on this machine)")

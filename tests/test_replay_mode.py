@@ -216,7 +216,7 @@ def test_under_nbval_the_notebook_under_test_is_the_one_pytest_is_at(tmp_path: P
     monkeypatch.setenv("PYTEST_CURRENT_TEST", "c.ipynb::Cell 0 (call)")
     assert NotebookReplay().find("", CELL, 1, "totals", ["df"], {}).where.startswith("c.ipynb::")  # never its twin
     monkeypatch.setenv("PYTEST_CURRENT_TEST", "tests/test_x.py::test_y (call)")  # a kernel a test started: no notebook
-    with pytest.raises(LookupError, match="saved with different recordings in a.ipynb, b.ipynb, c.ipynb"):
+    with pytest.raises(LookupError, match=re.escape("saved with different recordings in a.ipynb, b.ipynb, c.ipynb")):
         NotebookReplay().find("", CELL, 1, "totals", ["df"], {})
 
 
@@ -238,7 +238,7 @@ def test_a_papermill_output_being_written_names_the_notebook_it_runs(tmp_path: P
     assert (found.run.id, found.where) == ("aaaaaaaaaaa1", f"analysis.ipynb::Cell 1 ({CELL})")
     april.metadata["papermill"]["end_time"] = "2026-12-02T18:41:00"  # finished: no longer says what runs
     nbformat.write(april, tmp_path / "april.ipynb")
-    with pytest.raises(LookupError, match="different recordings in analysis.ipynb, march.ipynb"):
+    with pytest.raises(LookupError, match=re.escape("different recordings in analysis.ipynb, march.ipynb")):
         NotebookReplay().find("", CELL, 3, "totals", ["df"], {})
 
 

@@ -86,13 +86,15 @@ def record_executed_cell(info: ExecutionInfo) -> None:
 
 def _start_counting(shell: InteractiveShell, executed: ExecutedCells) -> None:
     """Loaded by a cell (``%load_ext``): that cell counts, and the cells before it are ``unseen`` (known from the
-    execution count when the client stores history; nbval's does not, and then their number is unknown)."""
+    execution count when the client stores history, as nbclient's does; nbval's does not, and then their number
+    is unknown)."""
     kernel = getattr(shell, "kernel", None)
     parent = kernel.get_parent() if kernel is not None else None
     content = parent.get("content", {}) if isinstance(parent, dict) else {}
     if not isinstance(content, dict) or not isinstance(content.get("code"), str):
         return  # loaded as the kernel starts (the RLM kernelspec): every cell is seen
-    executed.unseen = shell.execution_count - 1 if content.get("store_history", True) else None
+    # IPython counts a cell that stores history before it runs it: this one is number execution_count - 1
+    executed.unseen = max(shell.execution_count - 2, 0) if content.get("store_history", True) else None
     executed.saw(content["code"])
 
 
