@@ -27,6 +27,7 @@ from rlm_jupyter.demo_model.responders import ChatRequest, Scripted
 from rlm_jupyter.engine.conversation import Conversation
 from rlm_jupyter.nbval import SANITIZE_FILE
 from rlm_jupyter.testing import FakeLLMServer
+from rlm_jupyter.testing.kernel import inherited_environment
 
 pytestmark = [pytest.mark.kernel, pytest.mark.slow]  # kernels, and pytest/papermill/nbconvert processes
 
@@ -82,16 +83,9 @@ def closed_port() -> int:
 @contextlib.contextmanager
 def the_model() -> Iterator[FakeLLMServer]:
     """The bundled server, with the environment a notebook's kernel inherits pointing at it."""
-    with FakeLLMServer(models={"nb-root": scripted_root, "demo-sub": demo_sub}) as server:
-        env = {"OPENAI_BASE_URL": server.base_url, "OPENAI_API_KEY": "test-key", "RLM_MODEL": "nb-root",
-               "RLM_SUB_MODEL": "demo-sub"}
-        saved = {name: os.environ.get(name) for name in env}
-        os.environ.update(env)
-        try:
-            yield server
-        finally:
-            for name, value in saved.items():
-                os.environ.pop(name) if value is None else os.environ.__setitem__(name, value)
+    with FakeLLMServer(models={"nb-root": scripted_root, "demo-sub": demo_sub}) as server, inherited_environment(
+            OPENAI_BASE_URL=server.base_url, OPENAI_API_KEY="test-key", RLM_MODEL="nb-root", RLM_SUB_MODEL="demo-sub"):
+        yield server
 
 
 def with_the_model(notebook: nbformat.NotebookNode, folder: Path) -> nbformat.NotebookNode:

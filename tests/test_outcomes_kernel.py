@@ -7,7 +7,6 @@ interrupt) stops the cells queued after it, as a ``KeyboardInterrupt`` does.
 """
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,7 +18,7 @@ from nbclient.exceptions import CellExecutionError
 
 from rlm_jupyter.demo_model import demo_sub
 from rlm_jupyter.testing import FakeLLMServer, Fault, Scripted
-from rlm_jupyter.testing.kernel import KernelSession
+from rlm_jupyter.testing.kernel import KernelSession, inherited_environment
 
 pytestmark = pytest.mark.kernel
 
@@ -32,16 +31,9 @@ CELLS = ["%load_ext rlm_jupyter\nimport pandas as pd\ndf = pd.DataFrame({'a': [1
 @pytest.fixture(scope="module")
 def model() -> Iterator[FakeLLMServer]:
     """The bundled server with a root model that never answers; the kernels nbclient starts inherit its address."""
-    with FakeLLMServer(models={"loops": LOOPS, "demo-sub": demo_sub}) as server:
-        env = {"OPENAI_BASE_URL": server.base_url, "OPENAI_API_KEY": "test-key", "RLM_MODEL": "loops",
-               "RLM_SUB_MODEL": "demo-sub", "RLM_CACHE_DIR": ""}
-        saved = {name: os.environ.get(name) for name in env}
-        os.environ.update(env)
-        try:
-            yield server
-        finally:
-            for name, value in saved.items():
-                os.environ.pop(name) if value is None else os.environ.__setitem__(name, value)
+    with FakeLLMServer(models={"loops": LOOPS, "demo-sub": demo_sub}) as server, inherited_environment(
+            OPENAI_BASE_URL=server.base_url, OPENAI_API_KEY="test-key", RLM_MODEL="loops", RLM_SUB_MODEL="demo-sub"):
+        yield server
 
 
 def notebook(*first: str) -> nbformat.NotebookNode:
