@@ -50,3 +50,20 @@ def test_a_real_model_run_carries_no_demo_note(fake_llm) -> None:  # type: ignor
     with RLM(model="root", sub_model="sub", base_url=fake_llm.base_url, api_key="x") as rlm:
         run = rlm.run("q")
     assert DEMO_NOTE not in run_html(run)
+
+
+def test_the_demo_server_serves_only_its_models() -> None:
+    """A mistyped or real model name sent to the demo server is not answered by the script as if it were that model."""
+    import json
+    import urllib.error
+    import urllib.request
+
+    body = json.dumps({"model": "gpt-5", "messages": [{"role": "user", "content": "hi"}]}).encode()
+    request = urllib.request.Request(start_demo_server().base_url + "/chat/completions", data=body,
+                                     headers={"Content-Type": "application/json"})
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=10)
+    assert refused.value.code == 404
+    error = json.loads(refused.value.read())["error"]
+    assert error["code"] == "model_not_found"
+    assert error["message"] == "The model `gpt-5` does not exist here; this server serves demo-root, demo-sub"

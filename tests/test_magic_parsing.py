@@ -122,7 +122,11 @@ def test_cache_refresh_and_replay_settings() -> None:
     replay = run_settings(configured(cell_timeout_s=5.0, concurrency=2), parse('df "q" --max-iterations 9'),
                           cache=True, recorded=recorded)
     assert (replay.model, replay.max_iterations, replay.cell_timeout_s, replay.concurrency, replay.cache_dir,
-            replay.refresh) == ("recorded", 3, 5.0, 2, None, False)
+            replay.refresh, replay.unanswered) == ("recorded", 3, 5.0, 2, None, False, "fail")
+    kept = run_settings(configured(), parse('df "q" --unanswered keep'), cache=True, recorded=recorded)
+    assert kept.unanswered == "keep"  # the cell's own choice, as given now: not the recording's
+    assert run_settings(configured(unanswered="keep"), parse('df "q"'), cache=True, recorded=recorded).unanswered \
+        == "keep"
 
 
 @pytest.mark.parametrize("line, expected", [
