@@ -353,3 +353,24 @@ def test_the_stop_button_knows_no_kernel_outside_one_and_closes_with_the_panel()
     assert "api/kernels/" in panel.stop._esm and "jupyter-config-data" in panel.stop._esm
     panel.close()
     assert panel.stop.comm is None and panel.widget.comm is None and panel.header.layout.comm is None
+
+
+def test_calls_in_flight_cost_nothing_yet_and_cancelled_ones_are_counted_apart(finished_panels: list[LivePanel]) -> None:
+    panel, run = LivePanel(max_iterations=3), make_run()
+    finished_panels.append(panel)
+    it = Iteration(0, "turn")
+    panel.observe(RunStarted(run))
+    panel.observe(RootReplied(run, it))
+    flying = [call(run, i) for i in (1, 2, 3)]
+    for c in flying:
+        panel.observe(SubCallStarted(run, c))
+    panel.refresh(final=True)
+    [table] = [w for w in walk(panel.widget) if isinstance(w, widgets.HTML) and "rlm-subcalls" in w.value]
+    assert "running" in table.value and "unknown" not in table.value  # nothing is spent before a reply comes
+    for c in flying[1:]:  # the stop: two calls abandoned with their batch
+        c.error, c.cancelled = "cancelled before its reply came (the run or its block was stopped)", True
+        panel.observe(SubCallFinished(run, c))
+    panel.refresh(final=True)
+    count = next(w for w in walk(panel.widget) if isinstance(w, widgets.HTML) and "finished" in w.value)
+    assert text(count.value) == "1 sub-call · 0 finished · 2 cancelled"  # not "2 failed"
+    assert only(widgets.Accordion, panel.widget).titles[0] == "Iteration 1 · 0 code blocks · 1 sub-call and 2 cancelled"
