@@ -194,8 +194,8 @@ class ReplaySource:
     """Which recording a replayed run followed: whose run it was, when, by which model and prompt, and where it was.
 
     Why on the record: a replay calls no model, so its answer is only as good as the recording behind it; a
-    colleague checking a shared notebook must see which recording that was (``where``: "analysis.ipynb, cell
-    4", a file, this kernel's run) without opening the JSON. A replay of a replay names the first recording.
+    colleague checking a shared notebook must see which recording that was (``where``: "analysis.ipynb::Cell
+    3", a file, this kernel's run) without opening the JSON. A replay of a replay names the first recording.
     """
 
     run_id: str
