@@ -50,8 +50,8 @@ _FIXES = {
     "timeout": "raise --timeout or ask something smaller",
     "error": "fix what the message names, then run the cell again",
 }
-_DEMO_FIX = ("the demo model answers only its example questions (README, 'The demo model'); to ask a real one: "
-             "%rlm demo off, then set RLMMagics.model and base_url")
+_DEMO_FIX = ("the demo model answers only its example questions (cohort retention, a magic number, error patterns, "
+             "the Dask and Spark notebooks'); to ask a real one: %rlm demo off, then set RLMMagics.model and base_url")
 
 
 def outcome_error(run: Run, record: str, *, keep: bool) -> BaseException | None:
