@@ -316,6 +316,16 @@ def test_nbval_verifies_a_papermill_output_beside_its_template(recorded: Path, t
     done = nbval(folder, "analysis.ipynb", "march.ipynb")
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
     assert "15 passed" in done.stdout and "unhandled iopub msg" not in done.stdout
+    # papermill again, offline, beside both: the output it writes before each cell names the template it runs
+    env = offline_env()
+    env["RLM_REPLAY"] = "rerun"
+    again = subprocess.run([sys.executable, "-m", "papermill", "analysis.ipynb", "april.ipynb", "-p", "orders_file",
+                            "orders.csv", "--cwd", str(folder)], cwd=folder, env=env, capture_output=True, text=True,
+                           timeout=600)
+    assert again.returncode == 0, again.stderr[-3000:]
+    april = nbformat.read(folder / "april.ipynb", as_version=4)
+    report = next(o for o in april.cells[3].outputs if "rlm_jupyter" in o.get("metadata", {}))
+    assert "analysis.ipynb::Cell 2" in report["data"]["text/plain"]  # the template's recording, not march's
 
 
 SHIPPED = Path(__file__).parent.parent / "notebooks"
