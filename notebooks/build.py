@@ -22,7 +22,8 @@ def intro(title: str, text: str) -> nbformat.NotebookNode:
         "**Model.** The saved outputs were produced by the **bundled scripted demo model** (`%rlm demo`): "
         "a deterministic stand-in served inside the kernel, which writes the code a real model would and "
         "computes every number from the data. It needs no network and no API key.\n\n"
-        "**A real model.** Delete the `%rlm demo` line and set `OPENAI_API_KEY` (OpenAI), or point at any "
+        "**A real model.** Delete the `%rlm demo` line (or run `%rlm demo off`) and set `OPENAI_API_KEY` (OpenAI), "
+        "or point at any "
         "OpenAI-compatible server with `%config RLMMagics.base_url = \"http://localhost:11434/v1\"`, then choose "
         "the model with `%config RLMMagics.model = \"gpt-5-mini\"`.")
 

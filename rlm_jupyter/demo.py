@@ -119,17 +119,61 @@ def notebooks_folder(workdir: Path | None = None) -> Path:
 
 
 def execute(path: Path, timeout_s: int = 900) -> Any:
-    """Run a notebook top to bottom in the RLM kernel; returns the executed notebook (not saved)."""
+    """Run a notebook top to bottom in the RLM kernel; returns the executed notebook (not saved).
+
+    The kernel talks over IPC sockets where their paths fit (``ipc_fits``: no "running over TCP without
+    encryption" warning to open the output with), and its stderr goes nowhere, as nbval's does: what a cell
+    prints is in the notebook, and a Ctrl-C while the kernel starts would otherwise print its import traceback.
+
+    A Ctrl-C is a ``KeyboardInterrupt`` here, whenever it comes. Why that takes care: while it runs, nbclient
+    takes SIGINT itself and only schedules the kernel's shutdown, so the run then ended in whatever the dead
+    kernel caused (``DeadKernelError``, a cancelled task), or, pressed while the kernel started, not at all.
+    """
     import nbformat
     from nbclient import NotebookClient
 
     notebook = nbformat.read(path, as_version=4)
     # nbclient keeps the state of every widget it saw, closed or not (it ignores comm_close): store none, so the
     # saved notebooks carry no stale panel models (the report holds the run).
-    NotebookClient(notebook, timeout=timeout_s, kernel_name="rlm", store_widget_state=False,
-                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    client = NotebookClient(notebook, km=_kernel_manager(), timeout=timeout_s, kernel_name="rlm",
+                            store_widget_state=False, resources={"metadata": {"path": str(path.parent)}})
+
+    def stopped() -> bool:  # nbclient's SIGINT handler keeps the shutdown it scheduled here
+        return getattr(client, "_async_cleanup_kernel_future", None) is not None
+
+    def before_each_cell(**_: Any) -> None:
+        if stopped():
+            raise KeyboardInterrupt
+
+    client.on_cell_execute = before_each_cell
+    try:
+        with open(os.devnull, "w") as nowhere:
+            client.execute(stderr=nowhere)
+    except BaseException:
+        if stopped():
+            raise KeyboardInterrupt from None
+        raise
+    if stopped():
+        raise KeyboardInterrupt
     notebook.metadata.pop("widgets", None)
     return notebook
+
+
+def _kernel_manager() -> Any:
+    """nbclient's kernel manager for the RLM kernel, over IPC when the socket paths fit (``ipc_fits``).
+
+    The connection file is named in Jupyter's runtime folder: an IPC kernel's sockets are named after it, and
+    without one they would be ``kernel-ipc-*`` relative to whatever folder each side runs in.
+    """
+    from jupyter_client.manager import AsyncKernelManager
+    from jupyter_core.paths import jupyter_runtime_dir
+
+    if not ipc_fits():
+        return AsyncKernelManager(kernel_name="rlm")
+    runtime = Path(jupyter_runtime_dir())
+    runtime.mkdir(parents=True, exist_ok=True)
+    return AsyncKernelManager(kernel_name="rlm", transport="ipc",
+                              connection_file=str(runtime / f"kernel-{uuid.uuid4()}.json"))
 
 
 def headless(out: Path) -> Path:
@@ -200,11 +244,11 @@ def _allows_root(arg: str) -> bool:
     return name in ("--allow-root", "--serverapp.allow-root")
 
 
-def kernel_transport() -> list[str]:
-    """``--KernelManager.transport=ipc`` when the kernels' socket paths fit, else nothing (TCP, Jupyter's default).
+def ipc_fits() -> bool:
+    """Whether the demo's kernels can talk over IPC sockets, so ipykernel has no TCP warning to log.
 
     Why: ipykernel logs "Kernel is running over TCP without encryption" for every TCP kernel it starts, and the
-    demo's log should not open with a warning about a setup it chose. The two cures the warning names are IPC
+    demo's output should not open with a warning about a setup it chose. The two cures the warning names are IPC
     sockets and CurveZMQ keys; keys need ``supported_encryption`` in the kernelspec, which an ipykernel older than
     the one that added it would not honour, so the demo takes IPC. Its sockets are ``kernel-<id>-ipc-<n>`` in
     Jupyter's runtime folder, and a Unix socket path has at most 107 bytes: a deeper runtime folder keeps TCP.
@@ -212,7 +256,12 @@ def kernel_transport() -> list[str]:
     from jupyter_core.paths import jupyter_runtime_dir
 
     longest = Path(jupyter_runtime_dir()) / f"kernel-{uuid.uuid4()}-ipc-5"
-    return ["--KernelManager.transport=ipc"] if len(os.fsencode(longest)) <= 107 else []
+    return len(os.fsencode(longest)) <= 107
+
+
+def kernel_transport() -> list[str]:
+    """JupyterLab's option for IPC kernels (``ipc_fits``), else nothing (TCP, Jupyter's default)."""
+    return ["--KernelManager.transport=ipc"] if ipc_fits() else []
 
 
 def lab_command(folder: Path, extra: Sequence[str] = (), is_root: bool = False) -> list[str]:
@@ -303,12 +352,18 @@ def main(argv: list[str] | None = None) -> int:
                             "--refresh-notebooks" if args.refresh_notebooks else "JupyterLab")
     if missing is not None:
         parser.exit(1, f"{parser.prog}: {missing}\n")
-    if args.headless:
-        print(f"wrote {headless(args.out)}")
-        return 0
-    if notebooks is not None and args.refresh_notebooks:
-        refresh_notebooks(notebooks)
-        return 0
+    try:
+        if args.headless:
+            print(f"wrote {headless(args.out)}")
+            return 0
+        if notebooks is not None and args.refresh_notebooks:
+            refresh_notebooks(notebooks)
+            return 0
+    except KeyboardInterrupt:
+        print(f"{parser.prog}: stopped (Ctrl-C); " + ("nothing was written" if args.headless else
+                                                    "notebooks not yet executed are as they were"), file=sys.stderr)
+        return 130  # the shell's convention: 128 + SIGINT
+
     try:
         folder = notebooks_folder(args.workdir)
     except OSError as error:

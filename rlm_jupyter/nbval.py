@@ -4,7 +4,7 @@ Why shipped: a colleague verifying a shared notebook (``RLM_REPLAY=1 pytest --nb
 of their own. The rules mask what legitimately differs between a run and its replay (timings, costs, token
 counts, run ids, dates, the report's "replayed" row) and nothing else:
 
-    RLM_REPLAY=1 pytest --nbval analysis.ipynb --nbval-sanitize-with "$(python -m rlm_jupyter.nbval)"
+    RLM_REPLAY=1 pytest --nbval analysis.ipynb --nbval-sanitize-with="$(python -m rlm_jupyter.nbval)"
 
 nbval and pytest come with the ``verify`` extra: ``pip install "rlm_jupyter[verify]"``. Without them the path is
 still printed (it is the file's place either way), with one line on stderr naming the extra and exit status 1, so

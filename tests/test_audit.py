@@ -45,7 +45,7 @@ def test_report_carries_the_trajectory_and_a_stable_summary(kernel: KernelSessio
     run = Run.from_dict(meta["trajectory"])
     assert run.status == "final" and run.answer.loc["a", "amount"] == 5.0
     assert "totals = sales.groupby('region')" in text_of(shown["data"]["text/html"])
-    assert shown["data"]["text/plain"].startswith("RLM final after 2 iteration(s)")
+    assert shown["data"]["text/plain"].startswith("RLM final after 2 iterations")
     assert set(meta) >= {"tokens", "cost_usd", "wall_s", "trajectory"}
 
 
@@ -86,11 +86,12 @@ def test_a_call_missing_from_the_recording_is_an_error_naming_it(kernel: KernelS
     kernel.ok('%rlm sales "describe each sale" --model root')
     used = server.count()
     kernel.ok("sales.loc[4, 'amount'] = 50.0")
-    out = kernel.ok('%rlm sales "describe each sale" --replay')
+    out = kernel.execute('%rlm sales "describe each sale" --replay')
     # The replay ends at the first call the recording lacks: an error inside the model's code could be caught
-    # there and the recorded path would go on to an answer the recording never gave.
+    # there and the recorded path would go on to an answer the recording never gave. It fails the cell.
     assert "not reproduced: the replay ended with status 'error': sub-call to 'demo-sub' with prompt " \
         "'describe b: 50.0' is not in the recording" in out.stdout
+    assert [e["ename"] for e in out.errors] == ["NotAnswered"]
     assert "is not in the recording" in kernel.value("rlm_run.subcalls[-1].error")
     assert server.count() == used
 
@@ -157,7 +158,8 @@ def test_secrets_never_reach_prompts_outputs_or_recordings(secret_kernel: Kernel
     ])
     secret_kernel.ok("x = 1")
     path = tmp_path / "leak.json"
-    out = secret_kernel.ok(f'%rlm x "leak" --record {path}')
+    out = secret_kernel.execute(f'%rlm x "leak" --record {path}')  # refused FINALs: no answer, the cell fails
+    assert [e["ename"] for e in out.errors] == ["NotAnswered"]
     everything = json.dumps(out.messages, default=str) + json.dumps([r.messages for r in server.requests])
     everything += path.read_text()
     everything += secret_kernel.value("rlm_run.to_json()")

@@ -141,8 +141,8 @@ def test_a_malformed_trajectory_in_the_notebook_names_the_notebook_and_the_cell(
     with pytest.raises(ValueError) as caught:
         find_recording("", "totals", ["df_a"], [], {"__session__": str(notebook)})
     message = one_line(caught.value)
-    assert message.startswith(f"{notebook}, cell 2: not a recording: iterations[0].reply: expected a string, got null")
-    with pytest.raises(ValueError, match="cell 2"):
+    assert message.startswith(f"{notebook}::Cell 1: not a recording: iterations[0].reply: expected a string, got null")
+    with pytest.raises(ValueError, match="Cell 1"):
         list(runs_in_notebook(notebook))
 
 

@@ -87,7 +87,7 @@ def test_the_record_file_is_reserved_while_the_run_goes_and_filled_at_its_end(
     off: the guard would refuse any write outside the scratch folder before the reservation is even reached."""
     server.models["root"] = Scripted([
         fence("try:\n    open('rec.json', 'x').write('not the record')\n    taken = 'no'\n"
-              "except FileExistsError:\n    taken = 'yes'"),
+              "except FileExistsError:\n    taken = 'yes'\nprint(len(df_a), taken)"),  # read the data, show it
         "FINAL_VAR(taken)"])
     out = kernel.ok('%rlm df_a "q" --model root --record rec.json --guard off')
     assert kernel.value("rlm_answer") == "yes"
@@ -136,12 +136,14 @@ def test_a_run_without_an_answer_leaves_the_answer_variable_as_it_was(
     kernel.ok('%rlm df_a "first" --model root')
     server.models["root"] = Scripted([fence("looking = len(df_a)"), fence("looking += 1")],
                                      after_end="no idea")  # no answer in the forced last reply, nothing printed
-    out: Execution = kernel.ok('%rlm df_a "second" --model root --max-iterations 2')
-    assert "no answer (status 'max_iterations'): rlm_answer left as it was; record -> rlm_run" in out.stdout
+    out: Execution = kernel.execute('%rlm df_a "second" --model root --max-iterations 2')
+    assert [e["ename"] for e in out.errors] == ["NotAnswered"]  # the cell fails: Run All stops here
+    assert out.errors[0]["traceback"][0].startswith("NotAnswered: %rlm: no answer (status 'max_iterations': no "
+                                                    "FINAL after 2 turns); raise --max-iterations")
     assert kernel.value("rlm_answer, rlm_run.status, rlm_run.question") == "first max_iterations second"
     assert kernel.value("'rlm_answer_2' in globals()") == "False"
-    out = kernel.ok('%rlm df_a "third" --model root --max-iterations 2 -o mine')
-    assert "no answer (status 'max_iterations'): mine left as it was" in out.stdout
+    out = kernel.ok('%rlm df_a "third" --model root --max-iterations 2 -o mine --unanswered keep')
+    assert "no answer (status 'max_iterations'): mine left as it was" in out.stdout  # keep: nothing to bind
     assert kernel.value("'mine' in globals()") == "False"
 
 

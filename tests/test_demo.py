@@ -26,6 +26,35 @@ def test_headless_demo_writes_the_executed_quickstart(tmp_path: Path) -> None:
     page = (tmp_path / "quickstart.html").read_text()
     assert f"wrote {tmp_path / 'quickstart.html'}" in done.stdout
     assert "rlm-report" in page and "months_since_first_order" in page and "Iteration 3" in page
+    assert done.stderr == ""  # no "Kernel is running over TCP without encryption": an IPC kernel, or none at all
+
+
+@pytest.mark.kernel
+@pytest.mark.parametrize("after_s", [1.5, 3.5])  # starting the kernel, running the cells
+def test_ctrl_c_on_the_headless_demo_ends_with_one_line(tmp_path: Path, after_s: float) -> None:
+    """A terminal's Ctrl-C (SIGINT to the process group) at any moment: one line, status 130, no page written."""
+    demo = subprocess.Popen([sys.executable, "-m", "rlm_jupyter.demo", "--headless", "--out", str(tmp_path)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                            start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    time.sleep(after_s)
+    if demo.poll() is None:
+        os.killpg(demo.pid, signal.SIGINT)
+    out, err = demo.communicate(timeout=120)
+    if demo.returncode == 0:  # it was done before the press, on a fast machine
+        pytest.skip(f"the demo finished within {after_s} s")
+    assert (demo.returncode, out) == (130, "")
+    assert err == "python -m rlm_jupyter.demo: stopped (Ctrl-C); nothing was written\n"
+    assert not (tmp_path / "quickstart.html").exists()
+
+
+def test_python_m_rlm_jupyter_says_what_to_run() -> None:
+    done = subprocess.run([sys.executable, "-m", "rlm_jupyter"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stderr == ""
+    for command in ("python -m rlm_jupyter.demo", "--headless", "python -m rlm_jupyter.kernelspec install",
+                    "python -m rlm_jupyter.demo_model", "python -m rlm_jupyter.nbval", "%load_ext rlm_jupyter"):
+        assert command in done.stdout
+    wrong = subprocess.run([sys.executable, "-m", "rlm_jupyter", "demo"], capture_output=True, text=True, timeout=60)
+    assert wrong.returncode == 2 and "takes no arguments (got 'demo')" in wrong.stderr
 
 
 def free_port() -> int:

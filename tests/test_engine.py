@@ -51,7 +51,7 @@ def test_final_text_answer(engine: Engine) -> None:
     assert_final(run)
     assert run.answer == 42
     assert len(run.iterations) == 1
-    assert run.message == "answered after 1 turn(s)"
+    assert run.message == "answered in 1 turn"
     assert run.model == ROOT and run.sub_model == SUB and run.context_names == ["context"]
 
 

@@ -174,7 +174,7 @@ def test_a_refusal_the_code_swallows_is_still_on_the_record(engine: Engine, scen
     assert not marker.exists()
     assert [(a.category, a.refused) for a in run.guard] == [("proc", True)]
     assert "touch" in run.guard[0].what and "os.system" in run.guard[0].what
-    assert "guard: on · 1 action refused: proc" in run_text(run)
+    assert "guard: on: refused 1 action of the model's code (proc)" in run_text(run)
     html = run_html(run)
     assert "<th>guard</th>" in html.replace(' style="text-align: left"', "") or ">guard<" in html
     assert "refused <code>proc</code>" in html and "touch" in html
@@ -233,7 +233,7 @@ def test_guard_warn_records_and_lets_through(engine: Engine, scene: Scene) -> No
     assert_final(run)
     assert marker.exists() and (scene.outside / "planted.txt").exists()
     assert [(a.category, a.refused) for a in run.guard] == [("proc", False), ("write", False)]
-    assert "2 actions let through and recorded: proc, write" in run_text(run)
+    assert "2 actions let through and recorded (proc, write)" in run_text(run)
 
 
 def test_bad_guard_settings_are_one_line_errors_before_any_call(engine: Engine) -> None:

@@ -100,7 +100,8 @@ def test_each_class_is_refused_in_a_kernel(kernel: KernelSession, server: FakeLL
     assert kernel.value("os.environ.get('OPENAI_BASE_URL', '')") == server.base_url
     assert kernel.value("rlm_run.status, sorted({a.category for a in rlm_run.guard})") == f"final ['{category}']"
     # pexpect behind a shell escape tries os.forkpty, then os.fork: each try is refused and recorded
-    assert re.search(rf"guard: on · \d actions? refused: {category}( \(\d\))?\n", report_text(result))
+    assert re.search(rf"guard: on: refused \d actions? of the model's code \({category}( \(\d\))?\)\n",
+                     report_text(result))
     assert f"refused <code>{category}</code>" in report_html(result)
     model_read = [r for r in server.requests if r.model == "root"][-1].messages[-1]["content"]
     assert "rlm guard refused" in model_read and "not the user's" in model_read

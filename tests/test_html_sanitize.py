@@ -56,7 +56,7 @@ def test_svg_becomes_an_image_and_png_stays_one() -> None:
 def test_in_a_kernel_the_report_and_the_record_keep_no_script(kernel: KernelSession, server: FakeLLMServer) -> None:
     code = ("from IPython.display import HTML, SVG, display\nimport pandas as pd\n"
             f"display(HTML({HOSTILE!r}))\ndisplay(SVG({SVG!r}))\n"
-            "display(pd.DataFrame({'city': ['Oslo'], 'n': [3]}))\nx = 1")
+            "display(pd.DataFrame({'city': ['Oslo'], 'n': [3]}))\nx = len(data)\nprint(x)")  # reads, shows
     server.models["root"] = Scripted([f"```repl\n{code}\n```", "FINAL_VAR(x)"])
     kernel.ok("data = [1]")
     out = kernel.ok('%rlm data "show" --model root')

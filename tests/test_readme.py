@@ -5,6 +5,11 @@ import re
 import urllib.parse
 from pathlib import Path
 
+import pytest
+
+from rlm_jupyter.testing import FakeLLMServer
+from rlm_jupyter.testing.kernel import KernelSession
+
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
@@ -39,3 +44,18 @@ def test_the_two_commands_are_in_the_readme_and_testing_is_in_the_developer_docu
     assert "docs/development.md" in README
     for topic in ("### Test tiers", "## Benchmarks", "## Layout", "RLM_SCREENSHOT_DIR=docs"):
         assert topic in development and topic not in README
+
+
+@pytest.mark.kernel
+def test_the_first_answer_cells_run_as_written_in_a_fresh_kernel(llm_server: FakeLLMServer) -> None:
+    """The "In any notebook" cells, copied into a fresh kernel as a newcomer would: a first answer, no NameError."""
+    section = README.split("## A first answer", 1)[1].split("\n## ", 1)[0]
+    cells = re.findall(r"```python\n(.*?)```", section, re.DOTALL)
+    assert len(cells) == 2
+    kernel = KernelSession(llm_server.base_url)  # any endpoint: %rlm demo serves its own
+    try:
+        for cell in cells:
+            kernel.ok(cell)
+        assert kernel.value("type(rlm_answer).__name__, rlm_run.status") == "DataFrame final"
+    finally:
+        kernel.close()

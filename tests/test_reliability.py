@@ -175,4 +175,16 @@ def test_interrupt_in_a_batch_abandons_calls_and_leaves_no_threads(engine: Engin
     assert run.status == "interrupted", run.message
     assert returned - interrupt.sent_at < 10  # abandoned: not the 30 s the calls in flight would take
     assert len(run.iterations) == 1 and len(run.subcalls) == 8  # the partial trajectory is kept
+    assert all(c.cancelled and c.response is None for c in run.subcalls)  # counted apart: not 8 failures
+    assert {c.error for c in run.subcalls} == {"cancelled before its reply came (the run or its block was stopped)"}
     assert not worker_threads_left(within_s=5.0)
+
+
+def test_a_single_sub_call_a_stop_cuts_short_is_cancelled_not_running(engine: Engine) -> None:
+    engine.server.latency = {SUB: 30.0}
+    engine.server.models[ROOT] = Scripted([fence("answer = llm_query('one question')")])
+    with interrupt_when(lambda: engine.server.max_in_flight >= 1 and engine.server.count(ROOT) >= 1) as interrupt:
+        run = engine.rlm().run("q")
+    assert interrupt.met and run.status == "interrupted", run.message
+    [only] = run.subcalls
+    assert only.cancelled and only.error is not None and only.response is None  # not left "running" forever

@@ -51,7 +51,8 @@ def test_misbehaving_root_model(kernel: KernelSession, server: FakeLLMServer, ca
         result = kernel.execute('%rlm df_orders "misbehave" --model root --max-iterations 4')
     finally:
         kernel.ok("%config RLMMagics.cell_timeout_s = 120.0")
-    assert not result.errors
+    # A run without an answer fails its cell, in one line, after its report; an answered one does not.
+    assert [e["ename"] for e in result.errors] == ([] if status == "final" else ["NotAnswered"])
     assert kernel.value("rlm_run.status") == status
     assert int(kernel.value("len(rlm_run.iterations)")) >= 1  # the partial trajectory is kept
     assert kernel.value("df_orders == list(range(10)), sentinel, keep") == "True mine {'a': 1}"
@@ -75,9 +76,15 @@ def test_a_kernel_interrupt_during_a_long_batch(kernel: KernelSession, server: F
     finally:
         del server.latency["slow-sub"]
     assert in_flight, "the batch never had 16 calls in flight"
-    assert not result.errors
+    assert [e["ename"] for e in result.errors] == ["RunStopped"]  # a KeyboardInterrupt: queued cells do not run
+    assert result.errors[0]["traceback"] == [
+        "RunStopped: %rlm: stopped (status 'interrupted'); the trail is in rlm_run; run the cell again to start over"]
     assert kernel.value("rlm_run.question, rlm_run.status") == "slow interrupted"
     assert kernel.value("len(rlm_run.subcalls)") == "16"  # the calls in flight, recorded; the rest never sent
+    # ... as cancelled, counted apart, once: not 16 errors naming the endpoint
+    assert kernel.value("sum(c.cancelled for c in rlm_run.subcalls)") == "16"
+    summary = next(d["text/plain"] for d in result.displayed if d.get("text/plain", "").startswith("RLM "))
+    assert summary.startswith("RLM interrupted after 1 iteration, 0 sub-calls and 16 cancelled")
     leftover = ("import threading, time\n_deadline = time.monotonic() + 10\n"
                 "while (_left := [t.name for t in threading.enumerate() if t.name.startswith('rlm-')]) "
                 "and time.monotonic() < _deadline:\n    time.sleep(0.05)\nprint(_left)")

@@ -108,11 +108,11 @@ def test_each_execution_takes_its_own_cell_and_each_run_its_own_recording(tmp_pa
                                  (CELL, [run_of("aaaaaaaaaaa2"), run_of("aaaaaaaaaaa3")])])
     replay = NotebookReplay()
     first = replay.find("", CELL, 5, "totals", ["df"], {})
-    assert (first.run.id, first.where) == ("aaaaaaaaaaa1", f'a.ipynb, cell 2 ({CELL})')
+    assert (first.run.id, first.where) == ("aaaaaaaaaaa1", f'a.ipynb::Cell 1 ({CELL})')  # nbval's numbering
     second = replay.find("", CELL, 6, "totals", ["df"], {})
     same_cell = replay.find("", CELL, 6, "totals", ["df"], {})
     assert (second.run.id, same_cell.run.id) == ("aaaaaaaaaaa2", "aaaaaaaaaaa3")
-    with pytest.raises(LookupError, match=r"cell 3 .* holds 2 recording\(s\), and this is run 3"):
+    with pytest.raises(LookupError, match=r"Cell 2 .* holds 2 recordings, and this is run 3"):
         replay.find("", CELL, 6, "totals", ["df"], {})
 
 
@@ -121,7 +121,8 @@ def test_a_cell_saved_in_two_notebooks_with_different_recordings_must_be_named(t
     monkeypatch.chdir(tmp_path)
     saved(tmp_path / "a.ipynb", [(CELL, [run_of("aaaaaaaaaaa1")])])
     saved(tmp_path / "b.ipynb", [(CELL, [run_of("bbbbbbbbbbb1")])])
-    with pytest.raises(LookupError, match=re.escape("saved with different recordings in a.ipynb, b.ipynb; set "
+    with pytest.raises(LookupError, match=re.escape("saved with different recordings in a.ipynb, b.ipynb, and the "
+                                                    "cells run so far fit each of them; set "
                                                     "RLM_REPLAY_NOTEBOOK=path/to/the/notebook.ipynb")):
         NotebookReplay().find("", CELL, 1, "totals", ["df"], {})
     found = NotebookReplay().find(str(tmp_path / "b.ipynb"), CELL, 1, "totals", ["df"], {})
@@ -133,7 +134,7 @@ def test_a_cell_saved_in_two_notebooks_with_different_recordings_must_be_named(t
 def test_no_saved_cell_with_this_source_says_where_it_looked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     saved(tmp_path / "a.ipynb", [(CELL, [run_of("aaaaaaaaaaa1")])])
-    expected = "no saved cell in 1 notebook(s) in " + str(tmp_path) + " has this cell's source (" + json.dumps(
+    expected = "no saved cell in 1 notebook in " + str(tmp_path) + " has this cell's source (" + json.dumps(
         '%rlm df "other"') + ")"
     with pytest.raises(LookupError, match=re.escape(expected)):
         NotebookReplay().find("", '%rlm df "other"', 1, "other", ["df"], {})
@@ -174,3 +175,83 @@ def test_a_replayed_follow_up_must_continue_the_replay_of_the_run_it_continued()
                                                      "in this kernel replayed ddddddddddd1; run the notebook's "
                                                      "cells in order")):
         _check_chain(Recording(follow_up, "a.ipynb, cell 3"), other)
+
+
+# -- which notebook the kernel runs, with no variable per notebook -------------------------------------------------
+JAN, FEB = 'orders = load("jan.csv")', 'orders = load("feb.csv")'
+
+
+def test_of_two_notebooks_holding_the_cell_the_one_whose_cells_ran_is_replayed(tmp_path: Path,
+                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """nbclient and nbconvert tell the kernel nothing but the folder: the cells executed so far tell the notebooks
+    apart (a monthly report saved next to last month's)."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("PYTEST_CURRENT_TEST", raising=False)
+    saved(tmp_path / "january.ipynb", [("%load_ext rlm_jupyter", []), (JAN, []), (CELL, [run_of("aaaaaaaaaaa1")])])
+    saved(tmp_path / "february.ipynb", [("%load_ext rlm_jupyter", []), (FEB, []), (CELL, [run_of("bbbbbbbbbbb1")])])
+    for month, load, expected in (("february", FEB, "bbbbbbbbbbb1"), ("january", JAN, "aaaaaaaaaaa1")):
+        replay = NotebookReplay()
+        for source in ("%load_ext rlm_jupyter", load, CELL):
+            replay.executed.saw(source)
+        found = replay.find("", CELL, 3, "totals", ["df"], {})
+        assert (found.run.id, found.where) == (expected, f"{month}.ipynb::Cell 2 ({CELL})")
+    lost = NotebookReplay()
+    for source in ("%load_ext rlm_jupyter", 'orders = load("march.csv")', CELL):  # fits neither
+        lost.executed.saw(source)
+    with pytest.raises(LookupError, match=re.escape("in february.ipynb, january.ipynb, and the cells run so far fit "
+                                                    "none of them; set RLM_REPLAY_NOTEBOOK=")):
+        lost.find("", CELL, 3, "totals", ["df"], {})
+
+
+def test_under_nbval_the_notebook_under_test_is_the_one_pytest_is_at(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """nbval starts each notebook's kernel in its folder from inside pytest, which names the test it is at."""
+    monkeypatch.chdir(tmp_path)
+    saved(tmp_path / "a.ipynb", [(CELL, [run_of("aaaaaaaaaaa1")])])
+    saved(tmp_path / "b.ipynb", [(CELL, [run_of("bbbbbbbbbbb1")])])
+    saved(tmp_path / "c.ipynb", [(CELL, [run_of("aaaaaaaaaaa1")])])  # a copy of a.ipynb: the same recording
+    monkeypatch.setenv("PYTEST_CURRENT_TEST", "shared/b.ipynb::Cell 0 (setup)")  # relative to pytest's rootdir
+    found = NotebookReplay().find("", CELL, 1, "totals", ["df"], {})
+    assert (found.run.id, found.where) == ("bbbbbbbbbbb1", f"b.ipynb::Cell 0 ({CELL})")
+    monkeypatch.setenv("PYTEST_CURRENT_TEST", "c.ipynb::Cell 0 (call)")
+    assert NotebookReplay().find("", CELL, 1, "totals", ["df"], {}).where.startswith("c.ipynb::")  # never its twin
+    monkeypatch.setenv("PYTEST_CURRENT_TEST", "tests/test_x.py::test_y (call)")  # a kernel a test started: no notebook
+    with pytest.raises(LookupError, match=re.escape("saved with different recordings in a.ipynb, b.ipynb, c.ipynb")):
+        NotebookReplay().find("", CELL, 1, "totals", ["df"], {})
+
+
+def test_a_papermill_output_being_written_names_the_notebook_it_runs(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """papermill saves its output before each cell, that cell marked running, and names its input in the metadata:
+    the recordings are the input's, also beside an earlier output of the same template."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("PYTEST_CURRENT_TEST", raising=False)
+    saved(tmp_path / "analysis.ipynb", [("x = 1", []), (CELL, [run_of("aaaaaaaaaaa1")])])
+    saved(tmp_path / "march.ipynb", [("x = 1", []), ("# Parameters\nx = 3", []), (CELL, [run_of("ccccccccccc1")])])
+    april = nbformat.read(tmp_path / "march.ipynb", as_version=4)
+    april.metadata["papermill"] = {"input_path": "analysis.ipynb", "output_path": "april.ipynb", "end_time": None}
+    for cell in april.cells:
+        cell.outputs, cell.metadata["papermill"] = [], {"status": "completed"}
+    april.cells[2].metadata["papermill"]["status"] = "running"
+    nbformat.write(april, tmp_path / "april.ipynb")
+    found = NotebookReplay().find("", CELL, 3, "totals", ["df"], {})
+    assert (found.run.id, found.where) == ("aaaaaaaaaaa1", f"analysis.ipynb::Cell 1 ({CELL})")
+    april.metadata["papermill"]["end_time"] = "2026-12-02T18:41:00"  # finished: no longer says what runs
+    nbformat.write(april, tmp_path / "april.ipynb")
+    with pytest.raises(LookupError, match=re.escape("different recordings in analysis.ipynb, march.ipynb")):
+        NotebookReplay().find("", CELL, 3, "totals", ["df"], {})
+
+
+@pytest.mark.parametrize(("executed", "unseen", "misfits"), [
+    (["b", "c"], 0, {"abc": 1, "bc": 0, "bxc": 1, "cb": None}),  # seen from the start: a cell before b was skipped
+    (["b", "c"], 1, {"abc": 0, "bc": None, "xbc": 0, "axbc": 1}),  # one cell ran before the extension loaded
+    (["b", "c"], None, {"abc": 0, "bc": 0, "bxc": 1, "cb": None}),  # how many ran before: unknown (nbval)
+    (["a", "a"], 0, {"aa": 0, "a": None}),  # a cell run twice fits only a notebook that holds it twice
+])
+def test_the_executed_cells_fit_a_notebook_by_the_cells_they_skipped(executed: list[str], unseen: int | None,
+                                                                    misfits: dict[str, int | None]) -> None:
+    from rlm_jupyter.jupyter.which_notebook import ExecutedCells
+
+    cells = ExecutedCells(executed, unseen)
+    assert {notebook: cells.misfit(list(notebook)) for notebook in misfits} == misfits
+    assert ExecutedCells().misfit(["a"]) == 0  # nothing seen: no evidence against any notebook

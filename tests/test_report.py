@@ -183,7 +183,9 @@ def test_prompt_and_response_previews_are_bounded() -> None:
 
 def test_answer_is_shown() -> None:
     report = report_root(make_run())
-    assert report.children_named("pre")[-1].text() == "7318842"
+    [text] = report.find_all("div", "rlm-answer-text")
+    assert text.text() == "7318842" and "font-family" not in text.attrs["style"]  # prose, not a monospace block
+    assert "pre-wrap" in text.attrs["style"]  # its line breaks kept
     frame = pd.DataFrame({"n": range(100), "label": [f"row {i}" for i in range(100)]})
     tables = report_root(make_run(answer=frame)).children_named("table")
     assert len(tables) == 2  # the header, then the answer
@@ -363,10 +365,10 @@ def test_volatile_spans_never_nest() -> None:
 
 
 def test_run_text_is_stable() -> None:
-    expected = ("RLM final after 2 iteration(s), 3 sub-call(s), 344 tokens\n"
+    expected = ("RLM final after 2 iterations, 3 sub-calls, 344 tokens\n"
                 "  1. 2 code blocks, 3 sub-calls\n"
                 "  2. 0 code blocks, 0 sub-calls\n"
-                "acceptance: strict · assumed: a record from before verdicts were kept\n"  # no setting recorded
+                "checks: assumed: a record from before verdicts were kept (strict)\n"  # no setting recorded
                 "answer: '7318842'")
     assert run_text(make_run(slow=1.0)) == run_text(make_run(slow=3.0)) == expected
     frame = pd.DataFrame([[0] * 12] * 12)
@@ -414,7 +416,7 @@ def test_ipython_displays_the_report() -> None:
     from IPython.core.formatters import DisplayFormatter
 
     data, metadata = DisplayFormatter().format(Report(make_run()))
-    assert data["text/plain"].startswith("RLM final after 2 iteration(s)")
+    assert data["text/plain"].startswith("RLM final after 2 iterations")
     assert data["text/html"].startswith('<div class="rlm-report">')
     assert metadata[METADATA_KEY]["trajectory"]["id"] == "run-1.0"
 
@@ -485,3 +487,50 @@ def test_the_saved_timeline_is_an_image_so_untrusted_notebooks_keep_it() -> None
     assert src.startswith("data:image/svg+xml;base64,")
     assert base64.b64decode(src.split(",", 1)[1]).decode() == timeline_svg(run)
     assert "iteration 1:" in img.attrs["alt"]
+
+
+# -- a colleague's second look: when and by what, and the calls a stop abandoned ------------------------------
+def header(run: Run) -> dict[str, str]:
+    table = report_root(run).children_named("table")[0]
+    return {tr.children_named("th")[0].text(): tr.children_named("td")[0].text() for tr in table.find_all("tr")}
+
+
+def test_the_header_says_when_the_run_was_made_by_which_version_and_prompt() -> None:
+    run = make_run()
+    run.version, run.prompt_version = "0.1.0", "2026-12-04.27"
+    assert header(run)["run"] == "2026-11-30 12:00 UTC · rlm_jupyter 0.1.0 · prompt 2026-12-04.27"
+    row = next(tr for tr in report_root(run).children_named("table")[0].find_all("tr")
+               if tr.children_named("th")[0].text() == "run")
+    assert row.find_all("span", "rlm-volatile")  # it differs between a run and its replay: masked for nbval
+    older = make_run()
+    older.started_at = ""
+    assert "run" not in header(older)  # a record that kept none of it has no row
+
+
+def test_calls_a_stop_cancelled_read_as_cancelled_counted_apart_once() -> None:
+    run = make_run()
+    gone = [call(4 + i, 0.5, None, response=None, error="cancelled before its reply came (the run or its block was "
+                                                         "stopped)",
+                 cost=None, cancelled=True) for i in range(3)]
+    run.iterations[0].subcalls += gone
+    run.status = "interrupted"
+    assert header(run)["sub-calls"] == "3 (and 3 cancelled before a reply came)"
+    details = iterations_of(report_root(run))[0]
+    assert details.children_named("summary")[0].text().startswith("Iteration 1 · 2 code blocks · 3 sub-calls and 3 "
+                                                                  "cancelled")
+    [table] = details.find_all("table", "rlm-subcalls")
+    rows = table.find_all("tbody")[0].children_named("tr")
+    assert [r.children_named("td")[0].text() for r in rows] == ["1", "2", "3"]  # no row per cancelled call
+    [line] = details.find_all("p", "rlm-cancelled")
+    assert line.text() == ("3 sub-calls cancelled before a reply came, when the run or its block was stopped "
+                           "(#4, #5, #6)")
+    assert "unknown" not in table.text() + line.text() and "127.0.0.1" not in run_html(run)
+    assert run.summary().startswith("RLM interrupted after 2 iterations, 3 sub-calls and 3 cancelled")
+    assert "3 sub-calls and 3 cancelled" in run_text(run)
+
+
+def test_a_call_in_flight_has_no_cost_yet() -> None:
+    flying = call(1, 0.0, None, response=None, cost=None)
+    [row] = parse(subcalls_html([flying])).find_all("tbody")[0].children_named("tr")
+    cells = [td.text() for td in row.children_named("td")]
+    assert cells[2] == "running" and cells[5] == ""  # nothing spent yet: not "unknown"

@@ -47,6 +47,13 @@ def _open(page, lab: Lab, frontend: str, name: str) -> None:
     page.wait_for_function(READY_JS, timeout=90_000)
 
 
+RUN_LAST_JS = """() => {
+    const notebook = window.jupyterapp.shell.currentWidget.content;
+    notebook.activeCellIndex = notebook.widgets.length - 1;
+    window.jupyterapp.commands.execute('notebook:run-cell');
+}"""
+
+
 def _run_all(page) -> None:
     """Run every cell (not awaited in the page: the command resolves only when the last cell is done)."""
     page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
@@ -71,6 +78,11 @@ def test_the_stop_button_interrupts_the_run_from_the_browser(browser, tmp_path: 
             expect(report).to_be_visible(timeout=60_000)
             expect(report.locator("p", has_text="RLM run")).to_contain_text("interrupted")
             expect(stop).to_have_count(0)  # the panel, and its button, are gone with the run
+            # The stop fails the cell as an interrupt does, in one line: the queued check cell does not run.
+            expect(page.locator(".jp-OutputArea").filter(has_text="RunStopped: %rlm: stopped (status 'interrupted')")
+                   ).to_have_count(1, timeout=30_000)
+            assert page.locator(".jp-OutputArea").filter(has_text="status:").count() == 0
+            page.evaluate(RUN_LAST_JS)  # the kernel lives on: run the check by hand
             status = page.locator(".jp-OutputArea").filter(has_text="status:")
             expect(status).to_contain_text(re.compile(r"status: interrupted \| iterations: [1-3]\b"), timeout=30_000)
             screenshot(page, f"stopped-{frontend}.png")
@@ -98,6 +110,7 @@ TYPOGRAPHY_JS = """() => {
         timeline: !!timeline && timeline.complete && timeline.naturalWidth > 0,
         preFonts: [...new Set(pres.map(font))],
         proseFont: font(report),
+        answerFonts: [...report.querySelectorAll('.rlm-answer-text')].map(font),
         aligns: [...new Set(cells.map(c => getComputedStyle(c).textAlign))],
         count: pres.length,
     };
@@ -110,6 +123,7 @@ def _check_typography(page) -> dict[str, object]:
     assert found is not None, "no report on the page"
     assert found["count"] > 0 and all(MONO.search(f) for f in found["preFonts"]), found
     assert not MONO.search(found["proseFont"]), found  # the prose stays proportional
+    assert not any(MONO.search(f) for f in found["answerFonts"]), found  # and so does a text answer
     assert found["aligns"] in (["left"], ["start"]), found
     assert found["timeline"], found  # drawn even where the notebook is not trusted (its SVG is an image)
     return found
@@ -133,17 +147,20 @@ def test_the_saved_report_uses_the_code_font_and_left_aligned_tables(browser, tm
             context.close()
 
 
-def test_the_saved_report_in_nbconvert_html(browser, tmp_path: Path) -> None:
-    page_html, _ = HTMLExporter().from_notebook_node(nbformat.read(ROOT / "notebooks" / "quickstart.ipynb",
+@pytest.mark.parametrize("name", ["quickstart", "long_document"])  # a table answer, and a text answer
+def test_the_saved_report_in_nbconvert_html(browser, tmp_path: Path, name: str) -> None:
+    page_html, _ = HTMLExporter().from_notebook_node(nbformat.read(ROOT / "notebooks" / f"{name}.ipynb",
                                                                    as_version=4))
-    target = tmp_path / "quickstart.html"
+    target = tmp_path / f"{name}.html"
     target.write_text(page_html, encoding="utf-8")
     context = browser.new_context(viewport={"width": 1300, "height": 1000})
     page = context.new_page()
     try:
         page.goto(target.as_uri())
         page.locator(".rlm-report").first.evaluate("r => { r.scrollIntoView(); r.querySelector('details').open = true; }")
-        _check_typography(page)
-        screenshot(page, "report-nbconvert.png")
+        found = _check_typography(page)
+        assert found["answerFonts"] or name == "quickstart", found  # the text answer was found and checked
+        if name == "quickstart":
+            screenshot(page, "report-nbconvert.png")
     finally:
         context.close()

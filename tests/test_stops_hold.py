@@ -141,3 +141,27 @@ def test_the_engine_ends_the_run_as_interrupted(tmp_path: Path) -> None:
     assert run.status == "interrupted"
     assert run.answer is None
     assert run.iterations[-1].cells[-1].code == code.rstrip()  # the block it ran is in the record
+
+
+def test_a_stopped_turn_keeps_the_time_its_block_ran_in_the_report_and_the_timeline() -> None:
+    """A stop in the middle of a block: the turn took the time it took, not 0.00 s (seen in JupyterLab 4)."""
+    from rlm_jupyter.engine.loop import RLM
+    from rlm_jupyter.jupyter.format import seconds
+    from rlm_jupyter.jupyter.report import run_html
+    from rlm_jupyter.jupyter.timeline import timeline_svg
+    from rlm_jupyter.testing import FakeLLMServer, Scripted
+
+    ready, half_a_second = threading.Event(), threading.Event()
+    threading.Thread(target=lambda: ready.wait(BOUND_S) and not half_a_second.wait(0.5) and half_a_second.set(),
+                     daemon=True).start()
+    with FakeLLMServer() as server:
+        server.models["root"] = Scripted([f"```repl\n{HOSTILE_TO_STOPS['bare except in a loop']}```", "FINAL(1)"])
+        _press_when(ready, half_a_second)
+        with RLM(model="root", base_url=server.base_url, api_key="k") as engine:
+            run = engine.run("q", {"x": 1}, namespace={"ready": ready})
+    assert run.status == "interrupted"
+    stopped = run.iterations[-1]
+    assert 0.5 <= stopped.duration_s <= run.wall_s
+    assert f"Iteration 1 · 1 code block · 0 sub-calls · <span class=\"rlm-volatile\">{seconds(stopped.duration_s)}" \
+        in run_html(run)
+    assert f"iteration 1: {seconds(stopped.duration_s)}" in timeline_svg(run)

@@ -148,7 +148,7 @@ def test_usage_add_goes_unknown_after_one_unpriced_call() -> None:
 def test_summary_and_subcalls() -> None:
     run = make_run()
     assert run.subcalls == [run.iterations[0].subcalls[0]]
-    assert run.summary() == "RLM final after 2 iteration(s), 1 sub-call(s), 269 tokens"
+    assert run.summary() == "RLM final after 2 iterations, 1 sub-call, 269 tokens"
 
 
 def test_jsonl_follows_the_reference_visualizer_format(tmp_path: Path) -> None:

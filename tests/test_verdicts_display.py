@@ -71,13 +71,15 @@ def test_model_text_in_a_verdict_is_escaped() -> None:
 
 
 def test_the_acceptance_row_counts_refusals_blocks_marks_and_notes() -> None:
-    assert header_row(gated_run(), "acceptance") == (
-        "lenient,-answer-shape · 2 refusals: same-turn-error, unseen-value; 1 block not run: rebinds-context; "
-        "accepted with 1 mark: row-mismatch; 1 note to the model: repeated-turn")
+    assert header_row(gated_run(), "checks") == (
+        "2 answers refused and sent back: same-turn-error, unseen-value; 1 block not run: rebinds-context; "
+        "accepted with 1 mark: row-mismatch; 1 note to the model: repeated-turn (lenient,-answer-shape)")
     quiet = gated_run("strict")
     for it in quiet.iterations:
         it.verdicts = []
-    assert header_row(quiet, "acceptance") == "strict · no gate refused"
+    assert header_row(quiet, "checks") == "the answer passed every check (strict)"  # plain words, no jargon
+    quiet.status = "max_iterations"
+    assert header_row(quiet, "checks") == "no answer refused (strict)"
     [policy] = report_root(quiet).children_named("table")[0].find_all("code")
     assert policy.text() == "strict"
 
@@ -86,16 +88,16 @@ def test_a_gate_acting_twice_is_counted_and_a_stopped_run_was_not_accepted() -> 
     run = gated_run(status="max_iterations")
     run.iterations[2].verdicts.insert(0, Verdict("unseen-value", "refused", note="again"))
     assert acceptance_summary(run) == (
-        "lenient,-answer-shape · 3 refusals: same-turn-error, unseen-value (2); 1 block not run: rebinds-context; "
-        "1 mark: row-mismatch; 1 note to the model: repeated-turn")
+        "3 answers refused and sent back: same-turn-error, unseen-value (2); 1 block not run: rebinds-context; "
+        "1 mark: row-mismatch; 1 note to the model: repeated-turn (lenient,-answer-shape)")
 
 
 def test_an_older_record_is_read_as_strict() -> None:
     run = gated_run(policy=None)
-    assert acceptance_summary(run).startswith("strict · 2 refusals")
+    assert acceptance_summary(run).startswith("2 answers refused") and acceptance_summary(run).endswith("(strict)")
     for it in run.iterations:
         it.verdicts = []
-    assert acceptance_summary(run) == "strict · assumed: a record from before verdicts were kept"
+    assert acceptance_summary(run) == "assumed: a record from before verdicts were kept (strict)"
 
 
 def test_an_answer_accepted_with_a_mark_says_so_under_the_answer() -> None:
@@ -118,7 +120,7 @@ def test_the_grounded_row_shows_the_derivation() -> None:
 
 def test_the_text_summary_lists_each_verdict_under_its_turn() -> None:
     assert run_text(gated_run()) == "\n".join([
-        "RLM final after 3 iteration(s), 0 sub-call(s), 0 tokens",
+        "RLM final after 3 iterations, 0 sub-calls, 0 tokens",
         "  1. 2 code blocks, 0 sub-calls",
         "     block 1 not run (`rebinds-context`)",
         "     refused by `same-turn-error`: A block was not run: the FINAL <b>waits</b>.",
@@ -127,8 +129,9 @@ def test_the_text_summary_lists_each_verdict_under_its_turn() -> None:
         "     note (`repeated-turn`): You sent the same code as last turn.",
         "  3. 1 code block, 0 sub-calls",
         "     marked by `row-mismatch`: label: 2024; figure: 2,310.40",
-        "acceptance: lenient,-answer-shape · 2 refusals: same-turn-error, unseen-value; 1 block not run: "
-        "rebinds-context; accepted with 1 mark: row-mismatch; 1 note to the model: repeated-turn",
+        "checks: 2 answers refused and sent back: same-turn-error, unseen-value; 1 block not run: "
+        "rebinds-context; accepted with 1 mark: row-mismatch; 1 note to the model: repeated-turn "
+        "(lenient,-answer-shape)",
         "answer: 'Revenue grew by 2,310.40'"])
 
 

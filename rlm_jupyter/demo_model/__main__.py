@@ -63,7 +63,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 def build_server(args: argparse.Namespace) -> ChatServer:
     """The demo model's server, not started: what ``%rlm demo`` serves (``launch.start_demo_server``)."""
     latency = {ROOT_MODEL: args.latency, SUB_MODEL: args.latency} if args.latency else {}
-    return ChatServer(models={ROOT_MODEL: demo_root, SUB_MODEL: demo_sub}, default=demo_sub, latency=latency,
+    return ChatServer(models={ROOT_MODEL: demo_root, SUB_MODEL: demo_sub}, latency=latency,
                       host=args.host, port=args.port)
 
 

@@ -26,6 +26,6 @@ def start_demo_server(latency_s: float = 0.0) -> ChatServer:
     """The demo model on a local port, started once per process (the ``%rlm demo`` magic uses it)."""
     global _server
     if _server is None:
-        _server = ChatServer(models={ROOT_MODEL: demo_root, SUB_MODEL: demo_sub}, default=demo_sub).start()
+        _server = ChatServer(models={ROOT_MODEL: demo_root, SUB_MODEL: demo_sub}).start()
     _server.latency = {ROOT_MODEL: latency_s, SUB_MODEL: latency_s} if latency_s else {}
     return _server

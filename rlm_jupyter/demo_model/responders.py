@@ -60,7 +60,8 @@ class Reply:
     ``usage=False`` sends no usage at all (llama.cpp's streams);
     ``cost_usd`` states the cost in the usage as OpenRouter does and
     ``headers`` are sent with the response (a LiteLLM proxy's cost header);
-    ``cached_tokens`` are reported as served from the prompt cache.
+    ``cached_tokens`` are reported as served from the prompt cache;
+    ``refusal`` declines to answer as the API says it (``message.refusal``, the content empty).
     """
 
     text: str
@@ -71,6 +72,7 @@ class Reply:
     cost_usd: float | None = None
     cached_tokens: int = 0
     headers: dict[str, str] = field(default_factory=dict)
+    refusal: str = ""
 
 
 Responder = Callable[[ChatRequest], str | Reply]

@@ -12,10 +12,11 @@ in its answers is computed from the data by that code.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from ..engine.conversation import Conversation
 from .dask_frames import dask_strategy, wants_dask_strategy
-from .responders import ChatRequest
+from .responders import ChatRequest, Reply
 from .spark_frames import spark_strategy, wants_spark_strategy
 
 
@@ -63,31 +64,29 @@ def _needle(name: str, question: str) -> list[str]:
 
 
 # What the demo model says to a question none of its strategies knows: it is a script, which questions it
-# answers, and how to ask a real model. It never dresses a word count up as an answer (the first hour of a
-# newcomer, on Binder too, is exactly such a question).
+# answers, and how to ask a real model. It says so as a refusal (the API's ``message.refusal``), so the run ends
+# "declined", not "final": never a word count dressed up as an answer (the first hour of a newcomer, on Binder
+# too, is exactly such a question).
 UNSCRIPTED = (
     "This is rlm_jupyter's demo model, a script bundled for trying the notebooks without an LLM, and it has no "
-    "strategy for this question, so it did not answer it. Below is only what its fallback does (chunk the data "
+    "strategy for this question, so it does not answer it. What ran above is only its fallback (chunk the data "
     "and ask the demo sub-model, which counts words). It answers: cohort retention of an orders DataFrame; "
     "'the special magic number for KEY' in a long text; 'error patterns' in a log string; and the Dask and "
-    "Spark example notebooks' questions. To ask a real model: set OPENAI_API_KEY (or point at any "
-    "OpenAI-compatible server with %config RLMMagics.base_url = 'http://127.0.0.1:8080/v1'), then "
-    "%config RLMMagics.model = 'gpt-5-mini' and %config RLMMagics.sub_model = 'gpt-5-mini' (your model's names), "
-    "in place of %rlm demo."
+    "Spark example notebooks' questions. To ask a real model: %rlm demo off, then set OPENAI_API_KEY (or point "
+    "at any OpenAI-compatible server with %config RLMMagics.base_url = 'http://127.0.0.1:8080/v1') and "
+    "%config RLMMagics.model = 'gpt-5-mini' (your model's name)."
 )
 
 
-def _unscripted(name: str, question: str) -> list[str]:
-    """The fallback: explore and fan out as a model would (the panel has something to show), then say what it is."""
+def _unscripted(name: str, question: str) -> list[str | Reply]:
+    """The fallback: explore and fan out as a model would (the panel has something to show), then decline."""
     return [
         f"```repl\nprint(type({name}).__name__, len({name}))\nprint(repr({name})[:300])\n```",
         ("I'll split the data into chunks and ask the sub-model about each, concurrently.\n```repl\n"
         f"data = {name}.to_csv() if hasattr({name}, 'to_csv') else str({name})\n"
         "size = max(1, -(-len(data) // 8))\nchunks = [data[i:i + size] for i in range(0, len(data), size)]\n"
         f"notes = llm_query_batched([{question!r} + chr(10) + c for c in chunks])\nprint(len(notes), notes[:2])\n```"),
-        (f"```repl\nanswer = {UNSCRIPTED!r} + chr(10) + chr(10) + 'What the fallback did: ' + "
-        "llm_query('Combine these notes into one answer:' + chr(10) + chr(10).join(notes))\n"
-        "print(answer)\n```\nFINAL_VAR(answer)"),
+        Reply("", refusal=UNSCRIPTED),
     ]
 
 
@@ -139,11 +138,12 @@ def _log_errors(name: str) -> list[str]:
     ]
 
 
-def demo_root(request: ChatRequest) -> str:
+def demo_root(request: ChatRequest) -> str | Reply:
     """The root model: picks a strategy from the question, then replays its turn-th step."""
     opening = Conversation.read_opening(request.messages)
     question, (name, kind) = opening.question, opening.first_variable or ("context", "str")
     lowered = question.lower()
+    steps: Sequence[str | Reply]
     if ("retention" in lowered or "cohort" in lowered) and kind.endswith("DataFrame"):
         steps = _cohort_retention(name)
     elif wants_dask_strategy(question, kind):

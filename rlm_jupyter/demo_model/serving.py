@@ -220,7 +220,8 @@ class ChatServer:
         """Call the model's responder, wait out its latency and encode the reply (without sending it)."""
         responder = self.models.get(request.model, self.default)
         if responder is None:
-            message = f"The model `{request.model}` does not exist (fake server knows: {sorted(self.models)})"
+            served = ", ".join(sorted(self.models))
+            message = f"The model `{request.model}` does not exist here; this server serves {served}"
             return json_outcome(404, wire.error_body(message, "invalid_request_error", "model_not_found", "model"))
         try:
             out = responder(request)
@@ -236,15 +237,17 @@ class ChatServer:
             return Outcome(0)
         tokens: dict[str, Any] | None = None
         if reply.usage:
-            tokens = dict(wire.usage(wire.prompt_tokens(request.messages), wire.completion_tokens(reply.text)))
+            said = wire.completion_tokens(reply.text or reply.refusal)
+            tokens = dict(wire.usage(wire.prompt_tokens(request.messages), said))
             if reply.cached_tokens:
                 tokens["prompt_tokens_details"] = {"cached_tokens": reply.cached_tokens}
             if reply.cost_usd is not None:
                 tokens["cost"] = reply.cost_usd
         if not request.stream:
-            body = wire.completion(index, request.model, reply.text, tokens, reply.finish_reason, reply.reasoning)
+            body = wire.completion(index, request.model, reply.text, tokens, reply.finish_reason, reply.reasoning,
+                                   reply.refusal)
             return json_outcome(200, body, reply.headers, reply=reply.text)
         wants_usage = bool((request.body.get("stream_options") or {}).get("include_usage"))
         events = wire.completion_chunks(index, request.model, reply.text, tokens if wants_usage else None,
-                                        reply.finish_reason, reply.reasoning)
+                                        reply.finish_reason, reply.reasoning, reply.refusal)
         return Outcome(200, reply.text, lambda h: h.send_events(events, reply.headers))

@@ -65,25 +65,30 @@ def _base(index: int, model: str) -> dict[str, Any]:
 
 
 def completion(index: int, model: str, text: str, tokens: dict[str, Any] | None, finish_reason: str = "stop",
-               reasoning: str = "") -> dict[str, Any]:
-    """A non-streamed ``chat.completion`` body; ``reasoning`` goes beside the content as vLLM and DeepSeek send it."""
-    message: dict[str, Any] = {"role": "assistant", "content": text}
+               reasoning: str = "", refusal: str = "") -> dict[str, Any]:
+    """A non-streamed ``chat.completion`` body; ``reasoning`` goes beside the content as vLLM and DeepSeek send it,
+    and a ``refusal`` in place of the content, as OpenAI sends one."""
+    message: dict[str, Any] = {"role": "assistant", "content": None if refusal else text}
     if reasoning:
         message["reasoning_content"] = reasoning
+    if refusal:
+        message["refusal"] = refusal
     choice = {"index": 0, "message": message, "finish_reason": finish_reason, "logprobs": None}
     body = {**_base(index, model), "object": "chat.completion", "choices": [choice]}
     return {**body, "usage": tokens} if tokens is not None else body
 
 
 def completion_chunks(index: int, model: str, text: str, tokens: dict[str, Any] | None, finish_reason: str = "stop",
-                      reasoning: str = "") -> list[Event]:
-    """A streamed reply: reasoning and content pieces, the finish chunk, a usage chunk if ``tokens``, ``[DONE]``."""
+                      reasoning: str = "", refusal: str = "") -> list[Event]:
+    """A streamed reply: reasoning and content (or refusal) pieces, the finish chunk, a usage chunk if ``tokens``,
+    ``[DONE]``."""
     chunk = {**_base(index, model), "object": "chat.completion.chunk"}
 
     def pieces(value: str) -> list[str]:
         return [value[i : i + STREAM_PIECE_CHARS] for i in range(0, len(value), STREAM_PIECE_CHARS)]
 
-    deltas = [{"reasoning_content": p} for p in pieces(reasoning)] + [{"content": p} for p in pieces(text) or [""]]
+    said = [{"refusal": p} for p in pieces(refusal)] if refusal else [{"content": p} for p in pieces(text) or [""]]
+    deltas = [{"reasoning_content": p} for p in pieces(reasoning)] + said
     deltas[0] = {"role": "assistant", **deltas[0]}
     events: list[Event] = [{**chunk, "choices": [{"index": 0, "delta": d, "finish_reason": None}]} for d in deltas]
     events.append({**chunk, "choices": [{"index": 0, "delta": {}, "finish_reason": finish_reason}]})

@@ -197,7 +197,7 @@ class Acceptance:
         return Finding(note, {"failed_read": failed} if failed else {})
 
     def _expected_type(self, offer: Offer, it: Iteration) -> Finding | None:
-        if self.expect is None or _matches(offer.answer, self.expect):
+        if self.expect is None or is_expected(offer.answer, self.expect):
             return None
         got = type(offer.answer).__name__
         return Finding(prompts.wrong_type(got, self.expect_label), {"got": got, "expected": self.expect_label})
@@ -362,7 +362,9 @@ def _in_memory(obj: object) -> bool:
     return type(obj).__module__.split(".", 1)[0] in ("pandas", "numpy")
 
 
-def _matches(answer: Any, expect: type) -> bool:
+def is_expected(answer: Any, expect: type) -> bool:
+    """``--expect``'s rule (the ``expected-type`` gate's, and what a stopped run may bind): an instance of the type,
+    where a bool is not an int (``True`` is no count)."""
     if expect is numbers.Integral and isinstance(answer, bool):
         return False
     return isinstance(answer, expect)

@@ -11,8 +11,10 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import datetime as _dt
+import importlib.metadata
 import numbers
 import os
+import re
 import threading
 import uuid
 from collections.abc import Callable, Iterator, Mapping
@@ -25,9 +27,9 @@ from ..llm.context_windows import ContextWindows
 from ..llm.fallbacks import RootEndpoint
 from ..llm.pricing import PriceTable
 from ..llm.ratelimit import RateLimitedClient, RateLimiter
-from ..text import clip
+from ..text import clip, plural
 from . import guard, prompts, recovery
-from .acceptance import Acceptance
+from .acceptance import Acceptance, is_expected
 from .budget import Budget, LimitReached, Meter
 from .context import describe_all
 from .conversation import Conversation
@@ -56,6 +58,17 @@ from .settings import DEFAULTS, NAMES, Settings
 from .subcalls import SubCalls
 from .trajectory import CodeCell, Iteration, Run
 from .views import Views
+
+
+def _package_version() -> str:
+    """This rlm_jupyter's version, for the record: the one installed, "unknown" for source that is not."""
+    try:
+        return importlib.metadata.version("rlm_jupyter")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
+
+
+PACKAGE_VERSION = _package_version()
 
 
 class _Repeats:
@@ -263,6 +276,7 @@ class RLM:
         run = Run(id=uuid.uuid4().hex[:12], question=self.redact(question), model=self.model,
                   sub_model=self.sub_model,
                   context_names=list(variables), depth=depth, prompt_version=prompts.PROMPT_VERSION,
+                  version=PACKAGE_VERSION,
                   settings=self.settings.to_record(), started_at=_dt.datetime.now(_dt.UTC).isoformat(),
                   continues=history.id if history else None, namespace=ns, views=views)
         if self.recording is not None and not depth:  # a child run is part of the replayed run
@@ -325,11 +339,15 @@ class RLM:
         for turn in range(limits.max_iterations):
             state.budget.check()
             it, parsed = self._turn(state, turn)
+            if it.refusal:  # the model said it will not answer: no FINAL will come, and none is made up here
+                run.status, run.message = "declined", f"not answered: the model declined: {_first_sentence(it.refusal)}"
+                state.bus.emit(IterationFinished(run, it))
+                return
             decision = state.acceptance.final(it, parsed, state.final)
             it.duration_s = state.budget.elapsed() - it.started_s
             if decision.ended:
                 answer = self.redact(decision.answer) if isinstance(decision.answer, str) else decision.answer
-                run.status, run.answer, run.message = "final", answer, f"answered after {turn + 1} turn(s)"
+                run.status, run.answer, run.message = "final", answer, f"answered in {plural(turn + 1, 'turn')}"
                 run.grounding = decision.grounding
                 state.bus.emit(IterationFinished(run, it))
                 return
@@ -351,22 +369,32 @@ class RLM:
             self._salvage(state)
 
     def _turn(self, state: _RunState, turn: int) -> tuple[Iteration, ParsedReply]:
-        """One root call and the code blocks of its reply, run in order (stopping after a FINAL in code).
-
-        The policy may keep a block in the record without running it (``Acceptance.block``), and the blocks
-        written after an output the model made up (``ParsedReply.unrun``).
-        """
-        run, ns, bus = state.run, state.ns, state.bus
+        """One root call and the code blocks of its reply (``_blocks``); the turn's time, also when a stop ends it."""
+        run, bus = state.run, state.bus
         bus.emit(IterationStarted(run, turn))
         started = state.budget.elapsed()
         done = self._root_call(state, self._streamer(bus, run, turn), resample=state.repeats.count > 0)
         it = Iteration(index=turn, reply=self.redact(done.text), started_s=started, cached=done.cached,
                        prompt_tokens=done.prompt_tokens, completion_tokens=done.completion_tokens,
                        usage_estimated=done.usage_estimated, finish_reason=done.finish_reason,
-                       reasoning=self.redact(done.reasoning))
+                       reasoning=self.redact(done.reasoning), refusal=self.redact(done.refusal))
         run.iterations.append(it)
         bus.emit(RootReplied(run, it))
         parsed = parse_reply(it.reply)
+        try:
+            if not it.refusal:  # nothing of a declined turn runs
+                self._blocks(state, it, parsed)
+        finally:  # a stop in a block ends the run here: the turn still took the time it took (report, timeline)
+            it.duration_s = state.budget.elapsed() - started
+        return it, parsed
+
+    def _blocks(self, state: _RunState, it: Iteration, parsed: ParsedReply) -> None:
+        """The turn's code blocks, run in order (stopping after a FINAL in code).
+
+        The policy may keep a block in the record without running it (``Acceptance.block``), and the blocks
+        written after an output the model made up (``ParsedReply.unrun``).
+        """
+        run, ns, bus, turn = state.run, state.ns, state.bus, it.index
         state.final.given = False
         # Every turn: code that deleted a helper cannot break the run.
         ns.update(helpers(state.subcalls, state.final, ns, state.baseline))
@@ -400,7 +428,6 @@ class RLM:
             for code in [] if made_up_runs else parsed.unrun:  # built on an output the model made up: not run
                 bus.emit(CellStarted(run, it, code))
                 self._keep_cell(state, it, CodeCell(code=code, error=prompts.AFTER_MADE_UP_OUTPUT), dict(ns))
-        return it, parsed
 
     def _keep_cell(self, state: _RunState, it: Iteration, cell: CodeCell, before: dict[str, Any]) -> None:
         """Record a block with what it bound and the text the model is sent for it (clipped, redacted)."""
@@ -414,10 +441,22 @@ class RLM:
         """A stopped run's best answer from what its code computed or printed, flagged (the status stays)."""
         run = state.run
         found = recovery.salvage(run, state.ns, created_names(state.ns, state.baseline))
+        if found is not None and not self._expected(state, found.answer, f"the value salvaged from {found.source}"):
+            return
         if found is not None:
             run.answer = self.redact(found.answer) if isinstance(found.answer, str) else found.answer
             run.answer_source = f"salvaged at the stop: {found.source} (the model did not confirm it)"
             run.message += f"; best answer salvaged from {found.source}, not confirmed by the model"
+
+    @staticmethod
+    def _expected(state: _RunState, answer: Any, what: str) -> bool:
+        """Whether an answer the run did not accept (salvaged, forced) is of the ``--expect`` type; when it is
+        not, the message says why it is not the run's answer: the user's contract holds for every answer bound."""
+        expect = state.acceptance.expect
+        if expect is None or is_expected(answer, expect):
+            return True
+        state.run.message += f"; {what} is a {type(answer).__name__}, not the expected {_label(expect)}: not kept"
+        return False
 
     def _opening(self, run: Run, ns: dict[str, Any], expect: type | None, history: Run | None) -> Conversation:
         """The first root request: system prompt and question, or the compacted history and a follow-up."""
@@ -448,7 +487,7 @@ class RLM:
         if final is None or (final.kind == "value" and not recovery.in_outputs(final.text, run)):
             return  # prose alone is not an answer: a value must have appeared in what the code printed
         answer = state.ns.get(final.text) if final.kind == "var" else final.value()
-        if answer is not None:
+        if answer is not None and self._expected(state, answer, "the answer of the last forced reply"):
             run.answer = self.redact(answer) if isinstance(answer, str) else answer  # as an accepted FINAL
             run.answer_source = "the model's last forced reply, checked against what its code printed"
             run.message += "; the answer is the model's best partial answer from one last forced reply"
@@ -516,6 +555,11 @@ def _expect_type(expect: type | str | None) -> type | None:
 
 def _label(expect: type) -> str:
     return next((name for name, t in _EXPECT_ALIASES.items() if t is expect), expect.__name__)
+
+
+def _first_sentence(text: str, limit: int = 200) -> str:
+    """The first sentence of ``text`` on one line: what a status message quotes of a longer text."""
+    return clip(" ".join(re.split(r"(?<=[.!?])\s", text.strip(), maxsplit=1)[0].split()), limit, keep="head")
 
 
 def _min(a: float | None, b: float | None) -> float | None:

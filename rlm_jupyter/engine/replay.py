@@ -88,7 +88,8 @@ class Recording:
     def source(self) -> ReplaySource:
         """The first recording behind this one: a replay's own record names the run it replayed."""
         run = self.run
-        return run.replayed_from or ReplaySource(run.id, run.started_at, run.model, run.prompt_version, self.where)
+        return run.replayed_from or ReplaySource(run.id, run.started_at, run.model, run.prompt_version, self.where,
+                                                 run.cost_text)
 
     def prices(self) -> PriceTable:
         """Every model of the recording at no cost: a replay calls none of them, so it spends nothing."""
@@ -120,7 +121,7 @@ def fill_from_run(client: CachedClient, run: Run) -> CachedClient:
         client.remember(run.model, messages,
                         Completion(it.reply, run.model, it.prompt_tokens, it.completion_tokens, 0.0, 0,
                                    cached=it.cached, usage_estimated=it.usage_estimated,
-                                   finish_reason=it.finish_reason, reasoning=it.reasoning))
+                                   finish_reason=it.finish_reason, reasoning=it.reasoning, refusal=it.refusal))
         for call in it.subcalls:
             if call.child is not None:
                 fill_from_run(client, call.child)

@@ -27,6 +27,8 @@ from typing import Any
 from .gates import Policy
 
 GUARD_MODES = ("on", "warn", "off")
+# What a %rlm cell does with a run that ended without an accepted answer (jupyter/outcomes.py acts on it).
+UNANSWERED_MODES = ("fail", "keep")
 # What the capability guard (engine/guard.py) refuses, by category: --allow names these.
 GUARD_CATEGORIES = ("net", "proc", "write", "secrets", "native", "hooks", "env")
 
@@ -193,16 +195,31 @@ class Settings:
                               "the in-process guard stops a model following injected text with ordinary Python, not "
                               "code written to get around it; isolation costs a process start per run "
                               "(benchmarks/RESULTS.md, 'Guard') and the live namespace", "--isolated")
+    unanswered: str = _setting("fail", "what a %rlm cell does when its run ends without an accepted answer (out of "
+                                       "turns, repeating itself, a limit, an endpoint error, the model declined): "
+                                       "fail (the report is shown, then the cell fails in one line naming the "
+                                       "status and the fix; the answer variable is not bound, and rlm_run keeps the "
+                                       "trail and any partial answer, flagged) or keep (a partial answer is bound, "
+                                       "flagged, and the cell does not fail). A Stop stops the queued cells either "
+                                       "way",
+                               "Jupyter's contract is that a cell which did not do its job fails, so Run All, "
+                               "papermill, nbconvert --execute and nbval stop there instead of running on with a "
+                               "missing or stale answer, and the cell that reads it does not fail far from the "
+                               "cause; keep is for exploring by hand, where a salvaged answer is worth a look",
+                               "--unanswered")
     history_chars: int = _setting(60_000, "a follow-up's history is compacted past this many characters",
                                   "about 15K tokens of history keeps follow-ups cheap and focused")
     prices: dict[str, Any] = _setting({}, 'your prices, USD per 1M tokens, over the price library\'s: '
                                           '{"model": [input, output]} or [input, output, cached_input]',
                                       "genai-prices knows the public models; only you know private ones")
-    local_is_free: bool = _setting(True, "a model with no price of yours served from a loopback address "
-                                         "(127.0.0.0/8, ::1, localhost) costs $0 and reads as free; turn off when "
-                                         "a local proxy forwards to a paid provider without stating costs",
-                                   "what runs on this machine (the demo model, llama.cpp, Ollama) bills nobody; "
-                                   "a loopback address is this machine, known without a name lookup")
+    local_is_free: bool = _setting(True, "a model served from a loopback address (127.0.0.0/8, ::1, localhost) that "
+                                         "neither your prices nor the price library know costs $0 and reads as "
+                                         "free; a model the library knows is priced by it on any address",
+                                   "what runs on this machine (the demo model, llama.cpp, Ollama) bills nobody, and a "
+                                   "loopback address is this machine, known without a name lookup; but a local proxy "
+                                   "or tunnel to a paid provider is common, so a name the library knows keeps its "
+                                   "price: a local model counted at a cloud price is visible and safe, a paid one "
+                                   "counted as free is neither, and a budget must never read free by mistake")
     context_windows: dict[str, int] = _setting({}, 'sub-model context sizes in tokens: {"model": 32768}',
                                                "oversized prompts are refused before they are sent and paid for")
     rate_limits: dict[str, Any] = _setting({}, 'provider rate limits per model ("*" for all): '
@@ -236,6 +253,8 @@ class Settings:
             raise ValueError(f"acceptance must be a string such as 'strict' or 'lenient,-unseen-value', "
                              f"got {self.acceptance!r}")
         Policy.parse(self.acceptance)  # a bad name is a one-line error now, before any model call
+        if self.unanswered not in UNANSWERED_MODES:
+            raise ValueError(f"unanswered must be one of {', '.join(UNANSWERED_MODES)}, got {self.unanswered!r}")
         if self.guard not in GUARD_MODES:
             raise ValueError(f"guard must be one of {', '.join(GUARD_MODES)}, got {self.guard!r}")
         object.__setattr__(self, "allow", ",".join(_allowed(self.allow)))

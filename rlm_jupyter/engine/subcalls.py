@@ -24,7 +24,7 @@ from ..llm.cache import CacheMiss
 from ..llm.client import ChatClient, LLMError
 from ..llm.context_windows import ContextWindows
 from .budget import LimitReached, Meter
-from .cell_guard import leave_signals_to_main, raise_if_ending
+from .cell_guard import CellTimeout, leave_signals_to_main, raise_if_ending
 from .conversation import sub_request
 from .events import EventBus, SubCallFinished, SubCallStarted
 from .secrets import Redactor
@@ -34,6 +34,7 @@ SpawnChild = Callable[[str, object], Run]
 SIGNAL_POLL_S = 0.1
 ABANDON_WAIT_S = 1.0  # after an interrupt, how long to wait for aborted calls' threads to return
 QUEUED_PER_WORKER = 2  # futures a batch keeps submitted per worker thread: in flight plus the next ones
+CANCELLED = "cancelled before its reply came (the run or its block was stopped)"
 
 
 class SubCallError(Exception):
@@ -207,13 +208,18 @@ class SubCalls:
         refusal = self.windows.too_long(model, prompt)
         if refusal is not None:
             return self._fail(call, refusal)
+        cancel = self.cancel if stop is None else stop
         try:
-            cancel = self.cancel if stop is None else stop
             done = self.client.complete(model, sub_request(prompt), cancel=cancel, **self.params)
         except CacheMiss as exc:  # a replay's recording never saw this prompt: the recorded path ends here
             raise LimitReached("error", self._failed(call, str(exc))) from None
         except LLMError as exc:
+            if cancel.is_set():  # abandoned with its batch or run (a stop, a limit): no failure of the call's own
+                return self._fail(call, self._cancelled(call))
             return self._fail(call, str(exc))
+        except (KeyboardInterrupt, CellTimeout):  # the stop or the block's time limit, raised while it waited here
+            self._failed(call, self._cancelled(call))
+            raise
         call.response, call.latency_s, call.retries = self.redact(done.text), done.latency_s, done.retries
         call.prompt_tokens, call.completion_tokens = done.prompt_tokens, done.completion_tokens
         call.cached, call.usage_estimated, call.finish_reason = done.cached, done.usage_estimated, done.finish_reason
@@ -235,6 +241,12 @@ class SubCalls:
                 bisect.insort(iteration.subcalls, call, key=lambda c: c.id)
         self.bus.emit(SubCallStarted(self.run, call))
         return call
+
+    @staticmethod
+    def _cancelled(call: SubCall) -> str:
+        """Mark the call cancelled (counted apart, never as a failure); the words its record keeps."""
+        call.cancelled = True
+        return CANCELLED
 
     def _failed(self, call: SubCall, message: str) -> str:
         """Record the call as failed; the message, redacted (an endpoint's error text goes to the record)."""

@@ -15,13 +15,14 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Literal, cast
 
-from ..text import bounded_repr
+from ..text import bounded_repr, plural
 from .recording_schema import RecordError, check_record
 from .settings import Settings
 from .spend import spend_words
 from .views import Views
 
-Status = Literal["running", "final", "max_iterations", "repetition", "budget", "timeout", "interrupted", "error"]
+Status = Literal["running", "final", "declined", "max_iterations", "repetition", "budget", "timeout", "interrupted",
+                 "error"]
 Redact = Callable[[str], str]  # what ``secrets.Redactor`` is to a record (that module imports this one)
 
 
@@ -86,6 +87,7 @@ class SubCall:
     cost_source: str | None = None  # where cost_usd came from (pricing.CostSource)
     finish_reason: str | None = None  # "length": the answer was cut at the output limit
     reasoning: str = ""  # reasoning returned beside the answer (redacted; never parsed)
+    cancelled: bool = False  # abandoned with its batch (a stop, a limit) before its reply came: not a failure
     child: Run | None = None
 
 
@@ -164,6 +166,7 @@ class Iteration:
     usage_estimated: bool = False  # the endpoint sent no usage: the token counts are estimates
     finish_reason: str | None = None  # "length": the reply was cut at the output limit
     reasoning: str = ""  # reasoning returned beside the reply (redacted; shown collapsed, never parsed for code)
+    refusal: str = ""  # the model declined to answer (the API's ``message.refusal``): the run ends "declined"
     cells: list[CodeCell] = field(default_factory=list)
     subcalls: list[SubCall] = field(default_factory=list)
     feedback: str | None = None  # the message sent back to the model after this turn
@@ -225,8 +228,8 @@ class ReplaySource:
     """Which recording a replayed run followed: whose run it was, when, by which model and prompt, and where it was.
 
     Why on the record: a replay calls no model, so its answer is only as good as the recording behind it; a
-    colleague checking a shared notebook must see which recording that was (``where``: "analysis.ipynb, cell
-    4", a file, this kernel's run) without opening the JSON. A replay of a replay names the first recording.
+    colleague checking a shared notebook must see which recording that was (``where``: "analysis.ipynb::Cell
+    3", a file, this kernel's run) without opening the JSON. A replay of a replay names the first recording.
     """
 
     run_id: str
@@ -234,12 +237,19 @@ class ReplaySource:
     model: str
     prompt_version: str
     where: str
+    cost_text: str = ""  # what the recorded calls cost when they were made, in words (the recording's cost_text)
 
     def describe(self) -> str:
         when = self.started_at[:16].replace("T", " ") + " UTC" if self.started_at else "an unknown date"
         prompt = f", prompt {self.prompt_version}" if self.prompt_version else ""
         return (f"the recording of run {self.run_id} ({when}, {self.model}{prompt}) in {self.where}; "
                 "no model was called")
+
+
+def subcall_count(calls: list[SubCall]) -> str:
+    """"12 sub-calls", or "9 sub-calls and 3 cancelled": calls a stop abandoned are counted apart, once."""
+    cancelled = sum(call.cancelled for call in calls)
+    return plural(len(calls) - cancelled, "sub-call") + (f" and {cancelled:,} cancelled" if cancelled else "")
 
 
 @dataclass(repr=False)
@@ -260,6 +270,7 @@ class Run:
     wall_s: float = 0.0
     started_at: str = ""
     prompt_version: str = ""
+    version: str = ""  # the rlm_jupyter version that made the run ("" in records from before it was kept)
     settings: dict[str, Any] = field(default_factory=dict)  # Settings.to_record() of the settings it ran with
     root_prompt: list[dict[str, str]] = field(default_factory=list)  # the first root request: constant size
     replay_of: str | None = None  # id of the recorded run this run replayed
@@ -305,7 +316,14 @@ class Run:
 
     @property
     def cost_text(self) -> str:
-        """The cost in words: "free (served on this machine)", "unknown (no price for ...)" or "$0.0123"."""
+        """The cost in words: "free (served on this machine)", "unknown (no price for ...)" or "$0.0123".
+
+        A replay's reads as its recording's did: its calls are the recorded calls, and what they cost is what
+        they cost when they were made, so a cell that prints it prints the same under replay (nbval compares
+        it). What the replay itself spent, nothing, is ``cost_usd`` and the report's cost row.
+        """
+        if self.replayed_from is not None and self.replayed_from.cost_text:
+            return self.replayed_from.cost_text
         return spend_words(self.usage)
 
     @property
@@ -320,8 +338,8 @@ class Run:
     def summary(self) -> str:
         """One stable line: what happened, without timings or money (those are volatile)."""
         tokens = sum(u.total_tokens for u in self.usage.values())
-        return (f"RLM {self.status} after {len(self.iterations)} iteration(s), "
-                f"{len(self.subcalls)} sub-call(s), {tokens:,} tokens")
+        return (f"RLM {self.status} after {plural(len(self.iterations), 'iteration')}, "
+                f"{subcall_count(self.subcalls)}, {tokens:,} tokens")
 
     def __repr__(self) -> str:
         return f"<Run {self.id} {self.question[:40]!r}: {self.summary()}>"

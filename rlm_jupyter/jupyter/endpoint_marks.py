@@ -41,6 +41,12 @@ def cut_html(reply: Iteration) -> str:
         if reply.finish_reason == "length" else ""
 
 
+def declined_html(reply: Iteration) -> str:
+    """The model's refusal (the API's ``message.refusal``), in its own words: why the run ended "declined"."""
+    return (f'<div style="{NOTICE_STYLE}; white-space: pre-wrap">the model declined to answer: {esc(reply.refusal)}'
+            "</div>") if reply.refusal else ""
+
+
 def cost_sources(usage: Mapping[str, Usage]) -> str:
     """Where each model's dollars came from: "root: stated by the provider; sub: price library genai-prices …".
 

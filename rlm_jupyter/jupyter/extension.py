@@ -11,13 +11,15 @@ import re
 import warnings
 
 from IPython.core.error import UsageError
-from IPython.core.interactiveshell import InteractiveShell
+from IPython.core.interactiveshell import ExecutionInfo, InteractiveShell
 
 from .magic import RLMMagics
 from .session import Session
+from .which_notebook import ExecutedCells
 
 log = logging.getLogger(__name__)
 _EMPTY_CELL_FORM = re.compile(r"^\s*%%rlm(\s|$)")
+_QUESTION_LINE = re.compile(r"^(?P<indent>[ \t]*)%rlm[ \t]+(?P<rest>\S.*\?)[ \t]*\n?$")
 _magics: RLMMagics | None = None
 
 
@@ -28,14 +30,31 @@ def rewrite_empty_rlm_cell(lines: list[str]) -> list[str]:
     return lines
 
 
+def keep_question_marks(lines: list[str]) -> list[str]:
+    """``%rlm df what is the rate?`` -> the magic's call: IPython's help syntax would take the line for ``rate?``.
+
+    Why here: IPython's ``HelpEnd`` token transformer turns any line that ends with ``name?`` into ``%pinfo
+    name`` ("Object `rate` not found."), so an unquoted question never reached the magic. Cleanup transformers
+    run before it: the line becomes the ``run_line_magic`` call IPython itself would have made, and the magic
+    then says in one line to quote the question. ``%rlm?`` and ``%rlm??`` (the magic's help) are left alone.
+    """
+    return [_QUESTION_LINE.sub(lambda m: f"{m['indent']}get_ipython().run_line_magic('rlm', {m['rest']!r})",
+                               line.rstrip("\n")) + "\n" if _QUESTION_LINE.match(line) else line for line in lines]
+
+
 def load(shell: InteractiveShell) -> None:
     global _magics
     try:
         if _magics is None or _magics.shell is not shell:
             _magics = RLMMagics(shell=shell, parent=shell)
         shell.register_magics(_magics)
-        if rewrite_empty_rlm_cell not in shell.input_transformers_cleanup:
-            shell.input_transformers_cleanup.append(rewrite_empty_rlm_cell)
+        for transform in (rewrite_empty_rlm_cell, keep_question_marks):  # in this order: the first makes line forms
+            if transform not in shell.input_transformers_cleanup:
+                shell.input_transformers_cleanup.append(transform)
+        if record_executed_cell not in shell.events.callbacks["pre_run_cell"]:
+            if not _magics.notebook_replay.executed.sources:  # a %reload_ext has been counting all along
+                _start_counting(shell, _magics.notebook_replay.executed)
+            shell.events.register("pre_run_cell", record_executed_cell)
         shell.events.register("post_run_cell", release_unbound_namespace)  # registers once, however often loaded
     except Exception as exc:  # never kill a kernel that preloads us
         log.exception("rlm_jupyter failed to load")
@@ -58,6 +77,27 @@ def _explain_in_the_notebook(shell: InteractiveShell, message: str) -> None:
     shell.register_magic_function(rlm, "line_cell", "rlm")  # type: ignore[arg-type]  # IPython's stub is wrong
 
 
+def record_executed_cell(info: ExecutionInfo) -> None:
+    """``pre_run_cell``: remember the cell's source, so notebook-wide replay can tell which of several saved
+    notebooks this kernel runs (``which_notebook.ExecutedCells``). Silent executions trigger no event."""
+    if _magics is not None:
+        _magics.notebook_replay.executed.saw(info.raw_cell or "")
+
+
+def _start_counting(shell: InteractiveShell, executed: ExecutedCells) -> None:
+    """Loaded by a cell (``%load_ext``): that cell counts, and the cells before it are ``unseen`` (known from the
+    execution count when the client stores history, as nbclient's does; nbval's does not, and then their number
+    is unknown)."""
+    kernel = getattr(shell, "kernel", None)
+    parent = kernel.get_parent() if kernel is not None else None
+    content = parent.get("content", {}) if isinstance(parent, dict) else {}
+    if not isinstance(content, dict) or not isinstance(content.get("code"), str):
+        return  # loaded as the kernel starts (the RLM kernelspec): every cell is seen
+    # IPython counts a cell that stores history before it runs it: this one is number execution_count - 1
+    executed.unseen = max(shell.execution_count - 2, 0) if content.get("store_history", True) else None
+    executed.saw(content["code"])
+
+
 def release_unbound_namespace(*_: object) -> None:
     """``post_run_cell``: after ``del rlm_run``, free the hidden namespace the run kept for ``--continue``.
 
@@ -74,10 +114,13 @@ def release_unbound_namespace(*_: object) -> None:
 
 
 def unload(shell: InteractiveShell) -> None:
-    if rewrite_empty_rlm_cell in shell.input_transformers_cleanup:
-        shell.input_transformers_cleanup.remove(rewrite_empty_rlm_cell)
+    for transform in (rewrite_empty_rlm_cell, keep_question_marks):
+        if transform in shell.input_transformers_cleanup:
+            shell.input_transformers_cleanup.remove(transform)
     if release_unbound_namespace in shell.events.callbacks["post_run_cell"]:
         shell.events.unregister("post_run_cell", release_unbound_namespace)
+    if record_executed_cell in shell.events.callbacks["pre_run_cell"]:
+        shell.events.unregister("pre_run_cell", record_executed_cell)
     if _magics is not None:
         for kind in ("line", "cell"):
             shell.magics_manager.magics[kind].pop("rlm", None)

@@ -1,6 +1,6 @@
 """What the capability guard did in a run, worded once for the live panel and the saved report.
 
-Why one module: "guard: 2 actions refused" is what a reader checks before trusting an answer drawn from data
+Why one module: "guard: refused 2 actions" is what a reader checks before trusting an answer drawn from data
 that could carry instructions, live and in the saved notebook alike, so both must read the same. Each
 ``GuardAction`` becomes one line (the category in code font, then what was attempted, and where); the run's
 actions become one summary. Nothing here holds a timing or a path that changes between runs except what the
@@ -45,20 +45,22 @@ def action_text(action: GuardAction) -> str:
 
 
 def summarize(actions: list[GuardAction], mode: str, allowed: str = "") -> str:
-    """The run's guard in words: "on · 2 actions refused: proc, net" (the live panel passes the actions so far)."""
+    """The run's guard in plain words: "on: refused 2 actions of the model's code (proc, net)" (the live panel
+    passes the actions so far)."""
     if not mode:
         return ""
     if mode == "off":
-        return "off · model code ran with every permission the kernel has"
+        return "off: the model's code ran with every permission the kernel has"
     refused = [a for a in actions if a.refused]
     through = [a for a in actions if not a.refused]
-    parts = [f"{plural(len(refused), 'action')} refused: {_categories(refused)}" if refused else
-             "nothing refused" if mode == "on" else ""]
+    parts = [f"refused {plural(len(refused), 'action')} of the model's code ({_categories(refused)})" if refused else
+             "the model's code tried nothing it may not do" if mode == "on" else ""]
     if through:
-        parts.append(f"{plural(len(through), 'action')} let through and recorded: {_categories(through)}")
+        parts.append(f"{plural(len(through), 'action')} let through and recorded ({_categories(through)})")
     if allowed:
         parts.append(f"allowed: {allowed}")
-    return " · ".join([mode, *filter(None, parts)])
+    said = "; ".join(filter(None, parts))
+    return f"{mode}: {said}" if said else mode
 
 
 def _categories(actions: Iterable[GuardAction]) -> str:

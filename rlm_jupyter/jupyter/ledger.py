@@ -52,7 +52,8 @@ class Ledger:
 
     def _run_lines(self) -> list[tuple[str, ...]]:
         rows: list[tuple[str, ...]] = [("run", "question", "status", "cost", "saved")]
-        rows += [(r.id, r.question[:50], r.status, r.cost_text, money(r.saved_usd)) for r in self.runs]
+        # what each run spent here: a replay nothing (its cost_text reads as its recording's did)
+        rows += [(r.id, r.question[:50], r.status, spend_words(r.usage), money(r.saved_usd)) for r in self.runs]
         return rows
 
     def summary(self) -> str:

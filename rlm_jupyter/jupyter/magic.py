@@ -35,6 +35,7 @@ from ..engine.secrets import Redactor
 from ..engine.trajectory import Run
 from ..llm.cache import open_cache
 from ..llm.client import LLMError
+from .demo_mode import DemoMode
 from .hidden_cell import executor_factory
 from .ledger import Ledger
 from .namespace import Overlay
@@ -50,6 +51,7 @@ from .options import (
     subcommand,
     subcommands_help,
 )
+from .outcomes import outcome_error
 from .recordings import RecordTarget, find_recording
 from .run_guard import RunGuard
 from .session import Session
@@ -109,15 +111,21 @@ def _cost(magics: RLMMagics, words: list[str]) -> None:
 
 
 def _demo(magics: RLMMagics, words: list[str]) -> None:
-    """``%rlm demo``: the bundled scripted demo model, served in this kernel (no network, no key)."""
-    from ..demo_model import start_demo_server
-
-    server = start_demo_server(float(os.environ.get("RLM_DEMO_LATENCY", "0") or 0))
-    demo = {"model": "demo-root", "sub_model": "demo-sub", "base_url": server.base_url, "api_key": "demo",
-            "cache": False}  # the demo is instant and deterministic: nothing to cache
-    for name, value in demo.items():
-        setattr(magics, name, value)
-    print("using the bundled demo model (scripted, served in this kernel; no network, no API key)")
+    """``%rlm demo``: the bundled scripted demo model, served in this kernel (no network, no key); ``%rlm demo off``
+    puts back the settings it changed (``demo_mode``)."""
+    if words == ["off"]:
+        if magics.demo is None:
+            print("the demo model is not on; nothing to put back")
+            return
+        kept = magics.demo.switch_off(magics)
+        magics.demo = None
+        print("demo off: model, sub_model, base_url, api_key and cache are as they were before %rlm demo"
+              + (f", except {', '.join(kept)}, which you set since" if kept else ""))
+        return
+    latency = float(os.environ.get("RLM_DEMO_LATENCY", "0") or 0)
+    magics.demo = DemoMode.switch_on(magics, latency, magics.demo)
+    print("using the bundled demo model (scripted, served in this kernel; no network, no API key); "
+          "%rlm demo off puts your settings back")
 
 
 def _release(magics: RLMMagics, words: list[str]) -> None:
@@ -135,7 +143,8 @@ COMMANDS = {
     "cache": Command(Subcommand(("cache info", "cache clear"), "the response cache's size and place, or empty it"),
                      _cache),
     "cost": Command(Subcommand(("cost",), "tokens and dollars per model and per run in this kernel"), _cost),
-    "demo": Command(Subcommand(("demo",), "use the bundled scripted demo model, served in this kernel"), _demo),
+    "demo": Command(Subcommand(("demo", "demo off"), "use the bundled scripted demo model, served in this kernel; "
+                                                     "off puts back the settings it changed"), _demo),
     "release": Command(Subcommand(("release",), "free the last run's namespace (the model's variables) now; "
                                                 "its record stays, --continue no longer works"), _release),
 }
@@ -169,6 +178,7 @@ class RLMMagics(Magics):
         super().__init__(shell=shell, **kwargs)
         self.session = Session()
         self.notebook_replay = NotebookReplay()
+        self.demo: DemoMode | None = None  # %rlm demo is on: what it changed, to put back
 
     @property
     def _shell(self) -> InteractiveShell:
@@ -251,7 +261,7 @@ class RLMMagics(Magics):
                     raise UsageError("%rlm: --continue and --replay do not combine; replay the follow-up's own "
                                      "recording")
                 _check_chain(recorded, previous)
-            run = self._execute(args, question, context, recorded, previous)
+            run = self._execute(args, question, context, recorded, previous, live=notebook_wide is None)
             self._report(args, run, recorded, record, notebook_wide=notebook_wide)
         finally:
             if record is not None:
@@ -317,6 +327,8 @@ class RLMMagics(Magics):
                                     recorded=recorded.run.settings_used() if recorded else None)
             if recorded is not None:  # follow the recorded path: calls answered from the recording, no network
                 return RLM(settings, replay=recorded)
+            if self.demo is not None:
+                self.demo.check(settings)
             engine = RLM(settings)
             self.session.ensure_reachable(engine.client.base_url)
             return engine
@@ -324,10 +336,11 @@ class RLMMagics(Magics):
             raise UsageError(f"%rlm: {exc}") from None
 
     def _execute(self, args: Namespace, question: str, context: dict[str, object], recorded: Recording | None,
-                 previous: Run | None) -> Run:
+                 previous: Run | None, live: bool) -> Run:
         overlay = self.session.overlay(previous, self._shell.user_ns)
         with self._engine(args, recorded) as engine:
-            view = RunView(engine.settings.max_iterations, engine.settings.budget_usd, args.quiet, self.session.runs)
+            view = RunView(engine.settings.max_iterations, engine.settings.budget_usd, args.quiet, self.session.runs,
+                           live)
             try:
                 with RunGuard(self._shell, self) as guard:  # guard first: the report shows what it undid
                     self.session.running = True
@@ -352,11 +365,12 @@ class RLMMagics(Magics):
 
     def _report(self, args: Namespace, run: Run, recorded: Recording | None, record: RecordTarget | None = None, *,
                 notebook_wide: ReplayMode | None = None) -> None:
-        """Bind the answer and the record, write --record, and say where each went.
+        """Bind the answer and the record, write --record, say where each went, and fail the cell without an answer.
 
-        A run that ended without an answer (out of turns with no last answer, a limit, an interrupt, an
-        error) binds no answer: ``None`` under the answer's name would look like one, and would replace
-        the answer an earlier run left there. ``rlm_run`` is bound either way: it says what happened.
+        A run that ended without an accepted answer (out of turns, a limit, an interrupt, an error, declined)
+        binds no answer: ``None`` or a salvaged value under the answer's name would look like one, and would
+        replace the answer an earlier run left there. ``rlm_run`` is bound either way: it says what happened.
+        Then the cell fails (``outcomes``), unless ``unanswered = "keep"`` binds the partial answer instead.
 
         A notebook-wide replay prints what the recorded run printed when it reproduces the answer (so nbval
         compares equal). It fails the cell, after binding ``rlm_run``, when the recorded path cannot be
@@ -365,18 +379,22 @@ class RLMMagics(Magics):
         """
         user_ns, names = self._shell.user_ns, self.session.names
         answer = args.out or self.out
-        answered = run.status == "final" or run.answer is not None  # max_iterations may keep a last answer
-        answer_name = names.bind(user_ns, answer, run.answer, explicit=bool(args.out)) if answered else None
         run_name = names.bind(user_ns, "rlm_run", run, explicit=False)
+        failure = outcome_error(run, run_name, keep=run.settings.get("unanswered") == "keep")
+        bound = run.status == "final" or (failure is None and run.answer is not None)  # keep: the partial answer
+        answer_name = names.bind(user_ns, answer, run.answer, explicit=bool(args.out)) if bound else None
         if record is not None:
             record.write(run)
         saved = f", saved to {args.record}" if record is not None else ""
         if answer_name is not None:
-            print(f"answer -> {answer_name}, record -> {run_name}{saved}")
-        else:
+            partial = "" if run.status == "final" else f"partial answer (status {run.status!r}, unconfirmed) "
+            print(f"{partial}answer -> {answer_name}, record -> {run_name}{saved}")
+        elif failure is None or saved:
             print(f"no answer (status {run.status!r}): {answer} left as it was; record -> {run_name}{saved}")
         if recorded is not None:
             _say_replayed(recorded, run, notebook_wide)
+        if failure is not None:
+            raise failure
 
 
 _HIDDEN_TRAITS = frozenset({"api_key"})  # never echoed, even redacted: only whether it is set

@@ -37,6 +37,7 @@ CODE_FONT = ("font-family: var(--jp-code-font-family, SFMono-Regular, Menlo, Con
 # Notebook CSS right-aligns table cells (for numbers); the report's tables hold words: left, top.
 CELL_STYLE = "text-align: left; vertical-align: top"
 _PRE_STYLE = f"margin: 2px 0; padding: 4px 6px; white-space: pre-wrap; word-break: break-word; {CODE_FONT}"
+_PROSE_STYLE = "margin: 2px 0; padding: 4px 6px; white-space: pre-wrap; word-break: break-word"  # line breaks kept
 
 
 def table_cell(value: str, tag: str = "td") -> str:
@@ -99,6 +100,6 @@ def answer_preview_html(answer: object) -> str:
         return _frame_html(answer)
     if answer is None:
         return "<p><i>no answer</i></p>"
-    if isinstance(answer, str):
-        return pre(answer)
+    if isinstance(answer, str):  # prose, in the page's own font: a text answer is read, not a program output
+        return f'<div class="rlm-answer-text" style="{_PROSE_STYLE}">{esc(clip(answer, MAX_TEXT_CHARS))}</div>'
     return pre(bounded_repr(answer, MAX_TEXT_CHARS))

@@ -109,11 +109,12 @@ def run_settings(configured: Mapping[str, Any], args: Namespace, *, cache: bool,
     An option given wins even when it is 0 or "", so ``Settings`` rejects it
     with its own message instead of the configured value running silently.
     A replay follows its record (models, limits) with this machine's cell
-    timeout and concurrency, and never the cache: its calls come from the record.
+    timeout and concurrency, and never the cache: its calls come from the record. What the cell does without an
+    answer (``unanswered``) is the cell's, as configured and given now.
     """
     if recorded is not None:
         return recorded.replace(cell_timeout_s=configured["cell_timeout_s"], concurrency=configured["concurrency"],
-                                cache_dir=None, refresh=False)
+                                unanswered=args.unanswered or configured["unanswered"], cache_dir=None, refresh=False)
     values = {f.name: configured[f.name] for f in fields(Settings)}
     values.update({name: None if given is NO_LIMIT else given for name in OPTIONS
                    if (given := getattr(args, name)) is not None})

@@ -46,10 +46,10 @@ from ..engine.events import (
 )
 from ..engine.protocol import parse_reply
 from ..engine.spend import cache_words, money, spend_words
-from ..engine.trajectory import CodeCell, GuardAction, Iteration, Run, SubCall, Verdict
+from ..engine.trajectory import CodeCell, GuardAction, Iteration, Run, SubCall, Verdict, subcall_count
 from ..text import plural
 from .cells import cell_html
-from .endpoint_marks import cut_html, notices_html, reasoning_html, reply_marks
+from .endpoint_marks import cut_html, declined_html, notices_html, reasoning_html, reply_marks
 from .format import seconds, usage_line
 from .guard_lines import actions_html, allowed_of, mode_of
 from .guard_lines import summarize as guard_summary
@@ -89,7 +89,8 @@ class _Row:
     verdicts: list[Verdict] = field(default_factory=list)  # what the acceptance policy decided, as events said it
     guard: list[GuardAction] = field(default_factory=list)  # what the capability guard refused in this turn
     done: set[int] = field(default_factory=set)  # ids of finished calls (a set: a repeated event counts once)
-    failed: int = 0  # finished calls with an error
+    failed: int = 0  # finished calls with an error of their own
+    cancelled: int = 0  # calls a stop abandoned before their reply: counted apart
     body: int = 0  # version of the prose and cells
     subcalls: int = 0  # version of the sub-calls
 
@@ -221,7 +222,8 @@ class LivePanel:
                     self._flight.pop(call.id, None)
                 if isinstance(event, SubCallFinished) and call.id not in row.done:
                     row.done.add(call.id)
-                    row.failed += call.error is not None
+                    row.failed += call.error is not None and not call.cancelled
+                    row.cancelled += call.cancelled
 
     def _take_verdicts(self, it: Iteration) -> None:
         """Copy the turn's verdicts into its row (under the lock: the loop appends to the list it owns)."""
@@ -304,7 +306,8 @@ class LivePanel:
             marks = (reply_marks(row.iteration) if row.iteration is not None else []) + turn_marks(row.verdicts)
             titles[view.position] = (f"Iteration {row.index + 1} · "
                                      f"{plural(len(row.cells) + (row.running is not None), 'code block')} · "
-                                     f"{plural(len(row.calls), 'sub-call')}" + "".join(f" · {m}" for m in marks))
+                                     f"{subcall_count(list(row.calls.values()))}"
+                                     + "".join(f" · {m}" for m in marks))
             if view.body_seen != row.body:
                 view.body.value, view.body_seen = _body_html(row), row.body
             if view.calls_seen != row.subcalls:
@@ -447,7 +450,8 @@ def _body_html(row: _Row) -> str:
         return "<i>waiting for the model…</i>"
     prose = parse_reply(row.text).prose if row.iteration is not None else row.text
     parts = [reasoning_html(row.iteration.reasoning) if row.iteration is not None else "",
-             _PROSE.format(esc(prose)) if prose else "", cut_html(row.iteration) if row.iteration is not None else ""]
+             _PROSE.format(esc(prose)) if prose else "",
+             cut_html(row.iteration) + declined_html(row.iteration) if row.iteration is not None else ""]
     parts += [cell_html(cell) for cell in row.cells]
     if row.running is not None:
         parts.append(f"{code_html(row.running)}<i>running…</i>")
@@ -457,9 +461,9 @@ def _body_html(row: _Row) -> str:
 
 
 def _acceptance_html(run: Run, verdicts: list[Verdict], ended: bool) -> str:
-    """The header's acceptance line: the policy and what its gates did so far (the report's "acceptance" row)."""
+    """The header's checks line: what the acceptance checks did so far, and the policy (the report's "checks" row)."""
     detail = summarize(verdicts, ended and run.status == "final")
-    return f"<br><small>acceptance <code>{esc(policy_of(run))}</code> · {esc(detail)}</small>"
+    return f"<br><small>checks · {esc(detail)} (<code>{esc(policy_of(run))}</code>)</small>"
 
 
 def _guard_html(run: Run, guarded: list[GuardAction]) -> str:
@@ -482,9 +486,10 @@ def _table_html(row: _Row, complete: bool) -> tuple[str, bool]:
 def _show_count(view: _RowView, row: _Row) -> None:
     """The count line and progress bar, from counters: cheap enough to update on every refresh."""
     started, finished = len(row.calls), len(row.done)
-    failed = row.failed
-    view.count.value = (f"<b>{plural(started, 'sub-call')}</b> · {finished} finished"
-                        + (f" · {failed} failed" if failed else "")) if started else ""
+    failed, cancelled = row.failed, row.cancelled
+    view.count.value = (f"<b>{plural(started - cancelled, 'sub-call')}</b> · {finished - cancelled} finished"
+                        + (f" · {failed} failed" if failed else "")
+                        + (f" · {cancelled} cancelled" if cancelled else "")) if started else ""
     view.bar.max = max(started, 1)  # max first: a value above max would be clamped
     view.bar.value = finished
     view.bar.bar_style = "success" if started and finished == started else "info"

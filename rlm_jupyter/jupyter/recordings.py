@@ -7,42 +7,77 @@ your data without the recording file and without a model.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
 from ..engine.trajectory import Run
 from .report import METADATA_KEY
+from .which_notebook import notebook_path
 
 
-def notebook_path(user_ns: dict[str, Any]) -> Path | None:
-    """The notebook this kernel serves, as Jupyter tells kernels (``__session__`` / ``JPY_SESSION_NAME``)."""
-    candidates = (user_ns.get("__session__"), user_ns.get("__vsc_ipynb_file__"), os.environ.get("JPY_SESSION_NAME"))
-    for candidate in candidates:
-        if isinstance(candidate, str) and candidate.endswith(".ipynb") and Path(candidate).is_file():
-            return Path(candidate)
-    return None
+@dataclass(frozen=True)
+class SavedCell:
+    """A code cell of a saved notebook: where it is, its source, and the run records its outputs hold."""
+
+    path: Path
+    number: int  # nbval's numbering: the notebook's code cells, from 0 ("Cell 2" in a test id)
+    source: str
+    records: tuple[object, ...]
+    running: bool = False  # papermill marks the cell it is executing in the output it saves as it goes
+
+    @property
+    def label(self) -> str:
+        """``analysis.ipynb::Cell 2 (%%rlm orders ...)``: the notebook and cell as nbval names its test."""
+        first = self.source.strip().splitlines()[0] if self.source.strip() else ""
+        return f"{cell_name(self.path, self.number)} ({first[:60]})"
 
 
-def saved_cells(path: Path) -> Iterator[tuple[int, str, tuple[object, ...]]]:
-    """(cell number, source, run records in its outputs) of every code cell saved in ``path``, unchecked."""
+@dataclass(frozen=True)
+class SavedNotebook:
+    """A saved notebook's code cells; for a papermill output being written, the notebook papermill runs."""
+
+    path: Path
+    cells: tuple[SavedCell, ...]
+    papermill_input: str | None = None  # metadata.papermill.input_path while papermill is executing this output
+
+
+def cell_name(path: Path, number: int) -> str:
+    """A cell as nbval names it (``analysis.ipynb::Cell 2``), so a message and the failing test read alike."""
+    return f"{path.name}::Cell {number}"
+
+
+def read_notebook(path: Path) -> SavedNotebook:
+    """Every code cell saved in ``path`` with the run records in its outputs (unchecked); a file that is not a
+    notebook is a one-line ``ValueError``."""
     try:
         notebook = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
         raise ValueError(f"{path}: cannot read the saved notebook ({exc}); pass --replay PATH") from None
-    cells = notebook.get("cells") if isinstance(notebook, dict) else None
-    for number, cell in enumerate(cells if isinstance(cells, list) else [], start=1):
-        if not isinstance(cell, dict) or cell.get("cell_type") != "code":
-            continue
-        source = cell.get("source")
-        outputs = cell.get("outputs")
-        yield (number, "".join(source) if isinstance(source, list) else str(source or ""),
-               tuple(_records(outputs if isinstance(outputs, list) else [])))
+    raw = notebook.get("cells") if isinstance(notebook, dict) else None
+    code = [cell for cell in (raw if isinstance(raw, list) else []) if isinstance(cell, dict)
+            and cell.get("cell_type") == "code"]
+    cells = tuple(SavedCell(path, number, _source(cell), tuple(_records(cell.get("outputs"))),
+                            _papermill(cell).get("status") == "running") for number, cell in enumerate(code))
+    meta = _papermill(notebook)
+    in_progress = "input_path" in meta and meta.get("end_time") is None and any(c.running for c in cells)
+    return SavedNotebook(path, cells, str(meta["input_path"]) if in_progress else None)
 
 
-def _records(outputs: list[object]) -> Iterator[object]:
-    for output in outputs:
+def _source(cell: dict[str, Any]) -> str:
+    source = cell.get("source")
+    return "".join(source) if isinstance(source, list) else str(source or "")
+
+
+def _papermill(node: object) -> dict[str, Any]:
+    meta = node.get("metadata") if isinstance(node, dict) else None
+    found = meta.get("papermill") if isinstance(meta, dict) else None
+    return found if isinstance(found, dict) else {}
+
+
+def _records(outputs: object) -> Iterator[object]:
+    for output in outputs if isinstance(outputs, list) else []:
         meta = output.get("metadata") if isinstance(output, dict) else None
         meta = meta.get(METADATA_KEY) if isinstance(meta, dict) else None
         if isinstance(meta, dict) and "trajectory" in meta:
@@ -51,9 +86,9 @@ def _records(outputs: list[object]) -> Iterator[object]:
 
 def _trajectories(path: Path) -> Iterator[tuple[int, object]]:
     """(cell number, trajectory record) of every run report saved in ``path``, unchecked, in cell order."""
-    for number, _, records in saved_cells(path):
-        for record in records:
-            yield number, record
+    for cell in read_notebook(path).cells:
+        for record in cell.records:
+            yield cell.number, record
 
 
 def _from_notebook(path: Path, number: int, record: object) -> Run:
@@ -61,7 +96,7 @@ def _from_notebook(path: Path, number: int, record: object) -> Run:
     try:
         return Run.from_dict(record)  # type: ignore[arg-type]  # from_dict checks it is a record
     except ValueError as exc:
-        raise ValueError(f"{path}, cell {number}: {exc}") from None
+        raise ValueError(f"{path}::Cell {number}: {exc}") from None  # the path as given: it may not be the kernel's
 
 
 def runs_in_notebook(path: Path) -> Iterator[Run]:

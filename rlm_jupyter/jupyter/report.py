@@ -17,10 +17,10 @@ from ..demo_model.launch import demo_note
 from ..engine.grounding import describe as describe_grounding
 from ..engine.protocol import parse_reply
 from ..engine.spend import cache_words, spend_words
-from ..engine.trajectory import Iteration, Run
+from ..engine.trajectory import Iteration, Run, subcall_count
 from ..text import bounded_repr, plural
 from .cells import cell_html
-from .endpoint_marks import cost_sources, cut_html, notices_html, reasoning_html, reply_marks
+from .endpoint_marks import cost_sources, cut_html, declined_html, notices_html, reasoning_html, reply_marks
 from .evidence_notes import sources_html, sources_text
 from .format import seconds, usage_line
 from .guard_lines import actions_html, in_iteration
@@ -59,17 +59,21 @@ def _header(run: Run) -> str:
     status = f'<b style="color: {colour}">{esc(run.status)}</b>'
     message = f" — {esc(run.message)}" if run.message else ""
     sources = cost_sources(run.usage)  # volatile: the price library's version differs between machines
+    cancelled = sum(call.cancelled for call in run.subcalls)
     rows = [
         ("question", f'<span style="white-space: pre-wrap">{esc(run.question)}</span>'),
         ("context", esc(", ".join(run.context_names)) if run.context_names else ""),
         ("models", f"{esc(run.model)} (root) · {esc(run.sub_model)} (sub-calls)"
                    + (f" — <b>{esc(note)}</b>" if (note := demo_note(run.model, run.sub_model)) else "")),
+        # when, by which rlm_jupyter and which prompt: what a colleague needs to judge an old run (volatile for nbval)
+        ("run", volatile(esc(made_by(run))) if run.started_at or run.version or run.prompt_version else ""),
         ("iterations", str(len(run.iterations))),
-        ("sub-calls", str(len(run.subcalls))),
+        ("sub-calls", f"{len(run.subcalls) - cancelled:,}"  # the ones a stop abandoned, apart
+                      + (f" (and {cancelled:,} cancelled before a reply came)" if cancelled else "")),
         ("tokens", esc(usage_line(run.usage))),
         ("cost", volatile(esc(spend_words(run.usage)) + (f" ({esc(sources)})" if sources else ""))),
         ("endpoint", notices_html(run)),
-        ("acceptance", summary_html(run)),  # the policy, and which gates refused, stopped a block or marked
+        ("checks", summary_html(run)),  # what the acceptance checks refused, held back or marked, and the policy
         ("guard", guard_html(run)),  # what model code tried that the capability guard refused, with what it was
         # --isolated: the OS limits the REPL ran under (they differ between machines: volatile for nbval)
         ("isolation", volatile(esc(run.isolation)) if run.isolation else ""),
@@ -91,14 +95,21 @@ def _header(run: Run) -> str:
     return f"<p><b>RLM run</b> · {status}{message}</p><table>{body}</table>"
 
 
+def made_by(run: Run) -> str:
+    """"2026-12-05 14:03 UTC · rlm_jupyter 0.1.0 · prompt 2026-12-04.27", with what the record has of it."""
+    when = run.started_at[:16].replace("T", " ") + " UTC" if run.started_at else ""
+    return " · ".join(part for part in (when, f"rlm_jupyter {run.version}" if run.version else "",
+                                        f"prompt {run.prompt_version}" if run.prompt_version else "") if part)
+
+
 def _iteration_html(number: int, it: Iteration, run: Run) -> str:
     """One iteration, folded: its counts in the summary, the prose, blocks and sub-calls inside."""
     marks = "".join(f" · <b>{esc(mark)}</b>" for mark in reply_marks(it) + turn_marks(it))
     summary = (f"Iteration {number} · {plural(len(it.cells), 'code block')} · "
-               f"{plural(len(it.subcalls), 'sub-call')} · {volatile(seconds(it.duration_s))}{marks}")
+               f"{subcall_count(it.subcalls)} · {volatile(seconds(it.duration_s))}{marks}")
     prose = parse_reply(it.reply).prose
     parts = [reasoning_html(it.reasoning), f'<div style="white-space: pre-wrap">{esc(prose)}</div>' if prose else "",
-             cut_html(it)]
+             cut_html(it), declined_html(it)]
     parts += [cell_html(cell) for cell in it.cells]
     parts.append(verdicts_html(it.verdicts))  # what the acceptance policy decided on this turn, before its sub-calls
     parts.append(actions_html(in_iteration(run.guard, run.id, it.index)))  # what the guard refused in this turn
@@ -128,13 +139,13 @@ def run_text(run: Run) -> str:
     never timings or money."""
     lines = [run.summary()]
     for number, it in enumerate(run.iterations, 1):
-        lines.append(f"  {number}. {plural(len(it.cells), 'code block')}, {plural(len(it.subcalls), 'sub-call')}")
+        lines.append(f"  {number}. {plural(len(it.cells), 'code block')}, {subcall_count(it.subcalls)}")
         lines += [f"     {run.redacted(verdict_text(v))}" for v in it.verdicts]  # notes quote outputs: redacted
     lines += [f"changed in place: {run.redacted(line)}" for line in run.changed_in_place]
     lines += [f"changed copy: {run.redacted(line)}" for line in run.changed_copies]
     if run.replayed_from is not None:
         lines.append(f"replayed from {run.replayed_from.describe()}")
-    lines.append(f"acceptance: {acceptance_summary(run)}")
+    lines.append(f"checks: {acceptance_summary(run)}")
     if guard := guard_line(run):  # only when the guard refused or recorded something, or was not on
         lines.append(run.redacted(guard))
     if run.isolation:

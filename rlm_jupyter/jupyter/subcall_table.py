@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 
 from ..engine.spend import call_cost_words
 from ..engine.trajectory import Run, SubCall
-from ..text import clip
+from ..text import clip, plural
 from .endpoint_marks import reasoning_html, reply_marks
 from .format import seconds, tokens
 from .markup import ERROR_STYLE, esc, pre, table_cell, volatile
@@ -29,9 +29,13 @@ def subcalls_html(calls: Iterable[SubCall], child_html: Callable[[Run], str] | N
     keeps a 10,000-call batch from saving a 10,000-row table in the notebook
     (failed calls are always listed; every call stays in the trajectory).
     """
-    calls = sorted(calls, key=lambda c: c.id)
-    if not calls:
+    everything = sorted(calls, key=lambda c: c.id)
+    cancelled = [c for c in everything if c.cancelled]
+    calls = [c for c in everything if not c.cancelled]  # the cancelled ones are one line, under the table
+    if not everything:
         return ""
+    if not calls:
+        return _cancelled_line(cancelled)
     shown = calls
     if limit is not None and len(calls) > limit:
         failed = [c for c in calls if c.error is not None]
@@ -40,7 +44,17 @@ def subcalls_html(calls: Iterable[SubCall], child_html: Callable[[Run], str] | N
     rows = "".join(_call_row(call, child_html) for call in shown)
     more = (f"<p><i>{len(calls) - len(shown):,} more sub-calls are not listed here; all are in the run's "
             "trajectory (rlm_run.subcalls, or the output metadata).</i></p>" if len(shown) < len(calls) else "")
-    return f'<table class="rlm-subcalls"><thead><tr>{header}</tr></thead><tbody>{rows}</tbody></table>{more}'
+    return (f'<table class="rlm-subcalls"><thead><tr>{header}</tr></thead><tbody>{rows}</tbody></table>{more}'
+            + _cancelled_line(cancelled))
+
+
+def _cancelled_line(cancelled: list[SubCall]) -> str:
+    """The calls a stop (or a limit) abandoned, counted once: no row each repeating the same "cancelled"."""
+    if not cancelled:
+        return ""
+    ids = ", ".join(f"#{c.id}" for c in cancelled[:20]) + (", ..." if len(cancelled) > 20 else "")
+    return (f'<p class="rlm-cancelled"><i>{plural(len(cancelled), "sub-call")} cancelled before a reply came, when '
+            f"the run or its block was stopped ({ids})</i></p>")
 
 
 def _call_row(call: SubCall, child_html: Callable[[Run], str] | None) -> str:
@@ -48,9 +62,14 @@ def _call_row(call: SubCall, child_html: Callable[[Run], str] | None) -> str:
     model = esc(call.model) + (" (rlm)" if call.kind == "rlm" else "")
     cells = [str(call.id), model, esc(_call_status(call)), volatile(seconds(call.latency_s)),
              ("~" if call.usage_estimated else "") + f"{tokens(call.prompt_tokens)} / {tokens(call.completion_tokens)}",
-             volatile(call_cost_words(call.cost_usd, call.cost_source)),
+             volatile(call_cost_words(call.cost_usd, call.cost_source)) if _finished(call) else "",
              str(call.retries), _call_details(call, child_html)]
     return "<tr>" + "".join(table_cell(c) for c in cells) + "</tr>"
+
+
+def _finished(call: SubCall) -> bool:
+    """A reply or an error came back: only then has the call a cost (in flight, nothing is spent yet)."""
+    return call.response is not None or call.error is not None
 
 
 def _call_status(call: SubCall) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import base64
 from collections.abc import Callable, Iterable
 
-from ..engine.trajectory import Iteration, Run, SubCall
+from ..engine.trajectory import Iteration, Run, SubCall, subcall_count
 from ..text import plural
 from .format import seconds
 from .markup import esc
@@ -115,7 +115,7 @@ def _iteration_block(number: int, it: Iteration, x: Callable[[float], float], ed
     """
     x0 = x(it.started_s)
     w = max(x(it.started_s + it.duration_s) - x0, 3.0)
-    tip = f"iteration {number}: {seconds(it.duration_s)}, {plural(len(it.subcalls), 'sub-call')}"
+    tip = f"iteration {number}: {seconds(it.duration_s)}, {subcall_count(it.subcalls)}"
     if w >= 8 * len(str(number)) + 6:
         label = f'<text x="{x0 + w / 2:.1f}" y="17" text-anchor="middle" fill="#fff">{number}</text>'
     elif x0 + w + 4 + 8 * len(str(number)) <= edge:

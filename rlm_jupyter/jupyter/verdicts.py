@@ -122,8 +122,8 @@ def policy_of(run: Run) -> str:
 
 
 def acceptance_summary(run: Run) -> str:
-    """The run's verdicts in one line: "strict · 2 refusals: unseen-value, picked-by-eye; accepted with 1 mark: ..."."""
-    return f"{policy_of(run)} · {_run_detail(run)}"
+    """The run's checks in one line, in plain words: "2 answers refused: unseen-value, picked-by-eye (strict)"."""
+    return f"{_run_detail(run)} ({policy_of(run)})"
 
 
 def _run_detail(run: Run) -> str:
@@ -139,9 +139,11 @@ def summarize(verdicts: list[Verdict], accepted: bool, *, recorded: bool = True)
                  for action in ("refused", "not-run", "marked", "noted")}
     parts = []
     if by_action["refused"]:
-        parts.append(f"{plural(len(by_action['refused']), 'refusal')}: {_names(by_action['refused'])}")
+        parts.append(f"{plural(len(by_action['refused']), 'answer')} refused and sent back: "
+                     f"{_names(by_action['refused'])}")
     else:
-        parts.append("no gate refused" + (" a FINAL" if by_action["not-run"] else ""))
+        parts.append("the answer passed every check" if accepted and not by_action["marked"] else
+                     "no answer refused")
     if by_action["not-run"]:
         parts.append(f"{plural(len(by_action['not-run']), 'block')} not run: {_names(by_action['not-run'])}")
     if by_action["marked"]:
@@ -159,8 +161,8 @@ def _names(verdicts: Iterable[Verdict]) -> str:
 
 
 def summary_html(run: Run) -> str:
-    """The report's "acceptance" row: the policy in code font, then the counts."""
-    return f"<code>{esc(policy_of(run))}</code> · {esc(_run_detail(run))}"
+    """The report's "checks" row: what the checks did, in words, then the policy in code font."""
+    return f"{esc(_run_detail(run))} (<code>{esc(policy_of(run))}</code>)"
 
 
 def marks_html(run: Run) -> str:

@@ -24,10 +24,13 @@ from .report import Report, Summary
 class RunView:
     """Shows the panel on the run's first event (so invalid input leaves no stale panel) and the report at its end."""
 
-    def __init__(self, max_iterations: int, budget_usd: float | None, quiet: bool, earlier: list[Run]) -> None:
+    def __init__(self, max_iterations: int, budget_usd: float | None, quiet: bool, earlier: list[Run],
+                 live: bool = True) -> None:
+        """``live=False``: the report alone, no panel (notebook-wide replay: a recording replays in a moment, and
+        the tools that verify notebooks take a panel's ``clear_output`` for stray noise)."""
         self.quiet = quiet
         self.earlier = earlier  # this kernel's previous runs, for the session totals in the report
-        self.panel = None if quiet else LivePanel(max_iterations, budget_usd)
+        self.panel = None if quiet or not live else LivePanel(max_iterations, budget_usd)
         self.handle: DisplayHandle | None = None
 
     def observe(self, event: Event) -> None:

@@ -72,7 +72,7 @@ class MemoryStore:
 
 
 # What a cached reply keeps besides its text and counts: what the panel and the record show of it.
-_KEPT_FIELDS = ("cached_prompt_tokens", "usage_estimated", "finish_reason", "reasoning")
+_KEPT_FIELDS = ("cached_prompt_tokens", "usage_estimated", "finish_reason", "reasoning", "refusal")
 
 
 class SQLiteStore:
@@ -239,7 +239,8 @@ class CachedClient:
         # The key is a hash of the (already redacted) request; the reply is stored redacted, so the cache file
         # holds no secret a model happened to write. A hit then reads what the engine would have made of it.
         self.store.put(key, done if self.redact is None else
-                       replace(done, text=self.redact(done.text), reasoning=self.redact(done.reasoning)))
+                       replace(done, text=self.redact(done.text), reasoning=self.redact(done.reasoning),
+                               refusal=self.redact(done.refusal)))
         return done
 
     def key_for(self, model: str, messages: list[dict[str, str]], params: dict[str, Any] | None = None) -> str:

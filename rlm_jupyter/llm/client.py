@@ -102,6 +102,7 @@ class Completion:
     reasoning: str = ""  # reasoning the endpoint returned beside the content (never parsed)
     stated_cost_usd: float | None = None  # what the endpoint said the call cost (OpenRouter, LiteLLM)
     notice: str | None = None  # something the user should be told once (the endpoint refused to stream)
+    refusal: str = ""  # the model declined to answer (the API's ``message.refusal``): its words, beside empty content
 
 
 class ChatClient(Protocol):
@@ -347,7 +348,8 @@ class LLMClient:
             raise _openai().APIResponseValidationError(response=raw.http_response, body=response,
                                                        message="response has no choices")
         choice = response.choices[0]
-        reply = _Reply(choice.message.content or "", _reasoning_of(choice.message), choice.finish_reason)
+        reply = _Reply(choice.message.content or "", _reasoning_of(choice.message), choice.finish_reason,
+                       getattr(choice.message, "refusal", None) or "")
         return reply.completion(response.usage, body, started, attempt, _stated_cost(raw.headers), notice)
 
     def _streamed(self, body: dict[str, Any], on_text: Callable[[str], None], started: float,
@@ -363,6 +365,7 @@ class LLMClient:
                 choice = chunk.choices[0]
                 reply.finish_reason = choice.finish_reason or reply.finish_reason
                 reply.reasoning += _reasoning_of(choice.delta)
+                reply.refusal += getattr(choice.delta, "refusal", None) or ""
                 if choice.delta.content:
                     reply.text += choice.delta.content
                     on_text(reply.text)
@@ -414,6 +417,7 @@ class _Reply:
     text: str = ""
     reasoning: str = ""
     finish_reason: str | None = None
+    refusal: str = ""
 
     def completion(self, usage: Any, body: dict[str, Any], started: float, attempt: int,
                    stated_cost: float | None, notice: str | None) -> Completion:
@@ -430,7 +434,7 @@ class _Reply:
             completion, cached, estimated = estimate_tokens(len(self.text) + len(self.reasoning)), 0, True
         return Completion(self.text, body["model"], prompt, completion, time.monotonic() - started, attempt,
                           cached_prompt_tokens=cached, usage_estimated=estimated, finish_reason=self.finish_reason,
-                          reasoning=self.reasoning, stated_cost_usd=stated_cost, notice=notice)
+                          reasoning=self.reasoning, stated_cost_usd=stated_cost, notice=notice, refusal=self.refusal)
 
 
 def _reasoning_of(message: Any) -> str:

@@ -18,16 +18,21 @@ The order a cost is taken in, first found wins:
    LiteLLM proxy's ``x-litellm-response-cost`` header): that is the bill;
 2. the user's ``prices={"model": [input, output]}`` or ``[input, output,
    cached_input]`` (USD per 1M tokens): private and new models;
-3. free, by the named rule ``local_is_free`` (a setting, on by default): a
-   model served from a loopback address (127.0.0.0/8, ``::1``, ``localhost``)
-   runs on this machine, the bundled demo model and a llama.cpp or Ollama
-   server alike, so it costs $0 and reads as "free", whatever its name
-   (a local Qwen is not billed at a cloud provider's Qwen price). A local
-   proxy that forwards to a paid provider states its costs (LiteLLM does:
-   rule 1 wins), or gets ``prices=``, or the rule is switched off;
-4. genai-prices' bundled data;
+3. genai-prices' bundled data, on any address: a model the library knows is
+   priced by it, served from a loopback address too;
+4. free, by the named rule ``local_is_free`` (a setting, on by default): a
+   model the library does not know, served from a loopback address
+   (127.0.0.0/8, ``::1``, ``localhost``), runs on this machine (the bundled
+   demo model, a llama.cpp or Ollama server), so it costs $0 and reads as
+   "free";
 5. unknown: ``None``, never 0, so a total with an unpriced call is unknown too.
 
+Why the library before "free" (rules 3 and 4), an asymmetry on purpose: a
+local proxy or tunnel to a paid provider that does not state its costs is
+common in companies, and through one every model read "free", so
+``budget_usd`` never tripped. Counting a local model at a cloud price is
+visible (the report says "price library") and errs on the safe side; counting
+a paid model as free is neither. A budget must never read free by mistake.
 A replay (``Recording.prices``) costs $0 for every model, by source "replay".
 """
 from __future__ import annotations
@@ -81,11 +86,11 @@ PriceSpec = Price | tuple[float, ...] | list[float]
 
 
 class PriceTable:
-    """Prices a call: provider-stated cost, the user's overrides, free on this machine, genai-prices, else unknown.
+    """Prices a call: provider-stated cost, the user's overrides, genai-prices, free on this machine, else unknown.
 
     ``base_url`` lets genai-prices tell providers apart by their API address
     (the same model name can cost differently on OpenRouter and at its maker).
-    ``local_is_free`` is the rule of the same name (module docstring, item 4);
+    ``local_is_free`` is the rule of the same name (module docstring, item 4: names the library does not know);
     ``free`` prices every model at $0 with that source (a replay).
     """
 
@@ -109,11 +114,9 @@ class PriceTable:
             return Cost(stated_usd, "provider")
         if model in self._overrides:
             return Cost(self._overrides[model].cost(prompt_tokens, completion_tokens, cached_prompt_tokens), "override")
-        if self._free is not None:
-            return Cost(0.0, self._free)
         found = _library_model(model, self._api_url)
         if found is None:
-            return Cost(None, "unknown")
+            return Cost(0.0, self._free) if self._free is not None else Cost(None, "unknown")
         provider, info = found
         usage = _library_usage(prompt_tokens, completion_tokens, cached_prompt_tokens)
         try:

@@ -1,7 +1,9 @@
 """A real IPython kernel driven over jupyter_client: for end-to-end tests and the demo."""
 from __future__ import annotations
 
+import contextlib
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -91,3 +93,19 @@ class KernelSession:
     def close(self) -> None:
         self.client.stop_channels()
         self.manager.shutdown_kernel(now=True)
+
+
+@contextlib.contextmanager
+def inherited_environment(**values: str) -> Iterator[None]:
+    """``values`` in this process's environment for the duration: the kernels nbclient, papermill and nbconvert
+    start here inherit it (they take no environment of their own). Put back as it was afterwards."""
+    saved = {name: os.environ.get(name) for name in values}
+    os.environ.update(values)
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
