@@ -208,9 +208,11 @@ def test_an_allowed_category_goes_through(engine: Engine, scene: Scene, name: st
     assert_final(run)
     assert "DONE" in told(engine)
     assert run.guard == []  # an allowed category is the user's decision: nothing to record
+    # an allowed change to the environment holds for the run, and is put back after it like any other
     happened = {"proc": marker.exists(), "net": scene.canary.hits() == 1,
                 "write": (scene.outside / "planted.txt").exists(), "secrets": "canary-key-material" in told(engine),
-                "env": os.environ["OPENAI_BASE_URL"] == "http://127.0.0.9:9/v1"}
+                "env": run.undone == ["model code changed the environment variable OPENAI_BASE_URL: restored"]
+                and os.environ["OPENAI_BASE_URL"] != "http://127.0.0.9:9/v1"}
     assert happened[attack.category]
 
 

@@ -151,14 +151,22 @@ def test_the_context_variables_are_digested_first_and_the_rest_within_a_budget()
                                                    "model code changed `list18` in place: 1 item appended"]
 
 
-def test_a_users_frame_written_through_another_object_is_reported() -> None:
-    """A dict holding the user's frame is a shallow copy: the frame inside is theirs, and is watched as theirs."""
-    df = orders()
+def test_a_users_frame_inside_a_dict_gets_its_view_too() -> None:
+    """A dict of tables is common: the frames and arrays in a shallow copy are given as views (one per object,
+    whatever its names), so editing one through the dict changes the model's view, never the user's frame."""
+    df, arr = orders(), np.arange(3)
     views = Views()
-    given = {"df": views.protect("df", df), "config": views.protect("config", {"data": df})}
+    given = {"df": views.protect("df", df), "config": views.protect("config", {"data": df, "arr": arr, "n": 1})}
     views.snapshot()
+    assert given["config"]["data"] is given["df"] and given["config"]["n"] == 1
     given["config"]["data"]["c"] = 1
-    assert views.changes(given, None).in_place == ["model code changed `df` in place: 1 column added (c)"]
+    with pytest.raises(ValueError, match="read-only"):
+        given["config"]["arr"][0] = 5
+    changes = views.changes(given, None)
+    assert "c" not in df and list(arr) == [0, 1, 2] and changes.in_place == []
+    assert changes.copies == [
+        "your `df` is unchanged; the changed copy is in `rlm_run.namespace['df']`: 1 column added (c)",
+        "your `config` is unchanged; the changed copy is in `rlm_run.namespace['config']`: ['data']: 1 column added (c)"]
 
 
 # -- through the engine: the user's objects stay as they were ---------------------------------------------------------

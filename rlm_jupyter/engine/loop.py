@@ -51,6 +51,7 @@ from .helpers import HELPER_NAMES, FinalSlot, created_by, created_names, dialect
 from .isolation import Isolation, IsolationLost, RemoteNamespace
 from .protocol import ParsedReply, parse_reply
 from .replay import REPLAY_ENV, Recording, replay_client, replay_requested
+from .residue import Residue
 from .secrets import Redactor
 from .settings import DEFAULTS, NAMES, Settings
 from .subcalls import SubCalls
@@ -236,7 +237,9 @@ class RLM:
                 as scratch:
             bus = EventBus(self.observers + tuple(observers))
             yield _Session(self.client, Meter(Budget(self.settings), self.prices), bus, executor_factory,
-                           watch=guard.Watch.of(self.settings, scratch, self.redact, bus.emit) if guarded else None,
+                           watch=guard.Watch.of(self.settings, scratch, self.redact, bus.emit, self.client.base_url,
+                                                isolation.processes() if isolation else frozenset())
+                           if guarded else None,
                            isolation=isolation, scratch=scratch)
 
     def _isolation(self, history: Run | None) -> Isolation | None:
@@ -286,8 +289,11 @@ class RLM:
         conversation = self._opening(run, ns, expect, history)
         run.root_prompt = conversation.request()
         baseline = frozenset(ns)
-        # From here to the end of the run, code whose globals are ``ns`` is the model's (engine/guard.py).
-        guarded = guard.register(ns, session.watch, [run, *ancestors]) if session.watch is not None else None
+        residue = None if depth else Residue.take(self)  # the process as the run found it: put back at its end
+        # From here to the end of the run, code whose globals are ``ns`` is the model's, and this thread is the
+        # run's: what the engine does here, it does for the run (engine/guard.py).
+        guarded = (guard.register(ns, session.watch, [run, *ancestors], own_thread=True)
+                   if session.watch is not None else None)
         state = _RunState(session, run, ns, subcalls, conversation,
                           Acceptance(self.policy, run, history, ns, expect, _label(expect) if expect else "",
                                      baseline), baseline, guarded)
@@ -303,16 +309,22 @@ class RLM:
         except IsolationLost as exc:
             run.status, run.message = "error", self.redact(str(exc))
         finally:
-            if guarded is not None:
-                guard.unregister(guarded)
             changes = views.changes(ns, run.answer)  # before RunFinished: the report shows them
             run.changed_in_place = changes.in_place
             # A child's copies are of objects its parent's code handed it, and its namespace goes as it ends.
             run.changed_copies = [] if depth else changes.copies
+            if residue is not None:
+                with guard.not_the_runs(guarded):  # the engine's own work for the user, not for the run
+                    run.undone += residue.undo()
             run.wall_s = session.meter.budget.elapsed() - started
             if not depth and session.scratch:
                 run.scratch = guard.left_files(session.scratch)
-            session.bus.emit(RunFinished(run))
+            try:
+                # Still watched: the panel and the report call into the model's objects (its answer's repr).
+                session.bus.emit(RunFinished(run))
+            finally:
+                if guarded is not None:
+                    guard.unregister(guarded)
             if depth:  # a child (rlm_query) is never continued: what its code built goes now, not with the parent
                 if session.isolation is not None:
                     session.isolation.release(ns)
