@@ -189,13 +189,23 @@ def test_the_os_limits_hold_against_the_bypasses(engine: Engine, target: tuple[C
     assert canary.hits() == 0 and list(outside.iterdir()) == []
     out = run.iterations[0].cells[0].output_text()
     assert "canary-key-material" not in out and "canary-key-material" not in run.to_json()
+    # The guard was off inside: the OS refused. Never silently: what reached Python is on the record and told in
+    # the guard's words; a process started is recorded with the limits it ran under (its own failure is not seen).
     if route == "ctypes":
         assert f"errno {errno.EPERM}" in out or f"errno {errno.EACCES}" in out, out
+        assert run.guard == []  # C that returns an error code tells Python nothing: the "isolation" row says the limits
     elif route == "a _thread started directly":
-        assert out.strip() == "PermissionError", out
+        assert out.splitlines()[0] == "PermissionError", out
+        assert "rlm guard: the isolated REPL's limits refused" in out
+        assert [(a.category, a.by, a.refused) for a in run.guard] == [(REFUSED_AS[action], "os", True)]
+        assert run.guard[0].thread  # where it happened
     else:
         assert "exit 1" in out, out
-    assert run.guard == []  # the guard was off inside: the OS refused
+        assert run.guard and all((a.category, a.by, a.refused) == ("proc", "os", False)
+                                 and "it runs under the isolated REPL's limits (Landlock" in a.what for a in run.guard)
+
+
+REFUSED_AS = {"connect to the canary": "net", "write outside": "write", "read the key": "secrets"}
 
 
 def test_the_guard_inside_refuses_with_its_message_and_records(engine: Engine, target: tuple[Canary, Path, Path]) -> None:

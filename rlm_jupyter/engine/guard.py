@@ -84,15 +84,19 @@ def refusal(category: str, what: str, by: str = "") -> str:
             + ("" if by else f" (The user can allow it: --allow {category})"))
 
 
+OS_LIMITS = "the isolated REPL's limits"  # who refused, when the operating system did (``by``)
+
+
 class GuardRefused(PermissionError):
     """What model code sees when the guard refuses an action: what, why, and that the data does not give orders.
 
     A ``PermissionError`` so code that handles a denied file or socket handles this too; the refusal is
-    recorded before it is raised, so catching it hides nothing.
+    recorded before it is raised, so catching it hides nothing. ``by``: who refused, when not the guard itself
+    (the isolated REPL's limits, which ``--allow`` does not lift).
     """
 
-    def __init__(self, category: str, what: str) -> None:
-        super().__init__(refusal(category, what))
+    def __init__(self, category: str, what: str, by: str = "") -> None:
+        super().__init__(refusal(category, what, by))
         self.category, self.what = category, what
 
 
@@ -112,6 +116,10 @@ class Watch:
     engine_processes: frozenset[int] = frozenset()  # processes the engine started for the run: the isolated REPL
     peers_seen: dict[tuple[str, str, int], bool] = field(default_factory=dict)  # per run: a peer once looked up
     own_sockets: set[str] = field(default_factory=set)  # inodes of the sockets the run's code bound
+    # In the isolated REPL's worker: the OS limits in force, and what they refuse ("write", "secrets", "net", and
+    # "signal" where Landlock scopes signals). What the guard lets through meets them, and is not silent.
+    os_limits: str = ""
+    os_refuses: frozenset[str] = frozenset()
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     @classmethod
@@ -124,14 +132,27 @@ class Watch:
 
     def decide(self, where: Registration, category: str, what: str) -> None:
         """Record an action the user did not allow, and refuse it unless the mode is ``warn``."""
-        if category in self.allow:
-            return
-        refused = self.mode == "on"
-        thread = threading.current_thread()
-        self.keep(where, GuardAction(category=category, what=what, refused=refused,
-                                     thread="" if thread is threading.main_thread() else thread.name))
-        if refused:
-            raise GuardRefused(category, self.redact(what))
+        if category not in self.allow and self.mode != "off":
+            refused = self.mode == "on"
+            self.keep(where, GuardAction(category=category, what=what, refused=refused, thread=_thread_name()))
+            if refused:
+                raise GuardRefused(category, self.redact(what))
+        if self.os_limits:
+            self._under_the_limits(where, category, what)
+
+    def _under_the_limits(self, where: Registration, category: str, what: str) -> None:
+        """In the isolated REPL, what the guard let through meets the OS limits: what they will refuse is refused
+        here first, in the guard's words (not with guard "off": then only the OS stands in the way, and
+        ``isolation/refusals`` records its refusal); a process started is recorded with the limits it runs under,
+        since the worker cannot see what they refuse it."""
+        signal = category == "proc" and what.startswith("signal ")
+        if self.mode != "off" and (category in self.os_refuses or (signal and "signal" in self.os_refuses)):
+            self.keep(where, GuardAction(category=category, what=what, by="os", thread=_thread_name()))
+            raise GuardRefused(category, self.redact(what), OS_LIMITS)
+        if category == "proc" and not signal:
+            self.keep(where, GuardAction(category=category, what=f"{what}: it runs under {OS_LIMITS} "
+                                         f"({self.os_limits}); what they refuse it is not seen here",
+                                         refused=False, by="os", thread=_thread_name()))
 
     def keep(self, where: Registration, action: GuardAction) -> None:
         """Put an action on the record of the run acting and of its ancestors, where it happened, and show it."""
@@ -184,6 +205,12 @@ class Watch:
         if found is not None:
             self.own_sockets.add(found)
             self.peers_seen.clear()
+
+
+def _thread_name() -> str:
+    """The thread an action happened on, for the record: "" for the main thread."""
+    thread = threading.current_thread()
+    return "" if thread is threading.main_thread() else thread.name
 
 
 def endpoint_targets(base_url: str) -> tuple[tuple[str, int], ...]:

@@ -231,7 +231,8 @@ class RLM:
                  isolation: Isolation | None) -> Iterator[_Session]:
         """What a run shares with its child runs, while it lasts: the scratch folder the guard lets the model's
         code write to is the isolated worker's, or one ``tempfile`` uses in this process while the run lasts."""
-        guarded = self.settings.guard != "off"
+        # Isolated, the REPL is watched even with the guard off: what its OS limits refused comes back on the record.
+        guarded = self.settings.guard != "off" or isolation is not None
         in_process = guarded and isolation is None
         with guard.scratch_folder() if in_process else contextlib.nullcontext(isolation.scratch if isolation else "") \
                 as scratch:

@@ -31,9 +31,15 @@ def allowed_of(run: Run) -> str:
     return allow if isinstance(allow, str) else ""
 
 
+OS_LIMITS = "the isolated REPL's limits"
+
+
 def action_text(action: GuardAction) -> str:
     """One action: "refused `proc`: os.system('curl ... | sh') (iteration 2, block 1)"."""
-    verb = "refused" if action.refused else "let through (warn)"
+    if action.by == "os":
+        verb = f"refused by {OS_LIMITS}" if action.refused else f"ran under {OS_LIMITS}"
+    else:
+        verb = "refused" if action.refused else "let through (warn)"
     where = []
     if action.iteration is not None:
         where.append(f"iteration {action.iteration + 1}" + (f", block {action.cell + 1}" if action.cell is not None
@@ -48,12 +54,16 @@ def summarize(actions: list[GuardAction], mode: str, allowed: str = "") -> str:
     """The run's guard in words: "on · 2 actions refused: proc, net" (the live panel passes the actions so far)."""
     if not mode:
         return ""
+    limits = [a for a in actions if a.by == "os"]
+    by_os = [a for a in limits if a.refused]
+    os_part = f"{plural(len(by_os), 'action')} refused by {OS_LIMITS}: {_categories(by_os)}" if by_os else ""
     if mode == "off":
-        return "off · model code ran with every permission the kernel has"
-    refused = [a for a in actions if a.refused]
-    through = [a for a in actions if not a.refused]
+        return " · ".join(filter(None, ["off", os_part])) if limits else \
+            "off · model code ran with every permission the kernel has"
+    refused = [a for a in actions if a.refused and a.by != "os"]
+    through = [a for a in actions if not a.refused and a.by != "os"]
     parts = [f"{plural(len(refused), 'action')} refused: {_categories(refused)}" if refused else
-             "nothing refused" if mode == "on" else ""]
+             "nothing refused" if mode == "on" and not by_os else "", os_part]
     if through:
         parts.append(f"{plural(len(through), 'action')} let through and recorded: {_categories(through)}")
     if allowed:
