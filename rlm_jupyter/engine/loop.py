@@ -310,19 +310,8 @@ class RLM:
         except IsolationLost as exc:
             run.status, run.message = "error", self.redact(str(exc))
         finally:
-            changes = views.changes(ns, run.answer)  # before RunFinished: the report shows them
-            run.changed_in_place = changes.in_place
-            # A child's copies are of objects its parent's code handed it, and its namespace goes as it ends.
-            run.changed_copies = [] if depth else changes.copies
-            if residue is not None:
-                with guard.not_the_runs(guarded):  # the engine's own work for the user, not for the run
-                    run.undone += residue.undo()
-            run.wall_s = session.meter.budget.elapsed() - started
-            if not depth and session.scratch:
-                run.scratch = guard.left_files(session.scratch)
             try:
-                # Still watched: the panel and the report call into the model's objects (its answer's repr).
-                session.bus.emit(RunFinished(run))
+                self._finish(session, run, views, ns, residue, guarded, started)
             finally:
                 if guarded is not None:
                     guard.unregister(guarded)
@@ -331,6 +320,22 @@ class RLM:
                     session.isolation.release(ns)
                 run.release_namespace()
         return run
+
+    def _finish(self, session: _Session, run: Run, views: Views, ns: dict[str, Any], residue: Residue | None,
+                guarded: guard.Registration | None, started: float) -> None:
+        """The end of a run, still watched: the panel and the report call into the model's objects (its answer's
+        repr). What changed in the user's objects and in the process is on the record before RunFinished."""
+        changes = views.changes(ns, run.answer)
+        run.changed_in_place = changes.in_place
+        # A child's copies are of objects its parent's code handed it, and its namespace goes as it ends.
+        run.changed_copies = [] if run.depth else changes.copies
+        if residue is not None:
+            with guard.not_the_runs(guarded):  # the engine's own work for the user, not for the run
+                run.undone += residue.undo()
+        run.wall_s = session.meter.budget.elapsed() - started
+        if not run.depth and session.scratch:
+            run.scratch = guard.left_files(session.scratch)
+        session.bus.emit(RunFinished(run))
 
     def _loop(self, state: _RunState) -> None:
         """Turn after turn until the policy accepts a FINAL or a limit stops the run."""
@@ -416,8 +421,19 @@ class RLM:
         return it, parsed
 
     def _keep_cell(self, state: _RunState, it: Iteration, cell: CodeCell, before: dict[str, Any]) -> None:
-        """Record a block with what it bound and the text the model is sent for it (clipped, redacted)."""
+        """Record a block with what it bound and the text the model is sent for it (clipped, redacted).
+
+        What the guard refused for the block is always told: a refusal the engine met acting for it (describing
+        the variables it made calls their reprs; an engine class it handed a callable may swallow the error) is
+        added to its output when the output does not already say it."""
+        index = len(it.cells)
         cell.created = created_by(state.ns, before)
+        shown = cell.output_text()
+        unseen = [a for a in state.run.guard if a.refused and not a.by and a.run_id == state.run.id
+                  and a.iteration == it.index and a.cell == index and f"refused {a.what}" not in shown]
+        if unseen:
+            cell.stderr = "\n".join(filter(None, [cell.stderr.rstrip("\n"),
+                                                   *dict.fromkeys(guard.refusal(a.category, a.what) for a in unseen)]))
         cell = self.redact.cell(cell)
         cell.shown = clip(cell.output_text(), self.settings.max_output_chars)
         it.cells.append(cell)

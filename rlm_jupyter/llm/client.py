@@ -398,8 +398,8 @@ class LLMClient:
 
 
 # What decides where an openai client's requests go and with what credentials (Azure's fields included).
-_OPENAI_ENDPOINT = ("_base_url", "api_key", "organization", "project", "_custom_headers", "_custom_query", "_client",
-                    "_azure_endpoint", "_azure_deployment", "_api_version", "_azure_ad_token",
+_OPENAI_ENDPOINT = ("base_url", "api_key", "organization", "project", "_custom_headers", "_custom_query", "_client",
+                    "websocket_base_url", "_azure_endpoint", "_azure_deployment", "_api_version", "_azure_ad_token",
                     "_azure_ad_token_provider")
 
 
