@@ -157,6 +157,8 @@ ATTACKS = {
         "canary"),
     # late callbacks: they would run after the run, unwatched
     "a finalizer": Attack("hooks", "import os, sys, weakref\nweakref.finalize(sys, os.system, 'touch {marker}')", "env"),
+    "a class with __del__": Attack("hooks", "import os\nclass Late:\n    def __del__(self):\n"
+                                            "        os.system('touch {marker}')\nkeep = Late()", "env"),
     "a fork handler": Attack("hooks", "import os\nos.register_at_fork(after_in_child=lambda: os.system('touch {marker}'))",
                              "env"),
     # starts the hook does not see

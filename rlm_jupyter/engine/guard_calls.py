@@ -11,8 +11,9 @@ Each is replaced (once, by ``guard.install``) by a wrapper that raises an event 
 - **files**: ``os.mkfifo`` and ``os.mknod`` create files; ``os.open``'s event lacks its ``dir_fd`` (handed over
   here, so the path is resolved in that folder); GNU Readline reads and writes its history and init files in C.
 - **callbacks that run after the run, unwatched** (category ``hooks``): ``atexit.register``,
-  ``weakref.finalize``, ``os.register_at_fork``. Only the model's own call is refused (``guard.registrant``):
-  libraries register their clean-up as the model's code imports and uses them.
+  ``weakref.finalize``, ``os.register_at_fork``, and a class with ``__del__`` (it runs when its objects are
+  collected, maybe after the run). Only the model's own call is refused (``guard.registrant``): libraries
+  register their clean-up as the model's code imports and uses them.
 
 Why wrappers can be bypassed, and what that means: code that took the original before the guard was
 installed (``from os import open``) calls it unwatched; that is code written before the run, which the
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import _thread
 import atexit
+import builtins
 import importlib.abc
 import importlib.machinery
 import os
@@ -233,6 +235,16 @@ def _wrap_callbacks() -> None:
                      + ")")
         at_fork(**kwargs)
 
+    build_class = builtins.__build_class__
+
+    @pass_through
+    def watched_build_class(body: Callable[..., Any], name: str, *bases: Any, **kwargs: Any) -> Any:
+        cls = build_class(body, name, *bases, **kwargs)
+        if guard._watched and isinstance(cls, type) and "__del__" in vars(cls):
+            _refuse_late(sys._getframe(1), f"class {name} with __del__, which runs when its objects are collected")
+        return cls
+
+    setattr(builtins, "__build_class__", watched_build_class)  # noqa: B010
     setattr(atexit, "register", watched_register)  # noqa: B010 - a module attribute mypy types as the function
     setattr(weakref.finalize, "__init__", watched_finalize)  # noqa: B010
     setattr(os, "register_at_fork", watched_at_fork)  # noqa: B010

@@ -42,8 +42,8 @@ class Digest:
 class Budget:
     """The bytes a run's digests may still read whole; what comes later is sampled."""
 
-    def __init__(self, whole: int = WHOLE_BYTES) -> None:
-        self.left = whole
+    def __init__(self, whole: int | None = None) -> None:
+        self.left = WHOLE_BYTES if whole is None else whole
 
     def whole(self, nbytes: int) -> bool:
         """Whether an array of ``nbytes`` is read whole (and spends the budget)."""

@@ -7,10 +7,11 @@ raise no audit event (a Parquet file written by Arrow's C++, a semaphore ``multi
 ``PermissionError`` the model reads as a puzzle, and nothing was on the record.
 
 How: while a block runs, a trace function watches the frames of the model's code (and of the threads it
-starts) for an ``OSError`` the limits cause (EACCES, EPERM, ENETUNREACH) passing through, whether the code
-catches it or not. Each one goes on the run's record (``by="os"``) and, after the block, the model reads it
-in the guard's words. Only the model's frames carry the trace function, and only exceptions are reported to
-it (``f_trace_lines`` off), so a library's own calls cost one check each.
+starts) for an ``OSError`` the limits cause (EACCES, EPERM, ENETUNREACH), or SQLite's "unable to open
+database", passing through, whether the code catches it or not. Each one goes on the run's record
+(``by="os"``) and, after the block, the model reads it in the guard's words. Only the model's frames carry
+the trace function, and only exceptions are reported to it (``f_trace_lines`` off), so a library's own calls
+cost one check each.
 
 What the worker cannot know: a process the code started fails on its own (its exit status is all the
 worker sees), and C code that returns an error code instead of raising (``ctypes``) says nothing to
@@ -68,21 +69,32 @@ class Refusals:
         return self._exception
 
     def _met(self, exc: BaseException, tb: types.TracebackType | None) -> None:
-        if not isinstance(exc, OSError) or isinstance(exc, guard.GuardRefused):
+        found = _refused(exc, tb, self.registration.watch)
+        if found is None:
             return
-        if exc.errno not in _LIMITS and not (exc.errno is None and isinstance(exc, PermissionError)):
-            return  # (a library that raises PermissionError("...") from a C error, as Arrow does, gives no errno)
         with self._lock:
             if any(exc is seen for seen in self._seen):
                 return  # the same exception passing through another frame of the model's
             self._seen.append(exc)
-        category, what = _what(exc, tb, self.registration.watch)
+        category, what = found
         thread = threading.current_thread()
         self.registration.watch.keep(self.registration, GuardAction(
             category=category, what=f"{what} (the operating system refused it: {exc})", by="os",
             thread="" if thread is threading.main_thread() else thread.name))
         with self._lock:
             self.told.append(guard.refusal(category, what, guard.OS_LIMITS))
+
+
+def _refused(exc: BaseException, tb: types.TracebackType | None, watch: guard.Watch) -> tuple[str, str] | None:
+    """The category and words for an exception the OS limits caused, or None: an ``OSError`` of theirs (not the
+    guard's own refusal), or SQLite failing to open a database (its ``ATTACH`` opens files in C)."""
+    # (a library that raises PermissionError("...") from a C error, as Arrow does, gives no errno)
+    if isinstance(exc, OSError) and not isinstance(exc, guard.GuardRefused) and (
+            exc.errno in _LIMITS or (exc.errno is None and isinstance(exc, PermissionError))):
+        return _what(exc, tb, watch)
+    if getattr(exc, "sqlite_errorname", None) == "SQLITE_CANTOPEN":
+        return "write", "open a database file (SQLite could not)"
+    return None
 
 
 def _what(exc: OSError, tb: types.TracebackType | None, watch: guard.Watch) -> tuple[str, str]:
