@@ -429,11 +429,11 @@ class RLM:
         index = len(it.cells)
         cell.created = created_by(state.ns, before)
         shown = cell.output_text()
-        unseen = [a for a in state.run.guard if a.refused and not a.by and a.run_id == state.run.id
+        unseen = [a for a in state.run.guard if a.refused and a.run_id == state.run.id
                   and a.iteration == it.index and a.cell == index and f"refused {a.what}" not in shown]
         if unseen:
-            cell.stderr = "\n".join(filter(None, [cell.stderr.rstrip("\n"),
-                                                   *dict.fromkeys(guard.refusal(a.category, a.what) for a in unseen)]))
+            told = (guard.refusal(a.category, a.what, guard.OS_LIMITS if a.by else "") for a in unseen)
+            cell.stderr = "\n".join(filter(None, [cell.stderr.rstrip("\n"), *dict.fromkeys(told)]))
         cell = self.redact.cell(cell)
         cell.shown = clip(cell.output_text(), self.settings.max_output_chars)
         it.cells.append(cell)

@@ -77,12 +77,12 @@ class Refusals:
                 return  # the same exception passing through another frame of the model's
             self._seen.append(exc)
         category, what = found
+        what = f"{what} (the operating system refused it: {exc})"
         thread = threading.current_thread()
         self.registration.watch.keep(self.registration, GuardAction(
-            category=category, what=f"{what} (the operating system refused it: {exc})", by="os",
-            thread="" if thread is threading.main_thread() else thread.name))
+            category=category, what=what, by="os", thread="" if thread is threading.main_thread() else thread.name))
         with self._lock:
-            self.told.append(guard.refusal(category, what, guard.OS_LIMITS))
+            self.told.append(guard.refusal(category, self.registration.watch.redact(what), guard.OS_LIMITS))
 
 
 def _refused(exc: BaseException, tb: types.TracebackType | None, watch: guard.Watch) -> tuple[str, str] | None:
