@@ -9,7 +9,8 @@ SQLite's ATTACH, say), its test fails, and the README must change. The classes:
 - patching the engine's classes (or compiling code under a file name of the package);
 - descriptors, objects and threads that existed before the run (or a run's thread left running after it);
 - I/O done in C without audit events (SQLite ``ATTACH``, pyarrow, DuckDB, polars);
-- and, beside them: remote peers acting for the model, a host name resolved inside ``connect``.
+- and, beside them: remote peers acting for the model, a host name resolved inside ``connect``, and the model's
+  objects the user keeps after the run (a function it made runs its own code when called).
 """
 from __future__ import annotations
 
@@ -148,6 +149,29 @@ def test_isolation_holds_a_thread_left_running_after_the_run(engine: Engine, tmp
             + LEAVES_A_THREAD.format(path=str(written)))
     run = attempt(engine, code + "\ngo.set(); done.wait(60); print('it tried')", isolated=True)
     assert "it tried" in output(run) and not written.exists()
+
+
+# -- the model's objects you keep -----------------------------------------------------------------------------------
+HANDS_BACK_A_FUNCTION = "def tidy():\n    open({path!r}, 'w').close()\n    return 'tidied'"
+
+
+def test_a_function_the_model_made_runs_its_code_when_used_after_the_run(engine: Engine, tmp_path: Path) -> None:
+    written = tmp_path / "after-the-run"
+    run = engine.run([fence(HANDS_BACK_A_FUNCTION.format(path=str(written))), "FINAL_VAR(tidy)"], "tickets",
+                     acceptance="off")
+    assert_final(run)
+    assert run.answer() == "tidied" and written.exists()  # the user called it: the run had ended
+
+
+@ISOLATION
+def test_isolation_holds_a_function_the_model_made(engine: Engine, tmp_path: Path) -> None:
+    from rlm_jupyter.engine.isolation.values import Described
+
+    written = tmp_path / "after-the-run"
+    run = engine.run([fence(HANDS_BACK_A_FUNCTION.format(path=str(written))), "FINAL_VAR(tidy)"], "tickets",
+                     acceptance="off", isolated=True)
+    assert_final(run)
+    assert isinstance(run.answer, Described) and not written.exists()  # its type and repr, never its code
 
 
 # -- I/O done in C without audit events ------------------------------------------------------------------------------
