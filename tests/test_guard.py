@@ -259,7 +259,7 @@ def test_an_allowed_category_goes_through(engine: Engine, scene: Scene, name: st
     assert "DONE" in told(engine)
     assert run.guard == []  # an allowed category is the user's decision: nothing to record
     # an allowed change to the environment holds for the run, and is put back after it like any other
-    happened = {"proc": marker.exists(), "net": scene.canary.hits() == 1,
+    happened = {"proc": marker.exists(), "net": scene.canary.reached(1),
                 "write": (scene.outside / "planted.txt").exists(), "secrets": "canary-key-material" in told(engine),
                 "env": run.undone == ["model code changed the environment variable OPENAI_BASE_URL: restored"]
                 and os.environ["OPENAI_BASE_URL"] != "http://127.0.0.9:9/v1"}
@@ -273,7 +273,7 @@ def test_guard_off_lets_everything_through_and_records_nothing(engine: Engine, s
             f"open('{scene.outside}/planted.txt', 'w').close()")
     run = obey(engine, code, guard="off")
     assert_final(run)
-    assert marker.exists() and scene.canary.hits() == 1 and (scene.outside / "planted.txt").exists()
+    assert marker.exists() and scene.canary.reached(1) and (scene.outside / "planted.txt").exists()
     assert run.guard == []
     assert "guard: off" in run_text(run)
 
