@@ -259,11 +259,11 @@ def test_an_allowed_category_goes_through(engine: Engine, scene: Scene, name: st
     assert "DONE" in told(engine)
     assert run.guard == []  # an allowed category is the user's decision: nothing to record
     # an allowed change to the environment holds for the run, and is put back after it like any other
-    happened = {"proc": marker.exists(), "net": scene.canary.reached(1),
-                "write": (scene.outside / "planted.txt").exists(), "secrets": "canary-key-material" in told(engine),
-                "env": run.undone == ["model code changed the environment variable OPENAI_BASE_URL: restored"]
+    happened = {"proc": marker.exists, "net": scene.canary.reached,
+                "write": (scene.outside / "planted.txt").exists, "secrets": lambda: "canary-key-material" in told(engine),
+                "env": lambda: run.undone == ["model code changed the environment variable OPENAI_BASE_URL: restored"]
                 and os.environ["OPENAI_BASE_URL"] != "http://127.0.0.9:9/v1"}
-    assert happened[attack.category]
+    assert happened[attack.category]()
 
 
 def test_guard_off_lets_everything_through_and_records_nothing(engine: Engine, scene: Scene) -> None:
