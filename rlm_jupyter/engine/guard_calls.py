@@ -80,14 +80,8 @@ def _wrap_thread_starts() -> None:
 
 @pass_through
 def _owned(owner: guard.Owner, function: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
-    """A thread started with ``_thread`` directly by the run's code: its actions are the run's, and it is traced
-    and profiled as a ``threading.Thread`` would be (``threading.settrace``)."""
+    """A thread started with ``_thread`` directly by the run's code: its actions are the run's."""
     guard._raw.owner = owner
-    trace, profile = threading.gettrace(), threading.getprofile()
-    if trace is not None:
-        sys.settrace(trace)
-    if profile is not None:
-        sys.setprofile(profile)
     return function(*args, **kwargs)
 
 

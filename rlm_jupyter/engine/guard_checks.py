@@ -41,11 +41,8 @@ SENSITIVE_ENV_PREFIXES = ("OPENAI", "AZURE_OPENAI", "RLM_", "LD_", "DYLD_", "PYT
 _NATIVE_MODULES = frozenset({"cffi", "_cffi_backend"})
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
 _SINKS = frozenset({os.devnull})
-_HERE = os.path.dirname(os.path.abspath(__file__))
-# What one engine module does for a run besides what any engine code may: the cell guard arms its trace functions,
-# and so does the isolated REPL's watch over what its OS limits refuse.
-_ENGINE_OWN = {os.path.join(_HERE, "cell_guard.py"): frozenset({"hooks"}),
-               os.path.join(_HERE, "isolation", "refusals.py"): frozenset({"hooks"})}
+# What one engine module does for a run besides what any engine code may: the cell guard arms its trace functions.
+_ENGINE_OWN = {os.path.join(os.path.dirname(os.path.abspath(__file__)), "cell_guard.py"): frozenset({"hooks"})}
 UNRESOLVED = "\0unresolved"  # a path relative to a descriptor whose folder cannot be told: neither writable nor safe
 DIR_FD = threading.local()  # ``os.open``'s dir_fd, handed over by guard_calls (its audit event lacks it)
 

@@ -6,20 +6,21 @@ raise no audit event (a Parquet file written by Arrow's C++, a semaphore ``multi
 ``/dev/shm``), and with the guard off inside only the OS stands in the way. The OS then answers with a bare
 ``PermissionError`` the model reads as a puzzle, and nothing was on the record.
 
-How: while a block runs, a trace function watches the frames of the model's code (and of the threads it
-starts) for an ``OSError`` the limits cause (EACCES, EPERM, ENETUNREACH), or SQLite's "unable to open
-database", passing through, whether the code catches it or not. Each one goes on the run's record
-(``by="os"``) and, after the block, the model reads it in the guard's words. Only the model's frames carry
-the trace function, and only exceptions are reported to it (``f_trace_lines`` off), so a library's own calls
-cost one check each.
+How: an error the limits cause (an ``OSError`` with EACCES, EPERM or ENETUNREACH, or SQLite's "unable to
+open database") is seen where the model's code meets it: in each ``except`` clause of the block (the block's
+syntax tree is rewritten so that every handler first reports what it caught), and as the error a block ends
+with. Each one goes on the run's record (``by="os"``) and, after the block, the model reads it in the guard's
+words. Why not a trace function: it would run on every Python call of every library the model uses (a
+matplotlib figure took 60% longer); the rewritten handlers cost nothing until an exception is handled.
 
 What the worker cannot know: a process the code started fails on its own (its exit status is all the
-worker sees), and C code that returns an error code instead of raising (``ctypes``) says nothing to
-Python. A process started is recorded with the limits it runs under (``guard.Watch``), and the report's
-"isolation" row says what limits were in force.
+worker sees), C code that returns an error code instead of raising (``ctypes``) says nothing to Python, and
+a library that catches the error itself handles it. A process started is recorded with the limits it runs
+under (``guard.Watch``), and the report's "isolation" row says what limits were in force.
 """
 from __future__ import annotations
 
+import ast
 import errno
 import os
 import sys
@@ -34,39 +35,34 @@ from ..trajectory import GuardAction
 _LIMITS = frozenset({errno.EACCES, errno.EPERM, errno.ENETUNREACH})  # what Landlock, seccomp and the namespace say
 _NET_FILES = ("socket.py", "ssl.py", "selectors.py", "asyncio", "urllib3", "httpcore", "http/client.py")
 _PROC_FILES = ("subprocess.py", "multiprocessing", "popen", "pty.py")
+REPORT = "__rlm_os_refused__"  # the name the rewritten handlers call (a dunder: never listed as the model's)
 
 
 class Refusals:
-    """One block's watch over the OS refusals the model's code meets (a context manager, on the worker's main
-    thread); ``told`` has the guard's words for each, for the block's output."""
+    """One block's watch over the OS refusals the model's code meets; ``told`` has the guard's words for each,
+    for the block's output. Made before the block runs: it binds ``REPORT`` in the block's namespace (again for
+    each block, since the model's code may delete it)."""
 
     def __init__(self, registration: guard.Registration) -> None:
-        self.registration, self.ns = registration, registration.ns
+        self.registration = registration
         self.told: list[str] = []
-        self._seen: list[BaseException] = []  # held, so an id is never reused while the block runs
+        self._seen: list[BaseException] = []  # held, so an id is never reused (a thread may report late)
         self._lock = threading.Lock()
+        registration.ns[REPORT] = self._handled
 
-    def __enter__(self) -> Refusals:
-        self._before = sys.gettrace(), threading.gettrace()
-        sys.settrace(self._call)
-        threading.settrace(self._call)
-        return self
+    def rewrite(self, tree: ast.Module) -> ast.Module:
+        """Each ``except`` clause of the block first reports what it caught (a failed report is ignored)."""
+        rewritten: ast.Module = _Handlers().visit(tree)
+        return ast.fix_missing_locations(rewritten)
 
-    def __exit__(self, *exc: object) -> None:
-        sys.settrace(self._before[0])
-        threading.settrace(self._before[1])
-        self._seen.clear()
+    def failed(self, exc: BaseException) -> None:
+        """The error a block ended with."""
+        self._met(exc, exc.__traceback__)
 
-    def _call(self, frame: types.FrameType, event: str, arg: Any) -> Any:
-        if frame.f_globals is not self.ns:
-            return None  # a library's frame: an exception it raises is seen where it reaches the model's code
-        frame.f_trace_lines = False
-        return self._exception
-
-    def _exception(self, frame: types.FrameType, event: str, arg: Any) -> Any:
-        if event == "exception":
-            self._met(arg[1], arg[2])
-        return self._exception
+    def _handled(self) -> None:
+        _, exc, tb = sys.exc_info()
+        if exc is not None:
+            self._met(exc, tb)
 
     def _met(self, exc: BaseException, tb: types.TracebackType | None) -> None:
         found = _refused(exc, tb, self.registration.watch)
@@ -74,7 +70,7 @@ class Refusals:
             return
         with self._lock:
             if any(exc is seen for seen in self._seen):
-                return  # the same exception passing through another frame of the model's
+                return  # the same exception, handled again further out
             self._seen.append(exc)
         category, what = found
         what = f"{what} (the operating system refused it: {exc})"
@@ -83,6 +79,16 @@ class Refusals:
             category=category, what=what, by="os", thread="" if thread is threading.main_thread() else thread.name))
         with self._lock:
             self.told.append(guard.refusal(category, self.registration.watch.redact(what), guard.OS_LIMITS))
+
+
+class _Handlers(ast.NodeTransformer):
+    """``except ...: body`` becomes ``except ...: try: REPORT() except BaseException: pass; body``."""
+
+    def visit_ExceptHandler(self, node: ast.ExceptHandler) -> ast.ExceptHandler:
+        self.generic_visit(node)
+        report = ast.parse(f"try:\n    {REPORT}()\nexcept BaseException:\n    pass").body[0]
+        node.body.insert(0, ast.copy_location(report, node.body[0] if node.body else node))
+        return node
 
 
 def _refused(exc: BaseException, tb: types.TracebackType | None, watch: guard.Watch) -> tuple[str, str] | None:
@@ -98,12 +104,11 @@ def _refused(exc: BaseException, tb: types.TracebackType | None, watch: guard.Wa
 
 
 def _what(exc: OSError, tb: types.TracebackType | None, watch: guard.Watch) -> tuple[str, str]:
-    """The category and the words for an OS refusal, from the exception: its file, or where it was raised (``tb``:
-    the traceback so far, as the trace function gets it; the exception's own is not set yet)."""
+    """The category and the words for an OS refusal, from the exception: its file, or where it was raised."""
     if exc.filename is not None:
         named = show(exc.filename) + (f" -> {show(exc.filename2)}" if exc.filename2 is not None else "")
         return ("secrets", f"read {named}") if watch.secret(real(exc.filename)) else ("write", f"use {named}")
-    code = None
+    code: Any = None
     while tb is not None:
         code, tb = tb.tb_frame.f_code, tb.tb_next
     raised = code.co_filename if code is not None else ""

@@ -132,14 +132,13 @@ class Worker:
         try:
             ns.update(helpers(_Queries(self.channel, int(request.header["ns"])), final, ns,
                               frozenset(space.baseline)))
+            refusals = Refusals(space.registration)  # binds what the block's handlers report to: not the model's
             before = dict(ns)
-            if space.registration is not None:
-                space.registration.at(request.header.get("iteration"), request.header.get("cell"))
+            space.registration.at(request.header.get("iteration"), request.header.get("cell"))
             timeout = request.header.get("timeout")
-            refusals = Refusals(space.registration)
             try:
-                with refusals:
-                    cell = Executor(ns, timeout_s=float(timeout) if timeout is not None else None).run(code)
+                cell = Executor(ns, timeout_s=float(timeout) if timeout is not None else None,
+                                rewrite=refusals.rewrite, failed=refusals.failed).run(code)
             except CellInterrupted as stop:
                 cell, stopped = stop.cell, True
             if refusals.told:  # in the guard's words, after what the block printed: the OS's own are terse
