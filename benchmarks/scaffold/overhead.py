@@ -11,8 +11,9 @@ are on the same clock as the caller. Then:
 - fixed cost: call -> first request started, plus last response finished ->
   return (target < 50 ms). The library object is built once beforehand (as a
   user would), and a warm-up run comes first.
-Medians over repeats; the libraries take turns within each round, so load
-from other processes on the machine affects them alike.
+Medians over repeats; the libraries take turns within each round, in an
+order that turns from round to round, so load from other processes on the
+machine (or the end of another library's run) affects them alike.
 """
 from __future__ import annotations
 
@@ -48,7 +49,7 @@ def _gaps(server: Any) -> list[float]:
 
 
 def run(libraries: Sequence[Library], quick: bool, log: Log = print) -> dict[str, Any]:
-    """Rounds in which every library takes its turn, so background load hits them alike."""
+    """Rounds in which every library takes its turn, in an order that turns, so background load hits them alike."""
     turns, runs = (QUICK_TURNS, QUICK_RUNS) if quick else (TURNS, RUNS)
     gaps: dict[str, list[float]] = {lib.name: [] for lib in libraries}
     before: dict[str, list[float]] = {lib.name: [] for lib in libraries}
@@ -59,8 +60,13 @@ def run(libraries: Sequence[Library], quick: bool, log: Log = print) -> dict[str
                     for lib in libraries}
         for s in sessions.values():  # warm-up: first connections, lazy imports
             s.run(ONE_SHOT, "overhead probe", "context")
+        names = list(sessions)
         for round_ in range(runs):
-            for name, s in sessions.items():
+            # The order turns each round: no library always runs right after the same other one (an isolated
+            # REPL's worker ending, say, would always weigh on the next).
+            shift = (round_ // 3) % len(names)  # the loop runs every third round: each of those in a new order
+            for name in names[shift:] + names[:shift]:
+                s = sessions[name]
                 if round_ % 3 == 0:
                     server.reset()
                     s.run(LOOP_QUESTION.format(n=turns), "overhead probe", "context")

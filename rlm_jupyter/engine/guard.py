@@ -111,7 +111,7 @@ class Watch:
     secrets: tuple[str, ...]
     redact: Callable[[str], str] = str  # the run's redactor: what was attempted may quote a key
     emit: Callable[[Event], None] | None = None  # the session's event bus: the panel shows a refusal as it happens
-    endpoints: tuple[tuple[str, int], ...] = ()  # (host, port) the engine's model calls go to: the endpoint, a proxy
+    endpoints: tuple[tuple[str, int, bool], ...] = ()  # (host, port, an IP?) the engine's calls go to (endpoint, proxy)
     engine_folders: tuple[str, ...] = ()  # where the engine writes for the run: the response cache
     engine_processes: frozenset[int] = frozenset()  # processes the engine started for the run: the isolated REPL
     peers_seen: dict[tuple[str, str, int], bool] = field(default_factory=dict)  # per run: a peer once looked up
@@ -181,15 +181,15 @@ class Watch:
 
     def endpoint_host(self, host: str) -> bool:
         """Whether looking up ``host`` is the engine reaching the run's endpoint (or its proxy)."""
-        return any(host.lower() == known for known, _ in self.endpoints)
+        return any(host.lower() == known for known, _, _ in self.endpoints)
 
     def endpoint(self, host: str, port: int) -> bool:
         """Whether a connection to ``host``:``port`` is the engine reaching the run's endpoint (or its proxy).
 
         The connection sees an address, not the name: for an endpoint given by name the port is matched, and
         the name's lookup was (a lookup of any other name by the engine is refused)."""
-        return any(port == known_port and (host == known or not ip_literal(known))
-                   for known, known_port in self.endpoints)
+        return any(port == known_port and (host == known or not literal)
+                   for known, known_port, literal in self.endpoints)
 
     def served_here(self, protocol: str, host: str, port: int) -> bool:
         """Whether this kernel's process tree serves ``protocol`` at ``host``:``port`` (looked up once per run)."""
@@ -213,7 +213,7 @@ def _thread_name() -> str:
     return "" if thread is threading.main_thread() else thread.name
 
 
-def endpoint_targets(base_url: str) -> tuple[tuple[str, int], ...]:
+def endpoint_targets(base_url: str) -> tuple[tuple[str, int, bool], ...]:
     """Where the engine's calls to ``base_url`` connect: the endpoint, and the proxy the environment names for it.
 
     Read when the run starts: model code cannot change the proxy variables (``env``), and the environment is
@@ -228,7 +228,7 @@ def endpoint_targets(base_url: str) -> tuple[tuple[str, int], ...]:
         proxy = urllib.parse.urlsplit(proxies.get(scheme, "") or "")
         if proxy.hostname:
             targets.append((proxy.hostname.lower(), _port(proxy, 443 if proxy.scheme == "https" else 80)))
-    return tuple(dict.fromkeys(targets))
+    return tuple((host, port, ip_literal(host)) for host, port in dict.fromkeys(targets))
 
 
 def _port(parts: urllib.parse.SplitResult, default: int) -> int:
@@ -357,7 +357,7 @@ def acting(frame: Any) -> tuple[Registration | None, Any]:
     """Whose action this is: the run, and the code of the engine frame nearest the action when the engine acts for
     it (one nearer than the run's code), else None. No run when no watched run's code is on the stack nor owns
     the thread, or when the user's own code acts on the run's loop thread (an observer of theirs)."""
-    watched, engine, users = _watched, None, False
+    watched, engine, users, owner = _watched, None, False, None
     while frame is not None:
         found = frame.f_globals
         registration = watched.get(id(found))
@@ -366,15 +366,26 @@ def acting(frame: Any) -> tuple[Registration | None, Any]:
         code = frame.f_code
         if code is _FINALIZER:  # the garbage collector runs a finalizer wherever it is: who is further out is not
             return None, None  # whose it is (the run's own were refused when registered, or detached at its end)
-        if is_engine(code):
-            engine = engine or code
+        if engine is None and is_engine(code):
+            engine = code
+            owner = thread_owner()
+            if owner is not None and not users:  # the run's thread: its code further out would be this run too
+                return (None, None) if _in_finalizer(frame) else (owner.registration, engine)
         elif engine is None and not users:
             users = is_users(code, found)
         frame = frame.f_back
-    owner = thread_owner()
+    owner = owner or thread_owner()
     if owner is None or (users and not owner.model):
         return None, None
     return owner.registration, engine
+
+
+def _in_finalizer(frame: Any) -> bool:
+    while frame is not None:
+        if frame.f_code is _FINALIZER:
+            return True
+        frame = frame.f_back
+    return False
 
 
 def starter(frame: Any) -> Owner | None:
