@@ -48,9 +48,14 @@ def _gaps(server: Any) -> list[float]:
     return [b.started - a.finished for a, b in itertools.pairwise(roots)]
 
 
-def run(libraries: Sequence[Library], quick: bool, log: Log = print) -> dict[str, Any]:
-    """Rounds in which every library takes its turn, in an order that turns, so background load hits them alike."""
-    turns, runs = (QUICK_TURNS, QUICK_RUNS) if quick else (TURNS, RUNS)
+def run(libraries: Sequence[Library], quick: bool, log: Log = print, runs: int | None = None,
+        loop_every: int = 3) -> dict[str, Any]:
+    """Rounds in which every library takes its turn, in an order that turns, so background load hits them alike.
+
+    ``runs`` rounds (default RUNS), the per-iteration loop in every ``loop_every``-th of them: the guard's
+    benchmark compares two settings of one library whose difference is a few percent, and asks for more."""
+    turns, runs = (QUICK_TURNS, QUICK_RUNS if runs is None else min(runs, QUICK_RUNS)) if quick else (
+        TURNS, RUNS if runs is None else runs)
     gaps: dict[str, list[float]] = {lib.name: [] for lib in libraries}
     before: dict[str, list[float]] = {lib.name: [] for lib in libraries}
     after: dict[str, list[float]] = {lib.name: [] for lib in libraries}
@@ -64,10 +69,10 @@ def run(libraries: Sequence[Library], quick: bool, log: Log = print) -> dict[str
         for round_ in range(runs):
             # The order turns each round: no library always runs right after the same other one (an isolated
             # REPL's worker ending, say, would always weigh on the next).
-            shift = (round_ // 3) % len(names)  # the loop runs every third round: each of those in a new order
+            shift = (round_ // loop_every) % len(names)  # each round that runs the loop in a new order
             for name in names[shift:] + names[:shift]:
                 s = sessions[name]
-                if round_ % 3 == 0:
+                if round_ % loop_every == 0:
                     server.reset()
                     s.run(LOOP_QUESTION.format(n=turns), "overhead probe", "context")
                     gaps[name] += _gaps(server)

@@ -294,8 +294,10 @@ class guarded:  # noqa: N801 - used like a function: ``with guarded(timeout_s, p
         for end in (guard._signals, self._signals_w, *guard._bell):
             if end is not None:
                 end.close()
-        sys.settrace(self._trace)
-        sys.setprofile(self._profile)
+        if sys.gettrace() is not self._trace:  # armed (the block had to end): put the hooks back as they were
+            sys.settrace(self._trace)
+        if sys.getprofile() is not self._profile:
+            sys.setprofile(self._profile)
         _disarm(sys._getframe(), guard)
         _drain()  # a wake-up sent just before the block ended runs our (now inert) handler, not the kernel's
         _STACK.remove(guard)

@@ -37,7 +37,6 @@ import tempfile
 import threading
 import urllib.parse
 import urllib.request
-import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -261,12 +260,12 @@ class Owner:
     model: bool
 
 
-_FINALIZER = weakref.finalize.__call__.__code__
 _watched: dict[int, Registration] = {}  # replaced, never changed in place: the hook reads it without a lock
 _hook_lock = threading.Lock()
 _installed = False
 OWNER = "_rlm_guard_owner"  # on a Thread: the Owner of a thread the run's code started, or of the run's loop
-_raw = threading.local()  # ``owner``: the same for a thread started with ``_thread`` directly (guard_calls)
+# ``owner``: the same for a thread started with ``_thread`` directly; ``finalizing``: finalizers running (guard_calls)
+_raw = threading.local()
 
 
 def install() -> None:
@@ -341,22 +340,19 @@ def not_the_runs(registration: Registration | None) -> Iterator[None]:
 
 
 # -- who is acting -----------------------------------------------------------------------------------------------------
-def _live(owner: Owner | None) -> Owner | None:
-    """An owner whose run is still running (a thread left behind by a run that ended is nobody's now)."""
-    if owner is not None and _watched.get(id(owner.registration.ns)) is owner.registration:
-        return owner
-    return None
-
-
 def thread_owner() -> Owner | None:
-    raw = getattr(_raw, "owner", None)
-    return _live(raw if raw is not None else getattr(threading.current_thread(), OWNER, None))
+    """The run this thread is (its loop, a thread its code started), while that run runs: a thread left behind by a
+    run that ended is nobody's now."""
+    owner = getattr(_raw, "owner", None) or getattr(threading.current_thread(), OWNER, None)
+    return owner if owner is not None and _watched.get(id(owner.registration.ns)) is owner.registration else None
 
 
 def acting(frame: Any) -> tuple[Registration | None, Any]:
     """Whose action this is: the run, and the code of the engine frame nearest the action when the engine acts for
     it (one nearer than the run's code), else None. No run when no watched run's code is on the stack nor owns
     the thread, or when the user's own code acts on the run's loop thread (an observer of theirs)."""
+    if finalizing():  # the garbage collector runs a finalizer wherever it is: who is further out is not whose it is
+        return None, None  # (the run's own were refused when registered, or detached at its end)
     watched, engine, users, owner = _watched, None, False, None
     while frame is not None:
         found = frame.f_globals
@@ -364,13 +360,11 @@ def acting(frame: Any) -> tuple[Registration | None, Any]:
         if registration is not None and registration.ns is found:
             return registration, engine
         code = frame.f_code
-        if code is _FINALIZER:  # the garbage collector runs a finalizer wherever it is: who is further out is not
-            return None, None  # whose it is (the run's own were refused when registered, or detached at its end)
         if engine is None and is_engine(code):
             engine = code
             owner = thread_owner()
             if owner is not None and not users:  # the run's thread: its code further out would be this run too
-                return (None, None) if _in_finalizer(frame) else (owner.registration, engine)
+                return (None, None) if finalizing() else (owner.registration, engine)
         elif engine is None and not users:
             users = is_users(code, found)
         frame = frame.f_back
@@ -380,12 +374,9 @@ def acting(frame: Any) -> tuple[Registration | None, Any]:
     return owner.registration, engine
 
 
-def _in_finalizer(frame: Any) -> bool:
-    while frame is not None:
-        if frame.f_code is _FINALIZER:
-            return True
-        frame = frame.f_back
-    return False
+def finalizing() -> bool:
+    """Whether this thread is running a ``weakref.finalize`` callback (``guard_calls`` counts them)."""
+    return bool(getattr(_raw, "finalizing", 0))
 
 
 def starter(frame: Any) -> Owner | None:

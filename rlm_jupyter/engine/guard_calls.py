@@ -211,6 +211,16 @@ def _wrap_readline(readline: types.ModuleType) -> None:
 # -- callbacks that would run after the run ---------------------------------------------------------------------------
 def _wrap_callbacks() -> None:
     at_exit, init, at_fork = cast(Callable[..., Any], atexit.register), weakref.finalize.__init__, os.register_at_fork
+    call = weakref.finalize.__call__
+
+    @pass_through
+    def counted_call(self: weakref.finalize[Any, Any], _: Any = None) -> Any:
+        """A finalizer runs wherever the garbage collector is: the code further out on the stack is not whose it is."""
+        guard._raw.finalizing = getattr(guard._raw, "finalizing", 0) + 1
+        try:
+            return call(self, _)
+        finally:
+            guard._raw.finalizing -= 1
 
     @pass_through
     def watched_register(func: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
@@ -241,6 +251,7 @@ def _wrap_callbacks() -> None:
     setattr(builtins, "__build_class__", watched_build_class)  # noqa: B010
     setattr(atexit, "register", watched_register)  # noqa: B010 - a module attribute mypy types as the function
     setattr(weakref.finalize, "__init__", watched_finalize)  # noqa: B010
+    setattr(weakref.finalize, "__call__", counted_call)  # noqa: B010
     setattr(os, "register_at_fork", watched_at_fork)  # noqa: B010
 
 

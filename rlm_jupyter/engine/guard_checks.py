@@ -19,6 +19,7 @@ for the model.
 """
 from __future__ import annotations
 
+import _socket
 import ipaddress
 import os
 import socket
@@ -47,7 +48,7 @@ UNRESOLVED = "\0unresolved"  # a path relative to a descriptor whose folder cann
 DIR_FD = threading.local()  # ``os.open``'s dir_fd, handed over by guard_calls (its audit event lacks it)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Actor:
     """Who acts for the run: the model's code, or the engine on its behalf (``caller``: the engine frame nearest the
     action, for the few things one engine module does itself)."""
@@ -229,8 +230,14 @@ def _nameinfo(watch: Watch, args: tuple[Any, ...], actor: Actor) -> Found:
     return None if loopback_host(host) else ("net", f"look up the address {show(host)}")
 
 
+def _raw(sock: object, field: str) -> object:
+    """A socket's family or type as the plain number (``socket.socket``'s own properties convert it to an enum, which
+    costs more than the rest of the check)."""
+    return getattr(_socket.socket, field).__get__(sock) if isinstance(sock, _socket.socket) else None
+
+
 def _protocol(sock: object) -> str:
-    return "udp" if getattr(sock, "type", None) == socket.SOCK_DGRAM else "tcp"
+    return "udp" if _raw(sock, "type") == socket.SOCK_DGRAM else "tcp"
 
 
 def _peer(watch: Watch, sock: object, address: object, verb: str, actor: Actor) -> Found:
@@ -255,7 +262,7 @@ def _peer(watch: Watch, sock: object, address: object, verb: str, actor: Actor) 
 
 def _connect(watch: Watch, args: tuple[Any, ...], actor: Actor) -> Found:
     sock = args[0]
-    if getattr(sock, "family", None) == getattr(socket, "AF_UNIX", None):
+    if _raw(sock, "family") == getattr(socket, "AF_UNIX", None):
         return "net", f"connect to the Unix socket {show(args[1])}"
     return _peer(watch, sock, args[1], "connect to", actor)
 
