@@ -55,20 +55,37 @@ def pass_through(function: _F) -> _F:
     return function
 
 
+ENGINE, LIBRARY, ELSEWHERE = "engine", "library", "elsewhere"
+_KINDS: dict[str, str] = {}  # by file name: the guard asks for every frame it walks, so the answer is kept
+
+
+def kind(filename: str) -> str:
+    """Where code compiled from ``filename`` comes from: ENGINE, LIBRARY or ELSEWHERE."""
+    found = _KINDS.get(filename)
+    if found is None:
+        if filename.startswith(PACKAGE):
+            found = ENGINE
+        elif filename.startswith(INSTALLED) or filename.startswith(_FROZEN):
+            found = LIBRARY
+        else:
+            found = ELSEWHERE
+        if len(_KINDS) < 100_000:  # file names are few; code compiled at run time may name many
+            _KINDS[filename] = found
+    return found
+
+
 def is_engine(code: types.CodeType) -> bool:
-    return code.co_filename.startswith(PACKAGE) and id(code) not in _PASS_THROUGH
+    return kind(code.co_filename) is ENGINE and id(code) not in _PASS_THROUGH
 
 
 def is_library(code: types.CodeType) -> bool:
     """The standard library's or an installed package's (the engine's own files excepted, wherever installed)."""
-    filename = code.co_filename
-    return (filename.startswith(INSTALLED) or filename.startswith(_FROZEN)) and not filename.startswith(PACKAGE)
+    return kind(code.co_filename) is LIBRARY
 
 
 def is_elsewhere(code: types.CodeType) -> bool:
     """Neither the engine nor a library: the notebook, the model's blocks, code compiled from a string."""
-    filename = code.co_filename
-    return not filename.startswith(PACKAGE) and not filename.startswith(INSTALLED) and not filename.startswith(_FROZEN)
+    return kind(code.co_filename) is ELSEWHERE
 
 
 def is_users(code: types.CodeType, globals_: dict[str, Any]) -> bool:

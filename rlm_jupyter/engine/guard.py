@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from . import peers
-from .code_origin import is_engine, is_library, is_users
+from .code_origin import ELSEWHERE, ENGINE, is_engine, is_library, is_users, kind
 from .events import Event, GuardActed
 from .guard_checks import CHECKS, UNRESOLVED, Actor, in_folder, ip_literal, loopback_host
 from .settings import GUARD_CATEGORIES, Settings
@@ -359,14 +359,16 @@ def acting(frame: Any) -> tuple[Registration | None, Any]:
         registration = watched.get(id(found))
         if registration is not None and registration.ns is found:
             return registration, engine
-        code = frame.f_code
-        if engine is None and is_engine(code):
-            engine = code
-            owner = thread_owner()
-            if owner is not None and not users:  # the run's thread: its code further out would be this run too
-                return (None, None) if finalizing() else (owner.registration, engine)
-        elif engine is None and not users:
-            users = is_users(code, found)
+        if engine is None:
+            code = frame.f_code
+            origin = kind(code.co_filename)
+            if origin is ENGINE and is_engine(code):
+                engine = code
+                owner = thread_owner()
+                if owner is not None and not users:  # the run's thread: its code further out would be this run too
+                    return owner.registration, engine
+            elif origin is ELSEWHERE and not users:
+                users = is_users(code, found)
         frame = frame.f_back
     owner = owner or thread_owner()
     if owner is None or (users and not owner.model):
