@@ -265,7 +265,7 @@ _hook_lock = threading.Lock()
 _installed = False
 OWNER = "_rlm_guard_owner"  # on a Thread: the Owner of a thread the run's code started, or of the run's loop
 # ``owner``: the same for a thread started with ``_thread`` directly; ``finalizing``: finalizers running (guard_calls)
-_raw = threading.local()
+thread_state = threading.local()
 
 
 def install() -> None:
@@ -343,7 +343,7 @@ def not_the_runs(registration: Registration | None) -> Iterator[None]:
 def thread_owner() -> Owner | None:
     """The run this thread is (its loop, a thread its code started), while that run runs: a thread left behind by a
     run that ended is nobody's now."""
-    owner = getattr(_raw, "owner", None) or getattr(threading.current_thread(), OWNER, None)
+    owner = getattr(thread_state, "owner", None) or getattr(threading.current_thread(), OWNER, None)
     return owner if owner is not None and _watched.get(id(owner.registration.ns)) is owner.registration else None
 
 
@@ -378,7 +378,7 @@ def acting(frame: Any) -> tuple[Registration | None, Any]:
 
 def finalizing() -> bool:
     """Whether this thread is running a ``weakref.finalize`` callback (``guard_calls`` counts them)."""
-    return bool(getattr(_raw, "finalizing", 0))
+    return bool(getattr(thread_state, "finalizing", 0))
 
 
 def starter(frame: Any) -> Owner | None:

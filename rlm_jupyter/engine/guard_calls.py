@@ -81,7 +81,7 @@ def _wrap_thread_starts() -> None:
 @pass_through
 def _owned(owner: guard.Owner, function: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
     """A thread started with ``_thread`` directly by the run's code: its actions are the run's."""
-    guard._raw.owner = owner
+    guard.thread_state.owner = owner
     return function(*args, **kwargs)
 
 
@@ -216,11 +216,11 @@ def _wrap_callbacks() -> None:
     @pass_through
     def counted_call(self: weakref.finalize[Any, Any], _: Any = None) -> Any:
         """A finalizer runs wherever the garbage collector is: the code further out on the stack is not whose it is."""
-        guard._raw.finalizing = getattr(guard._raw, "finalizing", 0) + 1
+        guard.thread_state.finalizing = getattr(guard.thread_state, "finalizing", 0) + 1
         try:
             return call(self, _)
         finally:
-            guard._raw.finalizing -= 1
+            guard.thread_state.finalizing -= 1
 
     @pass_through
     def watched_register(func: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+from ..engine.guard import OS_LIMITS
 from ..engine.trajectory import GuardAction, Run
 from ..text import clip, plural
 from .markup import esc
@@ -29,9 +30,6 @@ def mode_of(run: Run) -> str:
 def allowed_of(run: Run) -> str:
     allow = run.settings.get("allow")
     return allow if isinstance(allow, str) else ""
-
-
-OS_LIMITS = "the isolated REPL's limits"
 
 
 def action_text(action: GuardAction) -> str:
