@@ -28,7 +28,7 @@ import pytest
 
 from rlm_jupyter import RLM, Run
 from rlm_jupyter.engine import guard
-from rlm_jupyter.engine.events import GuardActed
+from rlm_jupyter.engine.events import GuardActed, RunFinished
 from rlm_jupyter.engine.guard import GuardRefused
 from rlm_jupyter.jupyter.report import run_html, run_text
 from rlm_jupyter.testing import Scripted
@@ -151,6 +151,9 @@ ATTACKS = {
         "net", "import socket\nwith socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as mine:\n"
                "    mine.bind(('127.0.0.1', {canary_port}))\n"
                "    socket.create_connection(('127.0.0.1', {canary_port}), timeout=5).close()", "canary"),
+    "a listener of the run's own": Attack(
+        "net", "import socket\nwith socket.socket() as mine:\n    mine.bind(('127.0.0.1', 0))\n    mine.listen()\n"
+               "    socket.create_connection(mine.getsockname(), timeout=5).close()", "env"),
     "a listener on another loopback address": Attack(
         "net", "import socket\nwith socket.socket() as mine:\n    mine.bind(('127.0.0.2', {canary_port}))\n"
                "    mine.listen()\n    socket.create_connection(('127.0.0.1', {canary_port}), timeout=5).close()",
@@ -582,3 +585,24 @@ def test_what_would_run_after_the_run_is_refused_or_put_back(engine: Engine, sce
         "model code replaced sys.excepthook", "model code replaced threading.excepthook",
         "model code changed gc.callbacks", "model code added an import hook to sys.meta_path ('Finder')",
         "model code left a weakref.finalize callback ('late')"]
+
+
+def test_the_report_calls_into_the_answer_while_the_run_is_still_watched(engine: Engine, scene: Scene) -> None:
+    """The answer the model made is rendered as the run ends (the report, the panel): that work is the model's,
+    and the run is still watched then. Its repr here is a C function bound as a method, so only the engine's
+    frames are on the stack when it acts."""
+    marker = scene.tmp / "marker"
+    code = (f"import functools, os\nclass Note(os.PathLike):\n    def __fspath__(self):\n"
+            f"        return 'touch {marker}'\n    __repr__ = functools.partialmethod(os.system)\nFINAL(Note())")
+    before_the_report: list[int] = []
+
+    def report(event: object) -> None:
+        if isinstance(event, RunFinished):
+            before_the_report.append(len(event.run.guard))
+            run_html(event.run)
+
+    run = engine.run([fence(code)], "x", acceptance="off", observers=(report,))
+    assert_final(run)
+    assert not marker.exists()
+    assert len(run.guard) > before_the_report[0]  # the report's own call into the answer was refused too
+    assert {(a.category, a.refused) for a in run.guard} == {("proc", True)}
