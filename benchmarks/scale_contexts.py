@@ -14,7 +14,9 @@ tables. What is measured, and how:
    the kernel during a minimal run over the variable (the model prints the type and answers): the
    memory the scaffold itself allocates (description, prompts, records, panel, report, kernel
    messages), which must stay under 10% of the context. The demo model's own analysis (regexes,
-   a cohort table) allocates what that analysis needs and is timed separately.
+   a cohort table) allocates what that analysis needs and is timed separately. "views" is what giving the
+   variable to the model's code costs (a view), and its state as the run starts and ends (for a DataFrame, a
+   digest of its numeric memory), in the kernel.
 2. ``llm_query_batched`` over 10,000 prompts (concurrency 16, latency 0, server in the same
    process, so client and server share the 2 cores and the GIL): wall time, calls in flight at
    the server, futures alive at once, tracemalloc peak, and the same batch with the live panel.
@@ -73,6 +75,26 @@ CONTEXTS = [
 ]
 SIZE = ("(lambda o: int(o.memory_usage(index=True).sum()) if hasattr(o, 'memory_usage') "
         "else __import__('sys').getsizeof(o))({})")
+# What the views cost a run over the variable, in the kernel: giving it (a view, no data copied), the state as
+# the run starts (for a frame, a digest of its numeric memory: engine/memory_digest.py) and the comparison as it
+# ends, in ms; the median of three.
+VIEW_COST = """
+def _view_cost(obj):
+    import statistics, time
+    from rlm_jupyter.engine.views import Views
+    times = []
+    for _ in range(3):
+        views = Views()
+        t0 = time.perf_counter()
+        given = views.protect_context({'x': obj})
+        t1 = time.perf_counter()
+        views.snapshot()
+        t2 = time.perf_counter()
+        views.changes(given, None)
+        t3 = time.perf_counter()
+        times.append((t1 - t0, t2 - t1, t3 - t2))
+    return tuple(round(1000 * statistics.median(t[i] for t in times), 1) for i in range(3))
+"""
 
 
 def first_request_chars(server: FakeLLMServer, model: str) -> int:
@@ -87,9 +109,11 @@ def big_contexts() -> str:
     rows = []
     try:
         kernel.ok("%load_ext rlm_jupyter\n%config RLMMagics.cache = False")
+        kernel.ok(VIEW_COST)
         for label, name, setup, question in CONTEXTS:
             kernel.ok(setup)
             size = int(kernel.value(SIZE.format(name)))
+            given, start, end = (float(x) for x in kernel.value(f"_view_cost({name})").strip("()").split(","))
             server.reset()
             started = time.perf_counter()
             kernel.ok(f'%rlm {name} "{question}" -o answer_{name}')
@@ -102,13 +126,13 @@ def big_contexts() -> str:
             peak = int(kernel.value("tracemalloc.get_traced_memory()[1]"))
             kernel.ok("tracemalloc.stop()")
             share = f"{100 * peak / size:.2f}%" if size >= 1e6 else "- (a tiny context)"
-            rows.append([label, mb(size), f"{first:,}", mb(peak), share,
+            rows.append([label, mb(size), f"{first:,}", mb(peak), share, f"{given:.1f} / {start:.1f} / {end:.1f} ms",
                          f"{status}, {wall:.1f} s"])
     finally:
         kernel.close()
         server.stop()
     return table(["context", "size in memory", "first root request (chars)", "scaffold peak", "of the context",
-                  "demo model's run (through %rlm)"], rows)
+                  "views: given / run start / run end", "demo model's run (through %rlm)"], rows)
 
 
 # -- 2. 10,000 prompts -----------------------------------------------------------------------------
@@ -258,11 +282,14 @@ def lazy_contexts() -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="2,000-prompt batches")
+    parser.add_argument("--contexts", action="store_true", help="only the big in-memory contexts (section 1)")
     args = parser.parse_args()
     n = 2_000 if args.quick else 10_000
     print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}\n")
     print("## Big in-memory contexts through %rlm\n")
     print(big_contexts() + "\n")
+    if args.contexts:
+        return
     print(f"## llm_query_batched over {n:,} prompts\n")
     print(batch(n) + "\n")
     print("## Rate limit\n")

@@ -51,6 +51,14 @@ class Canary:
         hits = self.folder / "hits"
         return int(hits.read_text() or 0) if hits.exists() else 0
 
+    def reached(self, n: int = 1, within_s: float = 60.0) -> bool:
+        """Whether the listener has counted ``n`` connections, waiting for it to write the count down (it does so
+        after accepting, in its own process: a test that reads at once may read the count before)."""
+        deadline = time.monotonic() + within_s
+        while self.hits() < n and time.monotonic() < deadline:
+            time.sleep(0.02)
+        return self.hits() >= n
+
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}/"

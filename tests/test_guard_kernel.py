@@ -69,6 +69,23 @@ ATTACKS = {
     "ctypes": ("native", "import ctypes\nctypes.CDLL('libc.so.6').system(b'touch {marker}')"),
     "a trace hook": ("hooks", "import sys\nsys.settrace(lambda *a: None)"),
     "a signal to another process": ("proc", "import os, signal\nos.kill({sleeper}, signal.SIGTERM)"),
+    # issue 37
+    "a relative path after chdir": ("write", "import os\nos.chdir('{outside}')\nopen('x.csv', 'w').close()"),
+    "a write through a descriptor of a folder": ("write", "import os\nfd = os.open('{outside}', os.O_RDONLY)\n"
+                                                       "os.close(os.open('x.csv', os.O_WRONLY | os.O_CREAT, dir_fd=fd))"),
+    "a listener on another loopback address": ("net", "import socket\nwith socket.socket() as mine:\n"
+                                                      "    mine.bind(('127.0.0.2', {port}))\n    mine.listen()\n"
+                                                      "    socket.create_connection(('127.0.0.1', {port}), timeout=5)"),
+    "a finalizer": ("hooks", "import os, sys, weakref\nweakref.finalize(sys, os.system, 'touch {marker}')"),
+    "a thread started with _thread": ("proc", "import _thread, os, sys, time\ndone = []\n"
+                                              "sys.unraisablehook = lambda u: done.append(u.exc_value)\n"
+                                              "_thread.start_new_thread(os.system, ('touch {marker}',))\n"
+                                              "for _ in range(6000):\n    if done:\n        break\n"
+                                              "    time.sleep(0.01)\nraise done[0]"),
+    "a signal through a pidfd": ("proc", "import os, signal\n"
+                                         "signal.pidfd_send_signal(os.pidfd_open({sleeper}), signal.SIGTERM)"),
+    "a client for another endpoint": ("net", "from rlm_jupyter.llm.client import LLMClient\n"
+                                             "LLMClient('{url}v1', max_retries=0).complete('m', [])"),
 }
 
 
@@ -85,10 +102,11 @@ def test_each_class_is_refused_in_a_kernel(kernel: KernelSession, server: FakeLL
     (outside / "keep.txt").write_text("mine")
     marker = case / "marker"
     hits = canary.hits()
-    kernel.ok(f"import os\n_home = os.environ['HOME']\nos.environ['HOME'] = {str(home)!r}")
+    kernel.ok(f"import os\n_home = os.environ['HOME']\nos.environ['HOME'] = {str(home)!r}\n_cwd = os.getcwd()")
     sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])  # a process to signal
     try:
-        result = ask(kernel, server, template.format(marker=marker, url=canary.url, outside=outside, sleeper=sleeper.pid))
+        result = ask(kernel, server, template.format(marker=marker, url=canary.url, outside=outside, sleeper=sleeper.pid,
+                                                     port=canary.port))
         assert sleeper.poll() is None, "the signal reached the other process"
     finally:
         sleeper.kill()
@@ -98,6 +116,7 @@ def test_each_class_is_refused_in_a_kernel(kernel: KernelSession, server: FakeLL
     assert sorted(p.name for p in outside.iterdir()) == ["keep.txt"]
     assert "canary-key-material" not in result.stdout + report_text(result) + report_html(result)
     assert kernel.value("os.environ.get('OPENAI_BASE_URL', '')") == server.base_url
+    assert kernel.value("os.getcwd() == _cwd") == "True"
     assert kernel.value("rlm_run.status, sorted({a.category for a in rlm_run.guard})") == f"final ['{category}']"
     # pexpect behind a shell escape tries os.forkpty, then os.fork: each try is refused and recorded
     assert re.search(rf"guard: on: refused \d actions? of the model's code \({category}( \(\d\))?\)\n",
@@ -180,3 +199,50 @@ ddf = dd.from_pandas(pd.read_csv(os.path.join(data_dir, 'sales.csv')), npartitio
         assert kernel.value("os.path.exists(os.path.join(rlm_run.scratch, 'totals.csv'))") == "True"
     finally:
         kernel.ok("client.close(); cluster.close()")
+
+
+# -- what would outlive the run in the kernel (issue 37) ------------------------------------------------------------
+def test_the_next_run_finds_the_environment_as_it_was(kernel: KernelSession, server: FakeLLMServer,
+                                                      scene: tuple[Canary, Path]) -> None:
+    """The environment mapping's own dict changes with no audit event: the next run would send the key to the
+    endpoint planted there. The engine puts the environment back when the run ends, and the report says so."""
+    canary, _folder = scene
+    hits = canary.hits()
+    before = kernel.value("os.environ.get('OPENAI_BASE_URL'), os.environ.get('OPENAI_API_KEY')")
+    result = ask(kernel, server, f"import os\nos.environ._data[b'OPENAI_BASE_URL'] = b'{canary.url}v1'\n"
+                                 "os.environ._data[b'OPENAI_API_KEY'] = b'sk-planted'")
+    assert kernel.value("os.environ.get('OPENAI_BASE_URL'), os.environ.get('OPENAI_API_KEY')") == before
+    assert kernel.value("rlm_run.undone") == str([
+        "model code changed the environment variable OPENAI_API_KEY: restored",
+        "model code changed the environment variable OPENAI_BASE_URL: restored"])
+    assert "model code changed the environment variable OPENAI_BASE_URL: restored" in report_html(result)
+    server.models["root"] = Scripted([f"```repl\n{READ_FIRST}\nprint(llm_query('hi'))\n```", 'FINAL("fine")'])
+    assert not kernel.execute('%rlm tickets "and now?" --model root --acceptance off').errors
+    assert kernel.value("rlm_answer, rlm_run.guard, rlm_run.undone") == "fine [] []"
+    assert canary.hits() == hits
+
+
+def test_an_ipython_callback_the_model_leaves_is_refused_or_removed(kernel: KernelSession, server: FakeLLMServer,
+                                                                     tmp_path: Path) -> None:
+    """A post_run_cell callback would run after the user's next cell, unwatched: the model's own
+    ``events.register`` is refused (recorded, told); one appended to the list directly is removed as the run
+    ends, and said; the user's next cell runs without them."""
+    marker = tmp_path / "marker"
+    code = (f"import functools, os\nip = get_ipython()\n"
+            f"try:\n    ip.events.register('post_run_cell', lambda *a: os.system('touch {marker}'))\n"
+            f"except PermissionError as exc:\n    print('REFUSED', exc)\n"
+            f"ip.events.callbacks['post_execute'].append(functools.partial(os.system, 'touch {marker}'))\n"
+            "print('left one')")
+    server.models["root"] = Scripted([f"```repl\n{READ_FIRST}\n```\n```repl\n{code}\n```", 'FINAL("done")'])
+    kernel.ok(TICKETS)
+    result = kernel.execute('%rlm tickets "what is wrong?" --model root --acceptance off')
+    assert not result.errors, result.errors[0]["evalue"]
+    kernel.ok("x = 1")  # the user's next cell
+    assert not marker.exists()
+    assert kernel.value("[(a.category, a.refused) for a in rlm_run.guard]") == "[('hooks', True)]"
+    assert "register an IPython post_run_cell callback" in kernel.value("rlm_run.guard[0].what")
+    model_read = [r for r in server.requests if r.model == "root"][-1].messages[-1]["content"]
+    assert "REFUSED rlm guard refused register an IPython post_run_cell callback" in model_read
+    assert kernel.value("rlm_run.undone") == str([
+        "model code registered an IPython post_execute callback ('partial'): removed"])
+    assert "model code registered an IPython post_execute callback" in report_html(result)

@@ -26,6 +26,7 @@ import pytest
 from rlm_jupyter import Run
 from rlm_jupyter.engine.isolation import sandbox
 from rlm_jupyter.engine.isolation.values import Described
+from rlm_jupyter.jupyter.report import run_text
 from rlm_jupyter.testing import Scripted
 
 from .canary import Canary, canary_listener
@@ -189,13 +190,23 @@ def test_the_os_limits_hold_against_the_bypasses(engine: Engine, target: tuple[C
     assert canary.hits() == 0 and list(outside.iterdir()) == []
     out = run.iterations[0].cells[0].output_text()
     assert "canary-key-material" not in out and "canary-key-material" not in run.to_json()
+    # The guard was off inside: the OS refused. Never silently: what reached Python is on the record and told in
+    # the guard's words; a process started is recorded with the limits it ran under (its own failure is not seen).
     if route == "ctypes":
         assert f"errno {errno.EPERM}" in out or f"errno {errno.EACCES}" in out, out
+        assert run.guard == []  # C that returns an error code tells Python nothing: the "isolation" row says the limits
     elif route == "a _thread started directly":
-        assert out.strip() == "PermissionError", out
+        assert out.splitlines()[0] == "PermissionError", out
+        assert "rlm guard: the isolated REPL's limits refused" in out
+        assert [(a.category, a.by, a.refused) for a in run.guard] == [(REFUSED_AS[action], "os", True)]
+        assert run.guard[0].thread  # where it happened
     else:
         assert "exit 1" in out, out
-    assert run.guard == []  # the guard was off inside: the OS refused
+        assert run.guard and all((a.category, a.by, a.refused) == ("proc", "os", False)
+                                 and "it runs under the isolated REPL's limits (Landlock" in a.what for a in run.guard)
+
+
+REFUSED_AS = {"connect to the canary": "net", "write outside": "write", "read the key": "secrets"}
 
 
 def test_the_guard_inside_refuses_with_its_message_and_records(engine: Engine, target: tuple[Canary, Path, Path]) -> None:
@@ -208,6 +219,63 @@ def test_the_guard_inside_refuses_with_its_message_and_records(engine: Engine, t
     assert out.startswith(f"rlm guard refused open '{outside}/x' for writing") and out.endswith("None []")
     assert [(a.category, a.refused, a.iteration, a.cell) for a in run.guard] == [("write", True, 0, 0)]
     assert run.guard[0].run_id == run.id
+
+
+# -- never silent (issue 37): what the OS limits refuse is recorded and told -------------------------------------
+NEVER_SILENT = {  # what the OS refuses in the worker, and the category the record gives it
+    "a denied file": ("open('{outside}/x', 'w')", "write"),
+    "a denied credential": ("open('{home}/.ssh/id_rsa').read()", "secrets"),
+    "a denied socket": ("import socket\nsocket.socket()", "net"),
+    "a denied signal": ("import os, signal\nos.kill({sleeper}, signal.SIGTERM)", "proc"),
+    "a process pool that cannot start under the limits": (  # its semaphores live in /dev/shm
+        "import multiprocessing\nmultiprocessing.get_context('fork').Pool(1)", "proc"),
+}
+
+
+@pytest.mark.parametrize("how", ["guard off inside", "allowed by the user"])
+@pytest.mark.parametrize("name", list(NEVER_SILENT))
+def test_what_the_os_refuses_is_recorded_and_told_in_the_guards_words(
+        engine: Engine, target: tuple[Canary, Path, Path], name: str, how: str) -> None:
+    """With the guard off inside, the OS refuses and the run records it after the fact; with the category allowed,
+    the guard says before the OS does that the limits refuse it whatever --allow says. Either way the model reads
+    it in the guard's words, the record has it (``by="os"``) and the report says who refused."""
+    if name == "a denied signal" and sandbox.landlock_abi() < 6:
+        pytest.skip("signals are scoped from Landlock ABI 6")
+    _canary, outside, home = target
+    code, category = NEVER_SILENT[name]
+    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+    try:
+        code = code.format(outside=outside, home=home, sleeper=sleeper.pid)
+        wrapped = "try:\n" + "\n".join(f"    {line}" for line in code.splitlines()) + (
+            "\n    print('DONE')\nexcept OSError as exc:\n    print('REFUSED', type(exc).__name__)")
+        options = {"guard": "off"} if how == "guard off inside" else {"allow": "write,secrets,net,proc"}
+        run = isolated(engine, [fence(wrapped), "FINAL(it is done)"], {"tickets": "t"}, **options)
+        assert sleeper.poll() is None
+    finally:
+        sleeper.kill()
+        sleeper.wait()
+    assert_final(run)
+    out = run.iterations[0].cells[0].output_text()
+    assert "REFUSED" in out and "DONE" not in out and list(outside.iterdir()) == []
+    assert "rlm guard: the isolated REPL's limits refused" in out, out
+    assert "canary-key-material" not in out + run.to_json()
+    refused = [a for a in run.guard if a.refused]
+    assert refused and all((a.category, a.by, a.iteration, a.cell) == (category, "os", 0, 0) for a in refused)
+    assert f"refused by the isolated REPL's limits `{category}`" in run_text(run)
+
+
+def test_a_processs_own_failure_is_recorded_with_the_limits_it_ran_under(engine: Engine, tmp_path: Path) -> None:
+    """The worker cannot see why a process it started failed (only its exit status): the record and the report
+    say it ran under the limits, and which; so does the report's isolation row."""
+    code = f"import subprocess\nprint(subprocess.run(['touch', '{tmp_path}/planted']).returncode)"
+    run = isolated(engine, [fence(code), "FINAL(it is done)"], {"tickets": "t"}, allow="proc")
+    assert_final(run)
+    assert printed(run) == "1" and not (tmp_path / "planted").exists()
+    [note] = run.guard
+    assert (note.category, note.by, note.refused) == ("proc", "os", False)
+    assert "touch" in note.what and "it runs under the isolated REPL's limits (Landlock ABI" in note.what
+    assert "ran under the isolated REPL's limits `proc`" in run_text(run)
+    assert run.isolation.startswith("a separate process under OS limits (Landlock ABI")
 
 
 def test_a_signal_to_another_process_is_refused(engine: Engine) -> None:

@@ -151,14 +151,22 @@ def test_the_context_variables_are_digested_first_and_the_rest_within_a_budget()
                                                    "model code changed `list18` in place: 1 item appended"]
 
 
-def test_a_users_frame_written_through_another_object_is_reported() -> None:
-    """A dict holding the user's frame is a shallow copy: the frame inside is theirs, and is watched as theirs."""
-    df = orders()
+def test_a_users_frame_inside_a_dict_gets_its_view_too() -> None:
+    """A dict of tables is common: the frames and arrays in a shallow copy are given as views (one per object,
+    whatever its names), so editing one through the dict changes the model's view, never the user's frame."""
+    df, arr = orders(), np.arange(3)
     views = Views()
-    given = {"df": views.protect("df", df), "config": views.protect("config", {"data": df})}
+    given = {"df": views.protect("df", df), "config": views.protect("config", {"data": df, "arr": arr, "n": 1})}
     views.snapshot()
+    assert given["config"]["data"] is given["df"] and given["config"]["n"] == 1
     given["config"]["data"]["c"] = 1
-    assert views.changes(given, None).in_place == ["model code changed `df` in place: 1 column added (c)"]
+    with pytest.raises(ValueError, match="read-only"):
+        given["config"]["arr"][0] = 5
+    changes = views.changes(given, None)
+    assert "c" not in df and list(arr) == [0, 1, 2] and changes.in_place == []
+    assert changes.copies == [
+        "your `df` is unchanged; the changed copy is in `rlm_run.namespace['df']`: 1 column added (c)",
+        "your `config` is unchanged; the changed copy is in `rlm_run.namespace['config']`: ['data']: 1 column added (c)"]
 
 
 # -- through the engine: the user's objects stay as they were ---------------------------------------------------------
@@ -274,6 +282,65 @@ def test_a_follow_up_sees_the_models_change_and_the_user_does_not(fake_llm: Fake
     assert second.views is first.views and first.views is not None
 
 
+# -- views that could be written after all (issue 37) ----------------------------------------------------------------
+WRITABLE_AFTER_ALL = {  # what a model writes on its own after "assignment destination is read-only"
+    "setflags on a column's to_numpy()": (
+        "values = df['amount'].to_numpy()\nvalues.setflags(write=True)\nvalues[0] = -1.0",
+        ["model code changed `df` in place: values changed (amount)"]),
+    "flags.writeable on np.asarray(series), sorted in place": (
+        "import numpy as np\nvalues = np.asarray(df['a'])\nvalues.flags.writeable = True\nvalues.sort()",
+        ["model code changed `df` in place: values changed (a)"]),
+    "a frame in a dict, through to_numpy()": (
+        "values = tables['orders']['amount'].to_numpy()\nvalues.flags.writeable = True\nvalues[:] = 0.0",
+        ["model code changed `tables['orders']` in place: values changed (amount)"]),
+    "setflags on an array context": ("arr.setflags(write=True)\narr[0] = 99", []),
+    "flags.writeable on an array context": ("arr.flags.writeable = True\narr[0] = 99", []),
+    "an array context written through its .base": ("arr.base[0] = 99", []),
+    "an array context's .base as an array": ("import numpy as np\nnp.asarray(arr.base)[0] = 99", []),
+    "a frame in a dict edited with .loc": ("tables['orders'].loc[0, 'amount'] = 0.0\nprint(tables['orders'].amount.sum())",
+                                           []),
+}
+
+
+@pytest.mark.parametrize("route", list(WRITABLE_AFTER_ALL))
+def test_a_view_made_writable_again_is_refused_or_detected(engine: Engine, route: str) -> None:
+    """Each route leaves the user's object unchanged (an array view over read-only memory cannot be made writeable
+    again; a frame inside a dict gets a view too), or, where pandas hands out its own memory, the run's record and
+    report name the change."""
+    code, changed = WRITABLE_AFTER_ALL[route]
+    user = {"df": orders(), "arr": np.arange(5), "tables": {"orders": orders()}}
+    before = copy.deepcopy(user)
+    run = engine.run([fence(code), 'FINAL("done")'], user, acceptance="off")
+    assert_final(run)
+    assert run.changed_in_place == changed
+    if changed:
+        assert f"changed in place: {changed[0]}" in run_text(run) and "changed in place</th>" in run_html(run)
+    else:
+        assert equal(user["df"], before["df"]) and equal(user["arr"], before["arr"])
+        assert equal(user["tables"]["orders"], before["tables"]["orders"])
+    if "array context" in route:
+        assert re.search(r"ValueError: cannot set WRITEABLE flag|read-only|does not support item assignment|"
+                         r"object has no attribute", last_user(engine.server, 1)), last_user(engine.server, 1)
+
+
+def test_memory_past_the_budget_is_sampled_and_a_column_rewritten_is_still_seen(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Above the run's budget for reading whole (memory_digest.WHOLE_BYTES) a frame's memory is sampled: a column
+    rewritten in place is seen, a single cell between the samples is not (the README says so)."""
+    from rlm_jupyter.engine import memory_digest
+
+    monkeypatch.setattr(memory_digest, "WHOLE_BYTES", 1 << 20)
+    big = pd.DataFrame({"x": np.arange(2_000_000, dtype=np.int64), "y": np.zeros(2_000_000)})  # 32 MB
+    views = Views()
+    given = views.protect_context({"big": big})
+    views.snapshot()
+    values = given["big"]["x"].to_numpy()
+    values.flags.writeable = True
+    values[1_000_003] = -1  # between two samples
+    assert views.changes(given, None).in_place == []
+    values[:] = 7
+    assert views.changes(given, None).in_place == ["model code changed `big` in place: values changed (x)"]
+
+
 # -- pandas 3 --------------------------------------------------------------------------------------------------------
 def test_pandas_3_is_required_and_installed() -> None:
     """pandas 2's copy-on-write is a kernel-wide option: our views could only be deep copies there."""
@@ -362,3 +429,19 @@ def test_a_follow_up_in_a_kernel_sees_the_models_earlier_change(kernel: KernelSe
                                                           "FINAL_VAR(df)"])
     kernel.ok('%rlm --continue --model root3 "and now?"')
     assert "False 12" in server.requests[-1].messages[-1]["content"]
+
+
+def test_views_made_writable_again_in_a_kernel(kernel: KernelSession, server: FakeLLMServer) -> None:
+    """Through a kernel: the array context and the frame in a dict stay the user's; the column written through a
+    view made writeable again is named in the report and the record."""
+    code = ("try:\n    arr.flags.writeable = True\nexcept ValueError as exc:\n    print(exc)\n"
+            "try:\n    arr.base[0] = 99\nexcept Exception as exc:\n    print(type(exc).__name__)\n"
+            "tables['orders'].loc[0, 'amount'] = 0.0\n"
+            "values = df['amount'].to_numpy()\nvalues.setflags(write=True)\nvalues[0] = -1.0\nprint('wrote')")
+    server.models["root"] = Scripted([fence(code), 'FINAL("done")'])
+    kernel.ok(KERNEL_DATA + "\ntables = {'orders': df.copy()}\n")
+    run = kernel.ok('%rlm df arr tables "fix the data" --model root')
+    assert "cannot set WRITEABLE flag" in server.requests[-1].messages[-1]["content"]
+    assert kernel.value("arr.tolist(), tables['orders'].amount.tolist()") == "[0, 1, 2, 3, 4] [10.0, 20.0, 30.0]"
+    assert kernel.value("rlm_run.changed_in_place") == "['model code changed `df` in place: values changed (amount)']"
+    assert "changed in place: model code changed `df` in place: values changed (amount)" in report_text(run)

@@ -295,7 +295,7 @@ def test_each_iteration_carries_what_the_guard_refused_in_it(tmp_path: Path) -> 
                  GuardAction("net", "connect to 10.0.0.1:80", run_id="a-child", iteration=1)]
     _, iterations, _ = write(run, tmp_path)
     assert iterations[0]["guard"] == [] and iterations[-1]["guard"] == []
-    assert iterations[1]["guard"] == [{"category": "proc", "what": "os.system('curl x')", "refused": True,
+    assert iterations[1]["guard"] == [{"category": "proc", "what": "os.system('curl x')", "refused": True, "by": "",
                                        "run_id": run.id, "iteration": 1, "cell": 0, "thread": ""}]
 
 

@@ -11,8 +11,9 @@ are on the same clock as the caller. Then:
 - fixed cost: call -> first request started, plus last response finished ->
   return (target < 50 ms). The library object is built once beforehand (as a
   user would), and a warm-up run comes first.
-Medians over repeats; the libraries take turns within each round, so load
-from other processes on the machine affects them alike.
+Medians over repeats; the libraries take turns within each round, in an
+order that turns from round to round, so load from other processes on the
+machine (or the end of another library's run) affects them alike.
 """
 from __future__ import annotations
 
@@ -47,9 +48,14 @@ def _gaps(server: Any) -> list[float]:
     return [b.started - a.finished for a, b in itertools.pairwise(roots)]
 
 
-def run(libraries: Sequence[Library], quick: bool, log: Log = print) -> dict[str, Any]:
-    """Rounds in which every library takes its turn, so background load hits them alike."""
-    turns, runs = (QUICK_TURNS, QUICK_RUNS) if quick else (TURNS, RUNS)
+def run(libraries: Sequence[Library], quick: bool, log: Log = print, runs: int | None = None,
+        loop_every: int = 3) -> dict[str, Any]:
+    """Rounds in which every library takes its turn, in an order that turns, so background load hits them alike.
+
+    ``runs`` rounds (default RUNS), the per-iteration loop in every ``loop_every``-th of them: the guard's
+    benchmark compares two settings of one library whose difference is a few percent, and asks for more."""
+    turns, runs = (QUICK_TURNS, QUICK_RUNS if runs is None else min(runs, QUICK_RUNS)) if quick else (
+        TURNS, RUNS if runs is None else runs)
     gaps: dict[str, list[float]] = {lib.name: [] for lib in libraries}
     before: dict[str, list[float]] = {lib.name: [] for lib in libraries}
     after: dict[str, list[float]] = {lib.name: [] for lib in libraries}
@@ -59,9 +65,14 @@ def run(libraries: Sequence[Library], quick: bool, log: Log = print) -> dict[str
                     for lib in libraries}
         for s in sessions.values():  # warm-up: first connections, lazy imports
             s.run(ONE_SHOT, "overhead probe", "context")
+        names = list(sessions)
         for round_ in range(runs):
-            for name, s in sessions.items():
-                if round_ % 3 == 0:
+            # The order turns each round: no library always runs right after the same other one (an isolated
+            # REPL's worker ending, say, would always weigh on the next).
+            shift = (round_ // loop_every) % len(names)  # each round that runs the loop in a new order
+            for name in names[shift:] + names[:shift]:
+                s = sessions[name]
+                if round_ % loop_every == 0:
                     server.reset()
                     s.run(LOOP_QUESTION.format(n=turns), "overhead probe", "context")
                     gaps[name] += _gaps(server)

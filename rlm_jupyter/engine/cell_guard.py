@@ -51,6 +51,8 @@ from dataclasses import dataclass, field
 from types import FrameType
 from typing import Any, Literal
 
+from .code_origin import ENGINE_THREAD, PACKAGE
+
 ESCALATE_EVERY_S = 0.05  # how often the pending call re-arms the tracer once the block must end
 WAKE_EVERY_S = 0.5  # how often a blocking call is woken with SIGINT while it must end
 WATCH_HANDLER_EVERY_S = 0.2  # how often the watchdog checks that our SIGINT handler is still installed
@@ -66,7 +68,6 @@ class CellTimeout(BaseException):
     """Raised inside model code when the block's time is up (BaseException: ``except Exception`` can't eat it)."""
 
 
-_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # rlm_jupyter/, the engine's code
 _STACK: list[Guard] = []  # the guards of the blocks running now, innermost last (rlm_query nests runs)
 _HANDLING = False  # our SIGINT handler is running (main thread only)
 _PRESSED = [False]  # a press the watchdog saw first (it reached another thread): the handler still raises it
@@ -199,7 +200,7 @@ def _model_in_charge(frame: FrameType | None, code_prefix: str) -> bool:
         filename = frame.f_code.co_filename
         if filename.startswith(code_prefix):
             return True
-        if filename.startswith(_PACKAGE):
+        if filename.startswith(PACKAGE):
             return False
         frame = frame.f_back
     return False
@@ -277,6 +278,7 @@ class guarded:  # noqa: N801 - used like a function: ``with guarded(timeout_s, p
         guard._forward = signal.set_wakeup_fd(self._signals_w.fileno(), warn_on_full_buffer=False)
         self._watchdog = threading.Thread(target=guard.watch, args=(threading.main_thread().ident,),
                                           name="rlm-cell-guard", daemon=True)
+        setattr(self._watchdog, ENGINE_THREAD, True)  # the engine's own: not the run's, whatever code is on the stack
         self._watchdog.start()
         guard.raising = True
         return guard
@@ -292,8 +294,10 @@ class guarded:  # noqa: N801 - used like a function: ``with guarded(timeout_s, p
         for end in (guard._signals, self._signals_w, *guard._bell):
             if end is not None:
                 end.close()
-        sys.settrace(self._trace)
-        sys.setprofile(self._profile)
+        if sys.gettrace() is not self._trace:  # armed (the block had to end): put the hooks back as they were
+            sys.settrace(self._trace)
+        if sys.getprofile() is not self._profile:
+            sys.setprofile(self._profile)
         _disarm(sys._getframe(), guard)
         _drain()  # a wake-up sent just before the block ended runs our (now inert) handler, not the kernel's
         _STACK.remove(guard)

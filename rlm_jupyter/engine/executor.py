@@ -85,9 +85,14 @@ class Executor:
                  register: Callable[[str], str] = register_source,
                  capture: Callable[[], AbstractContextManager[Captured]] = capture_std,
                  trap: Callable[[], AbstractContextManager[object]] = contextlib.nullcontext,
-                 timeout_s: float | None = None) -> None:
+                 timeout_s: float | None = None,
+                 rewrite: Callable[[ast.Module], ast.Module] = lambda tree: tree,
+                 failed: Callable[[BaseException], None] = lambda exc: None) -> None:
+        """``rewrite`` changes the parsed block before it is compiled, and ``failed`` sees the exception a block
+        ended with: the isolated REPL's watch over what its OS limits refuse (``isolation/refusals.py``)."""
         self.namespace = namespace
         self._transform, self._register, self._capture, self._trap = transform, register, capture, trap
+        self._rewrite, self._failed = rewrite, failed
         self.timeout_s = timeout_s
 
     def run(self, code: str) -> CodeCell:
@@ -119,6 +124,7 @@ class Executor:
             except KeyboardInterrupt:
                 stopped = True
             except Exception as exc:
+                self._failed(exc)
                 cell.error = format_error(exc)
         cell.stdout = _cap(captured.stdout)
         cell.stderr = _cap(captured.stderr)
@@ -132,7 +138,7 @@ class Executor:
     def _execute(self, code: str) -> object:
         source = self._transform(code)
         filename = self._register(source)
-        tree = ast.parse(source, filename)
+        tree = self._rewrite(ast.parse(source, filename))
         last = tree.body[-1] if tree.body else None
         if isinstance(last, ast.Expr):
             tree.body.pop()

@@ -53,6 +53,7 @@ from .isolation import Isolation, IsolationLost, RemoteNamespace
 from .printed import cell_shown
 from .protocol import ParsedReply, parse_reply
 from .replay import REPLAY_ENV, Recording, replay_client, replay_requested
+from .residue import Residue
 from .secrets import Redactor
 from .settings import DEFAULTS, NAMES, Settings
 from .subcalls import SubCalls
@@ -243,13 +244,16 @@ class RLM:
                  isolation: Isolation | None) -> Iterator[_Session]:
         """What a run shares with its child runs, while it lasts: the scratch folder the guard lets the model's
         code write to is the isolated worker's, or one ``tempfile`` uses in this process while the run lasts."""
-        guarded = self.settings.guard != "off"
+        # Isolated, the REPL is watched even with the guard off: what its OS limits refused comes back on the record.
+        guarded = self.settings.guard != "off" or isolation is not None
         in_process = guarded and isolation is None
         with guard.scratch_folder() if in_process else contextlib.nullcontext(isolation.scratch if isolation else "") \
                 as scratch:
             bus = EventBus(self.observers + tuple(observers))
             yield _Session(self.client, Meter(Budget(self.settings), self.prices), bus, executor_factory,
-                           watch=guard.Watch.of(self.settings, scratch, self.redact, bus.emit) if guarded else None,
+                           watch=guard.Watch.of(self.settings, scratch, self.redact, bus.emit, self.client.base_url,
+                                                isolation.processes() if isolation else frozenset())
+                           if guarded else None,
                            isolation=isolation, scratch=scratch)
 
     def _isolation(self, history: Run | None) -> Isolation | None:
@@ -300,8 +304,11 @@ class RLM:
         conversation = self._opening(run, ns, expect, history)
         run.root_prompt = conversation.request()
         baseline = frozenset(ns)
-        # From here to the end of the run, code whose globals are ``ns`` is the model's (engine/guard.py).
-        guarded = guard.register(ns, session.watch, [run, *ancestors]) if session.watch is not None else None
+        residue = None if depth else Residue.take(self)  # the process as the run found it: put back at its end
+        # From here to the end of the run, code whose globals are ``ns`` is the model's, and this thread is the
+        # run's: what the engine does here, it does for the run (engine/guard.py).
+        guarded = (guard.register(ns, session.watch, [run, *ancestors], own_thread=True)
+                   if session.watch is not None else None)
         state = _RunState(session, run, ns, subcalls, conversation,
                           Acceptance(self.policy, run, history, ns, expect, _label(expect) if expect else "",
                                      baseline), baseline, guarded)
@@ -317,21 +324,32 @@ class RLM:
         except IsolationLost as exc:
             run.status, run.message = "error", self.redact(str(exc))
         finally:
-            if guarded is not None:
-                guard.unregister(guarded)
-            changes = views.changes(ns, run.answer)  # before RunFinished: the report shows them
-            run.changed_in_place = changes.in_place
-            # A child's copies are of objects its parent's code handed it, and its namespace goes as it ends.
-            run.changed_copies = [] if depth else changes.copies
-            run.wall_s = session.meter.budget.elapsed() - started
-            if not depth and session.scratch:
-                run.scratch = guard.left_files(session.scratch)
-            session.bus.emit(RunFinished(run))
+            try:
+                self._finish(session, run, views, ns, residue, guarded, started)
+            finally:
+                if guarded is not None:
+                    guard.unregister(guarded)
             if depth:  # a child (rlm_query) is never continued: what its code built goes now, not with the parent
                 if session.isolation is not None:
                     session.isolation.release(ns)
                 run.release_namespace()
         return run
+
+    def _finish(self, session: _Session, run: Run, views: Views, ns: dict[str, Any], residue: Residue | None,
+                guarded: guard.Registration | None, started: float) -> None:
+        """The end of a run, still watched: the panel and the report call into the model's objects (its answer's
+        repr). What changed in the user's objects and in the process is on the record before RunFinished."""
+        changes = views.changes(ns, run.answer)
+        run.changed_in_place = changes.in_place
+        # A child's copies are of objects its parent's code handed it, and its namespace goes as it ends.
+        run.changed_copies = [] if run.depth else changes.copies
+        if residue is not None:
+            with guard.not_the_runs(guarded):  # the engine's own work for the user, not for the run
+                run.undone += residue.undo()
+        run.wall_s = session.meter.budget.elapsed() - started
+        if not run.depth and session.scratch:
+            run.scratch = guard.left_files(session.scratch)
+        session.bus.emit(RunFinished(run))
 
     def _loop(self, state: _RunState) -> None:
         """Turn after turn until the policy accepts a FINAL or a limit stops the run."""
@@ -430,8 +448,19 @@ class RLM:
                 self._keep_cell(state, it, CodeCell(code=code, error=prompts.AFTER_MADE_UP_OUTPUT), dict(ns))
 
     def _keep_cell(self, state: _RunState, it: Iteration, cell: CodeCell, before: dict[str, Any]) -> None:
-        """Record a block with what it bound and the text the model is sent for it (clipped, redacted)."""
+        """Record a block with what it bound and the text the model is sent for it (clipped, redacted).
+
+        What the guard refused for the block is always told: a refusal the engine met acting for it (describing
+        the variables it made calls their reprs; an engine class it handed a callable may swallow the error) is
+        added to its output when the output does not already say it."""
+        index = len(it.cells)
         cell.created = created_by(state.ns, before)
+        shown = cell.output_text()
+        unseen = [a for a in state.run.guard if a.refused and a.run_id == state.run.id
+                  and a.iteration == it.index and a.cell == index and f"refused {a.what}" not in shown]
+        if unseen:
+            told = (guard.refusal(a.category, a.what, guard.OS_LIMITS if a.by else "") for a in unseen)
+            cell.stderr = "\n".join(filter(None, [cell.stderr.rstrip("\n"), *dict.fromkeys(told)]))
         cell = self.redact.cell(cell)
         cell.shown = clip(cell.output_text(), self.settings.max_output_chars)
         it.cells.append(cell)

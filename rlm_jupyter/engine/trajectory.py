@@ -122,12 +122,15 @@ class GuardAction:
 
     Why every one is kept, a refusal the code caught too: the model's code may ``try: ... except: pass`` around
     ``os.system``; what a colleague checks is that it tried, which instruction in the data it may have obeyed.
-    ``refused`` is False under ``guard="warn"``, which records and lets the action happen.
+    ``refused`` is False under ``guard="warn"``, which records and lets the action happen. ``by`` is "os" for what
+    the isolated REPL's operating-system limits did: an action they refused (whatever the guard allowed), or a
+    process started under them, whose own failures the worker cannot see.
     """
 
     category: str  # one of guard.CATEGORIES: net, proc, write, secrets, native, hooks, env
     what: str  # what was attempted: "os.system('curl ...')", "connect to 127.0.0.1:9"
     refused: bool = True
+    by: str = ""  # "": the guard; "os": the isolated REPL's operating-system limits
     run_id: str = ""  # the run whose code tried it (a child run's own id inside an rlm_query)
     iteration: int | None = None  # where it happened (0-based), None when outside a block (a thread it started)
     cell: int | None = None

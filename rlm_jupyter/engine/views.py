@@ -34,6 +34,7 @@ names (``In``, ``Out``, ``_``...) are the Jupyter layer's to skip: the engine ne
 from __future__ import annotations
 
 import copy
+import dataclasses
 import datetime as _dt
 import enum
 import functools
@@ -43,9 +44,7 @@ import numbers
 import os
 import pathlib
 import re
-import site
 import sys
-import sysconfig
 import types
 import uuid
 import weakref
@@ -55,6 +54,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, ParamSpec, TypedDict, TypeVar
 
 from ..text import bounded_repr, plural
+from .code_origin import INSTALLED
+from .memory_digest import Budget, Digest, digest
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
@@ -110,11 +111,7 @@ def _protection(obj: object) -> tuple[Kind, object]:
     if numpy is not None and isinstance(obj, numpy.generic):
         return "as is", obj
     if numpy is not None and isinstance(obj, numpy.ndarray) and not _module(type(obj)).startswith("numpy.ma"):
-        if not obj.flags.writeable:
-            return "as is", obj
-        view = obj.view()
-        view.flags.writeable = False
-        return "read-only view", view
+        return "read-only view", read_only(obj)
     if _root(type(obj)) in _HANDLES:
         return "as is", obj
     if type(obj) in _COPIED:
@@ -124,6 +121,43 @@ def _protection(obj: object) -> tuple[Kind, object]:
     if isinstance(obj, _WATCHED) or (_user_class(type(obj)) and _attributes(obj) is not None):
         return "watched", obj
     return "unprotected", obj
+
+
+def read_only(array: Any) -> Any:
+    """A view of ``array``'s memory that cannot be written, nor made writeable again.
+
+    Why not ``view.flags.writeable = False`` alone: NumPy lets ``setflags(write=True)`` (or ``flags.writeable =
+    True``) undo that whenever the memory's owner is writeable, the common reply to "assignment destination is
+    read-only", and ``view.base`` is the user's array itself. This view's memory comes through an object that
+    exports it read-only and is not an array (``_ReadOnlyMemory``), so NumPy refuses to make it writeable and
+    ``.base`` leads nowhere writable. An ndarray subclass keeps its type and attributes through a plain read-only
+    view instead; a write to it after all is detected (``Protected.state``: a digest of its memory).
+    """
+    numpy = sys.modules["numpy"]  # an array exists: numpy is loaded
+    if type(array) is numpy.ndarray:
+        return numpy.asarray(_ReadOnlyMemory(array))
+    view = array.view()
+    view.flags.writeable = False
+    return view
+
+
+class _ReadOnlyMemory:
+    """An array's memory, exported read-only through NumPy's array interface; it holds the array, so the memory
+    lives as long as a view of it does."""
+
+    __slots__ = ("__array_interface__", "_array")
+
+    def __init__(self, array: Any) -> None:
+        interface = dict(array.__array_interface__)
+        interface["data"] = (interface["data"][0], True)  # (address, read-only)
+        self.__array_interface__, self._array = interface, array
+
+
+def _viewable(obj: object) -> bool:
+    """A DataFrame, Series or NumPy array: inside a shallow copy, given through a view of its own too."""
+    pandas, numpy = sys.modules.get("pandas"), sys.modules.get("numpy")
+    return ((pandas is not None and isinstance(obj, (pandas.DataFrame, pandas.Series)))
+            or (numpy is not None and isinstance(obj, numpy.ndarray)))
 
 
 def _module(cls: type) -> str:
@@ -149,17 +183,6 @@ def _immutable(obj: tuple[Any, ...] | frozenset[Any]) -> bool:
     return True
 
 
-def _installed_paths() -> tuple[str, ...]:
-    """Where Python's own library and installed packages live: classes from there are not the user's."""
-    paths = sysconfig.get_paths()
-    found = [paths.get(key) for key in ("stdlib", "platstdlib", "purelib", "platlib")]
-    found.append(site.getusersitepackages() if hasattr(site, "getusersitepackages") else None)
-    return tuple(sorted({os.path.join(os.path.realpath(p), "") for p in found if p}))
-
-
-_INSTALLED = _installed_paths()
-
-
 _USER_CLASSES: weakref.WeakKeyDictionary[type, bool] = weakref.WeakKeyDictionary()  # a redefined class is let go
 
 
@@ -183,7 +206,7 @@ def _defined_by_user(cls: type) -> bool:
     if not root or root in sys.stdlib_module_names or root in _HANDLES or root == "builtins":
         return False
     path = getattr(sys.modules.get(module), "__file__", None)
-    return isinstance(path, str) and not os.path.realpath(path).startswith(_INSTALLED)
+    return isinstance(path, str) and not os.path.realpath(path).startswith(INSTALLED)
 
 
 def _attributes(obj: object) -> dict[str, Any] | None:
@@ -379,12 +402,15 @@ _STRUCTURE: dict[Shape, Callable[[Fingerprint, Fingerprint], list[str]]] = {
 
 
 # -- frames: the user's before and after, and the model's copy against the user's ------------------------------------
-Memory = tuple[int, tuple[int, ...]] | None  # a numpy-backed column's data address and strides; None: not numpy
+# A numpy-backed column's data address and strides, and the digest of its memory when one was asked for (the
+# user's frame as the run starts and ends: a write through a view made writeable again); None: not numpy.
+Memory = tuple[int, tuple[int, ...], Digest | None] | None
 
 
 @dataclass(frozen=True)
 class FrameState:
-    """A DataFrame or Series in constant work per column: shape, labels, dtypes, index, where each column's data is."""
+    """A DataFrame or Series in constant work per column: shape, labels, dtypes, index, where each column's data is
+    (and, for the user's frame, a digest of that memory)."""
 
     series: bool
     shape: tuple[int, ...]
@@ -395,7 +421,8 @@ class FrameState:
 
     def change_to(self, after: FrameState, frames: tuple[Any, Any] | None = None) -> str | None:
         """What changed from this state to ``after``; with both ``frames``, a column whose data moved is compared
-        by value (``.equals``), so a write that copied a block without changing a column does not count."""
+        by value (``.equals``), so a write that copied a block without changing a column does not count. A
+        column whose memory stayed but was written (its digest differs) changed in place."""
         words = []
         if self.columns != after.columns:
             added = [c for c in after.columns if c not in self.columns]
@@ -413,8 +440,8 @@ class FrameState:
         shared = [label for label in old if label in new]
         retyped = [label for label in shared if old[label][1] != new[label][1]]
         changed = [label for label in shared if label not in retyped
-                   and (old[label][2] is None or old[label][2] != new[label][2])
-                   and _column_differs(old[label], new[label], frames)]
+                   and ((_moved(old[label][2], new[label][2]) and _column_differs(old[label], new[label], frames))
+                        or _rewritten(old[label][2], new[label][2]))]
         if self.series:
             words += (["dtype changed"] if retyped else []) + (["values changed"] if changed else [])
         else:
@@ -433,20 +460,41 @@ class FrameState:
                 for i, (label, dtype, memory) in enumerate(zip(labels, self.dtypes, self.memory))}
 
 
-def frame_state(obj: Any) -> FrameState:
+def frame_state(obj: Any, memory: Budget | None = None, like: FrameState | None = None) -> FrameState:
+    """``obj``'s state; with ``memory`` (the run's budget for reading whole), each numeric column's memory is
+    digested too, and with ``like`` (the state as the run started) digested the same way again."""
     series = obj.ndim == 1
     columns = (obj.name,) if series else tuple(obj.columns)
     dtypes = (str(obj.dtype),) if series else tuple(str(t) for t in obj.dtypes)
-    memory = tuple(_memory(obj if series else obj.iloc[:, i]) for i in range(min(len(columns), FRAME_COLUMNS)))
-    return FrameState(series, tuple(obj.shape), columns, dtypes, obj.index, memory)
+    plan = {} if like is None else {label: kept[2].sampled for label, (_, _, kept) in like.by_label().items()
+                                    if kept is not None and kept[2] is not None}
+    labels = (None,) if series else columns
+    state = tuple(_memory(obj if series else obj.iloc[:, i], memory, plan.get(labels[i]) if like is not None else None,
+                          like is not None)
+                  for i in range(min(len(columns), FRAME_COLUMNS)))
+    return FrameState(series, tuple(obj.shape), columns, dtypes, obj.index, state)
 
 
-def _memory(column: Any) -> Memory:
+def _memory(column: Any, memory: Budget | None, sampled: bool | None, again: bool) -> Memory:
     numpy = sys.modules["numpy"]  # a pandas object exists: numpy is loaded
     if not isinstance(column.dtype, numpy.dtype):
         return None
     values = column.to_numpy()  # a numpy dtype: a view of the column's memory, no copy
-    return values.__array_interface__["data"][0], values.strides
+    if again:  # the end of the run: as the start did it (a column it did not digest is not digested now)
+        found = None if sampled is None else digest(values, whole=not sampled)
+    else:
+        found = None if memory is None else digest(values, whole=memory.whole(values.nbytes))
+    return values.__array_interface__["data"][0], values.strides, found
+
+
+def _moved(old: Memory, new: Memory) -> bool:
+    """A column whose data is elsewhere now (or that was not numpy-backed: then only its value can say)."""
+    return old is None or new is None or old[:2] != new[:2]
+
+
+def _rewritten(old: Memory, new: Memory) -> bool:
+    """A column whose memory stayed and was written (both digested, the digests differ)."""
+    return old is not None and new is not None and None not in (old[2], new[2]) and old[2] != new[2]
 
 
 def _column_differs(old: tuple[int, str, Memory], new: tuple[int, str, Memory],
@@ -465,39 +513,70 @@ def _same_index(old: Any, new: Any) -> bool:
 
 
 # -- the registry of one namespace ------------------------------------------------------------------------------------
+State = Fingerprint | FrameState | Digest | None
+
+
 @dataclass(eq=False)  # one per user object: compared and hashed by identity
 class Protected:
-    """One user object given to the model: how, what it got, under which names, and its state as the run began."""
+    """One user object given to the model: how, what it got, under which names (or where inside another of the
+    user's objects), and its state as the run began."""
 
     kind: Kind
     source: Any  # the user's object
     given: Any  # what the model's code got: the view, the copy, or ``source`` itself
     names: list[str] = field(default_factory=list)
-    before: Fingerprint | FrameState | None = None
+    places: list[str] = field(default_factory=list)  # inside a shallow copy: "tables['orders']"
+    inner: dict[int, Protected] = field(default_factory=dict)  # a shallow copy's items given as views, by view id
+    before: State = None
 
-    def state(self, nodes: int) -> Fingerprint | FrameState | None:
-        """The user's object now, for the kinds that can change in place and be seen to (None for the rest)."""
+    @property
+    def label(self) -> str:
+        return self.names[0] if self.names else self.places[0]
+
+    def state(self, nodes: int, memory: Budget | None = None, like: State = None) -> State:
+        """The user's object now, for the kinds that can change in place and be seen to (None for the rest):
+        with ``memory``, the memory under its numbers digested within that budget; with ``like``, the way the
+        state the run started with was taken."""
         if self.kind == "copy-on-write view":
-            return frame_state(self.source)
+            return frame_state(self.source, memory, like if isinstance(like, FrameState) else None)
+        if self.kind == "read-only view" and self.given.base is self.source:  # a subclass: writeable after all
+            if isinstance(like, Digest):
+                return digest(self.source, whole=not like.sampled)
+            return digest(self.source, memory.whole(self.source.nbytes)) if memory is not None else None
         return fingerprint(self.source, nodes) if self.kind in ("shallow copy", "watched") else None
 
-    def changed_in_place(self, after: Fingerprint | FrameState | None) -> str | None:
+    def changed_in_place(self, after: State) -> str | None:
         """What changed from ``before`` to ``after`` (the user's object's state now), or None."""
-        if isinstance(self.before, FrameState) and isinstance(after, FrameState):
-            return self.before.change_to(after)
-        if isinstance(self.before, Fingerprint) and isinstance(after, Fingerprint):
-            return self.before.change_to(after)
+        if isinstance(self.before, (FrameState, Fingerprint)) and type(after) is type(self.before):
+            return self.before.change_to(after)  # type: ignore[arg-type]
+        if isinstance(self.before, Digest) and isinstance(after, Digest):
+            return "values changed" if after != self.before else None
         return None
 
-    def copy_changed(self, source: Fingerprint | FrameState | None = None) -> str | None:
+    def copy_changed(self, source: State = None) -> str | None:
         """How the model's view or copy differs from the user's object (whose state now is ``source`` when known);
         None when it does not, or cannot (a NumPy view)."""
         if self.kind == "copy-on-write view":
             now = source if isinstance(source, FrameState) else frame_state(self.source)
             return now.change_to(frame_state(self.given), (self.source, self.given))
-        if self.kind == "shallow copy":  # the items are shared: only the structure can differ
-            return fingerprint(self.source, 0).change_to(fingerprint(self.given, 0))
+        if self.kind == "shallow copy":  # the items are shared, or views of the user's: the structure, then them
+            mine = {view: id(item.source) for view, item in self.inner.items()}
+            words = [fingerprint(self.source, 0).change_to(_as_theirs(fingerprint(self.given, 0), mine))]
+            words += [f"{item.places[0].removeprefix(self.label)}: {what}" for view, item in self.inner.items()
+                      if _holds(self.given, view) and (what := item.copy_changed())]
+            return ", ".join(filter(None, words)) or None
         return None
+
+
+def _as_theirs(given: Fingerprint, mine: Mapping[int, int]) -> Fingerprint:
+    """A shallow copy's fingerprint with the views of its items read as the user's items they were made from."""
+    return dataclasses.replace(given, ids=tuple(mine.get(i, i) for i in given.ids),
+                               entries=tuple((key, mine.get(value, value)) for key, value in given.entries))
+
+
+def _holds(container: Any, item_id: int) -> bool:
+    values = container.values() if isinstance(container, dict) else container
+    return any(id(value) == item_id for value in values)
 
 
 @dataclass(frozen=True)
@@ -518,19 +597,39 @@ class Views:
 
     def protect(self, name: str, obj: object) -> object:
         """What the model gets under ``name`` for ``obj``; the same view for an object already given."""
-        entry = self._by_id.get(id(obj))
-        if entry is None:
-            kind, given = protection(obj)
-            entry = self._by_id[id(obj)] = Protected(kind, obj, given)
+        entry = self._entry(obj, name)
         previous = self._by_name.get(name)
         if previous is not None and previous is not entry:
             previous.names.remove(name)
-            if not previous.names:
+            if not previous.names and not previous.places:
                 del self._by_id[id(previous.source)]
         if name not in entry.names:
             entry.names.append(name)
         self._by_name[name] = entry
         return entry.given
+
+    def _entry(self, obj: object, place: str) -> Protected:
+        entry = self._by_id.get(id(obj))
+        if entry is None:
+            kind, given = protection(obj)
+            entry = self._by_id[id(obj)] = Protected(kind, obj, given)
+            if kind == "shallow copy":
+                self._give_items(entry, place)
+        return entry
+
+    def _give_items(self, entry: Protected, place: str) -> None:
+        """A shallow copy's DataFrames and arrays get views of their own (a dict of tables is common): the model
+        editing one in place (``tables['orders'].loc[...] = 0``) changes its view, not the user's table."""
+        copied = entry.given
+        keys = list(copied) if isinstance(copied, dict) else range(len(copied)) if isinstance(copied, (list, deque)) \
+            else []
+        for key in keys:
+            item = copied[key]
+            if _viewable(item):
+                inner = self._entry(item, f"{place}[{key!r}]")
+                inner.places.append(f"{place}[{key!r}]")
+                copied[key] = inner.given
+                entry.inner[id(inner.given)] = inner
 
     def protect_context(self, variables: Mapping[str, object]) -> dict[str, object]:
         """A run's context variables: given as ``protect`` gives them, and first to be fingerprinted."""
@@ -554,27 +653,28 @@ class Views:
         return {name: entry.kind for name, entry in self._by_name.items()}
 
     def _in_order(self) -> list[Protected]:
-        """Every entry once, the context variables first: they have the first claim on the digest budget, and the
-        report names them first."""
-        return list(dict.fromkeys([*self._context, *self._by_id.values()]))
+        """Every entry once, the context variables (and the items of theirs given as views) first: they have the
+        first claim on the digest budgets, and the report names them first."""
+        context = [item for entry in self._context for item in (entry, *entry.inner.values())]
+        return list(dict.fromkeys([*context, *self._by_id.values()]))
 
     def snapshot(self) -> None:
         """As a run starts: the state of every object that can change in place and be seen to.
 
         The contents digests share DIGEST_BUDGET, the context variables' first: a namespace of many
-        small lists costs a tenth of a second, and the rest is compared on its structure only.
+        small lists costs a tenth of a second, and the rest is compared on its structure only. The memory
+        digests of frames and arrays share ``memory_digest.WHOLE_BYTES`` the same way; past it they sample.
         """
-        budget = DIGEST_BUDGET
+        budget, memory = DIGEST_BUDGET, Budget()
         for entry in self._in_order():
             try:
-                entry.before = entry.state(min(DIGEST_NODES, budget))
+                entry.before = entry.state(min(DIGEST_NODES, budget), memory)
             except Exception:  # an object that cannot be read cheaply is not watched
                 entry.before = None
             if isinstance(entry.before, Fingerprint):
                 budget = max(budget - entry.before.visited, 0)
 
-    def changed_copies(self, ns: Mapping[str, object],
-                       sources: Mapping[int, Fingerprint | FrameState | None] | None = None) -> dict[str, str]:
+    def changed_copies(self, ns: Mapping[str, object], sources: Mapping[int, State] | None = None) -> dict[str, str]:
         """Names still bound in ``ns`` to a view or copy the model changed, with what changed (``sources``: the
         states of the user's objects already taken, by the entry's id)."""
         changed = {}
@@ -594,10 +694,10 @@ class Views:
             if entry.before is None:
                 continue
             nodes = DIGEST_NODES if isinstance(entry.before, Fingerprint) and entry.before.digest is not None else 0
-            after = states[id(entry)] = _quietly(entry.state, nodes)
+            after = states[id(entry)] = _quietly(entry.state, nodes, None, entry.before)
             what = _quietly(entry.changed_in_place, after)
             if what:
-                in_place.append(f"model code changed `{entry.names[0]}` in place: {what}")
+                in_place.append(f"model code changed `{entry.label}` in place: {what}")
                 touched.update(entry.names)
         copies = []
         for name, what in self.changed_copies(ns, states).items():

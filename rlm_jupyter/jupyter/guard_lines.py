@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+from ..engine.guard import OS_LIMITS
 from ..engine.trajectory import GuardAction, Run
 from ..text import clip, plural
 from .markup import esc
@@ -33,7 +34,10 @@ def allowed_of(run: Run) -> str:
 
 def action_text(action: GuardAction) -> str:
     """One action: "refused `proc`: os.system('curl ... | sh') (iteration 2, block 1)"."""
-    verb = "refused" if action.refused else "let through (warn)"
+    if action.by == "os":
+        verb = f"refused by {OS_LIMITS}" if action.refused else f"ran under {OS_LIMITS}"
+    else:
+        verb = "refused" if action.refused else "let through (warn)"
     where = []
     if action.iteration is not None:
         where.append(f"iteration {action.iteration + 1}" + (f", block {action.cell + 1}" if action.cell is not None
@@ -49,12 +53,15 @@ def summarize(actions: list[GuardAction], mode: str, allowed: str = "") -> str:
     passes the actions so far)."""
     if not mode:
         return ""
+    limits = [a for a in actions if a.by == "os"]
+    by_os = [a for a in limits if a.refused]
+    os_part = f"{plural(len(by_os), 'action')} refused by {OS_LIMITS}: {_categories(by_os)}" if by_os else ""
     if mode == "off":
-        return "off: the model's code ran with every permission the kernel has"
-    refused = [a for a in actions if a.refused]
-    through = [a for a in actions if not a.refused]
+        return "; ".join(filter(None, ["off: the model's code ran with every permission the kernel has", os_part]))
+    refused = [a for a in actions if a.refused and a.by != "os"]
+    through = [a for a in actions if not a.refused and a.by != "os"]
     parts = [f"refused {plural(len(refused), 'action')} of the model's code ({_categories(refused)})" if refused else
-             "the model's code tried nothing it may not do" if mode == "on" else ""]
+             "the model's code tried nothing it may not do" if mode == "on" and not by_os else "", os_part]
     if through:
         parts.append(f"{plural(len(through), 'action')} let through and recorded ({_categories(through)})")
     if allowed:

@@ -9,6 +9,17 @@ user had is bound to the same object again, names the run created are gone,
 and the magic's configuration is as it was. The run records what was undone,
 and the report says it.
 
+IPython's event callbacks are the kernel's late callbacks: a ``post_run_cell``
+the model's code registered would run after the user's next cell, where
+nothing watches it. Its own call to ``events.register`` is refused by the
+guard (category ``hooks``, recorded), and whatever callback got there by
+another route (``events.callbacks[...].append``, code compiled from a string)
+is removed at the end, unless its code is a library's (``%matplotlib
+inline``'s, registered when the model's code first draws a figure); one it
+removed is put back. Each is said in ``undone``. The process's own (the
+environment, the working folder, interpreter hooks) is the engine's to put
+back (``engine/residue.py``), so it holds in plain Python too.
+
 Three things cannot wait for the end, so they are held for the run's
 duration: shutting the kernel down (``ask_exit``, ``exit_now``: the kernel
 stops its loop as soon as they fire), reading stdin (an input request would
@@ -29,7 +40,10 @@ from typing import Any
 from IPython.core.interactiveshell import InteractiveShell
 from traitlets.config import Configurable
 
+from ..engine import guard
+from ..engine.code_origin import code_of, is_elsewhere
 from ..engine.events import Event, RunFinished
+from ..engine.guard_checks import named
 
 _MISSING = object()
 
@@ -46,9 +60,10 @@ class RunGuard:
         self._user_ns = shell.user_ns
         self._bindings = dict(shell.user_ns)
         self._config = copy.deepcopy(self.magics.trait_values(config=True))
+        self._callbacks = {event: list(functions) for event, functions in shell.events.callbacks.items()}
         self._stdin = sys.stdin
         sys.stdin = io.StringIO()  # a read gets end-of-file at once, not a wait on the kernel's own stdin
-        self._held: list[Callable[[], None]] = [self._hold_exit(), self._hold_input()]
+        self._held: list[Callable[[], None]] = [self._hold_exit(), self._hold_input(), self._hold_events()]
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -61,7 +76,7 @@ class RunGuard:
         """Restore when the top-level run finishes, so the report (shown on that event) says what was undone."""
         if isinstance(event, RunFinished) and event.run.depth == 0:
             self.restore()
-            event.run.undone = list(self.undone)
+            event.run.undone += [line for line in self.undone if line not in event.run.undone]
 
     def restore(self) -> None:
         """Put back every binding and setting the run changed; say each in ``undone`` (once)."""
@@ -83,7 +98,20 @@ class RunGuard:
             if getattr(self.magics, trait) != value:
                 setattr(self.magics, trait, copy.deepcopy(value))
                 self._say(f"model code changed %config {type(self.magics).__name__}.{trait}: restored")
+        self._restore_callbacks()
 
+    def _restore_callbacks(self) -> None:
+        """IPython's event callbacks as they were, but for a library's added during the run (see the docstring)."""
+        callbacks = self.shell.events.callbacks
+        for event, before in self._callbacks.items():
+            now = callbacks.get(event, [])
+            for function in [f for f in now if not any(f is kept for kept in before) and not _library(f)]:
+                now.remove(function)
+                self._say(f"model code registered an IPython {event} callback ({named(function)}): removed")
+            for position, function in enumerate(before):
+                if not any(function is present for present in now):
+                    now.insert(min(position, len(now)), function)
+                    self._say(f"model code removed an IPython {event} callback ({named(function)}): restored")
     def _say(self, message: str) -> None:
         if message not in self.undone:
             self.undone.append(message)
@@ -115,6 +143,25 @@ class RunGuard:
 
         return release
 
+    def _hold_events(self) -> Callable[[], None]:
+        """Until the run ends, the model's own ``get_ipython().events.register(...)`` is refused by the guard."""
+        events: Any = self.shell.events
+        register = events.register
+
+        def guarded_register(event: str, function: Callable[..., Any]) -> None:
+            where = guard.registrant(sys._getframe(1))
+            if where is not None:
+                where.watch.decide(where, "hooks", f"register an IPython {event} callback ({named(function)}), "
+                                                   "which would run after the user's next cell, unwatched")
+            register(event, function)
+
+        events.register = guarded_register
+
+        def release() -> None:
+            del events.register  # the class's method again
+
+        return release
+
     def _hold_input(self) -> Callable[[], None]:
         """Until the run ends, ipykernel's ``input()``/``getpass()`` raise instead of sending a stdin request."""
         kernel = getattr(self.shell, "kernel", None)
@@ -127,3 +174,10 @@ class RunGuard:
             kernel._allow_stdin = allowed
 
         return release
+
+
+def _library(function: object) -> bool:
+    """A callback whose code is a library's or the engine's (``%matplotlib inline``'s figure flush); not one in
+    C (``functools.partial(os.system, ...)`` would run a command after the next cell)."""
+    code = code_of(function)
+    return code is not None and not is_elsewhere(code)

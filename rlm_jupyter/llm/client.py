@@ -12,6 +12,7 @@ reasoning beside the content (kept apart, never parsed for code).
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -276,6 +277,10 @@ class LLMClient:
                 extra.setdefault("api-key", self.api_key)
             self._client = o.OpenAI(base_url=self.base_url, default_headers=extra, **common)
         self._sockets = _track_sockets(self._client)
+        with contextlib.suppress(Exception):  # optional: the headers are built again on the first request
+            # Once per process, now: the first request would find the platform with `uname -p` (a process) while a
+            # run's guard watches what the engine does for the run, which never starts one (engine/guard.py).
+            self._client.platform_headers()
 
     def close(self) -> None:
         self._client.close()
@@ -393,6 +398,28 @@ class LLMClient:
     def _describe(self, exc: Exception, model: str, attempt: int) -> str:
         tries = f" after {attempt + 1} attempts" if attempt else ""
         return f"model {model!r} at {self.base_url} failed{tries}: {type(exc).__name__}: {exc}"
+
+
+# What decides where an openai client's requests go and with what credentials (Azure's fields included).
+_OPENAI_ENDPOINT = ("base_url", "api_key", "organization", "project", "_custom_headers", "_custom_query", "_client",
+                    "websocket_base_url", "_azure_endpoint", "_azure_deployment", "_api_version", "_azure_ad_token",
+                    "_azure_ad_token_provider")
+
+
+def endpoint_parts(client: object) -> list[tuple[object, tuple[str, ...]]]:
+    """The objects and attributes that decide where ``client``'s calls go and with what key: each wrapper's inner
+    client (cache, rate limit), then ``LLMClient``'s endpoint and its openai client's. For the engine to put them
+    back after a run (``engine/residue.py``)."""
+    parts: list[tuple[object, tuple[str, ...]]] = []
+    for _ in range(10):  # a few wrappers at most
+        inner = getattr(client, "inner", None)
+        if inner is None:
+            break
+        parts.append((client, ("inner",)))
+        client = inner
+    if isinstance(client, LLMClient):
+        parts += [(client, ("base_url", "api_key", "endpoint", "_client")), (client._client, _OPENAI_ENDPOINT)]
+    return parts
 
 
 def check_reachable(base_url: str, timeout_s: float = 3.0) -> None:

@@ -356,6 +356,10 @@ class Isolation:
     def namespace(self) -> RemoteNamespace:
         return self.worker.namespace(self)
 
+    def processes(self) -> frozenset[int]:
+        """The worker's process id: the engine signals it for the run (a stop, its end)."""
+        return frozenset({self.worker.process.pid})
+
     def release(self, namespace: dict[str, Any]) -> None:
         if isinstance(namespace, RemoteNamespace):
             namespace.release()

@@ -89,6 +89,11 @@ class Limits:
     seccomp: str = ""  # the architecture whose filter is in place, "" when none
     notes: list[str] = field(default_factory=list)
 
+    def refuses(self) -> frozenset[str]:
+        """What these limits refuse whatever the guard allows, in its categories ("signal": to another process)."""
+        return frozenset({"write", "secrets"} | ({"net"} if self.seccomp or self.landlock_abi >= 4 else set())
+                         | ({"signal"} if self.landlock_abi >= 6 else set()))
+
     def describe(self) -> str:
         parts = [f"Landlock ABI {self.landlock_abi}: writes only to the scratch folder, credential folders "
                  "unreadable" + (", TCP refused" if self.landlock_abi >= 4 else "")

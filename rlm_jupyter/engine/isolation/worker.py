@@ -26,7 +26,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .channel import Channel, ChannelClosed, Message
-from .sandbox import SandboxUnavailable, apply
+from .sandbox import Limits, SandboxUnavailable, apply
 
 
 @dataclass
@@ -45,16 +45,15 @@ class _Namespace:
 class Worker:
     """The requests the engine sends, answered on this process's main thread (or a thread reading for itself)."""
 
-    def __init__(self, channel: Channel, start: dict[str, Any], limits: str) -> None:
+    def __init__(self, channel: Channel, start: dict[str, Any], limits: Limits) -> None:
         from .. import guard
 
-        self.channel, self.limits = channel, limits
+        self.channel, self.limits = channel, limits.describe()
         self.namespaces: dict[int, _Namespace] = {}
         self.done = False
-        guard_mode = start.get("guard", "off")
-        self.watch = (guard.Watch(guard_mode, frozenset(start.get("allow", [])), start["scratch"],
-                                  tuple(start.get("secrets", [])))
-                      if guard_mode != "off" else None)
+        # Watched even with the guard off: what the OS limits refuse is recorded and told (``refusals``).
+        self.watch = guard.Watch(start.get("guard", "off"), frozenset(start.get("allow", [])), start["scratch"],
+                                 tuple(start.get("secrets", [])), os_limits=self.limits, os_refuses=limits.refuses())
 
     def handle(self, request: Message) -> Message:
         op = request.header.get("op")
@@ -73,9 +72,8 @@ class Worker:
 
         space = _Namespace()
         self.namespaces[int(request.header["ns"])] = space
-        if self.watch is not None:
-            space.record = Run(id="worker", question="", model="", sub_model="")
-            space.registration = guard.register(space.ns, self.watch, [space.record])
+        space.record = Run(id="worker", question="", model="", sub_model="")
+        space.registration = guard.register(space.ns, self.watch, [space.record])
         return Message({})
 
     def _op_drop(self, request: Message) -> Message:
@@ -125,6 +123,7 @@ class Worker:
         from ..executor import CellInterrupted, Executor
         from ..helpers import FinalSlot, dialect_final, helpers
         from ..trajectory import CodeCell
+        from .refusals import Refusals
         from .values import pack_out
 
         space, code = self._space(request), str(request.header["code"])
@@ -133,14 +132,17 @@ class Worker:
         try:
             ns.update(helpers(_Queries(self.channel, int(request.header["ns"])), final, ns,
                               frozenset(space.baseline)))
+            refusals = Refusals(space.registration)  # binds what the block's handlers report to: not the model's
             before = dict(ns)
-            if space.registration is not None:
-                space.registration.at(request.header.get("iteration"), request.header.get("cell"))
+            space.registration.at(request.header.get("iteration"), request.header.get("cell"))
             timeout = request.header.get("timeout")
             try:
-                cell = Executor(ns, timeout_s=float(timeout) if timeout is not None else None).run(code)
+                cell = Executor(ns, timeout_s=float(timeout) if timeout is not None else None,
+                                rewrite=refusals.rewrite, failed=refusals.failed).run(code)
             except CellInterrupted as stop:
                 cell, stopped = stop.cell, True
+            if refusals.told:  # in the guard's words, after what the block printed: the OS's own are terse
+                cell.stderr = "\n".join(filter(None, [cell.stderr.rstrip("\n"), *dict.fromkeys(refusals.told)]))
             cell.outputs += _figures()
             if not stopped:
                 dialect_final(ns, final)
@@ -160,8 +162,6 @@ class Worker:
         return Message(header, frames)
 
     def _new_actions(self, space: _Namespace) -> list[dict[str, Any]]:
-        if space.record is None:
-            return []
         actions = space.record.guard[space.reported:]
         space.reported += len(actions)
         return [asdict(action) for action in actions]
@@ -255,7 +255,7 @@ def main(argv: list[str]) -> int:
         boot.reply(start, Message({"error": str(exc)}))
         return 3
     signal.signal(signal.SIGINT, signal.default_int_handler)
-    worker = Worker(boot, start.header, limits.describe())
+    worker = Worker(boot, start.header, limits)
     boot.handle = worker.handle
     boot.reply(start, Message({"limits": limits.describe()}))
     while not worker.done:
