@@ -183,7 +183,8 @@ def test_interrupt_in_a_batch_abandons_calls_and_leaves_no_threads(engine: Engin
 def test_a_single_sub_call_a_stop_cuts_short_is_cancelled_not_running(engine: Engine) -> None:
     engine.server.latency = {SUB: 30.0}
     engine.server.models[ROOT] = Scripted([fence("answer = llm_query('one question')")])
-    with interrupt_when(lambda: engine.server.max_in_flight >= 1 and engine.server.count(ROOT) >= 1) as interrupt:
+    # the root reply is recorded and a request is still being answered: the sub-call is at the server
+    with interrupt_when(lambda: engine.server.count(ROOT) >= 1 and engine.server.in_flight >= 1) as interrupt:
         run = engine.rlm().run("q")
     assert interrupt.met and run.status == "interrupted", run.message
     [only] = run.subcalls

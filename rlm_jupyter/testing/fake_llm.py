@@ -85,6 +85,12 @@ class FakeLLMServer(ChatServer):
             return sum(1 for r in self._records if model is None or r.model == model)
 
     @property
+    def in_flight(self) -> int:
+        """Chat requests being answered now (arrived, not yet recorded)."""
+        with self._lock:
+            return self._in_flight
+
+    @property
     def max_in_flight(self) -> int:
         """Peak number of chat requests handled at once (fan-out benchmarks)."""
         with self._lock:
