@@ -141,7 +141,7 @@ def _real(args: argparse.Namespace, libraries: list[Library], skip: set[str], ar
     """``--real``: the tasks only (the scaffold benchmarks measure the library, not the model)."""
     import datetime as dt
 
-    from rlm_jupyter.engine.prompts import PROMPT_VERSION
+    from rlm_jupyter.engine.dialogue.prompts import PROMPT_VERSION
 
     endpoint = Endpoint(args.base_url, args.model, args.sub_model or args.model,
                         os.environ.get("OPENAI_API_KEY") or "not-needed")

@@ -41,9 +41,9 @@ from pathlib import Path
 from typing import Any
 
 from rlm_jupyter import RLM, Run
-from rlm_jupyter.engine.printed import Shown
-from rlm_jupyter.engine.prompts import PROMPT_VERSION
-from rlm_jupyter.engine.readings import values
+from rlm_jupyter.engine.dialogue.prompts import PROMPT_VERSION
+from rlm_jupyter.engine.trust.printed import Shown
+from rlm_jupyter.engine.trust.readings import values
 from rlm_jupyter.testing import FakeLLMServer, RuleBasedSubModel, Scripted
 
 from . import sections

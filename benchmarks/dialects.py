@@ -27,7 +27,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from rlm_jupyter.engine.conversation import Conversation
+from rlm_jupyter.engine.dialogue.conversation import Conversation
 from rlm_jupyter.testing import ChatRequest
 
 _RLMS_QUESTION = re.compile(r"^Answer the following: (.*?)\n\nYour context is a (\w+)", re.DOTALL)

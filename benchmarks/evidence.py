@@ -1,11 +1,11 @@
 """``python -m benchmarks.evidence [--write]``: what judging an answer by its evidence costs, per FINAL.
 
-Why: every check of ``engine/acceptance.py`` runs when the model writes a FINAL, never per block or per sub-call,
+Why: every check of ``engine/trust/acceptance.py`` runs when the model writes a FINAL, never per block or per sub-call,
 so its cost is paid once or twice a run; this measures how much that once is, on the cases the issue names: a
 60-row table printed, and a 5,000-character answer citing its figures. Side by side in the same process, it
 measures one scripted iteration of the loop on the bundled server with zero latency (the scaffold's own cost of a
 turn), so the figure reads as a ratio too. The first check of a process also loads the CLDR data and dateparser
-(``engine/localedata.py``); that one-time cost is measured in a fresh process, apart.
+(``engine/trust/localedata.py``); that one-time cost is measured in a fresh process, apart.
 
     python -m benchmarks.evidence            # print the section (~30 s)
     python -m benchmarks.evidence --write    # and replace the "Evidence cost" section of RESULTS.md
@@ -24,12 +24,12 @@ import numpy as np
 import pandas as pd
 
 from rlm_jupyter import RLM
-from rlm_jupyter.engine.acceptance import Acceptance
-from rlm_jupyter.engine.gates import Policy
-from rlm_jupyter.engine.helpers import FinalSlot
-from rlm_jupyter.engine.prompts import PROMPT_VERSION
-from rlm_jupyter.engine.protocol import parse_reply
-from rlm_jupyter.engine.trajectory import CodeCell, Iteration, Run
+from rlm_jupyter.engine.dialogue.helpers import FinalSlot
+from rlm_jupyter.engine.dialogue.prompts import PROMPT_VERSION
+from rlm_jupyter.engine.dialogue.protocol import parse_reply
+from rlm_jupyter.engine.record.trajectory import CodeCell, Iteration, Run
+from rlm_jupyter.engine.trust.acceptance import Acceptance
+from rlm_jupyter.engine.trust.gates import Policy
 from rlm_jupyter.testing import FakeLLMServer, Scripted
 
 from . import sections

@@ -16,8 +16,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from rlm_jupyter.engine.protocol import parse_reply
-from rlm_jupyter.engine.trajectory import Run
+from rlm_jupyter.engine.dialogue.protocol import parse_reply
+from rlm_jupyter.engine.record.trajectory import Run
 
 NO_CODE = "no code block"
 FENCE = "unrecognised fence"

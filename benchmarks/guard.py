@@ -35,8 +35,8 @@ from pathlib import Path
 from typing import Any
 
 from rlm_jupyter import RLM
-from rlm_jupyter.engine.isolation import Isolation, sandbox
-from rlm_jupyter.engine.views import Views
+from rlm_jupyter.engine.run.isolation import Isolation, sandbox
+from rlm_jupyter.engine.safety.views import Views
 from rlm_jupyter.testing import FakeLLMServer, Scripted
 
 from . import sections
@@ -67,8 +67,8 @@ WORK = {
 
 HOOK_PROBE = textwrap.dedent('''
     import json, os, sys, tempfile, time
-    from rlm_jupyter.engine import guard
-    from rlm_jupyter.engine.trajectory import Run
+    from rlm_jupyter.engine.safety import guard
+    from rlm_jupyter.engine.record.trajectory import Run
     N = int(sys.argv[1])
     scratch = tempfile.mkdtemp()
     CODE = """

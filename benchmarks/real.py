@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from rlm_jupyter.engine.gates import GATES
+from rlm_jupyter.engine.trust.gates import GATES
 from rlm_jupyter.text import plural
 
 from .failures import MEMORY, Trace, classify

@@ -39,8 +39,8 @@ from typing import Any
 
 from rlm_jupyter import RLM
 from rlm_jupyter.demo_model import demo_root, demo_sub
-from rlm_jupyter.engine import subcalls
-from rlm_jupyter.engine.context import describe
+from rlm_jupyter.engine.run import subcalls
+from rlm_jupyter.engine.run.context import describe
 from rlm_jupyter.jupyter.panel import LivePanel
 from rlm_jupyter.testing import FakeLLMServer, RuleBasedSubModel, Scripted
 from rlm_jupyter.testing.kernel import KernelSession
@@ -76,12 +76,12 @@ CONTEXTS = [
 SIZE = ("(lambda o: int(o.memory_usage(index=True).sum()) if hasattr(o, 'memory_usage') "
         "else __import__('sys').getsizeof(o))({})")
 # What the views cost a run over the variable, in the kernel: giving it (a view, no data copied), the state as
-# the run starts (for a frame, a digest of its numeric memory: engine/memory_digest.py) and the comparison as it
+# the run starts (for a frame, a digest of its numeric memory: engine/safety/memory_digest.py) and the comparison as it
 # ends, in ms; the median of three.
 VIEW_COST = """
 def _view_cost(obj):
     import statistics, time
-    from rlm_jupyter.engine.views import Views
+    from rlm_jupyter.engine.safety.views import Views
     times = []
     for _ in range(3):
         views = Views()

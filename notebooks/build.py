@@ -118,7 +118,7 @@ def spark_sales() -> nbformat.NotebookNode:
         new_markdown_cell("The answer is a pandas DataFrame of five rows; the three million rows never left Spark. "
                           "The root prompt holds the schema, not the data, so it is the same size for a frame "
                           "a thousand times smaller:"),
-        new_code_cell("from rlm_jupyter.engine.context import describe_all\n\n"
+        new_code_cell("from rlm_jupyter.engine.run.context import describe_all\n\n"
                       "small = make_spark_sales(spark, 3_000)\n"
                       "print(type(rlm_answer).__name__, rlm_answer.shape)\n"
                       "print(f'root prompt: {rlm_run.root_prompt_chars:,} characters')\n"

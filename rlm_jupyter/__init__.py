@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .engine.budget import LimitReached
-from .engine.export import recorded_helpers
-from .engine.jsonl import to_jsonl
-from .engine.loop import RLM
+from .engine.record.export import recorded_helpers
+from .engine.record.jsonl import to_jsonl
+from .engine.record.trajectory import CodeCell, Iteration, Run, SubCall, Usage
+from .engine.run.budget import LimitReached
+from .engine.run.loop import RLM
+from .engine.run.subcalls import BatchError, SubCallError
 from .engine.settings import Settings
-from .engine.subcalls import BatchError, SubCallError
-from .engine.trajectory import CodeCell, Iteration, Run, SubCall, Usage
 from .llm.client import LLMError
 
 if TYPE_CHECKING:

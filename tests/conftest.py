@@ -31,7 +31,7 @@ from pathlib import Path
 import pytest
 
 from rlm_jupyter.demo_model import demo_root, demo_sub
-from rlm_jupyter.engine import guard
+from rlm_jupyter.engine.safety import guard
 from rlm_jupyter.llm.client import LLMClient
 from rlm_jupyter.testing import FakeLLMServer
 from rlm_jupyter.testing.kernel import KernelSession

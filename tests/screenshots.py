@@ -19,7 +19,7 @@ DRAWN_BY = sorted([
     *(f"rlm_jupyter/jupyter/{name}.py" for name in ("panel", "report", "timeline", "markup", "format", "cells",
                                                     "verdicts", "guard_lines", "subcall_table", "endpoint_marks",
                                                     "stop_button")),
-    "rlm_jupyter/engine/spend.py", "rlm_jupyter/demo_model/root.py", "rlm_jupyter/demo_model/sub.py",
+    "rlm_jupyter/engine/record/spend.py", "rlm_jupyter/demo_model/root.py", "rlm_jupyter/demo_model/sub.py",
     "rlm_jupyter/demo_model/launch.py", "notebooks/build.py",
 ])
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from rlm_jupyter import RLM, Run
-from rlm_jupyter.engine.conversation import Conversation
+from rlm_jupyter.engine.dialogue.conversation import Conversation
 from rlm_jupyter.testing import ChatRequest, FakeLLMServer, Reply, Scripted
 
 ROOT, SUB = "root", "sub"

@@ -11,8 +11,8 @@ import pandas as pd
 import pytest
 
 from rlm_jupyter import Run
-from rlm_jupyter.engine import acceptance, gates
-from rlm_jupyter.engine.gates import GATES, Policy
+from rlm_jupyter.engine.trust import acceptance, gates
+from rlm_jupyter.engine.trust.gates import GATES, Policy
 from rlm_jupyter.testing import FakeLLMServer, Scripted
 from rlm_jupyter.testing.kernel import KernelSession
 

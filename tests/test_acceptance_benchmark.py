@@ -13,9 +13,9 @@ import pytest
 from benchmarks import acceptance
 from benchmarks.acceptance_cases import CASES, INVENTED_CLASSES, LEGIT_CLASSES, invented, legit
 from benchmarks.report import write, write_real
-from rlm_jupyter.engine.prompts import PROMPT_VERSION
-from rlm_jupyter.engine.protocol import parse_reply
-from rlm_jupyter.engine.trajectory import Iteration, Run, Verdict
+from rlm_jupyter.engine.dialogue.prompts import PROMPT_VERSION
+from rlm_jupyter.engine.dialogue.protocol import parse_reply
+from rlm_jupyter.engine.record.trajectory import Iteration, Run, Verdict
 
 ROOT = Path(__file__).resolve().parents[1]
 # One or two cases of a few classes each: what the harness must tell apart, in a few seconds.

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from rlm_jupyter import RLM
-from rlm_jupyter.engine import subcalls
+from rlm_jupyter.engine.run import subcalls
 from rlm_jupyter.llm.client import Completion, LLMClient
 from rlm_jupyter.testing import FakeLLMServer, Scripted
 

@@ -28,9 +28,9 @@ from benchmarks.tasks import all_tasks, cohort, logs, niah, oolong, oolong_pairs
 from benchmarks.tasks.scoring import decode, f1, numeric_score, pairs_of
 from rlm_jupyter import RLM
 from rlm_jupyter.demo_model.datasets import make_event_log, make_haystack, make_orders_with_traps
-from rlm_jupyter.engine.conversation import Conversation
-from rlm_jupyter.engine.prompts import PROMPT_VERSION
-from rlm_jupyter.engine.trajectory import CodeCell, Iteration, Run, Status, SubCall, Verdict
+from rlm_jupyter.engine.dialogue.conversation import Conversation
+from rlm_jupyter.engine.dialogue.prompts import PROMPT_VERSION
+from rlm_jupyter.engine.record.trajectory import CodeCell, Iteration, Run, Status, SubCall, Verdict
 from rlm_jupyter.testing import ChatRequest, FakeLLMServer
 
 ROOT = Path(__file__).resolve().parents[1]

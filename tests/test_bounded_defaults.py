@@ -21,8 +21,7 @@ from types import SimpleNamespace
 import pytest
 
 from rlm_jupyter import RLM
-from rlm_jupyter.engine.budget import Budget
-from rlm_jupyter.engine.events import (
+from rlm_jupyter.engine.record.events import (
     IterationStarted,
     RootReplied,
     RootStreaming,
@@ -31,8 +30,9 @@ from rlm_jupyter.engine.events import (
     SubCallFinished,
     SubCallStarted,
 )
+from rlm_jupyter.engine.record.trajectory import Iteration, Run, SubCall
+from rlm_jupyter.engine.run.budget import Budget
 from rlm_jupyter.engine.settings import DEFAULTS, Settings
-from rlm_jupyter.engine.trajectory import Iteration, Run, SubCall
 from rlm_jupyter.jupyter import panel as panel_module
 from rlm_jupyter.jupyter.magic import RLMMagics
 from rlm_jupyter.jupyter.options import OPTIONS, run_settings

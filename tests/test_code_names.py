@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rlm_jupyter.engine import code_names
+from rlm_jupyter.engine.dialogue import code_names
 
 
 def test_loads_and_stores_are_told_apart_at_any_depth() -> None:

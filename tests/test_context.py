@@ -1,4 +1,4 @@
-"""Tests for rlm_jupyter.engine.context: the constant-size metadata the root model sees."""
+"""Tests for rlm_jupyter.engine.run.context: the constant-size metadata the root model sees."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from rlm_jupyter.engine.context import MAX_DESCRIPTION_CHARS, MAX_VARIABLES, describe, describe_all
+from rlm_jupyter.engine.run.context import MAX_DESCRIPTION_CHARS, MAX_VARIABLES, describe, describe_all
 
 
 class Hostile:
@@ -37,7 +37,7 @@ class LazyFrame:
 
 def test_engine_does_not_import_pandas_numpy_or_ipython() -> None:
     code = (
-        "import sys; import rlm_jupyter.engine.context as c; c.describe('x' * 10, 's');"
+        "import sys; import rlm_jupyter.engine.run.context as c; c.describe('x' * 10, 's');"
         "c.describe({'a': [1, 2]}, 'd');"
         "bad = [m for m in ('pandas', 'numpy', 'IPython', 'ipywidgets') if m in sys.modules];"
         "assert not bad, bad"

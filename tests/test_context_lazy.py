@@ -20,7 +20,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from rlm_jupyter.engine.context import MAX_DESCRIPTION_CHARS, describe, describe_all
+from rlm_jupyter.engine.run.context import MAX_DESCRIPTION_CHARS, describe, describe_all
 
 
 def _parquet_dir(root: Path, parts: int = 3, rows: int = 1_000) -> Path:
@@ -242,7 +242,7 @@ def test_a_computation_on_another_thread_is_not_refused_while_describing() -> No
     pytest.importorskip("dask.dataframe")
     import dask.dataframe as dd
 
-    from rlm_jupyter.engine import context
+    from rlm_jupyter.engine.run import context
 
     frame = dd.from_pandas(pd.DataFrame({"x": np.arange(100)}), npartitions=2)
     results: list[int] = []
@@ -320,7 +320,7 @@ def test_a_look_alike_falls_back_to_type_and_repr_prefix(module: str, name: str)
 
 def test_describing_never_imports_an_optional_library() -> None:
     code = (
-        "import sys, types; from rlm_jupyter.engine.context import describe\n"
+        "import sys, types; from rlm_jupyter.engine.run.context import describe\n"
         "fake = type('LazyFrame', (), {'__module__': 'polars.lazyframe.frame', '__repr__': lambda s: '<lf>'})\n"
         "print(describe(fake(), 'lf')); describe('x' * 1000, 's'); describe({'a': [1]}, 'd')\n"
         "bad = [m for m in ('polars', 'duckdb', 'pyarrow', 'dask', 'distributed', 'pyspark') if m in sys.modules]\n"

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import itertools
 
-from rlm_jupyter.engine import prompts
-from rlm_jupyter.engine.conversation import KEEP_RECENT, Conversation, sub_request
-from rlm_jupyter.engine.trajectory import Iteration, Run
+from rlm_jupyter.engine.dialogue import prompts
+from rlm_jupyter.engine.dialogue.conversation import KEEP_RECENT, Conversation, sub_request
+from rlm_jupyter.engine.record.trajectory import Iteration, Run
 
 DESCRIBED = "`orders`: pandas.DataFrame, 3 rows\n  columns: a\n\n`logs`: str, 10 chars, 1 line"
 

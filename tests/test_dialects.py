@@ -2,7 +2,7 @@
 (``answer["content"] = ...; answer["ready"] = True``) and DSPy's ``SUBMIT(...)``, without ever taking either name
 from a user, a context variable or the model's own variable.
 
-Unit tests of ``engine/helpers.py``; engine runs over HTTP to the bundled fake server; a real kernel for ``%rlm``.
+Unit tests of ``engine/dialogue/helpers.py``; engine runs over HTTP to the bundled fake server; a real kernel for ``%rlm``.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from rlm_jupyter.engine.helpers import (
+from rlm_jupyter.engine.dialogue.helpers import (
     DIALECT_NAMES,
     DialectAnswer,
     FinalSlot,

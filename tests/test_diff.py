@@ -6,8 +6,8 @@ import math
 import pandas as pd
 import pytest
 
-from rlm_jupyter.engine.diff import MAX_CELLS_SHOWN, answer_diff
-from rlm_jupyter.engine.trajectory import Run
+from rlm_jupyter.engine.record.diff import MAX_CELLS_SHOWN, answer_diff
+from rlm_jupyter.engine.record.trajectory import Run
 
 
 @pytest.mark.parametrize("recorded, current", [

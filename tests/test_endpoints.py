@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from rlm_jupyter import RLM
-from rlm_jupyter.engine.events import EndpointNotice
+from rlm_jupyter.engine.record.events import EndpointNotice
 from rlm_jupyter.llm.client import COST_HEADER, UNSTREAMABLE, LLMClient, LLMError, resolve_endpoint
 from rlm_jupyter.testing import FakeLLMServer, Fault, Reply, Scripted
 
@@ -109,7 +109,7 @@ def test_the_turn_after_a_repeated_turn_is_sampled(engine: Engine) -> None:
 def test_a_run_with_a_sampled_turn_or_a_refused_default_replays_from_its_record(engine: Engine,
                                                                                  fault: str | None) -> None:
     """Replay answers root calls by question and replies, whatever temperature each call was sent with."""
-    from rlm_jupyter.engine.replay import replay_client
+    from rlm_jupyter.engine.record.replay import replay_client
 
     engine.server.faults = [Fault("refuse_temperature")] if fault else []
     same = fence("x = 1\nprint(x)")

@@ -11,8 +11,8 @@ import pandas as pd
 import pytest
 
 from rlm_jupyter import RLM, Run
-from rlm_jupyter.engine import prompts
-from rlm_jupyter.engine.events import (
+from rlm_jupyter.engine.dialogue import prompts
+from rlm_jupyter.engine.record.events import (
     CellFinished,
     CellStarted,
     IterationFinished,
@@ -72,7 +72,7 @@ def test_final_var_returns_the_same_dataframe(engine: Engine) -> None:
 
 
 def test_final_var_of_the_context_returns_the_view_of_the_user_object(engine: Engine) -> None:
-    """The model's ``df`` is a copy-on-write view of the user's: the same data, never copied (engine/views.py)."""
+    """The model's ``df`` is a copy-on-write view of the user's: the same data, never copied (engine/safety/views.py)."""
     df = pd.DataFrame({"a": [1]})
     run = engine.run([fence("print(df.shape)"), 'FINAL_VAR("df")'], {"df": df})
     assert_final(run)

@@ -15,10 +15,10 @@ from typing import Any
 import pandas as pd
 import pytest
 
-from rlm_jupyter.engine.printed import Line, Shown, Where, tables
-from rlm_jupyter.engine.provenance import Evidence, trace
-from rlm_jupyter.engine.readings import values
-from rlm_jupyter.engine.trajectory import CodeCell, Grounding, Iteration, Run, Source, SubCall
+from rlm_jupyter.engine.record.trajectory import CodeCell, Grounding, Iteration, Run, Source, SubCall
+from rlm_jupyter.engine.trust.printed import Line, Shown, Where, tables
+from rlm_jupyter.engine.trust.provenance import Evidence, trace
+from rlm_jupyter.engine.trust.readings import values
 from rlm_jupyter.jupyter.evidence_notes import sources_html, sources_text
 from rlm_jupyter.jupyter.report import run_html, run_text
 from rlm_jupyter.testing import Scripted
@@ -265,7 +265,7 @@ def evidence_of(code: str, question: str = "q", **names: Any) -> Evidence:
 
 
 def test_a_unit_or_currency_other_than_the_printed_ones_is_caught() -> None:
-    from rlm_jupyter.engine.claims import wrong_currency, wrong_unit
+    from rlm_jupyter.engine.trust.claims import wrong_currency, wrong_unit
 
     waits = pd.DataFrame({"wait_s": [40.0, 60.0, 59.0]})
     evidence = evidence_of("print(waits.wait_s.mean())", waits=waits)
@@ -278,7 +278,7 @@ def test_a_unit_or_currency_other_than_the_printed_ones_is_caught() -> None:
 
 
 def test_a_trend_is_checked_against_a_table_in_time_order() -> None:
-    from rlm_jupyter.engine.claims import wrong_direction, wrong_trend
+    from rlm_jupyter.engine.trust.claims import wrong_direction, wrong_trend
 
     rate = pd.Series([0.31, 0.24, 0.18], index=["17.2", "17.3", "17.4"], name="crash_rate")
     evidence = evidence_of("print(rate)", rate=rate)
@@ -295,7 +295,7 @@ def test_a_percent_under_one_is_not_a_printed_fraction() -> None:
 
 
 def test_labels_are_named_in_other_languages_and_years_name_rows() -> None:
-    from rlm_jupyter.engine.claims import wrong_extreme, wrong_pair
+    from rlm_jupyter.engine.trust.claims import wrong_extreme, wrong_pair
 
     days = evidence_of("print(per_day)", per_day=pd.Series({"Monday": 80, "Tuesday": 131, "Wednesday": 95}))
     assert wrong_extreme("Le mardi est le jour le plus chargé.", "Quel jour a le plus de plantages ?", days,

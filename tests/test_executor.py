@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from rlm_jupyter.engine import executor as executor_module
-from rlm_jupyter.engine.executor import MAX_RECORDED_CHARS, Executor
+from rlm_jupyter.engine.run import executor as executor_module
+from rlm_jupyter.engine.run.executor import MAX_RECORDED_CHARS, Executor
 from rlm_jupyter.text import bounded_repr
 
 

@@ -12,7 +12,7 @@ import numbers
 import pandas as pd
 import pytest
 
-from rlm_jupyter.engine.acceptance import is_expected
+from rlm_jupyter.engine.trust.acceptance import is_expected
 
 from .scripted import Engine, engine, fence
 

@@ -1,6 +1,6 @@
 """Grounding: a FINAL before any code read the context is refused, and an answer's values are checked.
 
-Unit tests of ``engine/readings.py``, ``printed.py`` and ``provenance.py`` first (what a value is, how it is
+Unit tests of ``engine/trust/readings.py``, ``printed.py`` and ``provenance.py`` first (what a value is, how it is
 normalised and matched, where it came from), then
 runs of the real loop over HTTP against the bundled fake server, then the report in a real kernel.
 """
@@ -12,12 +12,12 @@ from collections.abc import Callable
 import pandas as pd
 import pytest
 
-from rlm_jupyter.engine import prompts
-from rlm_jupyter.engine.grounding import ContextReads, describe
-from rlm_jupyter.engine.printed import Line, Shown, Where
-from rlm_jupyter.engine.provenance import Evidence, given_by, trace
-from rlm_jupyter.engine.readings import values
-from rlm_jupyter.engine.trajectory import CodeCell, Grounding, Iteration, Run, SubCall
+from rlm_jupyter.engine.dialogue import prompts
+from rlm_jupyter.engine.record.trajectory import CodeCell, Grounding, Iteration, Run, SubCall
+from rlm_jupyter.engine.trust.grounding import ContextReads, describe
+from rlm_jupyter.engine.trust.printed import Line, Shown, Where
+from rlm_jupyter.engine.trust.provenance import Evidence, given_by, trace
+from rlm_jupyter.engine.trust.readings import values
 from rlm_jupyter.jupyter.report import grounding_note, run_html
 from rlm_jupyter.testing import ChatRequest, FakeLLMServer, Scripted
 from rlm_jupyter.testing.kernel import KernelSession

@@ -27,9 +27,9 @@ import pandas as pd
 import pytest
 
 from rlm_jupyter import RLM, Run
-from rlm_jupyter.engine import guard
-from rlm_jupyter.engine.events import GuardActed, RunFinished
-from rlm_jupyter.engine.guard import GuardRefused
+from rlm_jupyter.engine.record.events import GuardActed, RunFinished
+from rlm_jupyter.engine.safety import guard
+from rlm_jupyter.engine.safety.guard import GuardRefused
 from rlm_jupyter.jupyter.report import run_html, run_text
 from rlm_jupyter.testing import Scripted
 
@@ -416,7 +416,7 @@ def test_the_hook_decides_by_the_frames_not_by_a_flag() -> None:
         os.kill(os.getpid(), 0)  # this test's own code: not watched
         with pytest.raises(GuardRefused):
             exec("import os\nos.kill(os.getppid(), 0)", ns)
-        exec("import os\nFLAG = True\n__name__ = 'rlm_jupyter.engine.loop'\n", ns)  # no disguise works
+        exec("import os\nFLAG = True\n__name__ = 'rlm_jupyter.engine.run.loop'\n", ns)  # no disguise works
         with pytest.raises(GuardRefused):
             ns["act"]()
     finally:
@@ -499,9 +499,9 @@ ENGINE_ROUTES = {  # what the model's code makes a package function do, with arg
         "net", "from rlm_jupyter.llm.client import LLMClient\n"
                "LLMClient('{canary_url}v1', max_retries=0).complete('m', [{{'role': 'user', 'content': 'hi'}}])"),
     "code compiled into an engine module's globals": (
-        "proc", "import rlm_jupyter.engine.loop as loop\nexec(\"import os; os.system('touch {marker}')\", vars(loop))"),
+        "proc", "import rlm_jupyter.engine.run.loop as loop\nexec(\"import os; os.system('touch {marker}')\", vars(loop))"),
     "a callable handed to an engine class": (
-        "proc", "import os\nfrom rlm_jupyter.engine.events import EventBus\nEventBus((os.system,)).emit('touch {marker}')"),
+        "proc", "import os\nfrom rlm_jupyter.engine.record.events import EventBus\nEventBus((os.system,)).emit('touch {marker}')"),
     "a repr the engine calls to describe a new variable": (
         "proc", "import functools, os\nclass Note(str):\n    __repr__ = functools.partialmethod(os.system)\n"
                 "note = Note('touch {marker}')"),

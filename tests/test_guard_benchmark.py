@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks import guard
-from rlm_jupyter.engine.isolation import sandbox
+from rlm_jupyter.engine.run.isolation import sandbox
 
 RESULTS_TEXT = (Path(__file__).resolve().parent.parent / "benchmarks" / "RESULTS.md").read_text(encoding="utf-8")
 

@@ -24,8 +24,8 @@ from typing import Any
 import pytest
 
 from rlm_jupyter import Run
-from rlm_jupyter.engine import guard
-from rlm_jupyter.engine.isolation import sandbox
+from rlm_jupyter.engine.run.isolation import sandbox
+from rlm_jupyter.engine.safety import guard
 
 from .scripted import Engine, assert_final, engine, fence
 
@@ -46,7 +46,7 @@ def output(run: Run) -> str:
 
 
 # -- patching the guard's own state ----------------------------------------------------------------------------------
-DEFEAT_THE_STATE = "import sys, os\nsys.modules['rlm_jupyter.engine.guard']._watched = {}\n"
+DEFEAT_THE_STATE = "import sys, os\nsys.modules['rlm_jupyter.engine.safety.guard']._watched = {}\n"
 
 
 def test_patching_the_guards_own_state_defeats_it(engine: Engine, tmp_path: Path) -> None:
@@ -63,7 +63,7 @@ def test_isolation_holds_what_patching_the_guards_state_does(engine: Engine, tmp
 
 
 # -- patching the engine's classes -----------------------------------------------------------------------------------
-DEFEAT_A_CLASS = "from rlm_jupyter.engine.guard import Watch\nWatch.decide = lambda *args: None\n"
+DEFEAT_A_CLASS = "from rlm_jupyter.engine.safety.guard import Watch\nWatch.decide = lambda *args: None\n"
 
 
 @pytest.fixture
@@ -83,7 +83,7 @@ def test_patching_an_engine_class_defeats_the_guard(engine: Engine, tmp_path: Pa
 def test_code_compiled_under_a_file_name_of_the_package_acts_as_the_engine(engine: Engine, tmp_path: Path) -> None:
     """The engine is told by the file a code object was compiled from; ``compile`` lets code name any file. Such
     code gets the engine's own work for the run (its cache folder, here), never more: a process is still refused."""
-    from rlm_jupyter.engine import loop
+    from rlm_jupyter.engine.run import loop
 
     cache, marker = tmp_path / "cache", tmp_path / "marker"
     code = (f"import os\nsrc = \"open({str(cache / 'planted')!r}, 'w').close()\\nos.system('touch {marker}')\"\n"
@@ -165,7 +165,7 @@ def test_a_function_the_model_made_runs_its_code_when_used_after_the_run(engine:
 
 @ISOLATION
 def test_isolation_holds_a_function_the_model_made(engine: Engine, tmp_path: Path) -> None:
-    from rlm_jupyter.engine.isolation.values import Described
+    from rlm_jupyter.engine.run.isolation.values import Described
 
     written = tmp_path / "after-the-run"
     run = engine.run([fence(HANDS_BACK_A_FUNCTION.format(path=str(written))), "FINAL_VAR(tidy)"], "tickets",

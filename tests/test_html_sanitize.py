@@ -8,7 +8,7 @@ import re
 import pandas as pd
 import pytest
 
-from rlm_jupyter.engine.trajectory import CodeCell
+from rlm_jupyter.engine.record.trajectory import CodeCell
 from rlm_jupyter.jupyter.cells import cell_html, sanitize_html
 from rlm_jupyter.testing import FakeLLMServer, Scripted
 from rlm_jupyter.testing.kernel import KernelSession

@@ -24,8 +24,8 @@ import pandas as pd
 import pytest
 
 from rlm_jupyter import Run
-from rlm_jupyter.engine.isolation import sandbox
-from rlm_jupyter.engine.isolation.values import Described
+from rlm_jupyter.engine.run.isolation import sandbox
+from rlm_jupyter.engine.run.isolation.values import Described
 from rlm_jupyter.jupyter.report import run_text
 from rlm_jupyter.testing import Scripted
 
@@ -332,7 +332,7 @@ def test_subcall_limits_hold_across_the_boundary(engine: Engine) -> None:
 def test_without_landlock_isolated_refuses_in_one_line_before_any_call(engine: Engine) -> None:
     """A machine without Landlock, made here by a seccomp filter that answers its syscall with ENOSYS."""
     program = (
-        "import sys, errno\nfrom rlm_jupyter.engine.isolation import sandbox\n"
+        "import sys, errno\nfrom rlm_jupyter.engine.run.isolation import sandbox\n"
         "sandbox.install_filter({444: errno.ENOSYS})\n"
         "from rlm_jupyter import RLM\n"
         "try:\n"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from rlm_jupyter.engine.isolation import sandbox
+from rlm_jupyter.engine.run.isolation import sandbox
 from rlm_jupyter.testing import FakeLLMServer, Scripted
 from rlm_jupyter.testing.kernel import Execution, KernelSession
 

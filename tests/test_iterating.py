@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from rlm_jupyter import RLM
-from rlm_jupyter.engine.conversation import Conversation
-from rlm_jupyter.engine.spend import money
+from rlm_jupyter.engine.dialogue.conversation import Conversation
+from rlm_jupyter.engine.record.spend import money
 from rlm_jupyter.llm.cache import CACHE_FILE, SQLiteStore
 from rlm_jupyter.llm.client import Completion
 from rlm_jupyter.testing import FakeLLMServer, Scripted

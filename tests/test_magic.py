@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from rlm_jupyter.engine.conversation import Conversation
+from rlm_jupyter.engine.dialogue.conversation import Conversation
 from rlm_jupyter.testing import ChatRequest, FakeLLMServer, Scripted
 from rlm_jupyter.testing.kernel import Execution, KernelSession
 

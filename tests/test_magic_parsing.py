@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from IPython.core.error import UsageError
 
+from rlm_jupyter.engine.record.trajectory import Run
 from rlm_jupyter.engine.settings import DEFAULTS, Settings
-from rlm_jupyter.engine.trajectory import Run
 from rlm_jupyter.jupyter.magic import COMMANDS, GRAMMARS, RLMMagics
 from rlm_jupyter.jupyter.options import OPTIONS, run_settings, split_line, split_question, subcommand
 from rlm_jupyter.jupyter.session import Session

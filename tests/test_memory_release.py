@@ -13,8 +13,8 @@ import weakref
 
 import pytest
 
-from rlm_jupyter.engine.conversation import Conversation
-from rlm_jupyter.engine.trajectory import Run
+from rlm_jupyter.engine.dialogue.conversation import Conversation
+from rlm_jupyter.engine.record.trajectory import Run
 from rlm_jupyter.jupyter.magic import GRAMMARS
 from rlm_jupyter.jupyter.options import subcommands_help
 from rlm_jupyter.jupyter.session import Session

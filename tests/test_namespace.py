@@ -1,7 +1,7 @@
 """The live-namespace policy without a kernel: ``Overlay`` (the model's REPL dict) and ``ResultNames``."""
 from __future__ import annotations
 
-from rlm_jupyter.engine.helpers import HELPER_NAMES
+from rlm_jupyter.engine.dialogue.helpers import HELPER_NAMES
 from rlm_jupyter.jupyter.namespace import Overlay, ResultNames
 
 

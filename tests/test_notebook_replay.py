@@ -24,7 +24,7 @@ from nbclient import NotebookClient
 
 from rlm_jupyter.demo_model import demo_sub
 from rlm_jupyter.demo_model.responders import ChatRequest, Scripted
-from rlm_jupyter.engine.conversation import Conversation
+from rlm_jupyter.engine.dialogue.conversation import Conversation
 from rlm_jupyter.nbval import SANITIZE_FILE
 from rlm_jupyter.testing import FakeLLMServer
 from rlm_jupyter.testing.kernel import inherited_environment

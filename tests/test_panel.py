@@ -15,7 +15,7 @@ import pandas as pd
 import pytest
 
 from rlm_jupyter import RLM, Run
-from rlm_jupyter.engine.events import (
+from rlm_jupyter.engine.record.events import (
     CellFinished,
     GuardActed,
     IterationFinished,
@@ -27,9 +27,9 @@ from rlm_jupyter.engine.events import (
     SubCallFinished,
     SubCallStarted,
 )
-from rlm_jupyter.engine.executor import CapturedOutput, Executor, capture_std
-from rlm_jupyter.engine.spend import money
-from rlm_jupyter.engine.trajectory import CodeCell, GuardAction, Iteration, SubCall, Verdict
+from rlm_jupyter.engine.record.spend import money
+from rlm_jupyter.engine.record.trajectory import CodeCell, GuardAction, Iteration, SubCall, Verdict
+from rlm_jupyter.engine.run.executor import CapturedOutput, Executor, capture_std
 from rlm_jupyter.jupyter import panel as panel_module
 from rlm_jupyter.jupyter.panel import LivePanel
 from rlm_jupyter.testing import FakeLLMServer, Scripted

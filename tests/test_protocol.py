@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from rlm_jupyter.engine.protocol import Final, find_final, parse_reply, strip_think
+from rlm_jupyter.engine.dialogue.protocol import Final, find_final, parse_reply, strip_think
 
 FENCE = "```"
 

@@ -57,7 +57,7 @@ def test_a_group_by_question_runs_to_a_complete_record(realmodel: RealModel, tmp
         answer = session.value("rlm_answer if rlm_run.status == 'final' else None")
     finally:
         session.close()
-    from rlm_jupyter.engine.prompts import PROMPT_VERSION
+    from rlm_jupyter.engine.dialogue.prompts import PROMPT_VERSION
 
     assert record["status"] not in ("running", ""), record["status"]
     assert record["iterations"] and all(it["reply"] is not None for it in record["iterations"])

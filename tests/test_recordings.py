@@ -7,7 +7,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from rlm_jupyter.engine.trajectory import Run
+from rlm_jupyter.engine.record.trajectory import Run
 from rlm_jupyter.jupyter.recordings import find_recording, notebook_path, runs_in_notebook
 from rlm_jupyter.jupyter.report import METADATA_KEY
 

@@ -7,9 +7,10 @@ import json
 import pandas as pd
 import pytest
 
-from rlm_jupyter.engine import prompts, recovery, search_again
-from rlm_jupyter.engine.protocol import parse_reply
-from rlm_jupyter.engine.trajectory import CodeCell, Iteration, Run
+from rlm_jupyter.engine.dialogue import prompts
+from rlm_jupyter.engine.dialogue.protocol import parse_reply
+from rlm_jupyter.engine.record.trajectory import CodeCell, Iteration, Run
+from rlm_jupyter.engine.trust import recovery, search_again
 from rlm_jupyter.testing import Fault
 
 from .scripted import ROOT, Engine, engine, fence, last_user

@@ -17,7 +17,7 @@ import pandas as pd
 import pytest
 
 from rlm_jupyter import RLM, Run, to_jsonl
-from rlm_jupyter.engine.conversation import Conversation
+from rlm_jupyter.engine.dialogue.conversation import Conversation
 from rlm_jupyter.jupyter.magic import replay_verdict
 from rlm_jupyter.jupyter.report import Report, run_html, run_text
 from rlm_jupyter.llm.cache import CACHE_FILE

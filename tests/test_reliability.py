@@ -6,7 +6,7 @@ import time
 import pytest
 
 from rlm_jupyter import RLM
-from rlm_jupyter.engine.executor import MAX_RECORDED_CHARS
+from rlm_jupyter.engine.run.executor import MAX_RECORDED_CHARS
 from rlm_jupyter.testing import Fault, Scripted
 
 from .scripted import ROOT, SUB, Engine, assert_final, engine, fence, interrupt_when, last_user, worker_threads_left

@@ -9,7 +9,7 @@ import nbformat
 import pytest
 
 from rlm_jupyter import RLM, Run
-from rlm_jupyter.engine.replay import Recording, ReplayMode, replay_requested
+from rlm_jupyter.engine.record.replay import Recording, ReplayMode, replay_requested
 from rlm_jupyter.jupyter.notebook_replay import NotebookReplay, ReplayFailed
 from rlm_jupyter.jupyter.report import METADATA_KEY
 from rlm_jupyter.testing import FakeLLMServer

@@ -26,9 +26,9 @@ from typing import Any
 import pytest
 
 from rlm_jupyter import RLM, Run
-from rlm_jupyter.engine import subcalls
-from rlm_jupyter.engine.conversation import Conversation
-from rlm_jupyter.engine.events import Event, SubCallFinished
+from rlm_jupyter.engine.dialogue.conversation import Conversation
+from rlm_jupyter.engine.record.events import Event, SubCallFinished
+from rlm_jupyter.engine.run import subcalls
 from rlm_jupyter.jupyter.panel import LivePanel
 from rlm_jupyter.llm.client import Completion
 from rlm_jupyter.llm.ratelimit import RateLimitedClient, RateLimiter

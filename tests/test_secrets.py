@@ -1,8 +1,8 @@
 """``Redactor``: secret values out of every text the engine moves, without a kernel."""
 from __future__ import annotations
 
-from rlm_jupyter.engine.secrets import MIN_SECRET_CHARS, Redactor
-from rlm_jupyter.engine.trajectory import CodeCell
+from rlm_jupyter.engine.record.trajectory import CodeCell
+from rlm_jupyter.engine.safety.secrets import MIN_SECRET_CHARS, Redactor
 
 
 def test_known_values_become_named_markers() -> None:

@@ -7,9 +7,9 @@ import inspect
 import pytest
 
 from rlm_jupyter import RLM, Settings
-from rlm_jupyter.engine.helpers import DIALECT_NAMES, HELPER_NAMES, FinalSlot, helpers
+from rlm_jupyter.engine.dialogue.helpers import DIALECT_NAMES, HELPER_NAMES, FinalSlot, helpers
+from rlm_jupyter.engine.record.trajectory import Run
 from rlm_jupyter.engine.settings import DEFAULTS, NAMES
-from rlm_jupyter.engine.trajectory import Run
 
 from .scripted import StubQueries
 

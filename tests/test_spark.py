@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from rlm_jupyter.engine.conversation import Conversation
+from rlm_jupyter.engine.dialogue.conversation import Conversation
 from rlm_jupyter.testing import FakeLLMServer, Scripted
 from rlm_jupyter.testing.kernel import KernelSession
 

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from rlm_jupyter import Run
-from rlm_jupyter.engine.spend import cache_words, money, spend_words
-from rlm_jupyter.engine.trajectory import Usage
+from rlm_jupyter.engine.record.spend import cache_words, money, spend_words
+from rlm_jupyter.engine.record.trajectory import Usage
 from rlm_jupyter.jupyter.ledger import Ledger
 from rlm_jupyter.jupyter.report import run_html
 

@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from rlm_jupyter.engine import cell_guard
-from rlm_jupyter.engine.executor import CellInterrupted, Executor
+from rlm_jupyter.engine.run.executor import CellInterrupted, Executor
+from rlm_jupyter.engine.safety import cell_guard
 
 BOUND_S = 20.0  # stops take well under a second when the machine is idle; this is for a busy one
 
@@ -128,7 +128,7 @@ def test_a_press_after_the_block_is_the_callers_keyboard_interrupt() -> None:
 
 def test_the_engine_ends_the_run_as_interrupted(tmp_path: Path) -> None:
     """Through the engine: the swallowed stop ends the run as ``interrupted`` and keeps the block."""
-    from rlm_jupyter.engine.loop import RLM
+    from rlm_jupyter.engine.run.loop import RLM
     from rlm_jupyter.testing import FakeLLMServer, Scripted
 
     ready = threading.Event()
@@ -145,7 +145,7 @@ def test_the_engine_ends_the_run_as_interrupted(tmp_path: Path) -> None:
 
 def test_a_stopped_turn_keeps_the_time_its_block_ran_in_the_report_and_the_timeline() -> None:
     """A stop in the middle of a block: the turn took the time it took, not 0.00 s (seen in JupyterLab 4)."""
-    from rlm_jupyter.engine.loop import RLM
+    from rlm_jupyter.engine.run.loop import RLM
     from rlm_jupyter.jupyter.format import seconds
     from rlm_jupyter.jupyter.report import run_html
     from rlm_jupyter.jupyter.timeline import timeline_svg

@@ -8,8 +8,8 @@ from typing import Any
 import pandas as pd
 import pytest
 
-from rlm_jupyter.engine.jsonl import to_jsonl
-from rlm_jupyter.engine.trajectory import CodeCell, Iteration, Run, SubCall, Usage
+from rlm_jupyter.engine.record.jsonl import to_jsonl
+from rlm_jupyter.engine.record.trajectory import CodeCell, Iteration, Run, SubCall, Usage
 
 
 def make_run(answer: Any = None, *, depth: int = 0, child: Run | None = None, run_id: str = "r1") -> Run:

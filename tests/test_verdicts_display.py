@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from rlm_jupyter.engine.trajectory import CodeCell, Grounding, Iteration, Run, Verdict
+from rlm_jupyter.engine.record.trajectory import CodeCell, Grounding, Iteration, Run, Verdict
 from rlm_jupyter.jupyter.markup import VOLATILE_PATTERN
 from rlm_jupyter.jupyter.report import Report, grounding_note, run_html, run_text
 from rlm_jupyter.jupyter.verdicts import acceptance_summary, verdict_text

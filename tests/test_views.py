@@ -1,4 +1,4 @@
-"""What the model's code is given for the user's objects (engine/views.py), through the engine and a real kernel.
+"""What the model's code is given for the user's objects (engine/safety/views.py), through the engine and a real kernel.
 
 Each in-place change a model writes (``df['c'] = ...``, ``drop(inplace=True)``, ``records.append``, ``arr[:] = 0``)
 must leave the user's object equal to a deep copy taken before the run; what no view protects is detected and
@@ -20,7 +20,7 @@ import pandas as pd
 import pytest
 
 from rlm_jupyter import RLM, Run
-from rlm_jupyter.engine.views import COPY_LIMIT, Views, fingerprint, protection
+from rlm_jupyter.engine.safety.views import COPY_LIMIT, Views, fingerprint, protection
 from rlm_jupyter.jupyter.report import run_html, run_text
 from rlm_jupyter.testing import FakeLLMServer, Scripted
 from rlm_jupyter.testing.kernel import KernelSession
@@ -326,7 +326,7 @@ def test_a_view_made_writable_again_is_refused_or_detected(engine: Engine, route
 def test_memory_past_the_budget_is_sampled_and_a_column_rewritten_is_still_seen(monkeypatch: pytest.MonkeyPatch) -> None:
     """Above the run's budget for reading whole (memory_digest.WHOLE_BYTES) a frame's memory is sampled: a column
     rewritten in place is seen, a single cell between the samples is not (the README says so)."""
-    from rlm_jupyter.engine import memory_digest
+    from rlm_jupyter.engine.safety import memory_digest
 
     monkeypatch.setattr(memory_digest, "WHOLE_BYTES", 1 << 20)
     big = pd.DataFrame({"x": np.arange(2_000_000, dtype=np.int64), "y": np.zeros(2_000_000)})  # 32 MB

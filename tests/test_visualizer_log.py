@@ -57,9 +57,9 @@ from pathlib import Path
 from typing import Any
 
 from rlm_jupyter import Run, to_jsonl
-from rlm_jupyter.engine import prompts
-from rlm_jupyter.engine.conversation import Conversation
-from rlm_jupyter.engine.trajectory import CodeCell, GuardAction, Iteration, SubCall, Usage, Verdict
+from rlm_jupyter.engine.dialogue import prompts
+from rlm_jupyter.engine.dialogue.conversation import Conversation
+from rlm_jupyter.engine.record.trajectory import CodeCell, GuardAction, Iteration, SubCall, Usage, Verdict
 
 from .scripted import ROOT, SUB, Engine, engine, fence
 
@@ -311,13 +311,13 @@ def test_verdicts_are_redacted_like_every_string_of_the_log(tmp_path: Path) -> N
 
 
 def test_the_record_imports_neither_the_prompts_nor_the_conversation() -> None:
-    """The log is written by ``engine/jsonl.py``; the record module stays plain data.
+    """The log is written by ``engine/record/jsonl.py``; the record module stays plain data.
 
     Checked in its source and by importing it alone in a fresh interpreter: the packages above it are bare
     stand-ins there, so ``rlm_jupyter/__init__.py`` (which imports the whole engine) cannot hide an import.
     """
     import rlm_jupyter
-    import rlm_jupyter.engine.trajectory as trajectory
+    import rlm_jupyter.engine.record.trajectory as trajectory
 
     tree = ast.parse(Path(trajectory.__file__).read_text(encoding="utf-8"))
     sources = {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
@@ -329,12 +329,12 @@ def test_the_record_imports_neither_the_prompts_nor_the_conversation() -> None:
             f"for name, path in (('rlm_jupyter', {str(root)!r}), ('rlm_jupyter.engine', {str(root / 'engine')!r})):\n"
             "    sys.modules[name] = package = types.ModuleType(name)\n"
             "    package.__path__ = [path]\n"
-            "import rlm_jupyter.engine.trajectory\n"
+            "import rlm_jupyter.engine.record.trajectory\n"
             "print(' '.join(sorted(m for m in sys.modules if m.startswith('rlm_jupyter.'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
     loaded = set(out.stdout.split())
-    assert "rlm_jupyter.engine.trajectory" in loaded
-    assert not loaded & {"rlm_jupyter.engine.prompts", "rlm_jupyter.engine.conversation"}, sorted(loaded)
+    assert "rlm_jupyter.engine.record.trajectory" in loaded
+    assert not loaded & {"rlm_jupyter.engine.dialogue.prompts", "rlm_jupyter.engine.dialogue.conversation"}, sorted(loaded)
     assert not hasattr(trajectory.Run, "to_jsonl")  # one writer of the log: rlm_jupyter.to_jsonl
 
 

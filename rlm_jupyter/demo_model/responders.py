@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.conversation import Conversation
+from ..engine.dialogue.conversation import Conversation
 from .wire import message_text
 
 

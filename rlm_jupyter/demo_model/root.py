@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..engine.conversation import Conversation
+from ..engine.dialogue.conversation import Conversation
 from .dask_frames import dask_strategy, wants_dask_strategy
 from .responders import ChatRequest, Reply
 from .spark_frames import spark_strategy, wants_spark_strategy

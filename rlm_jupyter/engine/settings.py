@@ -24,12 +24,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from .gates import Policy
+from .trust.gates import Policy
 
 GUARD_MODES = ("on", "warn", "off")
 # What a %rlm cell does with a run that ended without an accepted answer (jupyter/outcomes.py acts on it).
 UNANSWERED_MODES = ("fail", "keep")
-# What the capability guard (engine/guard.py) refuses, by category: --allow names these.
+# What the capability guard (engine/safety/guard.py) refuses, by category: --allow names these.
 GUARD_CATEGORIES = ("net", "proc", "write", "secrets", "native", "hooks", "env")
 
 DEFAULT_MODEL = "gpt-5-mini"  # OpenAI's cheap general model: a safe first run for a new user's key
@@ -173,7 +173,7 @@ class Settings:
                                          "evidence refuses: no code read the data, the same turn's code failed, the "
                                          "variable does not exist; the rest is marked in the report) or off (the "
                                          "paper's protocol); turn single gates off after a comma: "
-                                         "'strict,-picked-by-eye' (the gates: rlm_jupyter.engine.gates.GATES)",
+                                         "'strict,-picked-by-eye' (the gates: rlm_jupyter.engine.trust.gates.GATES)",
                                "measured on the calibration benchmark (benchmarks/RESULTS.md, 'Acceptance'): strict "
                                "accepts the legitimate answers first time as often as lenient does, and is the only "
                                "policy that refuses invented ones; a real 1.5B model reported invented answers as "

@@ -10,7 +10,7 @@ import base64
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..engine.trajectory import CodeCell
+from ..engine.record.trajectory import CodeCell
 from .markup import ERROR_STYLE, code_html, esc, pre
 
 MAX_EMBED_CHARS = 2_000_000  # raw HTML/SVG/image payloads above this fall back to a text representation

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..engine.trajectory import Iteration, Run, SubCall, Usage
+from ..engine.record.trajectory import Iteration, Run, SubCall, Usage
 from ..llm.pricing import FREE_SOURCES, source_label
 from .markup import ERROR_STYLE, esc, pre
 
@@ -50,7 +50,7 @@ def declined_html(reply: Iteration) -> str:
 def cost_sources(usage: Mapping[str, Usage]) -> str:
     """Where each model's dollars came from: "root: stated by the provider; sub: price library genai-prices …".
 
-    Free and unknown sources are left out: the cost's words already say them (engine/spend.py).
+    Free and unknown sources are left out: the cost's words already say them (engine/record/spend.py).
     """
     parts = []
     for model, u in usage.items():

@@ -9,7 +9,7 @@ JavaScript; nothing here holds a timing, so nbval compares them.
 """
 from __future__ import annotations
 
-from ..engine.trajectory import Run, Source
+from ..engine.record.trajectory import Run, Source
 from ..text import clip
 from .markup import esc
 

@@ -1,4 +1,4 @@
-"""Numbers as the panel, the report and the ledger word them: durations, token counts (money: engine/spend.py).
+"""Numbers as the panel, the report and the ledger word them: durations, token counts (money: engine/record/spend.py).
 
 Why one module: the live header, the saved report and ``%rlm cost`` show the
 same run side by side, so a cost or a duration must read the same in all three.
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..engine.trajectory import Usage
+from ..engine.record.trajectory import Usage
 from ..text import plural
 
 

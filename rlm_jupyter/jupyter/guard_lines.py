@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from ..engine.guard import OS_LIMITS
-from ..engine.trajectory import GuardAction, Run
+from ..engine.record.trajectory import GuardAction, Run
+from ..engine.safety.guard import OS_LIMITS
 from ..text import clip, plural
 from .markup import esc
 

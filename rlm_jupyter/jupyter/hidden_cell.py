@@ -16,7 +16,7 @@ from typing import Any
 from IPython.core.interactiveshell import InteractiveShell
 from IPython.utils.capture import capture_output
 
-from ..engine.executor import CapturedOutput, Executor, ExecutorFactory
+from ..engine.run.executor import CapturedOutput, Executor, ExecutorFactory
 
 
 @contextlib.contextmanager

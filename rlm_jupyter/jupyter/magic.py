@@ -26,13 +26,13 @@ from IPython.display import display
 from traitlets import Bool, Enum, HasTraits, TraitType, Unicode, Union
 from traitlets.utils.text import indent
 
-from ..engine.diff import answer_diff
-from ..engine.export import export_code
-from ..engine.isolation import RemoteNamespace
-from ..engine.loop import RLM
-from ..engine.replay import Recording, ReplayMode, replay_requested
-from ..engine.secrets import Redactor
-from ..engine.trajectory import Run
+from ..engine.record.diff import answer_diff
+from ..engine.record.export import export_code
+from ..engine.record.replay import Recording, ReplayMode, replay_requested
+from ..engine.record.trajectory import Run
+from ..engine.run.isolation import RemoteNamespace
+from ..engine.run.loop import RLM
+from ..engine.safety.secrets import Redactor
 from ..llm.cache import open_cache
 from ..llm.client import LLMError
 from .demo_mode import DemoMode

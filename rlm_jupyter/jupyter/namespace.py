@@ -9,7 +9,7 @@ leaves nothing to restore.
 
 Why views and not the user's objects: an overlay of bindings alone would let
 ``df.drop(..., inplace=True)`` or ``records.append(x)`` reach the user's data.
-Each of the user's objects is given through ``engine/views.py`` (a DataFrame as
+Each of the user's objects is given through ``engine/safety/views.py`` (a DataFrame as
 a copy-on-write shallow copy, an array read-only, a small list or dict as a
 shallow copy, text and handles as they are, at no data copy), and what no view
 protects is fingerprinted, so a change to it is on the record. The kernel's own
@@ -21,10 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.helpers import HELPER_NAMES, is_ours
-from ..engine.isolation import RemoteNamespace
-from ..engine.trajectory import Run
-from ..engine.views import Views
+from ..engine.dialogue.helpers import HELPER_NAMES, is_ours
+from ..engine.record.trajectory import Run
+from ..engine.run.isolation import RemoteNamespace
+from ..engine.safety.views import Views
 
 _MISSING = object()
 _KERNEL_NAMES = frozenset({"In", "Out", "exit", "quit", "get_ipython"})  # IPython's, beside the ``_`` names

@@ -23,8 +23,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from ..engine.replay import NOTEBOOK_ENV, REPLAY_ENV, Recording
-from ..engine.trajectory import Run
+from ..engine.record.replay import NOTEBOOK_ENV, REPLAY_ENV, Recording
+from ..engine.record.trajectory import Run
 from ..text import plural
 from .outcomes import CellFailed
 from .recordings import SavedCell, SavedNotebook, read_notebook

@@ -16,7 +16,7 @@ a reader can act on.
 from __future__ import annotations
 
 from ..demo_model.launch import demo_note
-from ..engine.trajectory import Run
+from ..engine.record.trajectory import Run
 from ..text import clip
 
 MESSAGE_CHARS = 300  # of the run's own message (an endpoint's error text can be long), in the one line

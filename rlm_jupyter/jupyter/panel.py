@@ -31,7 +31,8 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..demo_model.launch import demo_note
-from ..engine.events import (
+from ..engine.dialogue.protocol import parse_reply
+from ..engine.record.events import (
     CellFinished,
     CellStarted,
     Event,
@@ -44,9 +45,8 @@ from ..engine.events import (
     SubCallFinished,
     SubCallStarted,
 )
-from ..engine.protocol import parse_reply
-from ..engine.spend import cache_words, money, spend_words
-from ..engine.trajectory import CodeCell, GuardAction, Iteration, Run, SubCall, Verdict, subcall_count
+from ..engine.record.spend import cache_words, money, spend_words
+from ..engine.record.trajectory import CodeCell, GuardAction, Iteration, Run, SubCall, Verdict, subcall_count
 from ..text import plural
 from .cells import cell_html
 from .endpoint_marks import cut_html, declined_html, notices_html, reasoning_html, reply_marks
@@ -54,11 +54,7 @@ from .format import seconds, usage_line
 from .guard_lines import actions_html, allowed_of, mode_of
 from .guard_lines import summarize as guard_summary
 from .markup import code_html, esc
-from .report import (
-    answer_html,  # the report's own wording, not a copy
-    grounding_note,
-    run_html,
-)
+from .report import answer_html, grounding_note, run_html
 from .stop_button import StopButton
 from .subcall_table import subcalls_html
 from .timeline import timeline_svg

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from ..engine.trajectory import Run
+from ..engine.record.trajectory import Run
 from .report import METADATA_KEY
 from .which_notebook import notebook_path
 

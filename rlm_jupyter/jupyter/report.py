@@ -14,10 +14,10 @@ import sys
 from typing import Any
 
 from ..demo_model.launch import demo_note
-from ..engine.grounding import describe as describe_grounding
-from ..engine.protocol import parse_reply
-from ..engine.spend import cache_words, spend_words
-from ..engine.trajectory import Iteration, Run, subcall_count
+from ..engine.dialogue.protocol import parse_reply
+from ..engine.record.spend import cache_words, spend_words
+from ..engine.record.trajectory import Iteration, Run, subcall_count
+from ..engine.trust.grounding import describe as describe_grounding
 from ..text import bounded_repr, plural
 from .cells import cell_html
 from .endpoint_marks import cost_sources, cut_html, declined_html, notices_html, reasoning_html, reply_marks

@@ -18,7 +18,7 @@ is removed at the end, unless its code is a library's (``%matplotlib
 inline``'s, registered when the model's code first draws a figure); one it
 removed is put back. Each is said in ``undone``. The process's own (the
 environment, the working folder, interpreter hooks) is the engine's to put
-back (``engine/residue.py``), so it holds in plain Python too.
+back (``engine/safety/residue.py``), so it holds in plain Python too.
 
 Three things cannot wait for the end, so they are held for the run's
 duration: shutting the kernel down (``ask_exit``, ``exit_now``: the kernel
@@ -26,7 +26,7 @@ stops its loop as soon as they fire), reading stdin (an input request would
 block the run until the cell timeout, waiting for a user who did not ask),
 and a nested ``%rlm`` (it would run with limits of its own; ``rlm_query`` is
 the way to a sub-problem). In-place changes to the user's objects are not this
-module's: the model's code works on views of them (``engine/views.py``), and
+module's: the model's code works on views of them (``engine/safety/views.py``), and
 what no view protects is fingerprinted and reported, not undone.
 """
 from __future__ import annotations
@@ -40,10 +40,10 @@ from typing import Any
 from IPython.core.interactiveshell import InteractiveShell
 from traitlets.config import Configurable
 
-from ..engine import guard
-from ..engine.code_origin import code_of, is_elsewhere
-from ..engine.events import Event, RunFinished
-from ..engine.guard_checks import named
+from ..engine.record.events import Event, RunFinished
+from ..engine.safety import guard
+from ..engine.safety.code_origin import code_of, is_elsewhere
+from ..engine.safety.guard_checks import named
 
 _MISSING = object()
 

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.trajectory import Run
+from ..engine.record.trajectory import Run
 from ..llm.client import check_reachable
 from ..text import plural
 from .namespace import Overlay, ResultNames

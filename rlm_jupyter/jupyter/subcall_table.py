@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from ..engine.spend import call_cost_words
-from ..engine.trajectory import Run, SubCall
+from ..engine.record.spend import call_cost_words
+from ..engine.record.trajectory import Run, SubCall
 from ..text import clip, plural
 from .endpoint_marks import reasoning_html, reply_marks
 from .format import seconds, tokens

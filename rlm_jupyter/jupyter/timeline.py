@@ -10,7 +10,7 @@ from __future__ import annotations
 import base64
 from collections.abc import Callable, Iterable
 
-from ..engine.trajectory import Iteration, Run, SubCall, subcall_count
+from ..engine.record.trajectory import Iteration, Run, SubCall, subcall_count
 from ..text import plural
 from .format import seconds
 from .markup import esc

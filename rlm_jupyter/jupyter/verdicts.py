@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..engine.trajectory import Iteration, Run, Verdict
+from ..engine.record.trajectory import Iteration, Run, Verdict
 from ..text import bounded_repr, clip, plural
 from .markup import esc
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from IPython.display import DisplayHandle, clear_output, display
 
-from ..engine.events import Event, RunFinished, RunStarted
-from ..engine.trajectory import Run
+from ..engine.record.events import Event, RunFinished, RunStarted
+from ..engine.record.trajectory import Run
 from .ledger import totals
 from .panel import LivePanel
 from .report import Report, Summary

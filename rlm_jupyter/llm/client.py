@@ -279,7 +279,7 @@ class LLMClient:
         self._sockets = _track_sockets(self._client)
         with contextlib.suppress(Exception):  # optional: the headers are built again on the first request
             # Once per process, now: the first request would find the platform with `uname -p` (a process) while a
-            # run's guard watches what the engine does for the run, which never starts one (engine/guard.py).
+            # run's guard watches what the engine does for the run, which never starts one (engine/safety/guard.py).
             self._client.platform_headers()
 
     def close(self) -> None:
@@ -409,7 +409,7 @@ _OPENAI_ENDPOINT = ("base_url", "api_key", "organization", "project", "_custom_h
 def endpoint_parts(client: object) -> list[tuple[object, tuple[str, ...]]]:
     """The objects and attributes that decide where ``client``'s calls go and with what key: each wrapper's inner
     client (cache, rate limit), then ``LLMClient``'s endpoint and its openai client's. For the engine to put them
-    back after a run (``engine/residue.py``)."""
+    back after a run (``engine/safety/residue.py``)."""
     parts: list[tuple[object, tuple[str, ...]]] = []
     for _ in range(10):  # a few wrappers at most
         inner = getattr(client, "inner", None)

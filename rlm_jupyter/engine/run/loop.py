@@ -1,0 +1,598 @@
+"""The RLM loop: prompt -> root reply -> code blocks -> execute -> feedback -> final.
+
+The long context never enters a prompt: it is bound as variables in the
+namespace and the root model sees only ``context.describe_all`` metadata, a
+constant number of tokens whatever the data size. Everything else (parsing,
+execution, sub-calls, limits, accounting) lives in its own module so this file
+stays readable in one sitting.
+"""
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import datetime as _dt
+import importlib.metadata
+import numbers
+import os
+import re
+import threading
+import uuid
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any, cast
+
+from ...llm.cache import CachedClient, open_cache
+from ...llm.client import ChatClient, Completion, LLMClient, LLMError
+from ...llm.context_windows import ContextWindows
+from ...llm.fallbacks import RootEndpoint
+from ...llm.pricing import PriceTable
+from ...llm.ratelimit import RateLimitedClient, RateLimiter
+from ...text import clip, plural
+from ..dialogue import prompts
+from ..dialogue.conversation import Conversation
+from ..dialogue.helpers import HELPER_NAMES, FinalSlot, created_by, created_names, dialect_final, helpers
+from ..dialogue.protocol import ParsedReply, parse_reply
+from ..record.events import (
+    CellFinished,
+    CellStarted,
+    EndpointNotice,
+    EventBus,
+    IterationFinished,
+    IterationStarted,
+    Observer,
+    RootReplied,
+    RootStreaming,
+    RunFinished,
+    RunStarted,
+)
+from ..record.replay import REPLAY_ENV, Recording, replay_client, replay_requested
+from ..record.trajectory import CodeCell, Iteration, Run
+from ..safety import guard
+from ..safety.residue import Residue
+from ..safety.secrets import Redactor
+from ..safety.views import Views
+from ..settings import DEFAULTS, NAMES, Settings
+from ..trust import recovery
+from ..trust.acceptance import Acceptance, is_expected
+from ..trust.gates import Policy
+from ..trust.printed import cell_shown
+from .budget import Budget, LimitReached, Meter
+from .context import describe_all
+from .executor import CellInterrupted, ExecutorFactory, default_executor
+from .isolation import Isolation, IsolationLost, RemoteNamespace
+from .subcalls import SubCalls
+
+
+def _package_version() -> str:
+    """This rlm_jupyter's version, for the record: the one installed, "unknown" for source that is not."""
+    try:
+        return importlib.metadata.version("rlm_jupyter")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
+
+
+PACKAGE_VERSION = _package_version()
+
+
+class _Repeats:
+    """Detects the endless re-verification loop: the same turn, again and again."""
+
+    STOP_AFTER = 2  # the third identical turn in a row stops the run
+
+    def __init__(self) -> None:
+        self._last: str | None = None
+        self.count = 0
+
+    def same_as_last(self, parsed: ParsedReply) -> bool:
+        key = " ".join("\n".join(parsed.code + parsed.unrun).split()) or " ".join(parsed.prose.split())
+        self.count = self.count + 1 if key and key == self._last else 0
+        self._last = key
+        return self.count > 0
+
+
+@dataclass
+class _Session:
+    """What a run shares with its child runs: one client, one budget, one event stream."""
+
+    client: ChatClient
+    meter: Meter
+    bus: EventBus
+    executor_factory: ExecutorFactory
+    cancel: threading.Event = field(default_factory=threading.Event)  # set on interrupt: stop every call
+    watch: guard.Watch | None = None  # the capability guard over the model's code (None: guard="off")
+    isolation: Isolation | None = None  # the isolated REPL (--isolated): namespaces live in its worker process
+    scratch: str = ""  # where the model's code may write (the guard's scratch folder, or the worker's)
+
+    def namespace(self) -> dict[str, Any]:
+        """A new REPL namespace for a child run: in the worker when isolated."""
+        return self.isolation.namespace() if self.isolation is not None else {}
+
+
+@dataclass
+class _RunState:
+    """Everything one run's turns read and change, in one place: the record, the REPL, the conversation."""
+
+    session: _Session
+    run: Run
+    ns: dict[str, Any]
+    subcalls: SubCalls
+    conversation: Conversation
+    acceptance: Acceptance
+    baseline: frozenset[str]  # the names bound before the model's first block: not the model's
+    guarded: guard.Registration | None  # the guard's watch over this run's namespace, and where the run is
+    final: FinalSlot = field(default_factory=FinalSlot)
+    repeats: _Repeats = field(default_factory=_Repeats)
+
+    @property
+    def bus(self) -> EventBus:
+        return self.session.bus
+
+    @property
+    def budget(self) -> Budget:
+        return self.session.meter.budget
+
+    def notice(self, text: str) -> None:
+        """What the endpoint made us do, said once per run (panel header, report)."""
+        if text not in self.run.notices:
+            self.run.notices.append(text)
+            self.bus.emit(EndpointNotice(self.run, text))
+
+
+class RLM:
+    """A Recursive Language Model over any OpenAI-compatible endpoint. Usable from plain Python.
+
+    >>> rlm = RLM(model="gpt-5-mini", budget_usd=1.0)                        # doctest: +SKIP
+    >>> run = rlm.run("How many errors?", context={"logs": big_string})  # doctest: +SKIP
+    >>> run.answer, run.status, run.cost_usd                                # doctest: +SKIP
+    """
+
+    def __init__(self, settings: Settings | None = None, *, client: ChatClient | None = None,
+                 observers: tuple[Observer, ...] = (), replay: Run | Recording | str | os.PathLike[str] | None = None,
+                 **overrides: Any) -> None:
+        """Keyword-only. ``settings`` (a ``Settings``) and ``overrides`` (its field names) set every option.
+
+        ``client`` replaces the HTTP client, and ``observers`` receive every event of every run.
+        ``replay`` (a ``Run``, or the path of a ``--record`` file) answers every call from that recording,
+        with its settings unless ``settings`` is given: the recorded code runs on the data it is given now,
+        no model is called and nothing is spent. With ``$RLM_REPLAY`` set, an RLM without one refuses to
+        be built, so a verification job never reaches a model. The settings:
+        """
+        unknown = sorted(set(overrides) - NAMES)
+        if unknown:
+            raise TypeError(f"RLM() got an unknown setting {unknown[0]!r}; settings are: {', '.join(sorted(NAMES))}")
+        self.recording = Recording.of(replay) if replay is not None else None
+        if self.recording is None and client is None and replay_requested() is not None:
+            raise ValueError(f"{REPLAY_ENV} is set, so no model may be called: pass RLM(replay=...) a recording "
+                             f"(a Run, or a --record file), or unset {REPLAY_ENV}")
+        if settings is None and self.recording is not None:
+            settings = self.recording.run.settings_used()
+        self.settings = settings.replace(**overrides) if settings is not None else Settings(**overrides)
+        config = self.settings
+        self.model, self.sub_model = config.model, config.sub
+        self.policy = Policy.parse(config.acceptance)
+        self.windows = ContextWindows(config.context_windows)
+        limiter = RateLimiter(config.rate_limits) if config.rate_limits else None  # a bad spec fails up front
+        if client is None and self.recording is not None:
+            client = replay_client(self.recording.run)
+        self.client: ChatClient = client or LLMClient(config.base_url, config.api_key, api_version=config.api_version,
+                                                      headers=config.headers,
+                                                      request_timeout_s=config.request_timeout_s,
+                                                      max_retries=config.max_retries)
+        # Before the wrappers below (which carry no key): the key the client actually resolved, $OPENAI_API_KEY too.
+        self.redact = Redactor.from_environment(getattr(self.client, "api_key", None) or config.api_key)
+        self.prices = self.recording.prices() if self.recording else PriceTable(config.prices, self.client.base_url,
+                                                                                   config.local_is_free)
+        unpriced = [m for m in (self.model, self.sub_model) if not self.prices.known(m)]
+        if config.budget_usd is not None and unpriced:
+            self.client.close()
+            raise ValueError(f"budget_usd needs a price for {unpriced[0]!r}, which has none; "
+                             f"pass prices={{{unpriced[0]!r}: (input_usd_per_1M, output_usd_per_1M)}} "
+                             "or use max_tokens")
+        if limiter is not None and self.recording is None:  # under the cache: a cached answer spends no quota
+            self.client = RateLimitedClient(self.client, limiter)
+        if config.cache_dir is not None and self.recording is None:  # a re-run cell costs nothing; a replay never
+            self.client = CachedClient(open_cache(config.cache_dir), self.client, refresh=config.refresh,
+                                       redact=self.redact)
+        self.observers = tuple(observers)
+        self.root = RootEndpoint(self.client, self.model,
+                                 {} if config.temperature is None else {"temperature": config.temperature},
+                                 config.params, config.resample_temperature)
+
+    def close(self) -> None:
+        self.client.close()
+
+    def __enter__(self) -> RLM:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def run(self, question: str, context: object = None, *, expect: type | str | None = None,
+            namespace: dict[str, Any] | None = None, executor_factory: ExecutorFactory = default_executor,
+            observers: tuple[Observer, ...] = (), continue_from: Run | None = None, views: Views | None = None) -> Run:
+        """Answer ``question`` about ``context`` (a mapping of variable names to objects, or one object).
+
+        ``namespace`` is the REPL dict the code runs in (a fresh one if None);
+        the Jupyter layer passes its own, plus an executor for hidden cells,
+        and ``views``, what that namespace gave the model for the user's other
+        objects (``engine/safety/views.py``): the context variables are given through it too.
+        With ``isolated`` set, all three are the isolated REPL's instead: only the
+        context variables cross into its worker process.
+        ``expect`` rejects answers of another type and asks the model to fix them.
+        ``continue_from`` asks a follow-up in that run's conversation and namespace.
+        """
+        if not isinstance(question, str) or not question.strip():
+            raise ValueError("question must be a non-empty string")
+        variables = _context_mapping(context)
+        history = None
+        if continue_from is not None:
+            if continue_from.namespace is None:
+                raise ValueError(f"run {continue_from.id} cannot be continued: its REPL namespace is gone (it was "
+                                 "loaded from a file, or its kernel restarted); ask the question without continuing")
+            namespace, history = continue_from.namespace, continue_from
+            views = continue_from.views if continue_from.views is not None else views
+        expected = _expect_type(expect)
+        isolation = self._isolation(history)
+        if isolation is not None:  # the REPL is the worker's: only the context variables cross into it
+            if history is None:
+                namespace, views = isolation.namespace(), Views()
+            executor_factory = isolation.executor
+        with self._session(observers, executor_factory, isolation) as session:
+            return self._run(session, question, variables, namespace if namespace is not None else {}, 0,
+                             expected, history, views)
+
+    @contextlib.contextmanager
+    def _session(self, observers: tuple[Observer, ...], executor_factory: ExecutorFactory,
+                 isolation: Isolation | None) -> Iterator[_Session]:
+        """What a run shares with its child runs, while it lasts: the scratch folder the guard lets the model's
+        code write to is the isolated worker's, or one ``tempfile`` uses in this process while the run lasts."""
+        # Isolated, the REPL is watched even with the guard off: what its OS limits refused comes back on the record.
+        guarded = self.settings.guard != "off" or isolation is not None
+        in_process = guarded and isolation is None
+        with guard.scratch_folder() if in_process else contextlib.nullcontext(isolation.scratch if isolation else "") \
+                as scratch:
+            bus = EventBus(self.observers + tuple(observers))
+            yield _Session(self.client, Meter(Budget(self.settings), self.prices), bus, executor_factory,
+                           watch=guard.Watch.of(self.settings, scratch, self.redact, bus.emit, self.client.base_url,
+                                                isolation.processes() if isolation else frozenset())
+                           if guarded else None,
+                           isolation=isolation, scratch=scratch)
+
+    def _isolation(self, history: Run | None) -> Isolation | None:
+        """The isolated REPL a run uses: a new one (started now, before any model call), or its history's."""
+        isolated_history = history is not None and isinstance(history.namespace, RemoteNamespace)
+        if history is not None and isolated_history != self.settings.isolated:
+            where = "an isolated REPL" if isolated_history else "the kernel"
+            raise ValueError(f"run {history.id} ran in {where}: continue it {'with' if isolated_history else 'without'}"
+                             " --isolated, or ask the question without --continue")
+        if not self.settings.isolated:
+            return None
+        if history is not None:
+            assert isinstance(history.namespace, RemoteNamespace) and history.namespace.isolation is not None
+            return history.namespace.isolation
+        return Isolation(self.settings.guard, filter(None, self.settings.allow.split(",")))
+
+    def _run(self, session: _Session, question: str, variables: dict[str, object], ns: dict[str, Any],
+             depth: int, expect: type | None, history: Run | None = None, views: Views | None = None,
+             ancestors: tuple[Run, ...] = ()) -> Run:
+        # The context variables are given as views (a DataFrame's copy-on-write copy, a read-only array...): the
+        # model's in-place changes stay its own. ``views`` also knows the namespace's other objects (the overlay's).
+        views = views if views is not None else Views()
+        # The question goes into the first prompt and the record: a key pasted into it must not.
+        run = Run(id=uuid.uuid4().hex[:12], question=self.redact(question), model=self.model,
+                  sub_model=self.sub_model,
+                  context_names=list(variables), depth=depth, prompt_version=prompts.PROMPT_VERSION,
+                  version=PACKAGE_VERSION,
+                  settings=self.settings.to_record(), started_at=_dt.datetime.now(_dt.UTC).isoformat(),
+                  continues=history.id if history else None, namespace=ns, views=views)
+        if self.recording is not None and not depth:  # a child run is part of the replayed run
+            run.replayed_from = self.recording.source()
+            run.replay_of = run.replayed_from.run_id
+        run.use_redactor(self.redact)  # every later serialization (run.save() by the user too) redacts
+        started = session.meter.budget.elapsed()
+        given = views.protect_context(variables)
+        ns.update(given)
+        if len(given) == 1 and "context" not in ns:
+            ns["context"] = next(iter(given.values()))  # the same view, not a second one
+        views.snapshot()
+        if session.isolation is not None:
+            run.isolation = session.isolation.describe(ns)
+        subcalls = SubCalls(run=run, client=session.client, meter=session.meter, bus=session.bus,
+                            sub_model=self.sub_model, depth=depth, max_depth=self.settings.max_depth,
+                            concurrency=self.settings.concurrency, redact=self.redact, windows=self.windows,
+                            cancel=session.cancel, params=self.settings.sub_params,
+                            spawn_child=lambda q, c: self._run(session, q, _context_mapping(c), session.namespace(),
+                                                               depth + 1, None, ancestors=(run, *ancestors)))
+        conversation = self._opening(run, ns, expect, history)
+        run.root_prompt = conversation.request()
+        baseline = frozenset(ns)
+        residue = None if depth else Residue.take(self)  # the process as the run found it: put back at its end
+        # From here to the end of the run, code whose globals are ``ns`` is the model's, and this thread is the
+        # run's: what the engine does here, it does for the run (engine/safety/guard.py).
+        guarded = (guard.register(ns, session.watch, [run, *ancestors], own_thread=True)
+                   if session.watch is not None else None)
+        state = _RunState(session, run, ns, subcalls, conversation,
+                          Acceptance(self.policy, run, history, ns, expect, _label(expect) if expect else "",
+                                     baseline), baseline, guarded)
+        session.bus.emit(RunStarted(run))
+        try:
+            self._loop(state)
+        except LimitReached as stop:
+            run.status, run.message = stop.status, stop.message  # type: ignore[assignment]
+        except KeyboardInterrupt:
+            run.status, run.message = "interrupted", "interrupted (kernel interrupt or Ctrl-C); partial run kept"
+        except LLMError as exc:
+            run.status, run.message = "error", self.redact(str(exc))  # an endpoint's error may echo a header
+        except IsolationLost as exc:
+            run.status, run.message = "error", self.redact(str(exc))
+        finally:
+            try:
+                self._finish(session, run, views, ns, residue, guarded, started)
+            finally:
+                if guarded is not None:
+                    guard.unregister(guarded)
+            if depth:  # a child (rlm_query) is never continued: what its code built goes now, not with the parent
+                if session.isolation is not None:
+                    session.isolation.release(ns)
+                run.release_namespace()
+        return run
+
+    def _finish(self, session: _Session, run: Run, views: Views, ns: dict[str, Any], residue: Residue | None,
+                guarded: guard.Registration | None, started: float) -> None:
+        """The end of a run, still watched: the panel and the report call into the model's objects (its answer's
+        repr). What changed in the user's objects and in the process is on the record before RunFinished."""
+        changes = views.changes(ns, run.answer)
+        run.changed_in_place = changes.in_place
+        # A child's copies are of objects its parent's code handed it, and its namespace goes as it ends.
+        run.changed_copies = [] if run.depth else changes.copies
+        if residue is not None:
+            with guard.not_the_runs(guarded):  # the engine's own work for the user, not for the run
+                run.undone += residue.undo()
+        run.wall_s = session.meter.budget.elapsed() - started
+        if not run.depth and session.scratch:
+            run.scratch = guard.left_files(session.scratch)
+        session.bus.emit(RunFinished(run))
+
+    def _loop(self, state: _RunState) -> None:
+        """Turn after turn until the policy accepts a FINAL or a limit stops the run."""
+        run, limits = state.run, self.settings
+        for turn in range(limits.max_iterations):
+            state.budget.check()
+            it, parsed = self._turn(state, turn)
+            if it.refusal:  # the model said it will not answer: no FINAL will come, and none is made up here
+                run.status, run.message = "declined", f"not answered: the model declined: {_first_sentence(it.refusal)}"
+                state.bus.emit(IterationFinished(run, it))
+                return
+            decision = state.acceptance.final(it, parsed, state.final)
+            it.duration_s = state.budget.elapsed() - it.started_s
+            if decision.ended:
+                answer = self.redact(decision.answer) if isinstance(decision.answer, str) else decision.answer
+                run.status, run.answer, run.message = "final", answer, f"answered in {plural(turn + 1, 'turn')}"
+                run.grounding = decision.grounding
+                state.bus.emit(IterationFinished(run, it))
+                return
+            notes = [prompts.REPLY_CUT] if it.finish_reason == "length" else []
+            repeated = state.repeats.same_as_last(parsed)
+            if repeated and state.repeats.count >= _Repeats.STOP_AFTER:
+                run.status = "repetition"
+                run.message = f"the model repeated the same turn {state.repeats.count + 1} times"
+                self._salvage(state)
+                state.bus.emit(IterationFinished(run, it))
+                return
+            notes += [*decision.notes, *state.acceptance.notes(it, repeated)]
+            it.feedback = prompts.feedback([cell_shown(c) for c in it.cells], notes, turn + 1, limits.max_iterations)
+            state.conversation.add_turn(it.reply, it.feedback)
+            state.bus.emit(IterationFinished(run, it))
+        run.status, run.message = "max_iterations", f"no FINAL after {limits.max_iterations} turns"
+        self._last_word(state)
+        if run.answer is None:
+            self._salvage(state)
+
+    def _turn(self, state: _RunState, turn: int) -> tuple[Iteration, ParsedReply]:
+        """One root call and the code blocks of its reply (``_blocks``); the turn's time, also when a stop ends it."""
+        run, bus = state.run, state.bus
+        bus.emit(IterationStarted(run, turn))
+        started = state.budget.elapsed()
+        done = self._root_call(state, self._streamer(bus, run, turn), resample=state.repeats.count > 0)
+        it = Iteration(index=turn, reply=self.redact(done.text), started_s=started, cached=done.cached,
+                       prompt_tokens=done.prompt_tokens, completion_tokens=done.completion_tokens,
+                       usage_estimated=done.usage_estimated, finish_reason=done.finish_reason,
+                       reasoning=self.redact(done.reasoning), refusal=self.redact(done.refusal))
+        run.iterations.append(it)
+        bus.emit(RootReplied(run, it))
+        parsed = parse_reply(it.reply)
+        try:
+            if not it.refusal:  # nothing of a declined turn runs
+                self._blocks(state, it, parsed)
+        finally:  # a stop in a block ends the run here: the turn still took the time it took (report, timeline)
+            it.duration_s = state.budget.elapsed() - started
+        return it, parsed
+
+    def _blocks(self, state: _RunState, it: Iteration, parsed: ParsedReply) -> None:
+        """The turn's code blocks, run in order (stopping after a FINAL in code).
+
+        The policy may keep a block in the record without running it (``Acceptance.block``), and the blocks
+        written after an output the model made up (``ParsedReply.unrun``).
+        """
+        run, ns, bus, turn = state.run, state.ns, state.bus, it.index
+        state.final.given = False
+        # Every turn: code that deleted a helper cannot break the run.
+        ns.update(helpers(state.subcalls, state.final, ns, state.baseline))
+        executor = state.session.executor_factory(ns, _min(self.settings.cell_timeout_s, state.budget.remaining_s()))
+        made_up_runs = state.acceptance.run_made_up(it, parsed)
+        blocks = parsed.code + (parsed.unrun if made_up_runs else [])
+        for index, code in enumerate(blocks):
+            state.subcalls.at(it, index)
+            if state.guarded is not None:
+                state.guarded.at(turn, index)
+            bus.emit(CellStarted(run, it, code))
+            before = dict(ns)
+            refused = state.acceptance.block(it, index, code)
+            if refused is not None:
+                self._keep_cell(state, it, CodeCell(code=code, error=refused), before)
+                continue
+            try:
+                cell = executor.run(code)
+            except CellInterrupted as stop:  # keep the block as far as it ran, then end the run
+                self._keep_cell(state, it, stop.cell, before)
+                raise
+            except IsolationLost as lost:  # the isolated REPL had to be ended in this block: keep it, end the run
+                if lost.cell is not None:
+                    self._keep_cell(state, it, lost.cell, before)
+                raise
+            self._keep_cell(state, it, cell, before)
+            dialect_final(ns, state.final)  # `answer = {"content": x, "ready": True}` rebound in the block
+            if state.final.given:
+                break
+        else:
+            for code in [] if made_up_runs else parsed.unrun:  # built on an output the model made up: not run
+                bus.emit(CellStarted(run, it, code))
+                self._keep_cell(state, it, CodeCell(code=code, error=prompts.AFTER_MADE_UP_OUTPUT), dict(ns))
+
+    def _keep_cell(self, state: _RunState, it: Iteration, cell: CodeCell, before: dict[str, Any]) -> None:
+        """Record a block with what it bound and the text the model is sent for it (clipped, redacted).
+
+        What the guard refused for the block is always told: a refusal the engine met acting for it (describing
+        the variables it made calls their reprs; an engine class it handed a callable may swallow the error) is
+        added to its output when the output does not already say it."""
+        index = len(it.cells)
+        cell.created = created_by(state.ns, before)
+        shown = cell.output_text()
+        unseen = [a for a in state.run.guard if a.refused and a.run_id == state.run.id
+                  and a.iteration == it.index and a.cell == index and f"refused {a.what}" not in shown]
+        if unseen:
+            told = (guard.refusal(a.category, a.what, guard.OS_LIMITS if a.by else "") for a in unseen)
+            cell.stderr = "\n".join(filter(None, [cell.stderr.rstrip("\n"), *dict.fromkeys(told)]))
+        cell = self.redact.cell(cell)
+        cell.shown = clip(cell.output_text(), self.settings.max_output_chars)
+        it.cells.append(cell)
+        state.bus.emit(CellFinished(state.run, it, cell))
+
+    def _salvage(self, state: _RunState) -> None:
+        """A stopped run's best answer from what its code computed or printed, flagged (the status stays)."""
+        run = state.run
+        found = recovery.salvage(run, state.ns, created_names(state.ns, state.baseline))
+        if found is not None and not self._expected(state, found.answer, f"the value salvaged from {found.source}"):
+            return
+        if found is not None:
+            run.answer = self.redact(found.answer) if isinstance(found.answer, str) else found.answer
+            run.answer_source = f"salvaged at the stop: {found.source} (the model did not confirm it)"
+            run.message += f"; best answer salvaged from {found.source}, not confirmed by the model"
+
+    @staticmethod
+    def _expected(state: _RunState, answer: Any, what: str) -> bool:
+        """Whether an answer the run did not accept (salvaged, forced) is of the ``--expect`` type; when it is
+        not, the message says why it is not the run's answer: the user's contract holds for every answer bound."""
+        expect = state.acceptance.expect
+        if expect is None or is_expected(answer, expect):
+            return True
+        state.run.message += f"; {what} is a {type(answer).__name__}, not the expected {_label(expect)}: not kept"
+        return False
+
+    def _opening(self, run: Run, ns: dict[str, Any], expect: type | None, history: Run | None) -> Conversation:
+        """The first root request: system prompt and question, or the compacted history and a follow-up."""
+        expected = _label(expect) if expect else None
+        # The previews show the user's data (a key in a variable, a token in a DataFrame cell): redacted here,
+        # where they enter the conversation, so neither the request nor Run.root_prompt holds a secret.
+        described = describe_all({n: ns[n] for n in run.context_names}, self.redact)
+        turns = self.settings.max_iterations
+        if history is None:
+            return Conversation.start(run.question, described, expected, turns)
+        conversation, compaction = Conversation.follow(Conversation.of_run(history), run.question,
+                                                       described if run.context_names else None, expected, turns,
+                                                       self.settings.history_chars)
+        if compaction is not None:
+            run.compactions.append(asdict(compaction))
+        return conversation
+
+    def _last_word(self, state: _RunState) -> None:
+        """Out of turns: one forced call for the best partial answer (no code runs); the status stays."""
+        run = state.run
+        try:
+            state.budget.check()
+            done = self._root_call(state, None, prompts.OUT_OF_TURNS)
+        except LimitReached:
+            return
+        run.last_word = self.redact(done.text)
+        final = parse_reply(run.last_word).final
+        if final is None or (final.kind == "value" and not recovery.in_outputs(final.text, run)):
+            return  # prose alone is not an answer: a value must have appeared in what the code printed
+        answer = state.ns.get(final.text) if final.kind == "var" else final.value()
+        if answer is not None and self._expected(state, answer, "the answer of the last forced reply"):
+            run.answer = self.redact(answer) if isinstance(answer, str) else answer  # as an accepted FINAL
+            run.answer_source = "the model's last forced reply, checked against what its code printed"
+            run.message += "; the answer is the model's best partial answer from one last forced reply"
+
+    def _root_call(self, state: _RunState, on_text: Callable[[str], None] | None, extra: str | None = None,
+                   resample: bool = False) -> Completion:
+        """One root call (with the endpoint's fallbacks, ``llm.fallbacks``), charged to the run."""
+        conversation = state.conversation
+        done = self.root.complete(lambda: conversation.request(extra),
+                                  lambda: conversation.output_cap if conversation.tighten() else None,
+                                  state.notice, on_text, resample)
+        state.session.meter.charge(state.run, self.model, done)
+        return done
+
+    def _streamer(self, bus: EventBus, run: Run, turn: int) -> Callable[[str], None] | None:
+        if not self.settings.stream:
+            return None
+        return lambda text: bus.emit(RootStreaming(run, turn, self.redact(text)))
+
+
+def _document_settings() -> None:
+    """List every setting, with its help and the reason for its default, in ``help(RLM)``: never out of date."""
+    lines = [f"            {f.name} = {getattr(DEFAULTS, f.name)!r}: {f.metadata['help']}"
+             + (f" (why: {f.metadata['why']})" if f.metadata["why"] else "") for f in dataclasses.fields(Settings)]
+    RLM.__init__.__doc__ = (RLM.__init__.__doc__ or "") + "\n" + "\n".join(lines) + "\n"
+
+
+_document_settings()
+
+
+def _context_mapping(context: object) -> dict[str, object]:
+    if context is None:
+        return {}
+    if isinstance(context, Mapping) and all(isinstance(k, str) for k in context):
+        bad = [k for k in context if not k.isidentifier() or k in HELPER_NAMES]
+        if bad:
+            raise ValueError(f"context names must be Python identifiers other than the helpers {HELPER_NAMES}; "
+                             f"got {bad}")
+        return dict(context)
+    return {"context": context}
+
+
+_EXPECT_ALIASES = {"int": numbers.Integral, "float": numbers.Real, "number": numbers.Number, "str": str,
+                   "list": list, "dict": dict, "tuple": tuple, "set": set, "bool": bool}
+
+
+def _expect_type(expect: type | str | None) -> type | None:
+    """Resolve ``expect``: a type, or a name such as 'DataFrame', 'int', 'list', 'ndarray'."""
+    if expect is None or isinstance(expect, type):
+        return expect
+    name = expect.strip()
+    if name in _EXPECT_ALIASES:
+        return _EXPECT_ALIASES[name]
+    if name in ("DataFrame", "Series"):
+        import pandas
+
+        return cast(type, getattr(pandas, name))
+    if name == "ndarray":
+        import numpy
+
+        return numpy.ndarray
+    known = ", ".join(list(_EXPECT_ALIASES) + ["DataFrame", "Series", "ndarray"])
+    raise ValueError(f"unknown expected type {expect!r}; use one of {known}, or pass a type")
+
+
+def _label(expect: type) -> str:
+    return next((name for name, t in _EXPECT_ALIASES.items() if t is expect), expect.__name__)
+
+
+def _first_sentence(text: str, limit: int = 200) -> str:
+    """The first sentence of ``text`` on one line: what a status message quotes of a longer text."""
+    return clip(" ".join(re.split(r"(?<=[.!?])\s", text.strip(), maxsplit=1)[0].split()), limit, keep="head")
+
+
+def _min(a: float | None, b: float | None) -> float | None:
+    values = [v for v in (a, b) if v is not None]
+    return min(values) if values else None

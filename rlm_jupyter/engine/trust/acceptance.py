@@ -1,0 +1,381 @@
+"""The acceptance policy at work in one run: which blocks run, whether a FINAL ends the run, what the model is told.
+
+The loop asks; this module answers and records each answer on the turn (``Iteration.verdicts``). The gates
+are data in ``gates.py`` (name, level, what each checks and why it exists); here each has one check, a
+method named after it (``rebinds-context`` is ``_rebinds_context``), which returns ``None`` or a
+``Finding``: what the model is told and the values it looked at. The policy then says what the finding
+does: refuse, only mark the report, or nothing (the check is not even run). Every check reads what the
+model was actually sent (``CodeCell.shown``, through ``grounding.shown`` and ``grounding.clean_outputs``),
+never a repr it did not see.
+
+Adding a gate: a ``Gate`` in ``gates.py`` (in the order it is asked), a method here, a note in
+``prompts.py``, and a case on each side of the calibration benchmark (``benchmarks/acceptance.py``): an
+invented answer it catches and a legitimate one it must let through.
+"""
+from __future__ import annotations
+
+import numbers
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..dialogue import prompts
+from ..dialogue.helpers import HELPER_NAMES, FinalSlot, created_names, model_variable
+from ..dialogue.protocol import ParsedReply
+from ..record.trajectory import Grounding, Iteration, Run, Source, Verdict
+from . import claims, counts, forms, grounding, provenance, recovery, search_again
+from .gates import BY_NAME, GATES, Policy
+from .printed import label_key, outside_tables
+
+ANSWER_GATES: tuple[str, ...] = tuple(gate.name for gate in GATES if gate.kind == "answer")
+_JUDGE_THE_TURN = frozenset({"same-turn-error", "read-first"})  # asked before the answer is read
+_DECIDED_BY_THE_OFFER = frozenset({"missing-variable"})  # no variable, no answer: decided while reading it
+
+
+@dataclass(frozen=True)
+class Finding:
+    """What a gate found: the note the model reads and the values involved (for the record and the report)."""
+
+    note: str
+    values: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Offer:
+    """The answer a turn offers: the object, and how the model gave it."""
+
+    answer: Any
+    typed: str | None  # the text the model wrote in FINAL(...) as its answer (None: code or FINAL_VAR gave it)
+    var: str | None  # the variable it named (FINAL_VAR, or FINAL(name) meant so)
+    grounding: Grounding | None = None  # filled by the unseen-value gate, else at acceptance
+    labelled: bool = False  # several named fields (SUBMIT(region=..., total=...)): one answer with its labels
+
+
+# What the first gates (same-turn-error, read-first) are given: they judge the turn, before its answer is read.
+_NO_ANSWER_YET = Offer(None, None, None)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What the loop does after a turn: end the run with ``answer`` (``grounding`` set), or send ``notes``."""
+
+    grounding: Grounding | None = None
+    answer: Any = None
+    notes: tuple[str, ...] = ()
+
+    @property
+    def ended(self) -> bool:
+        return self.grounding is not None
+
+
+class Acceptance:
+    """One run's policy, with what it needs to judge: the run, the run it continues, the namespace, ``--expect``."""
+
+    def __init__(self, policy: Policy, run: Run, history: Run | None, ns: dict[str, Any],
+                 expect: type | None, expect_label: str, baseline: frozenset[str]) -> None:
+        self.policy, self.run, self.history, self.ns = policy, run, history, ns
+        self.expect, self.expect_label, self.baseline = expect, expect_label, baseline
+        self.reads = grounding.ContextReads(run, history)
+        self._runs = [run] if history is None else [history, run]
+        self._evidence: tuple[int, provenance.Evidence] | None = None
+        self._checks: dict[str, Callable[[Offer, Iteration], Finding | None]] = {
+            gate: getattr(self, check_name(gate)) for gate in ANSWER_GATES if gate not in _DECIDED_BY_THE_OFFER}
+
+    # -- blocks ------------------------------------------------------------------------------------------------
+    def block(self, it: Iteration, index: int, code: str) -> str | None:
+        """None: run the block. Else why it is not run (kept in the record as its error, which the model reads)."""
+        if self.policy.action("rebinds-context") == "skip":
+            return None
+        names = grounding.rebound(code, self.reads.data_names, self.reads.names)
+        if not names:
+            return None
+        note = prompts.rebinds_context(names)
+        return note if self._record(it, "rebinds-context", Finding(note, {"names": names}), cell=index) else None
+
+    def run_made_up(self, it: Iteration, parsed: ParsedReply) -> bool:
+        """Whether the blocks written after an output the model made up run after all (the gate is off or marks)."""
+        if not parsed.unrun or self.policy.action("made-up-output") == "skip":
+            return bool(parsed.unrun)
+        finding = Finding(prompts.AFTER_MADE_UP_OUTPUT, {"blocks": len(parsed.unrun)})
+        return not self._record(it, "made-up-output", finding, cell=len(parsed.code))
+
+    # -- answers -----------------------------------------------------------------------------------------------
+    def final(self, it: Iteration, parsed: ParsedReply, final: FinalSlot) -> Decision:
+        """Whether this turn ends the run; the gates are asked in ``GATES`` order and each verdict recorded."""
+        if not final.given and parsed.final is None:
+            return Decision(notes=() if parsed.code else (prompts.NO_CODE_NO_FINAL,))
+        offer: Offer | None = None
+        for gate in ANSWER_GATES:
+            if offer is None and gate not in _JUDGE_THE_TURN:
+                offer = self._offer(it, parsed, final)  # a missing variable is recorded here: no answer to judge
+                if offer is None:
+                    return self._refused(it)
+            if gate in _DECIDED_BY_THE_OFFER or self.policy.action(gate) == "skip":
+                continue
+            finding = self._checks[gate](offer or _NO_ANSWER_YET, it)
+            if finding is not None and self._record(it, gate, finding):
+                return self._refused(it)
+        assert offer is not None  # made before the first gate that judges the answer
+        return Decision(grounding=offer.grounding or self._trace(offer, it), answer=offer.answer)
+
+    def _offer(self, it: Iteration, parsed: ParsedReply, final: FinalSlot) -> Offer | None:
+        """The answer of the turn: what FINAL called in code gave, the variable FINAL_VAR named, or the text."""
+        written = parsed.final
+        if final.given or written is None:
+            return Offer(final.value, None, None, labelled=final.labelled)
+        if written.kind == "var" or self._names_a_variable(written.text):
+            found, value = model_variable(self.ns, written.text)
+            if not found:
+                note = prompts.unknown_final_var(written.text, created_names(self.ns, self.baseline),
+                                                 bare=written.kind == "value")
+                self._record(it, "missing-variable", Finding(note, {"name": written.text}))
+                return None
+            return Offer(value, None, written.text)
+        return Offer(written.value(), written.text, None)
+
+    def _names_a_variable(self, text: str) -> bool:
+        """``FINAL(name)`` meant as ``FINAL_VAR``: a bare identifier that is a variable or that the code assigned,
+        or, over data, a word no output of the code showed.
+
+        A bare word an output showed (``FINAL(north)`` after the code printed ``north``) stays a text answer,
+        and so does any word in a run with nothing to read. Why the last rule: over a needle search, a real
+        small model wrote ``Final(answer): None`` with no variable of that name, and the word ``answer`` came
+        back as a final answer.
+        """
+        if not text.isidentifier() or text in HELPER_NAMES:
+            return False
+        if model_variable(self.ns, text)[0] or text in recovery.assigned_names(self.run):
+            return True
+        return not self.reads.nothing_to_read and not grounding.word_shown(text, self.run)
+
+    def _refused(self, it: Iteration) -> Decision:
+        return Decision(notes=tuple(v.note for v in it.verdicts if v.action == "refused" and v.note))
+
+    # -- notes -------------------------------------------------------------------------------------------------
+    def notes(self, it: Iteration, repeated: bool) -> list[str]:
+        """Notes for a turn that did not end the run: a repeated turn, sub-calls without data, a misspelled name."""
+        found: list[tuple[str, Finding]] = []
+        if repeated and self.policy.action("repeated-turn") != "skip":
+            found.append(("repeated-turn", Finding(prompts.REPEATED_TURN)))
+        if self.policy.action("no-data-in-subcalls") != "skip":
+            size = recovery.context_chars(self.ns, [*self.run.context_names, "context"])
+            if recovery.passed_no_data(it, size):
+                found.append(("no-data-in-subcalls", Finding(prompts.NO_DATA_IN_SUBCALLS, {"context_chars": size})))
+        if self.policy.action("misspelled-name") != "skip":
+            found += [("misspelled-name", Finding(prompts.misspelled(wrong, right), {"name": wrong, "meant": right}))
+                      for wrong, right in recovery.misspelled(it, list(self.ns))]
+        for gate, finding in found:
+            self._record(it, gate, finding)
+        return [finding.note for _, finding in found]
+
+    def _record(self, it: Iteration, gate: str, finding: Finding, cell: int | None = None) -> bool:
+        """Record what ``gate`` found as the policy has it act; True when it refuses (or, for a block, stops it)."""
+        action = self.policy.action(gate)
+        kind = BY_NAME[gate].kind
+        if action == "skip":
+            return False
+        if kind == "note":
+            it.verdicts.append(Verdict(gate, "noted", finding.note, finding.values, cell))
+            return False
+        if action == "mark":
+            it.verdicts.append(Verdict(gate, "marked", "", {**finding.values, "would_say": finding.note}, cell))
+            return False
+        it.verdicts.append(Verdict(gate, "not-run" if kind == "block" else "refused", finding.note, finding.values,
+                                   cell))
+        return True
+
+    # -- the answer gates, one method each, in the order of ``GATES`` ------------------------------------------
+    def _same_turn_error(self, offer: Offer, it: Iteration) -> Finding | None:
+        errors = [_last_line(cell.error) for cell in it.cells if cell.error]
+        return Finding(prompts.FINAL_AFTER_ERROR, {"errors": errors}) if errors else None
+
+    def _read_first(self, offer: Offer, it: Iteration) -> Finding | None:
+        if self.reads.done():
+            return None
+        failed = self.reads.last_failed_read()
+        note = prompts.UNREAD_CONTEXT if failed is None else prompts.unread_after_error(failed)
+        return Finding(note, {"failed_read": failed} if failed else {})
+
+    def _expected_type(self, offer: Offer, it: Iteration) -> Finding | None:
+        if self.expect is None or is_expected(offer.answer, self.expect):
+            return None
+        got = type(offer.answer).__name__
+        return Finding(prompts.wrong_type(got, self.expect_label), {"got": got, "expected": self.expect_label})
+
+    def _failed_block_value(self, offer: Offer, it: Iteration) -> Finding | None:
+        if offer.var is None or not recovery.set_by_failed_block(offer.var, self.run):
+            return None
+        return Finding(prompts.set_by_failed_block(offer.var), {"name": offer.var})
+
+    def _input_handed_back(self, offer: Offer, it: Iteration) -> Finding | None:
+        name = grounding.input_named(offer.answer, self.ns, self.reads.data_names)
+        return Finding(prompts.answer_is_input(name), {"name": name}) if name is not None else None
+
+    def _answer_shape(self, offer: Offer, it: Iteration) -> Finding | None:
+        if self.expect is not None or self.reads.nothing_to_read or offer.labelled:
+            return None  # the user's --expect is the contract; SUBMIT's named fields are one labelled answer
+        size = _collection_size(offer.answer)
+        asks = forms.asks_for_one(self.run.question)
+        if size is None or size <= 1 or asks is None or self._labelled(offer.answer):
+            return None
+        got = f"a {type(offer.answer).__name__} of {size:,} items"
+        fix = "Compute the number (e.g. len(rows), .mean())" if asks == "one figure" else \
+            "Select that one with code (e.g. totals.idxmax())"
+        return Finding(prompts.wrong_shape(f"for {asks}", got, fix), {"asks": asks, "got": got})
+
+    def _labelled(self, answer: Any) -> bool:
+        """A small dict whose keys are field names, not rows of a printed table: one answer with its labels
+        ({"region": "north", "total": 5210}), where a dict keyed by the rows ({"north": 5210, ...}) is a table."""
+        if not isinstance(answer, dict) or len(answer) > 6:
+            return False
+        rows = {label_key(label) for table in self._evidence_now().tables for row in table.rows
+                for label in row.labels}
+        return not any(label_key(str(key)) in rows for key in answer)
+
+    def _nothing_printed(self, offer: Offer, it: Iteration) -> Finding | None:
+        if offer.typed is None or self.reads.nothing_to_read or grounding.anything_shown(self.run, self.history):
+            return None
+        return Finding(prompts.NOTHING_SHOWN)
+
+    def _unseen_value(self, offer: Offer, it: Iteration) -> Finding | None:
+        offer.grounding = self._trace(offer, it)
+        if self.reads.nothing_to_read:
+            return None  # a run with nothing to read may answer at once: its report names what no output showed
+        if offer.grounding.grounded:
+            label = self._bare_label(offer) if not offer.grounding.checked else None
+            if label is None or label.kind != "nowhere":
+                return None
+            offer.grounding.sources.append(label)
+            offer.grounding.unseen.append(label.value)
+            offer.grounding.grounded = False
+        return Finding(prompts.ungrounded_final(offer.grounding.unseen), {"unseen": offer.grounding.unseen})
+
+    def _trace(self, offer: Offer, it: Iteration) -> Grounding:
+        given_by = "" if offer.typed is not None else provenance.given_by(it, offer.var)
+        return provenance.trace(offer.answer, self._evidence_now(), typed=offer.typed, given_by=given_by)
+
+    def _bare_label(self, offer: Offer) -> Source | None:
+        """A typed answer that is only a label ("north"), to a question for one choice: it must have been shown."""
+        text = _answer_text(offer).strip().strip("'\".")
+        if (offer.typed is None or not text or len(text.split()) > 4 or forms.asks_for_one(self.run.question)
+                != "one choice" or recovery.nothing(text)):
+            return None
+        return provenance.trace_label(text, self._evidence_now())
+
+    def _wrong_extreme(self, offer: Offer, it: Iteration) -> Finding | None:
+        if offer.typed is None or self.reads.nothing_to_read:
+            return None
+        texts = search_again.data_texts(self.ns, self.reads.data_names)
+        evidence = self._evidence_now()
+        outside = [line.text for line in outside_tables(evidence.shown.lines, evidence.tables)]
+
+        def selected(label: str) -> bool:
+            """Code picked ``label``: a line outside any table shows it, and that line is not the data itself."""
+            pattern = re.compile(rf"(?<![\w]){re.escape(label)}(?![\w])")
+            return any(pattern.search(label_key(line)) and not _is_data(line, texts) for line in outside)
+
+        frames = [value for name in sorted(self.reads.data_names) if hasattr(value := self.ns.get(name), "columns")
+                  and type(value).__module__.split(".", 1)[0] == "pandas"]
+        return _finding(claims.wrong_extreme(_answer_text(offer), self.run.question, evidence, selected)
+                        or claims.wrong_date_extreme(_answer_text(offer), frames))
+
+    def _row_mismatch(self, offer: Offer, it: Iteration) -> Finding | None:
+        if offer.typed is None or self.reads.nothing_to_read:
+            return None
+        return _finding(claims.wrong_pair(_answer_text(offer), self.run.question, self._evidence_now()))
+
+    def _wrong_direction(self, offer: Offer, it: Iteration) -> Finding | None:
+        if offer.typed is None or self.reads.nothing_to_read:
+            return None
+        text, evidence = _answer_text(offer), self._evidence_now()
+        return _finding(claims.wrong_direction(text, evidence) or claims.wrong_trend(text, evidence))
+
+    def _wrong_unit(self, offer: Offer, it: Iteration) -> Finding | None:
+        if offer.typed is None or self.reads.nothing_to_read:
+            return None
+        text, evidence = _answer_text(offer), self._evidence_now()
+        return _finding(claims.wrong_unit(text, evidence) or claims.wrong_currency(text, evidence))
+
+    def _echoed_figure(self, offer: Offer, it: Iteration) -> Finding | None:
+        if offer.typed is None or self.reads.nothing_to_read:
+            return None
+        return _finding(counts.echoed(_answer_text(offer), self.run.question, self._evidence_now()))
+
+    def _not_distinct(self, offer: Offer, it: Iteration) -> Finding | None:
+        if offer.typed is None or self.reads.nothing_to_read:
+            return None
+        return _finding(counts.not_deduplicated(_answer_text(offer), self.run.question, self._evidence_now()))
+
+    def _partial_subcall(self, offer: Offer, it: Iteration) -> Finding | None:
+        if offer.typed is None or self.reads.nothing_to_read:
+            return None
+        size = counts.data_chars(self.ns, sorted(self.reads.data_names))
+        return _finding(counts.partial_subcall(_answer_text(offer), self.run.question, self._evidence_now(), size))
+
+    def _nothing_found(self, offer: Offer, it: Iteration) -> Finding | None:
+        if self.reads.nothing_to_read or not recovery.nothing(offer.answer):
+            return None
+        texts = search_again.data_texts(self.ns, self.reads.data_names)
+        if texts and not search_again.data_shown(self.run, texts):
+            return Finding(prompts.nothing_found_unseen(sorted(self.reads.data_names)), {"data_shown": False})
+        missed = search_again.refound(self.run, self.ns, self.reads.data_names)
+        if missed is None:
+            return None
+        return Finding(prompts.refound(missed.searched, missed.data_has, missed.column, missed.other_column),
+                       {"searched": missed.searched, "data_has": missed.data_has, "column": missed.column,
+                        "other_column": missed.other_column})
+
+    def _evidence_now(self) -> provenance.Evidence:
+        """What the runs showed, read once per turn: every answer gate of a FINAL asks (keyed by the blocks so far)."""
+        cells = sum(len(it.cells) for run in self._runs for it in run.iterations)
+        if self._evidence is None or self._evidence[0] != cells:
+            self._evidence = (cells, provenance.Evidence.of(self._runs))
+        return self._evidence[1]
+
+
+def _finding(claim: claims.Claim | None) -> Finding | None:
+    return Finding(claim.note, claim.values) if claim is not None else None
+
+
+def _is_data(line: str, texts: list[str]) -> bool:
+    """A printed line of the data itself (a sample log line that mentions the label) is the data, not a selection."""
+    return len(line.strip()) >= search_again.DATA_PIECE_CHARS and any(line.strip() in data for data in texts)
+
+
+def _answer_text(offer: Offer) -> str:
+    return offer.answer if isinstance(offer.answer, str) else offer.typed or ""
+
+
+def _collection_size(answer: Any) -> int | None:
+    """How many items a table, list or dict answer holds (None for a scalar, text, or a lazy frame)."""
+    if answer is None or isinstance(answer, str | bytes | numbers.Number):
+        return None
+    if not isinstance(answer, list | tuple | set | frozenset | dict) and not _in_memory(answer):
+        return None
+    try:
+        return len(answer)
+    except Exception:  # a size that cannot be known is not a wrong shape
+        return None
+
+
+def _in_memory(obj: object) -> bool:
+    return type(obj).__module__.split(".", 1)[0] in ("pandas", "numpy")
+
+
+def is_expected(answer: Any, expect: type) -> bool:
+    """``--expect``'s rule (the ``expected-type`` gate's, and what a stopped run may bind): an instance of the type,
+    where a bool is not an int (``True`` is no count)."""
+    if expect is numbers.Integral and isinstance(answer, bool):
+        return False
+    return isinstance(answer, expect)
+
+
+def _last_line(error: str | None) -> str:
+    lines = [line.strip() for line in (error or "").splitlines() if line.strip()]
+    return lines[-1][:300] if lines else ""
+
+
+def check_name(gate: str) -> str:
+    """The method that checks ``gate``: ``row-mismatch`` is ``_row_mismatch`` (a test checks each has one)."""
+    return "_" + gate.replace("-", "_")

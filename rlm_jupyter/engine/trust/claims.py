@@ -1,0 +1,705 @@
+"""Claims an answer makes about the tables the model was shown, checked against those tables.
+
+Why check the claim and not the words: "Lyon had the highest revenue" is true or false of the table that
+printed the revenue per city, whatever words say it. So each check finds the table the claim is about (a table
+one of whose rows is the label, in the column the words name) and tests it:
+
+- ``wrong_extreme``: a label named as an extreme (``superlatives`` by their form) must be that extreme of the
+  column in a table printed whole (the second largest for "second largest"; either end for an adjective of no
+  known direction). From a partial table (``head()``, elided rows) only a row code selected counts: one shown
+  outside any table (``idxmax()`` printed), or the first row of a table the code sorted by that column.
+- ``wrong_pair``: a figure stated for a label must be in that label's row (in the column the words name, when
+  they name one), not in a neighbour's; each figure goes with the label nearest it in its sentence, so two
+  labels' figures swapped in a comparison are caught.
+- ``wrong_direction``: a figure described as a rise must not be printed negative (and one written with a minus
+  must not be printed positive).
+
+Each returns ``None`` or a ``Claim``: what is wrong, worded for the model, with the evidence for the record.
+"""
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from ..dialogue import prompts
+from . import forms, localedata
+from .derive import converted, matches
+from .printed import Line, Row, Table, figure_value, label_key
+from .provenance import Evidence
+from .readings import CURRENCIES, Value, date_of, is_year, same_date, values
+
+_SENTENCE = re.compile(r"(?<=[.!?;])\s+(?=[A-Z(\"'])|\n")
+_SORTS = re.compile(r"\b(?:sort_values|sort_index|nlargest|nsmallest|value_counts|most_common|sorted|sort)\b")
+_STOP = frozenset((
+    "the", "a", "an", "of", "in", "on", "at", "by", "for", "to", "and", "or", "with", "from", "is", "was", "are",
+    "were", "has", "had", "have", "which", "what", "who", "that", "this", "these", "those", "it", "its", "than",
+    "then", "most", "least", "more", "less", "top", "bottom", "highest", "lowest", "largest", "smallest", "biggest",
+    "total", "overall", "all", "each", "per", "how", "many", "much", "did", "does", "do", "been", "be"
+))
+
+
+@dataclass(frozen=True)
+class Claim:
+    """What a check found wrong: the note for the model (worded in ``prompts``) and the evidence for the record."""
+
+    note: str
+    values: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class _Mention:
+    start: int
+    end: int
+    label: str  # as compared (``label_key``)
+
+
+def sentences(text: str) -> list[str]:
+    return [s for s in _SENTENCE.split(text) if s.strip()]
+
+
+def _labels(found: list[Table]) -> list[str]:
+    """Every row label of the tables, longest first (so "New York" is found before "York")."""
+    keys = {label_key(label) for table in found for row in table.rows for label in row.labels}
+    return sorted((k for k in keys if k), key=len, reverse=True)
+
+
+def mentions(text: str, labels: Iterable[str]) -> list[_Mention]:
+    """Where ``text`` names a table's labels as words (any case; ``_``, ``-`` and spaces alike), without overlaps,
+    the longest label first ("New York" before "York"); a month label (``2024-03``) is named by the month's name
+    too ("March", "mars 2024")."""
+    taken: list[tuple[int, int]] = []
+    found = []
+    for label in labels:
+        pattern = _label_pattern(label)
+        for match in re.finditer(rf"(?<![\w]){pattern}(?![\w])", text, re.IGNORECASE):
+            if any(a < match.end() and match.start() < b for a, b in taken):
+                continue
+            taken.append((match.start(), match.end()))
+            found.append(_Mention(match.start(), match.end(), label))
+    found += _date_mentions(text, labels, taken)
+    return sorted(found, key=lambda m: m.start)
+
+
+def _date_mentions(text: str, labels: Iterable[str], taken: list[tuple[int, int]]) -> list[_Mention]:
+    """A date label (``2024-03-07``) named as a date in any writing ("7 March", "March 7th, 2024")."""
+    dated = {key: label for label in labels if re.fullmatch(r"\d{4} \d{2} \d{2}", label)
+             for key in [label.replace(" ", "-")]}
+    if not dated:
+        return []
+    found = []
+    for value in values(text):
+        if value.kind != "date" or any(a < value.start + len(value.text) and value.start < b for a, b in taken):
+            continue
+        label = next((dated[k] for k in dated for key in value.date_keys
+                      if not re.fullmatch(r"\d{4}-\d{2}", key) and same_date(key, k)), None)  # "janvier 2024": no day
+        if label is not None:
+            found.append(_Mention(value.start, value.start + len(value.text), label))
+    return found
+
+
+# The names pandas' ``describe()`` gives its rows, as an answer says them (a quantile ``N%`` is also the Nth
+# percentile and pN).
+_STATISTICS = {"50%": ("median", "médiane", "mediana", "mediaan"),
+               "25%": ("first quartile", "lower quartile", "q1", "premier quartile", "erstes quartil"),
+               "75%": ("third quartile", "upper quartile", "q3", "troisième quartile", "drittes quartil"),
+               "std": ("standard deviation", "écart-type", "standardabweichung", "desviación estándar"),
+               "max": ("maximum",), "min": ("minimum",)}
+
+
+def _label_pattern(label: str) -> str:
+    exact = r"[\s_\-]+".join(re.escape(word) for word in label.split())
+    quantile = re.fullmatch(r"(\d{1,2})%", label)
+    if quantile is not None:
+        n = quantile.group(1)
+        names = (*_STATISTICS.get(label, ()), f"{n}th percentile", f"{n}e percentile", f"p{n}")
+        return rf"(?:{exact}|{localedata.alternation(names)})"
+    if label in _STATISTICS:
+        return rf"(?:{exact}|{localedata.alternation(_STATISTICS[label])})"
+    named = localedata.same_day_or_month(label)
+    if named:  # "Tuesday" is "mardi", "Dienstag", "Tue"; "March" is "mars", "März"
+        return rf"(?:{exact}|{localedata.alternation(named)})"
+    month = re.fullmatch(r"(\d{4}) (\d{2})", label)
+    if month is None or not 1 <= int(month.group(2)) <= 12:
+        return exact
+    months = [name for name, pairs in localedata.month_names().items()
+              if len(name) >= 3 and any(number == int(month.group(2)) for _, number in pairs)]
+    return rf"(?:{exact}|(?:{localedata.alternation(months)})\.?(?:\s+{month.group(1)})?)"
+
+
+def _in_clause(named: list[_Mention], sentence: str, position: int) -> list[_Mention]:
+    """The mentions in the clause of ``position``: "Revenue rose in March; April was the weakest" names April."""
+    clause = forms.clause_around(sentence, position)
+    start = sentence.find(clause)
+    return [m for m in named if start <= m.start and m.end <= start + len(clause)]
+
+
+def _nearest(mentioned: list[_Mention], start: int, end: int) -> _Mention | None:
+    """The label mention nearest a span, a preceding one winning a tie ("Lyon: 8,000, Paris: 12,345")."""
+    def distance(m: _Mention) -> tuple[int, int]:
+        gap = start - m.end if m.end <= start else m.start - end if m.start >= end else 0
+        return (gap, 0 if m.end <= start else 1)
+    return min(mentioned, key=distance, default=None)
+
+
+def _measure_words(text: str) -> set[str]:
+    """The words that may name a column: not stop words; years too ("profit in 2023" names the 2023 column)."""
+    words = {w for w in re.findall(r"[^\W\d_]{3,}", text.lower()) if w not in _STOP}
+    return words | set(re.findall(r"(?<![\d.,])(?:19|20)\d\d(?!\d|[.,]\d)", text))
+
+
+def _names(column: str, table: Table) -> set[str]:
+    name = f"{column} {table.title}" if len(table.numeric_columns()) == 1 else column
+    return {w for w in re.findall(r"[^\W_]{2,}", name.lower()) if w != "value"}
+
+
+def _same_word(a: str, b: str) -> bool:
+    """Two words of one stem: equal, a plural of the other, or sharing their first five letters."""
+    return a == b or a.rstrip("s") == b.rstrip("s") or (len(a) >= 5 and len(b) >= 5 and a[:5] == b[:5])
+
+
+def _columns_for(table: Table, words: set[str]) -> tuple[list[str], bool]:
+    """The numeric columns the words name best (True: the most words of their names), else every numeric column
+    (False: none was named). "Retail's profit in 2023" names ``profit 2023`` over ``profit 2024``."""
+    numeric = table.numeric_columns()
+    scores = {c: sum(any(_same_word(w, n) for n in _names(c, table)) for w in words) for c in numeric}
+    best = max(scores.values(), default=0)
+    return ([c for c in numeric if scores[c] == best], True) if best else (numeric, False)
+
+
+# -- a label named as an extreme ---------------------------------------------------------------------------------
+def wrong_extreme(text: str, question: str, evidence: Evidence, selected: Callable[[str], bool]) -> Claim | None:
+    """A label the answer names as the largest, smallest, second largest... of a printed table, when it is not."""
+    found = evidence.tables
+    labels = _labels(found)
+    if not labels:
+        return None
+    asked = forms.superlatives(question)
+    for sentence in sentences(text):
+        named = mentions(sentence, labels)
+        # "das Maximum liegt bei 80" over describe(): a superlative that is itself a row's name claims nothing
+        claimed = [c for c in forms.superlatives(sentence) if not any(m.start < c.end and c.start < m.end
+                                                                       for m in named)]
+        bare = not claimed and bool(asked) and bool(named) and len(sentence.split()) <= 6
+        if not bare and _top_set(claimed, named, found):
+            continue  # "the three busiest clients: A, B, C", the top rows of their table
+        for number, superlative in enumerate(asked if bare else claimed):
+            # "north" to "which region sold the most?": the question's superlative is the answer's claim
+            mention = named[0] if bare else _claimed_label(named, claimed, number, sentence)
+            if mention is None or superlative.count > 1:
+                continue
+            words = _measure_words(sentence) | _measure_words(question)
+            claim = _extreme_claim(mention.label, superlative, words - set(mention.label.split()), found, selected)
+            if claim is not None:
+                return claim
+    return _unnamed_choice(text, question, found, labels) or _range_of_partial(text, found, selected)
+
+
+def _claimed_label(named: list[_Mention], claimed: list[forms.Superlative], number: int,
+                   sentence: str) -> _Mention | None:
+    """The label the ``number``-th superlative names: as many labels as superlatives pair in order ("18-24 is the
+    most satisfied and 25-34 the least", "busiest on Friday, quietest on Sunday"); else the nearest in its clause."""
+    distinct = [m for i, m in enumerate(named) if m.label not in {n.label for n in named[:i]}]
+    if len(claimed) > 1 and len(distinct) == len(claimed):
+        return distinct[number]
+    superlative = claimed[number]
+    return _nearest(_in_clause(named, sentence, superlative.start), superlative.start, superlative.end)
+
+
+def _top_set(claimed: list[forms.Superlative], named: list[_Mention], found: list[Table]) -> bool:
+    """Several labels under one superlative that are the first rows of a table code sorted, or the top ones of a
+    column: a "top N" list, true as a whole."""
+    labels = {m.label for m in named}
+    if len(claimed) != 1 or len(labels) < 2:
+        return False
+    for table in found:
+        for column in table.numeric_columns():
+            ranked = sorted(((row.figure(column), row) for row in table.rows if row.figure(column) is not None),
+                            key=lambda pair: pair[0] or 0, reverse=claimed[0].direction != "low")
+            top = {label_key(label) for _, row in ranked[:len(labels)] for label in row.labels}
+            if labels <= top and (not table.partial or _SORTS.search(table.code)):
+                return True
+    return False
+
+
+def _unnamed_choice(text: str, question: str, found: list[Table], labels: list[str]) -> Claim | None:
+    """An answer to "which one ... the most?" that names no row of any table, while its figure is a row's: the
+    label it names is not one the data has ("the Amsterdam warehouse, 11 lines", 11 being Rotterdam's)."""
+    if forms.asks_for_one(question) != "one choice" or mentions(text, labels):
+        return None
+    for value in values(text):
+        if value.kind != "number" or not value.readings:
+            continue
+        for table in found:
+            row = next((r for r in table.rows if r.labels and any(_is(value, c) for c in r.cells.values())), None)
+            if row is not None:
+                return Claim(prompts.unnamed_choice(value.text, row.labels[0], table.where.describe()),
+                             {"figure": value.text, "row_of": row.labels[0]})
+    return None
+
+
+_RANGE = re.compile(r"\b(?:between|from|ranging from|range of|entre|zwischen|von|tra|fra)\s+$", re.IGNORECASE)
+_RANGE_JOIN = re.compile(r"^\s*(?:and|to|et|und|y|bis|à|a|e)\s+$|^\s*[–—-]\s*$", re.IGNORECASE)
+
+
+def _range_of_partial(text: str, found: list[Table], selected: Callable[[str], bool]) -> Claim | None:
+    """A range ("between 20.6 and 21.6 °C") whose ends are both figures of one column of a partial table: the
+    range of a sample (``head()``) stated for the whole."""
+    numbers = [v for v in values(text) if v.kind == "number" and v.readings]
+    for low, high in itertools.pairwise(numbers):
+        between = text[low.start + len(low.text):high.start]
+        dashed = _RANGE_JOIN.match(between) is not None and between.strip() in ("–", "—", "-")
+        if not _RANGE_JOIN.match(between) or not (dashed or _RANGE.search(text[:low.start])):
+            continue
+        for table in (t for t in found if t.partial):
+            for column in table.numeric_columns():
+                cells = [row.cells.get(column, "") for row in table.rows]
+                if any(_is(low, c) for c in cells) and any(_is(high, c) for c in cells) and not (
+                        selected(low.text) or selected(high.text)):
+                    return Claim(prompts.range_of_partial_table(low.text, high.text, table.where.describe()),
+                                 {"range": [low.text, high.text], "table": table.where.describe(), "column": column})
+    return None
+
+
+def _extreme_claim(label: str, superlative: forms.Superlative, words: set[str], found: list[Table],
+                   selected: Callable[[str], bool]) -> Claim | None:
+    failures: list[Claim] = []
+    for table in found:
+        if not table.rows_of(label):
+            continue
+        columns, named = _columns_for(table, words)
+        for column in columns:
+            verdict = _judge_extreme(label, superlative, table, column, selected, named)
+            if verdict is None:
+                return None
+            failures.append(verdict)
+    return failures[0] if failures else None
+
+
+def _judge_extreme(label: str, superlative: forms.Superlative, table: Table, column: str,
+                   selected: Callable[[str], bool], named: bool) -> Claim | None:
+    """None when ``label`` is the claimed extreme of ``column``, else what is wrong.
+
+    Code's selection (the label printed outside any table: ``print(totals.idxmax())``) stands for a partial
+    table, and for a whole one whose column the words do not name (the selection may be of another measure);
+    a whole table in the named column is evidence enough to refuse it.
+    """
+    figures = [(row, number) for row in table.rows if (number := row.figure(column)) is not None]
+    if len(figures) < 2:
+        return None
+    where = table.where.describe()
+    key, label = label, table.label_of(label)
+    if table.partial:
+        if selected(key):
+            return None
+        order = table.order(column)
+        first = figures[0][0]
+        if order is not None and _SORTS.search(table.code) and key in map(label_key, first.labels):
+            end = "high" if order == "descending" else "low"
+            if superlative.direction in (None, end) and superlative.rank == 1:
+                return None
+        return Claim(prompts.extreme_of_partial_table(label, superlative.word, where),
+                     {"label": label, "claimed": superlative.word, "table": where, "column": column,
+                      "partial": True})
+    ranked = sorted({number for _, number in figures}, reverse=True)
+    if len(ranked) < superlative.rank:
+        return None
+    ends = {"high": [ranked[superlative.rank - 1]], "low": [ranked[-superlative.rank]]}
+    wanted = ends.get(superlative.direction or "", ends["high"] + ends["low"])
+    own = [number for row, number in figures if row in table.rows_of(key)]
+    if any(number in wanted for number in own) or (not named and selected(key)):
+        return None
+    return _not_extreme(label, superlative, table, column, figures, wanted, where)
+
+
+def _not_extreme(label: str, superlative: forms.Superlative, table: Table, column: str,
+                 figures: list[tuple[Row, Decimal]], wanted: list[Decimal], where: str) -> Claim:
+    actual = [(row.labels[0] if row.labels else "?", row.cells[column]) for row, number in figures if number in wanted]
+    own = ", ".join(row.cells[column] for row, _ in figures if row in table.rows_of(label_key(label)))
+    best = "; ".join(f"{name} ({cell})" for name, cell in actual[:3])
+    named = "" if column == "value" else column
+    return Claim(prompts.not_the_extreme(label, superlative.word, where, named, own, best),
+                 {"label": label, "claimed": superlative.word, "table": where, "column": column,
+                  "extreme": [name for name, _ in actual[:3]]})
+
+
+# -- a figure stated for a label -------------------------------------------------------------------------------
+def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
+    """A figure the answer states for a label that is in another row of that label's table, or another column of
+    its row when the words name the column. A bare figure goes with the one label the question names."""
+    found = evidence.tables
+    labels = _labels(found)
+    if not labels:
+        return None
+    asked = mentions(question, labels)
+    only = asked[0].label if len({m.label for m in asked}) == 1 else None
+    for sentence in sentences(text):
+        named = mentions(sentence, labels)
+        holding = {m.label for m in named} or ({only} if only else set())
+        holders = [t for t in found if any(t.rows_of(label) for label in holding)]
+        figures = [v for v in values(sentence) if v.kind == "number" and v.readings and not is_year(v)
+                   and (evidence.shown.find(v) is not None or any(_cells_of(v, t) for t in holders))]
+        for value, label, bound in _pairs(sentence, named, figures, None if named else only):
+            if not bound:
+                continue  # a loose layout: the figure may be meant for any label the sentence names
+            near = _around(sentence, value)
+            claim = _pair_claim(label, value, near, found) or _printed_elsewhere(label, value, evidence)
+            if claim is not None:
+                return claim
+    return None
+
+
+def _around(sentence: str, value: Value) -> str:
+    """The words that may name a figure's column: its clause, within a few words of it ("241 sessions", "a mean
+    of 812 MB"), not the far end of a long clause."""
+    clause = forms.clause_around(sentence, value.start)
+    at = sentence.find(clause)
+    start, end = value.start - at, value.start - at + len(value.text)
+    before = clause[max(0, start - 40):start].split()[-4:]
+    after = clause[end:end + 30].split()[:3]
+    return " ".join([*before, value.text, *after])
+
+
+def _in_rows(value: Value, label: str, found: list[Table]) -> bool:
+    return any(id(row) in {id(r) for r in t.rows_of(label)} for t in found for row, _ in _cells_of(value, t))
+
+
+# "14.2 minutes against 9.1 for Air France", "987.6 kWh at HQ": a preposition ties a figure to the label after it
+_BEFORE_LABEL = re.compile(r"^[^\d.;]{0,24}?\b(?:for|of|at|in|from|by|on|à|pour|de|für|bei|von|para|per|en|voor)\s+$",
+                           re.IGNORECASE)
+
+
+def _pairs(sentence: str, named: list[_Mention], figures: list[Value],
+           only: str | None) -> list[tuple[Value, str, bool]]:
+    """Which label each figure is stated for, and whether the sentence's layout binds it (True).
+
+    Bound: a figure tied by a preposition to the label right after it ("9.1 for Air France"); then, of the rest,
+    each figure after its label ("Paris (1,200), Lyon (900)"), each before it ("1,200 for Paris and 900 for
+    Lyon"), or the labels first and the figures after in the same order ("Paris and Lyon: 1,200 and 900", "X beat
+    Y (a vs b)"). Otherwise the nearest label, loosely (False): a loose pair is never refused.
+    """
+    if only is not None:
+        return [(value, only, True) for value in figures]
+    if not named or not figures:
+        return []
+    tied: list[tuple[Value, str, bool]] = []
+    for value in figures:
+        end = value.start + len(value.text)
+        following = next((m for m in named if m.start >= end), None)
+        if following is not None and _BEFORE_LABEL.match(sentence[end:following.start]):
+            tied.append((value, following.label, True))
+    used = {id(value) for value, _, _ in tied}
+    labels_used = {label for _, label, _ in tied}
+    rest = _layout_pairs([m for m in named if m.label not in labels_used],
+                         [v for v in figures if id(v) not in used], named)
+    return tied + rest
+
+
+def _layout_pairs(named: list[_Mention], figures: list[Value],
+                  every: list[_Mention]) -> list[tuple[Value, str, bool]]:
+    if not named or not figures:
+        return [(value, m.label, False) for value in figures
+                if (m := _nearest(every, value.start, value.start + len(value.text))) is not None]
+    order = sorted([(m.start, m) for m in named] + [(v.start, v) for v in figures], key=lambda x: x[0])
+    items = [item for _, item in order]
+    kinds = "".join("L" if isinstance(item, _Mention) else "F" for item in items)
+    labels = [item for item in items if isinstance(item, _Mention)]
+    if kinds in ("LF" * len(labels), "FL" * len(labels)):
+        step = 1 if kinds.startswith("L") else -1
+        return [(item, partner.label, True) for i, item in enumerate(items)
+                if isinstance(item, Value) and isinstance(partner := items[i - step], _Mention)]
+    if kinds == "L" * len(labels) + "F" * len(labels):
+        return [(value, mention.label, True) for value, mention in zip(figures, labels)]
+    return [(value, m.label, False) for value in figures
+            if (m := _nearest(every, value.start, value.start + len(value.text))) is not None]
+
+
+# "14.2 minutes against 9.1 for Air France", "987.6 kWh at HQ": a preposition ties a figure to the label after it
+_BEFORE_LABEL = re.compile(r"^[^\d.;]{0,24}?\b(?:for|of|at|in|from|by|on|à|pour|de|für|bei|von|para|per|en|voor)\s+$",
+                           re.IGNORECASE)
+
+
+def _pair_claim(label: str, value: Value, clause: str, found: list[Table]) -> Claim | None:
+    holding = [table for table in found if table.rows_of(label)]
+    if not holding:
+        return None
+    words = _measure_words(clause) - set(label.split())
+    own: list[tuple[Table, str]] = [(table, column) for table in holding for row, column in _cells_of(value, table)
+                                    if id(row) in {id(r) for r in table.rows_of(label)}]
+    if own:
+        for table in holding:
+            columns, named = _columns_for(table, words)
+            in_named = [column for t, column in own if t is table and column in columns]
+            if named and not in_named and any(t is table for t, _ in own):
+                other = next(column for t, column in own if t is table)
+                printed = table.label_of(label)
+                return Claim(prompts.other_column(value.text, printed, other, columns[0], table.where.describe()),
+                             {"label": printed, "figure": value.text, "column": other, "named": columns[0]})
+        return None
+    for table in holding:
+        own_rows = {id(r) for r in table.rows_of(label)}
+        others = [row for row, _ in _cells_of(value, table) if id(row) not in own_rows]
+        if others:
+            whose = others[0].labels[0] if others[0].labels else "another row"
+            mine = "; ".join(f"{c}: {cell}" for row in table.rows_of(label) for c, cell in row.cells.items())[:200]
+            printed = table.label_of(label)
+            return Claim(prompts.other_row(value.text, printed, whose, table.where.describe(), mine),
+                         {"label": printed, "figure": value.text, "row_of": whose, "own": mine})
+    return None
+
+
+def _printed_elsewhere(label: str, value: Value, evidence: Evidence) -> Claim | None:
+    """A figure stated for a label whose row shows another figure in a one-figure table, printed by code that never
+    named the label (``print(y24.revenue.sum())``: the total of all rows, stated as Online's)."""
+    own = [(table, row) for table in evidence.tables if len(table.numeric_columns()) == 1
+           for row in table.rows_of(label)]
+    if not own or any(_in_rows(value, label, evidence.tables) for _ in own[:1]):
+        return None
+    printed = [m for m in evidence.shown.matches(value) if m.figure is not None and m.line.where.place == "output"]
+    pattern = re.compile(r"[\s_\-]+".join(re.escape(w) for w in label.split()), re.IGNORECASE)
+    if not printed or any(pattern.search(m.line.code) or pattern.search(m.line.text) for m in printed):
+        return None
+    table, row = own[0]
+    column = table.numeric_columns()[0]
+    at = printed[0].line
+    own_figure = f"{column}: {row.cells[column]}"
+    return Claim(prompts.other_row(value.text, label, "no row", table.where.describe(), own_figure),
+                 {"label": label, "figure": value.text, "own": row.cells[column],
+                  "printed_at": at.where.describe(at.number)})
+
+
+def _cells_of(value: Value, table: Table) -> list[tuple[Row, str]]:
+    """The cells of ``table`` that print ``value`` (any reading, to its precision, as a number or a percent)."""
+    found: dict[tuple[int, str], tuple[Row, str]] = {}
+    for reading in value.readings:
+        for scale in (Decimal(1), Decimal(100)):
+            for row, column in table.cells_near(abs(reading.value) / scale, reading.tolerance / scale):
+                found.setdefault((id(row), column), (row, column))
+    return list(found.values())
+
+
+def _is(value: Value, cell: str) -> bool:
+    number = figure_value(cell)
+    return number is not None and matches(value, number)
+
+
+# -- a date named as the latest or the earliest ---------------------------------------------------------------------
+MAX_DATE_ROWS = 1_000_000  # rows of a column parsed to check a claimed latest or earliest date
+
+
+def wrong_date_extreme(text: str, frames: Iterable[Any]) -> Claim | None:
+    """A date the answer calls the latest (most recent, newest...) or the earliest that is not that end of the data
+    column holding it, read as dates: the ``max()`` of ``29/03/2024``-style strings is the largest text, not date."""
+    import pandas as pd
+
+    dates = [v for v in values(text) if v.kind == "date" and date_of(v.key) is not None]
+    claimed = forms.superlatives(text)
+    if not dates or not claimed:
+        return None
+    for value in dates:
+        superlative = min(claimed, key=lambda c: abs(c.start - value.start))
+        day = date_of(value.key)
+        assert day is not None
+        for frame in frames:
+            for column in frame.columns[:40]:
+                parsed = _as_dates(pd, frame[column].head(MAX_DATE_ROWS))
+                if parsed is None or not (parsed.dt.date == day).any():
+                    continue
+                ends = {"high": parsed.max().date(), "low": parsed.min().date()}
+                wanted = [ends[superlative.direction]] if superlative.direction in ends else list(ends.values())
+                if day not in wanted:
+                    return Claim(prompts.date_not_the_end(value.text, superlative.word, str(column),
+                                                          ", ".join(str(d) for d in wanted)),
+                                 {"date": value.text, "column": str(column), "ends": [str(d) for d in wanted]})
+    return None
+
+
+def _as_dates(pd: Any, column: Any) -> Any:
+    """A column as dates: datetimes as they are, text read day first when a first field exceeds 12; else None."""
+    if str(column.dtype).startswith("datetime"):
+        return column.dropna()
+    if column.dtype.kind not in "OUS" and str(column.dtype) not in ("str", "string"):
+        return None
+    text = column.dropna().astype(str)
+    if text.empty or not text.str.match(r"\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}").all():
+        return None
+    day_first = bool(text.str.match(r"(?:1[3-9]|2\d|3[01])[-/.]").any())
+    parsed = pd.to_datetime(text, errors="coerce", dayfirst=day_first, format="mixed")
+    return parsed.dropna() if parsed.notna().mean() > 0.9 else None
+
+
+# -- which way a figure went -------------------------------------------------------------------------------------
+def wrong_direction(text: str, evidence: Evidence) -> Claim | None:
+    """A figure the answer calls a rise that every output printed negative, or writes negative that every output
+    printed positive."""
+    for value in values(text):
+        if value.kind != "number" or not value.readings:
+            continue
+        printed = [m.figure.value for m in evidence.shown.matches(value)
+                   if m.figure is not None and m.line.where.place == "output"]
+        if not printed:
+            continue
+        said = forms.change_direction(forms.clause_around(text, value.start))
+        if value.sign > 0:
+            said = "up"
+        if said == "up" and value.sign >= 0 and all(p < 0 for p in printed):
+            return Claim(prompts.wrong_direction(value.text, _signed(printed[0]), "a rise"),
+                         {"figure": value.text, "printed": _signed(printed[0])})
+        if value.sign < 0 and all(p > 0 for p in printed):
+            return Claim(prompts.wrong_direction(value.text, _signed(printed[0]), "negative"),
+                         {"figure": value.text, "printed": _signed(printed[0])})
+    return _from_to(text)
+
+
+_FROM_TO = re.compile(r"\bfrom\s+(?P<a>\S+(?:\s\S+)?)\s+(?:to|into)\s+(?P<b>\S+(?:\s\S+)?)|"
+                      r"(?P<c>\S+)\s*(?:→|->)\s*(?P<d>\S+)", re.IGNORECASE)
+
+
+def _from_to(text: str) -> Claim | None:
+    """A change stated with its two ends ("fell from 12.1 to 15.3"): the words must go the way the figures do."""
+    for sentence in sentences(text):
+        for match in _FROM_TO.finditer(sentence):
+            ends = [values(match.group(n) or "") for n in ("a", "b")] if match.group("a") else \
+                [values(match.group(n) or "") for n in ("c", "d")]
+            if not all(e and e[0].kind == "number" and e[0].readings for e in ends):
+                continue
+            start, end = ends[0][0].first, ends[1][0].first
+            said = forms.change_direction(forms.clause_around(sentence, match.start()))
+            if (said == "up" and end < start) or (said == "down" and end > start):
+                return Claim(prompts.wrong_direction(f"{ends[0][0].text} → {ends[1][0].text}",
+                                                     "a fall" if end < start else "a rise",
+                                                     "a rise" if said == "up" else "a fall"),
+                             {"from": ends[0][0].text, "to": ends[1][0].text, "said": said})
+    return None
+
+
+# -- the unit of a figure -------------------------------------------------------------------------------------------
+def wrong_unit(text: str, evidence: Evidence) -> Claim | None:
+    """A duration or data size the answer states in one unit whose figure was printed in another ("53.0 minutes"
+    for a mean of ``wait_s`` printed as 52.99): the unit next to the printed figure, its column's name, or the
+    snake_case names of the block's code (``latency_ms``, ``size_bytes``) say which unit it was printed in."""
+    known = localedata.unit_words()
+    for value in values(text):
+        if value.kind != "number" or value.unit is None:
+            continue
+        printed = [(m.line, m.figure) for m in evidence.shown.matches(value)
+                   if m.figure is not None and m.line.where.place == "output"]
+        units = {u for line, figure in printed for u in _printed_units(line.text, figure.start + len(figure.text),
+                                                                        line.code, known)
+                 if u.dimension == value.unit.dimension}
+        if printed and units and value.unit not in units and len({u.factor for u in units}) == 1 and \
+                converted(value, evidence.shown) is None:  # "2 days" from printed seconds: a conversion
+            name = _unit_name(next(iter(units)), known)
+            return Claim(prompts.wrong_unit(value.text, printed[0][1].text, name),
+                         {"figure": value.text, "printed_in": name})
+    return None
+
+
+def wrong_currency(text: str, evidence: Evidence) -> Claim | None:
+    """An amount the answer states in one currency whose printed figure is in another: the code's column names
+    (``amount_eur``) or the printed line say which (one of them, not several)."""
+    for value in values(text):
+        if value.kind != "number" or not value.currency:
+            continue
+        printed = [m for m in evidence.shown.matches(value) if m.figure is not None and m.line.where.place == "output"]
+        found: set[str] = set()
+        for match in printed:
+            found |= _currencies_of(value, match.line, evidence.tables)
+        if printed and len(found) == 1 and value.currency not in found:
+            other = next(iter(found))
+            return Claim(prompts.wrong_unit(value.text, printed[0].figure.text if printed[0].figure else "", other),
+                         {"figure": value.text, "printed_in": other})
+    return None
+
+
+def _currencies_of(value: Value, line: Line, found: list[Table]) -> set[str]:
+    """The currency a printed figure is in: its table column's name (``eur``), else, in a table that names another
+    column's currency, its row's currency code; else the currencies the code's column names say (``amount_eur``)."""
+    def named(text: str) -> set[str]:
+        return {part.upper() for part in re.split(r"[_\s]+", text) if part.upper() in CURRENCIES}
+
+    for table in found:
+        cells = [(row, column) for row, column in _cells_of(value, table) if row.line is line]
+        for row, column in cells:
+            if named(column):
+                return named(column)
+            if any(named(other) for other in table.columns):
+                return {label.upper() for label in row.labels if label.upper() in CURRENCIES}
+    return {part.upper() for name in _column_names(line.code) for part in name.split("_")} & set(CURRENCIES)
+
+
+def _printed_units(line: str, after: int, code: str, known: dict[str, localedata.Unit]) -> set[localedata.Unit]:
+    """The units the printing says a figure is in: a unit word right after it, else the code's snake_case names."""
+    word = re.match(r"\s?([^\W\d]+)", line[after:])
+    if word is not None and (word.group(1) in known or word.group(1).lower() in known):
+        return {known.get(word.group(1)) or known[word.group(1).lower()]}
+    parts = {part for name in _column_names(code) for part in name.lower().split("_") if part}
+    snake = {part for name in _column_names(code) if "_" in name for part in name.lower().split("_")[1:]}
+    found = {known[p] for p in parts if p in known and len(p) <= 7 and (len(p) > 1 or "_" in code)}
+    # a snake_case name's "us" is microseconds (latency_us), as its "ms" is milliseconds
+    return found | ({known["µs"]} if "us" in snake else set())
+
+
+def _column_names(code: str) -> list[str]:
+    """The names the code reads columns by: ``.latency_ms``, ``['kwh']``, ``wait_s`` (snake_case names)."""
+    return [m.group(0) if m.group(1) is None and m.group(2) is None else m.group(1) or m.group(2)
+            for m in re.finditer(r"[A-Za-z]+(?:_[A-Za-z]+)+|\.([A-Za-z]\w*)\b|\[['\"](\w+)['\"]\]", code)]
+
+
+def _unit_name(unit: localedata.Unit, known: dict[str, localedata.Unit]) -> str:
+    return next(word for word, u in known.items() if u == unit and len(word) > 3)
+
+
+_MORE = re.compile(r"\b(?:more|worse|higher|increas\w*|ris\w*|grow\w*|up)\b", re.IGNORECASE)
+_LESS = re.compile(r"\b(?:less|fewer|lower|better|decreas\w*|fall\w*|declin\w*|drop\w*|down)\b", re.IGNORECASE)
+
+
+def wrong_trend(text: str, evidence: Evidence) -> Claim | None:
+    """A trend stated in words ("each new release crashes more") over a table whose rows are in time order (dates,
+    months, years, version numbers): the column the words name must go that way from its first row to its last."""
+    for sentence in sentences(text):
+        if any(v.kind == "number" for v in values(sentence)):
+            continue  # a figure's direction is wrong_direction's
+        up, down = _MORE.search(sentence) is not None, _LESS.search(sentence) is not None
+        if up == down:
+            continue
+        words = _measure_words(sentence)
+        for table in evidence.tables:
+            if table.partial or not _in_time_order(table):
+                continue
+            columns, named = _columns_for(table, words)
+            if not named and len(columns) != 1:
+                continue
+            for column in columns:
+                figures = [f for row in table.rows if (f := row.figure(column)) is not None]
+                if len(figures) >= 3 and (figures[-1] < figures[0] if up else figures[-1] > figures[0]):
+                    return Claim(prompts.wrong_trend("up" if up else "down", column, table.where.describe(),
+                                                     str(figures[0]), str(figures[-1])),
+                                 {"said": "up" if up else "down", "column": column, "first": str(figures[0]),
+                                  "last": str(figures[-1])})
+    return None
+
+
+def _in_time_order(table: Table) -> bool:
+    """Rows labelled by dates, months, years or version numbers (all of one kind), in increasing order."""
+    keys: list[tuple[int, ...]] = []
+    for row in table.rows:
+        label = (row.labels[0] if row.labels else "").strip()
+        version = re.fullmatch(r"v?(\d+(?:\.\d+)+)", label)
+        dated = values(label)
+        if version is not None:
+            keys.append((0, *(int(p) for p in version.group(1).split("."))))
+        elif dated and dated[0].kind == "date" and re.fullmatch(r"\d{4}-\d{2}(?:-\d{2})?", dated[0].key):
+            keys.append((1, *(int(p) for p in dated[0].key.split("-"))))
+        elif re.fullmatch(r"(?:19|20)\d\d", label):
+            keys.append((1, int(label)))
+        else:
+            return False
+    return len(keys) >= 3 and len({key[0] for key in keys}) == 1 and all(a < b for a, b in itertools.pairwise(keys))
+
+
+def _signed(number: Decimal) -> str:
+    return f"{number:+}"

@@ -1,0 +1,112 @@
+"""How a figure answered to "how many ...?" was computed, checked against what the question asks of it.
+
+Why: a count can be printed, and so pass as seen, and still not be the count asked for. Each check reads how the
+figure came to be printed (the block's code, its sub-calls), never the answer's wording:
+
+- ``echoed``: the figure is a number the question itself states ("in how many of the 36 months ...?" answered
+  36) and no output showed it as a result of its own (a line with that figure alone, or with one label): a
+  ``shape`` or a ``len`` of the whole that happens to equal it is not the count.
+- ``not_deduplicated``: the question asks for distinct (unique, different) things, and every block that printed
+  the figure counted rows without de-duplicating (no ``nunique``, ``unique``, ``set``, ``drop_duplicates``,
+  ``value_counts``, ``groupby``, ``Counter``).
+- ``partial_subcall``: the figure comes from a sub-call's answer, and the sub-calls of that block were given
+  less than ``MIN_COVERAGE`` of the data: a count over part of the data stated for all of it.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..dialogue import prompts
+from . import forms
+from .claims import Claim
+from .derive import matches
+from .printed import Match
+from .provenance import Evidence
+from .readings import Value, is_year, values
+
+MIN_COVERAGE = 0.5  # share of the data's text the sub-calls behind a count must have read
+_DISTINCT = re.compile(r"\b(?:distinct|unique|different|individual|separate|unterschiedliche|distinct[so]s?|"
+                       r"différent(?:e?s)?)\b", re.IGNORECASE)
+_DEDUPLICATES = re.compile(r"\b(?:nunique|unique|drop_duplicates|distinct|set|value_counts|groupby|Counter|"
+                           r"countDistinct|approx_count_distinct)\b")
+
+
+def _figures(text: str) -> list[Value]:
+    return [v for v in values(text) if v.kind == "number" and v.readings]
+
+
+def _printed(value: Value, evidence: Evidence) -> list[Match]:
+    return [m for m in evidence.shown.matches(value) if m.figure is not None and m.line.where.place == "output"]
+
+
+def echoed(text: str, question: str, evidence: Evidence) -> Claim | None:
+    if forms.asks_for_one(question) != "one figure":
+        return None
+    given = [v.first for v in _figures(question)]
+    stated = [v for v in _figures(text) if not is_year(v)]
+    if not stated or not all(any(matches(v, number) for number in given) for v in stated):
+        return None  # the answer states a figure of its own: the question's number is context ("for 180 km: €42")
+    for value in stated:
+        if not any(_alone(m, evidence) for m in _printed(value, evidence)):
+            return Claim(prompts.echoed_figure(value.text), {"figure": value.text})
+    return None
+
+
+
+def _alone(match: Match, evidence: Evidence) -> bool:
+    """A result line: the figure is the only one on its line (a label beside it is fine)."""
+    index = evidence.shown.lines.index(match.line)
+    return sum(1 for f in evidence.shown.figures if f.line == index) <= (2 if "%" in match.line.text else 1)
+
+
+def not_deduplicated(text: str, question: str, evidence: Evidence) -> Claim | None:
+    if not _DISTINCT.search(question) or forms.asks_for_one(question) != "one figure":
+        return None
+    for value in _figures(text):
+        printed = _printed(value, evidence)
+        if printed and not any(_DEDUPLICATES.search(m.line.code) for m in printed):
+            return Claim(prompts.not_deduplicated(value.text), {"figure": value.text})
+    return None
+
+
+def partial_subcall(text: str, question: str, evidence: Evidence, data_chars: int) -> Claim | None:
+    if forms.asks_for_one(question) != "one figure" or data_chars <= 0:
+        return None
+    for value in _figures(text):
+        for match in _printed(value, evidence):
+            where = match.line.where
+            run = evidence.runs[-1] if not where.earlier else evidence.runs[0]
+            if where.turn > len(run.iterations):
+                continue
+            calls = [c for c in run.iterations[where.turn - 1].subcalls if c.cell == where.block - 1]
+            answered = [c for c in calls if c.response and _in_response(value, c.response)]
+            if not answered:
+                continue
+            read = sum(len(c.prompt) for c in calls)
+            if read < MIN_COVERAGE * data_chars:
+                return Claim(prompts.partial_subcall(value.text, read, data_chars),
+                             {"figure": value.text, "read_chars": read, "data_chars": data_chars})
+    return None
+
+
+def _in_response(value: Value, response: str) -> bool:
+    return any(v.kind == "number" and any(matches(value, r.value) for r in v.readings) for v in values(response))
+
+
+def data_chars(ns: dict[str, Any], names: list[str]) -> int:
+    """The characters of text the data holds: a text context's length, a frame's text columns' total length."""
+    return sum(_text_chars(ns.get(name)) for name in names)
+
+
+def _text_chars(value: Any, depth: int = 0) -> int:
+    """A text's length, a frame's text columns' total length; a dict or list of them, one level down."""
+    if isinstance(value, str):
+        return len(value)
+    if type(value).__module__.split(".", 1)[0] == "pandas" and hasattr(value, "select_dtypes"):
+        columns = value.select_dtypes(include=["object", "string"]).columns[:20]
+        return sum(int(value[column].dropna().astype(str).str.len().sum()) for column in columns)
+    if depth == 0 and isinstance(value, dict | list | tuple):
+        items = value.values() if isinstance(value, dict) else value
+        return sum(_text_chars(item, 1) for item in list(items)[:50])
+    return 0

@@ -1,0 +1,242 @@
+"""Figures an answer computed in its head, recomputed from the figures they came from.
+
+Why: a capable model prints the totals and writes "March beat February by $2,310.40", "the average of the
+three regions is 4,215.3", "3.2 GB" for a printed byte count, "the outage lasted 4 days" between two printed
+dates. None of those figures was printed, and each is right. Rather than accept any figure near some printed
+number, each is recomputed: from figures the answer states beside it, from the figures of the lines those came
+from, from the columns of the tables the model was shown, by a bounded set of operations, to the precision
+the answer wrote. The derivation is recorded (``Source.how``, with each operand's own source) and shown as
+weaker evidence than a printed figure.
+
+The search is bounded so that a made-up figure is not "derivable" by chance: binary and ternary operations run
+over at most ``MAX_OPERANDS`` figures; a figure derived from operands the answer does not state needs
+``MIN_DIGITS`` significant digits (a two-digit count is too easy to hit by chance among a table's figures);
+aggregates run over whole columns of complete tables only; conversions only where the answer names a unit.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import itertools
+import statistics
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal, DivisionByZero, InvalidOperation
+
+from ..record.trajectory import Source
+from . import localedata
+from .printed import Shown
+from .readings import Value
+
+MAX_OPERANDS = 8  # figures tried in binary operations: 56 ordered pairs
+MAX_TERNARY = 6  # figures tried in three-operand formulas: 120 ordered triples
+MIN_DIGITS = 3  # significant digits a figure needs to be derived from figures the answer does not state
+BINARY_SIZES = (Decimal(1024), Decimal(1024) ** 2, Decimal(1024) ** 3)  # KiB, MiB and GiB, as MB is often meant
+
+
+@dataclass(frozen=True)
+class Operand:
+    """A figure a derivation may use: its signed value, as written or printed, and its source."""
+
+    value: Decimal
+    text: str
+    source: Source
+    stated: bool  # the answer states it (else it was printed beside what the answer states, or in a column)
+
+
+@dataclass(frozen=True)
+class Column:
+    """A complete table column's figures: what a sum or an average in the head comes from. ``recent``: printed by
+    the last block that printed figures (what the model had just read), whose aggregates count at any precision."""
+
+    name: str
+    operands: list[Operand]
+    recent: bool
+
+
+@dataclass(frozen=True)
+class DateOperand:
+    """A date a day count may come from: its day, as written or printed, its source, whether the answer states it."""
+
+    day: _dt.date
+    text: str
+    source: Source
+    stated: bool = False
+
+
+_BINARY: tuple[tuple[str, Callable[[Decimal, Decimal], Decimal]], ...] = (
+    ("{a} − {b}", lambda a, b: a - b),
+    ("{a} + {b}", lambda a, b: a + b),
+    ("{a} / {b}", lambda a, b: a / b),
+    ("{a} × {b}", lambda a, b: a * b),
+    ("({a} − {b}) / {b}", lambda a, b: (a - b) / b),
+    ("{a} / ({a} + {b})", lambda a, b: a / (a + b)),
+)
+_TERNARY: tuple[tuple[str, Callable[[Decimal, Decimal, Decimal], Decimal]], ...] = (
+    ("({a} + {b}) / {c}", lambda a, b, c: (a + b) / c),
+    ("({a} − {b}) / {c}", lambda a, b, c: (a - b) / c),
+    ("{a} / ({b} + {c})", lambda a, b, c: a / (b + c)),
+    ("{a} × {b} / {c}", lambda a, b, c: a * b / c),
+    ("{a} + {b} − {c}", lambda a, b, c: a + b - c),
+)
+
+
+def matches(value: Value, result: Decimal) -> bool:
+    """Whether a computed figure is what ``value`` wrote, to its precision, as a number or as a percent of it.
+
+    A percent under one ("0.35%") is not the fraction 0.35: its digits as written match only a computed percent.
+    """
+    percent = any(r.how == "percent" for r in value.readings)
+    return any(abs(abs(result) * scale - abs(reading.value)) <= reading.tolerance
+               for reading in value.readings for scale in (Decimal(1), Decimal(100))
+               if not (percent and reading.how != "percent" and abs(reading.value) < 1 and scale == 1))
+
+
+def significant_digits(value: Value) -> int:
+    digits = value.readings[0].value.normalize().as_tuple().digits if value.readings else ()
+    return len(digits)
+
+
+def derive(value: Value, operands: Sequence[Operand], columns: Sequence[Column], shown: Shown,
+           dates: Sequence[DateOperand]) -> Source | None:
+    """How ``value`` follows from the figures it may come from, as a ``derived`` source; None when it does not.
+
+    ``operands``: the answer's own figures and those printed beside them (``stated`` says which); ``columns``:
+    each complete table column (its name and figures); ``dates``: the dates the answer and its lines show.
+    """
+    if value.kind != "number" or not value.readings:
+        return None
+    specific = significant_digits(value) >= MIN_DIGITS
+    return (_binary(value, operands, specific) or _ternary(value, operands)
+            or _aggregate(value, operands, columns, specific) or converted(value, shown) or _days(value, dates))
+
+
+def _source(value: Value, how: str, operands: Iterable[Operand]) -> Source:
+    return Source(value.text, "derived", how=how, loose=True, operands=[o.source for o in operands])
+
+
+def _safe(operation: Callable[..., Decimal], *args: Decimal) -> Decimal | None:
+    try:
+        return operation(*args)
+    except (DivisionByZero, InvalidOperation, ZeroDivisionError):
+        return None
+
+
+def _pool(operands: Sequence[Operand], size: int) -> list[Operand]:
+    """The operands tried: the answer's own first, then the printed ones beside them, ``size`` at most."""
+    return _distinct([o for o in operands if o.stated] + [o for o in operands if not o.stated])[:size]
+
+
+def _binary(value: Value, operands: Sequence[Operand], specific: bool) -> Source | None:
+    """Two figures, one of which the answer states (both printed ones: only for a figure of ``MIN_DIGITS``)."""
+    for a, b in itertools.permutations(_pool(operands, MAX_OPERANDS), 2):
+        if not (a.stated or b.stated or specific):
+            continue
+        for written, operation in _BINARY:
+            result = _safe(operation, a.value, b.value)
+            if result is not None and matches(value, result):
+                return _source(value, written.format(a=a.text, b=b.text), (a, b))
+    return None
+
+
+def _ternary(value: Value, operands: Sequence[Operand]) -> Source | None:
+    """Three figures, all stated by the answer: over printed ones, products and quotients of three reach too many
+    figures by chance (a transposed 174 is 147 × 123 / 104 of a printed table)."""
+    pool = _pool([o for o in operands if o.stated], MAX_TERNARY)
+    for a, b, c in itertools.permutations(pool, 3):
+        for written, operation in _TERNARY:
+            result = _safe(operation, a.value, b.value, c.value)
+            if result is not None and matches(value, result):
+                return _source(value, written.format(a=a.text, b=b.text, c=c.text), (a, b, c))
+    return None
+
+
+def _aggregate(value: Value, operands: Sequence[Operand], columns: Sequence[Column], specific: bool) -> Source | None:
+    """A sum, mean or median of the answer's figures, or of a complete column (one just printed, or any for a
+    figure of ``MIN_DIGITS``); a column's range (max − min) and count of rows; a row's share of its column."""
+    groups: list[tuple[str, list[Operand]]] = []
+    stated = _distinct([o for o in operands if o.stated])
+    if len(stated) >= 2:
+        groups.append(("the answer's figures", stated))
+    groups += [(c.name, c.operands) for c in columns if specific or c.recent]
+    for name, group in [*groups, *((c.name, c.operands) for c in columns)]:
+        figures = [o.value for o in group]
+        total = sum(figures, Decimal(0))
+        for operand in group if total and len(figures) >= 2 else ():
+            # each row's share of its column's total: the percentages of a breakdown, few enough to try at any size
+            if matches(value, operand.value / total):
+                return _source(value, f"{operand.text} / the total of {name} ({total})", (operand,))
+    for name, group in groups:
+        figures = [o.value for o in group]
+        if len(figures) < 2:
+            continue
+        for label, result in (("sum", sum(figures, Decimal(0))), ("mean", _mean(figures)),
+                              ("median", Decimal(statistics.median(figures))),
+                              ("max − min", max(figures) - min(figures)), ("count", Decimal(len(figures)))):
+            if result is not None and matches(value, result):
+                shown_figures = ", ".join(o.text for o in group[:6]) + (", …" if len(group) > 6 else "")
+                return _source(value, f"{label} of {name} ({shown_figures})", group[:6])
+    return None
+
+
+def _mean(figures: list[Decimal]) -> Decimal | None:
+    return _safe(lambda total, n: total / n, sum(figures, Decimal(0)), Decimal(len(figures)))
+
+
+def converted(value: Value, shown: Shown) -> Source | None:
+    """A duration or a data size the answer wrote in another unit than the printed figure (12,600 s as 3.5 hours,
+    3,355,443 bytes as 3.2 MB): only where the answer names the unit, so a bare figure never converts."""
+    if value.unit is None:
+        return None
+    units = {"duration": localedata.DURATIONS, "size": localedata.SIZES,
+             "energy": localedata.ENERGY_STEPS}[value.unit.dimension]
+    factors = {value.unit.factor / other for other in units.values() if other != value.unit.factor}
+    if value.unit.dimension == "size":
+        factors |= {value.unit.factor / size * step for size in units.values() for step in BINARY_SIZES
+                    if value.unit.factor / size * step != 1}
+    for reading in value.readings:
+        for factor in sorted(factors):
+            for figure in shown.figures_near(abs(reading.value) * factor, reading.tolerance * factor):
+                line = shown.lines[figure.line]
+                printed = Source(figure.text, "shown", where=line.where.describe(line.number), line=line.text)
+                return Source(value.text, "derived", how=f"{figure.text} converted to {value.text}", loose=True,
+                              operands=[printed])
+    return None
+
+
+def _days(value: Value, dates: Sequence[DateOperand]) -> Source | None:
+    """Days (or weeks, or hours) between two dates the model was shown, counted with or without the last day. A bare
+    count ("12 of them") only between dates one of which the answer states: among the gaps of printed dates alone,
+    a small count is too easy to meet by chance; written with its unit ("181 days"), any two."""
+    if value.unit is not None and value.unit.dimension != "duration":
+        return None
+    per_day = Decimal(86400) / (value.unit.factor if value.unit is not None else Decimal(86400))
+    for a, b in itertools.combinations(_distinct_dates(dates), 2):
+        if value.unit is None and not (a.stated or b.stated):
+            continue
+        days = abs((b.day - a.day).days)
+        for counted in (days, days + 1):
+            if matches(value, Decimal(counted) * per_day):
+                return Source(value.text, "derived", how=f"days from {a.text} to {b.text}", loose=True,
+                              operands=[a.source, b.source])
+    return None
+
+
+def _distinct(operands: Sequence[Operand]) -> list[Operand]:
+    seen: set[Decimal] = set()
+    out = []
+    for operand in operands:
+        if operand.value not in seen:
+            seen.add(operand.value)
+            out.append(operand)
+    return out
+
+
+def _distinct_dates(dates: Sequence[DateOperand]) -> list[DateOperand]:
+    seen: set[_dt.date] = set()
+    out = []
+    for date in dates:
+        if date.day not in seen:
+            seen.add(date.day)
+            out.append(date)
+    return out[:12]
+

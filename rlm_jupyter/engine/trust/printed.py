@@ -1,0 +1,636 @@
+"""What the model was shown, indexed line by line: where each figure, date and word was printed, and the tables.
+
+Why line by line: an answer's value is checked against a source a colleague can look at ("turn 2, block 1,
+line 4: ``2024-03  48115.90``"), and a claim about a table ("Lyon has the most orders", "Paris: 1,200") is
+checked within the table and the row that printed it, not against every number of every output.
+
+``Shown`` holds the lines of what the model read: the question, the data's descriptions, and each block's text
+as it was sent (``CodeCell.shown``, clipped and redacted). It finds the line a value of an answer was printed
+on, to the precision the answer wrote it (``find``). ``tables`` reads the tables in those lines back: pandas
+frames and series (by their layout: pandas pads every row of a table to one width and aligns each column),
+``label: figure`` lines a loop printed, dict and ``most_common`` reprs; each with its columns, its rows, the
+block that printed it and whether it is partial (``head()``, elided rows, a footer counting more rows).
+"""
+from __future__ import annotations
+
+import bisect
+import functools
+import itertools
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from functools import cached_property
+
+from ..dialogue.conversation import Conversation
+from ..record.trajectory import CodeCell, Run
+from .readings import ADDRESS, CODE_TOKEN, Value, date_keys, date_patterns, is_code, is_year, same_date, token_key
+
+MAX_ROW_CHARS = 300  # a longer line is never a table row
+MIN_TABLE_ROWS = 3  # a choice among fewer printed rows is not a table to misread
+LINE_CHARS = 160  # a source line as the record keeps it
+
+
+@dataclass(frozen=True)
+class Where:
+    """Where a line was shown: a block's output (turn and block, counted from 1 as the report numbers them), the
+    question, or the data's descriptions; ``earlier`` for the run a follow-up continues."""
+
+    place: str  # "output", "question" or "description"
+    turn: int = 0
+    block: int = 0
+    earlier: bool = False
+
+    def describe(self, line: int | None = None) -> str:
+        if self.place != "output":
+            return "the question" if self.place == "question" else "the data's description"
+        at = f"turn {self.turn}, block {self.block}" + (f", line {line}" if line is not None else "")
+        return f"{at} of the run it continues" if self.earlier else at
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line the model was shown, and where."""
+
+    where: Where
+    number: int  # 1-based within its output
+    text: str
+    code: str = ""  # the block's code (empty for the question and the descriptions)
+    clean: bool = True  # the block ran without error
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A number printed on a line: its value as printed (signed), its decimal places, and where on the line."""
+
+    value: Decimal
+    places: int
+    line: int  # index into ``Shown.lines``
+    start: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Match:
+    """Where a value of an answer was shown, and how closely: ``exact`` or ``loose`` (rounded, a magnitude word,
+    a hedge, a date without its year)."""
+
+    line: Line
+    quality: str
+    figure: Figure | None = None
+
+
+# -- figures as code prints them -------------------------------------------------------------------------------
+_FIGURE = re.compile(r"(?:(?<![\w.,])(?P<sign>[-−]))?(?<![A-Za-z_\d.])(?P<digits>\d+(?:,\d{3})*)(?P<fraction>\.\d+)?"
+                     r"(?P<exponent>[eE][-+]?\d+)?(?P<percent>%)?")
+_CLOCK = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\b")
+_INDEXED_LINE = re.compile(r"^(\d+)( {2,}|\t)(?=\S)", re.MULTILINE)
+_MAKES_PERCENT = re.compile(r"\*\s*100\b|\b100\s*\*|:\.?\d*%|\bpct\b|percent|_pct\b|pct_", re.IGNORECASE)
+_PREVIEW_NOTE = re.compile(r"\b(?:first|last) \d+ (?:rows|items|lines|characters|chars)\b")
+_OTHER_DATE = re.compile(r"(?<![\w.])\d{1,2}[./-](?:\d{1,2}|[A-Za-z]{3})[./-]\d{2,4}(?![\w])")
+_YEAR = re.compile(r"(?:19|20)\d\d")
+_NUMERIC_DATE = re.compile(r"(?<![\w.])(\d{1,2})[./-](\d{1,2})[./-]\d{4}(?![\w])")
+_SHAPE_FOOTER = re.compile(r"^\s*\[\d+ rows x \d+ columns\]\s*$|^(?:Name: .*, )?(?:Length: \d+, )?dtype: \S+$")
+_ISO_DATE = re.compile(r"(?<![\w.])(?P<iso>\d{4}-\d{1,2}-\d{1,2})(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(?![\w])")
+
+
+@functools.lru_cache(maxsize=65536)
+def figure_value(text: str) -> Decimal | None:
+    """A cell as code prints it (``12,345.50``, ``-7``, ``45.2%``, ``$1,234``) as a signed number, or None."""
+    plain = text.strip().replace(",", "").rstrip("%").lstrip("$€£¥").replace("−", "-")
+    try:
+        number = Decimal(plain)
+    except InvalidOperation:
+        return None
+    return number if number.is_finite() else None
+
+
+def _places(match: re.Match[str]) -> int:
+    fraction = match.group("fraction") or ""
+    return max(len(fraction) - 1, 0)
+
+
+class Shown:
+    """The lines a run showed the model, with their figures, dates and words indexed for lookups."""
+
+    def __init__(self, lines: list[Line]) -> None:
+        self.lines = lines
+        figures: list[Figure] = []
+        previous: int | None = None  # the row number of the line before, when it starts with one
+        for index, line in enumerate(lines):
+            if _SHAPE_FOOTER.match(line.text.strip()):
+                previous = None
+                continue  # pandas' "[5 rows x 8 columns]": the size of a print, no figure of the data
+            row = _INDEXED_LINE.match(line.text)
+            number = int(row.group(1)) if row is not None else None
+            follows = index > 0 and lines[index - 1].where == line.where and lines[index - 1].number == line.number - 1
+            counted = number is not None and (number == 0 or (follows and previous == number - 1))
+            figures += _figures(line.text, index, row.end(1) if counted and row is not None else 0)
+            previous = number
+        self.figures = sorted(figures, key=lambda f: abs(f.value))
+        self._keys = [abs(f.value) for f in self.figures]
+
+    @classmethod
+    def of(cls, runs: Iterable[Run], *, question: bool = True) -> Shown:
+        """What ``runs`` showed the model: the question, the data's descriptions and each block's text as sent.
+
+        Not a sub-call's answer nor the repr of what a block bound: the model reads those only when its code
+        prints them. Not the system prompt (its example holds made-up values) nor our instructions ("4 turns").
+        """
+        runs = list(runs)
+        lines: list[Line] = []
+        for order, run in enumerate(runs):
+            earlier = order < len(runs) - 1
+            if question:
+                lines += _lines(run.question, Where("question", earlier=earlier))
+                # the descriptions' own words ("first 3 rows:") count nothing of the data
+                described = _PREVIEW_NOTE.sub("", Conversation.given(run.root_prompt))
+                lines += _lines(described, Where("description", earlier=earlier))
+            for turn, it in enumerate(run.iterations, 1):
+                for block, cell in enumerate(it.cells, 1):
+                    lines += _lines(cell_shown(cell), Where("output", turn, block, earlier), cell.code,
+                                    cell.error is None)
+        return cls(lines)
+
+    # -- lookups --------------------------------------------------------------------------------------------------
+    def find(self, value: Value) -> Match | None:
+        """The best line that showed ``value``: an exact match before a loose one, a later block before an earlier
+        one (the figure the model computed last), an output before the question."""
+        matches = list(self.matches(value))
+        if not matches:
+            return None
+        return max(matches, key=lambda m: (m.quality == "exact", m.line.where.place == "output",
+                                           not m.line.where.earlier, m.line.where.turn, m.line.where.block))
+
+    def matches(self, value: Value) -> Iterator[Match]:
+        """Every line that showed ``value``, with how closely."""
+        if value.kind == "number":
+            yield from self._number_matches(value)
+        elif value.kind == "date":
+            for index, keys in self._dates.items():
+                quality = max((q for key in keys for answer_key in value.date_keys
+                               if (q := same_date(answer_key, key))), default=None, key=lambda q: q == "exact")
+                if quality is not None:
+                    yield Match(self.lines[index], quality)
+            lower = value.text.lower()
+            for line in self.lines:
+                if lower in line.text.lower():
+                    yield Match(line, "exact")
+        elif _CLOCK.fullmatch(value.key):
+            yield from self._clock_matches(value)
+        else:
+            pattern = re.compile(r"(?<![\w\-])" + r"[\s_\-]+".join(re.escape(w) for w in value.key.split())
+                                 + r"(?![\w\-])")
+            for index, words in enumerate(self._words):
+                if pattern.search(words):
+                    yield Match(self.lines[index], "exact")
+
+    def _clock_matches(self, value: Value) -> Iterator[Match]:
+        """A time of day as printed inside a timestamp (``T19:46:09Z``), a zone offset (``02:00`` of ``+0200``), or
+        on the hour, loosely, from a printed hour (``14:00`` for an hour column's 14, or its end for 13)."""
+        hours, minutes = value.key.split(":")[:2]
+        exact = re.compile(rf"(?<!\d){re.escape(value.key)}(?!\d)")
+        offset = re.compile(rf"[+-]{hours.zfill(2)}:?{minutes}(?!\d)")
+        for line in self.lines:
+            if exact.search(line.text) or offset.search(line.text):
+                yield Match(line, "exact")
+        if minutes == "00" and len(value.key) <= 5:
+            hour = int(hours)
+            # an hour printed as a figure, or as the label of a table's row (an hour index counts 0, 1, 2...)
+            row = re.compile(rf"^\s*0?(?:{hour}|{hour - 1})(?:\s{{2,}}|\t|\s*:)\s*\S")
+            for figure in [*self.figures_near(Decimal(hour), Decimal(0)), *self.figures_near(Decimal(hour - 1),
+                                                                                            Decimal(0))]:
+                if figure.places == 0:
+                    yield Match(self.lines[figure.line], "loose", figure)
+            for line in self.lines:
+                if line.where.place == "output" and row.match(line.text):
+                    yield Match(line, "loose")
+
+    def has(self, value: Value) -> bool:
+        return next(iter(self.matches(value)), None) is not None
+
+    def figures_near(self, number: Decimal, tolerance: Decimal) -> list[Figure]:
+        """The printed figures within ``tolerance`` of ``number`` (absolute values)."""
+        low = bisect.bisect_left(self._keys, number - tolerance)
+        high = bisect.bisect_right(self._keys, number + tolerance)
+        return self.figures[low:high]
+
+    def _number_matches(self, value: Value) -> Iterator[Match]:
+        if is_year(value):  # "in 2024": the year of a printed date counts (2024-03-05)
+            for index, keys in self._dates.items():
+                if any(key.startswith(value.text) for key in keys):
+                    yield Match(self.lines[index], "loose")
+        percent = any(r.how == "percent" for r in value.readings)
+        for reading in value.readings:
+            number = abs(reading.value)
+            for figure in self.figures_near(number, reading.tolerance):
+                if percent and reading.how != "percent" and number < 1 and not self._a_percent(figure):
+                    continue  # "0.35%" is not a printed share of 0.35: that is 35%
+                exact = abs(figure.value) == number and not reading.loose
+                yield Match(self.lines[figure.line], "exact" if exact else "loose", figure)
+
+    def _a_percent(self, figure: Figure) -> bool:
+        """Whether a printed figure is a percent: printed with one, or by code that makes percents (``* 100``, a
+        ``%`` format, a ``pct`` or ``percent`` name) in its block or an earlier one."""
+        line = self.lines[figure.line]
+        if "%" in figure.text or re.search(r"%|percent|pct", line.text, re.IGNORECASE):
+            return True
+        return any(_MAKES_PERCENT.search(other.code) for other in self.lines[:figure.line + 1]
+                   if other.where.place == "output")
+
+    @cached_property
+    def _words(self) -> list[str]:
+        return [token_key(line.text) for line in self.lines]
+
+    @cached_property
+    def _dates(self) -> dict[int, list[str]]:
+        """The dates each line shows, as ISO keys: read only when an answer has a date (the month names' scan
+        costs more than the rest of the index)."""
+        found: dict[int, list[str]] = {}
+        orders = self._numeric_date_orders()
+        for index, line in enumerate(self.lines):
+            if not re.search(r"\d", line.text):
+                continue
+            for pattern in date_patterns():
+                for match in pattern.finditer(line.text):
+                    keys = date_keys(match)
+                    order = orders.get(line.where) if match.groupdict().get("numeric") else None
+                    found.setdefault(index, []).extend(keys[:1] if order == "DMY" else keys[-1:] if order == "MDY"
+                                                       else keys)
+        return found
+
+    def _numeric_date_orders(self) -> dict[Where, str]:
+        """How the data writes its numeric dates, for every output: day first when a first field exceeds 12
+        (22.01.2024), month first when a second does (01/22/2024); then 05.02.2024 is one date, not two. One data
+        set writes its dates one way, so what one output shows holds for the rest."""
+        found: set[str] = set()
+        for line in self.lines:
+            for first, second in _NUMERIC_DATE.findall(line.text):
+                found.add("DMY" if int(first) > 12 else "MDY" if int(second) > 12 else "")
+        found.discard("")
+        order = next(iter(found)) if len(found) == 1 else None
+        return dict.fromkeys({line.where for line in self.lines}, order) if order else {}
+
+
+def _lines(text: str, where: Where, code: str = "", clean: bool = True) -> list[Line]:
+    text = text.replace("\\n", "\n")  # a repr's escaped line breaks are line breaks
+    return [Line(where, number, line, code, clean) for number, line in enumerate(text.splitlines(), 1)
+            if line.strip()]
+
+
+def _figures(text: str, line: int, row_number: int) -> list[Figure]:
+    """The figures of a line, without the times of day, the days of dates, and the row number pandas' default
+    index prints first (``row_number``: its width; "3    Nice   -7" after a line "2 ...": 3 counts rows)."""
+    plain = _CLOCK.sub(lambda m: " " * len(m.group(0)), text)
+    plain = ADDRESS.sub(lambda m: " " * len(m.group(0)), plain)
+    plain = CODE_TOKEN.sub(lambda m: " " * len(m.group(0)) if is_code(m.group(0)) else m.group(0), plain)
+    plain = _ISO_DATE.sub(lambda m: " " * len(m.group(0)), plain)
+    plain = _OTHER_DATE.sub(lambda m: " " * len(m.group(0)), plain)  # 05.02.2024, 10/Oct/2024: no 5, 2 or 10
+    plain = " " * row_number + plain[row_number:]
+    found = []
+    for match in _FIGURE.finditer(plain):
+        digits = match.group("digits").replace(",", "")
+        try:
+            number = Decimal(digits + (match.group("fraction") or "") + (match.group("exponent") or ""))
+        except InvalidOperation:
+            continue
+        if match.group("sign"):
+            number = -number
+        found.append(Figure(number, _places(match), line, match.start(), match.group(0)))
+        if match.group("percent"):
+            found.append(Figure(number / 100, _places(match) + 2, line, match.start(), match.group(0)))
+    return found
+
+
+# -- tables ----------------------------------------------------------------------------------------------------
+@dataclass
+class Row:
+    """One row of a printed table: its labels (index levels and text cells) and its figures by column."""
+
+    labels: list[str]
+    cells: dict[str, str]  # column -> the cell as printed
+    line: Line
+
+    def figure(self, column: str) -> Decimal | None:
+        return figure_value(self.cells.get(column, ""))
+
+
+@dataclass
+class Table:
+    """A table printed by one block: named columns (a series' values are its name, or ``value``), rows, and whether
+    it showed every row (``partial``: a ``head()``, elided rows, a footer counting more)."""
+
+    where: Where
+    code: str
+    columns: list[str]
+    rows: list[Row] = field(default_factory=list)
+    partial: bool = False
+    title: str = ""  # the line printed just before it, when that is text ("Revenue by city:")
+
+    def numeric_columns(self) -> list[str]:
+        enough = max(len(self.rows) - 1, 1)  # one missing figure (a NaN) still makes a numeric column
+        return [c for c in self.columns if sum(r.figure(c) is not None for r in self.rows) >= enough]
+
+    def label_of(self, key: str) -> str:
+        """A label as this table printed it, for the notes ("Lille", not the compared "lille")."""
+        return next((label for row in self.rows for label in row.labels if label_key(label) == key), key)
+
+    def rows_of(self, label: str) -> list[Row]:
+        return self._by_label.get(label_key(label), [])
+
+    def cells_near(self, number: Decimal, tolerance: Decimal) -> list[tuple[Row, str]]:
+        """The (row, column) of every cell within ``tolerance`` of ``number``, signs ignored (as answers write)."""
+        keys, cells = self._figure_index
+        low = bisect.bisect_left(keys, number - tolerance)
+        return [cell for cell in cells[low:bisect.bisect_right(keys, number + tolerance)]]
+
+    @cached_property
+    def _figure_index(self) -> tuple[list[Decimal], list[tuple[Row, str]]]:
+        found = sorted(((abs(number), (row, column)) for row in self.rows for column, cell in row.cells.items()
+                        if (number := figure_value(cell)) is not None), key=lambda pair: pair[0])
+        return [key for key, _ in found], [cell for _, cell in found]
+
+    @cached_property
+    def _by_label(self) -> dict[str, list[Row]]:
+        index: dict[str, list[Row]] = {}
+        for row in self.rows:
+            for key in dict.fromkeys(label_key(label) for label in row.labels):
+                index.setdefault(key, []).append(row)
+        return index
+
+    def order(self, column: str) -> str | None:
+        """``descending`` or ``ascending`` when the column's figures are printed sorted, else None."""
+        figures = [f for row in self.rows if (f := row.figure(column)) is not None]
+        if len(figures) < 2 or len(set(figures)) < 2:
+            return None
+        if all(a >= b for a, b in itertools.pairwise(figures)):
+            return "descending"
+        if all(a <= b for a, b in itertools.pairwise(figures)):
+            return "ascending"
+        return None
+
+
+@functools.lru_cache(maxsize=65536)
+def label_key(text: str) -> str:
+    """A label as compared: lower case, ``_`` and ``-`` read as spaces ("payment failed" is ``payment_failed``)."""
+    return re.sub(r"[\s_\-]+", " ", text.lower()).strip().strip("'\"")
+
+
+_FOOTER = re.compile(r"^(?:Name: (?P<name>.*?), )?(?:Length: (?P<length>\d+), )?(?:Freq: \S+, )?dtype: (?P<dtype>\S+)$|"
+                     r"^\[(?P<rows>\d+) rows x \d+ columns\]$")
+_ELIDED = re.compile(r"^[\s.]*\.\.[\s.]*$")
+# A loop's row: a label, then its figures, then at most two words (a unit, "cancelled"): "Lufthansa   5 cancelled"
+_LOOP_ROW = re.compile(r"^\s*(?P<label>[^\s:=,'\"{}\[\]()](?:[^:={}\[\]]*?[^\s:=,])??)"
+                       r"(?: {2,}|\t|\s*[:=]\s*|,\s*| - | )(?P<figures>[-−]?[$€£¥]?\d[\d,]*(?:\.\d+)?%?"
+                       r"(?:\s+[-−]?[$€£¥]?\d[\d,]*(?:\.\d+)?%?)*)(?:\s+[^\W\d]+){0,2}\s*$")
+_PAIR = re.compile(r"['\"](?P<label>[^'\"\n]{1,60})['\"]\s*[:,]\s*"
+                   r"(?P<figure>-?\d(?:[\d,]*\d)?(?:\.\d+)?(?:[eE][-+]?\d+)?)")
+_TRUNCATING = re.compile(r"\.(?:head|tail|nlargest|nsmallest|sample|most_common)\(\s*(\d*)|\.iloc\[\s*:?\s*-?(\d+)\s*\]"
+                         r"|\[\s*:\s*(\d+)\s*\]")
+
+
+def tables(lines: list[Line]) -> list[Table]:
+    """Every table the clean outputs among ``lines`` printed, in order."""
+    found: list[Table] = []
+    by_output: dict[Where, list[Line]] = {}
+    for line in lines:
+        if line.where.place == "output" and line.clean and len(line.text) <= MAX_ROW_CHARS:
+            by_output.setdefault(line.where, []).append(line)
+    for output in by_output.values():
+        found += _read_output(output)
+    return found
+
+
+def _read_output(lines: list[Line]) -> list[Table]:
+    out: list[Table] = []
+    taken: set[int] = set()
+    for start, end in _equal_width_runs(lines):
+        table = _pandas_table(lines, start, end)
+        footed = end < len(lines) and _FOOTER.match(lines[end].text.strip()) is not None
+        if table is not None:
+            out.append(table)
+        if table is not None or footed:  # pandas printed these lines (a record's fields too): no loop's rows
+            taken.update(range(start, end))
+    out += _loop_tables(lines, taken)
+    out += _pair_tables(lines)
+    return out
+
+
+def _equal_width_runs(lines: list[Line]) -> Iterator[tuple[int, int]]:
+    """Runs of consecutive lines (by their numbers) of one width: pandas pads every row of a table to it. Two
+    lines are enough when pandas' footer follows (``head(2)`` of a series is still a table)."""
+    start = 0
+    for index in range(1, len(lines) + 1):
+        if (index == len(lines) or len(lines[index].text) != len(lines[start].text)
+                or lines[index].number != lines[index - 1].number + 1):
+            footed = index < len(lines) and _FOOTER.match(lines[index].text.strip()) is not None
+            if index - start >= MIN_TABLE_ROWS or (footed and index - start >= 2):
+                yield start, index
+            start = index
+
+
+def _segments(texts: list[str]) -> list[tuple[int, int]]:
+    """The column spans of lines laid out on one grid: runs of positions not blank in every line."""
+    width = max(len(t) for t in texts)
+    blank = [all(c >= len(t) or t[c] == " " for t in texts) for c in range(width)]
+    spans, start = [], None
+    for c, is_blank in enumerate([*blank, True]):
+        if not is_blank and start is None:
+            start = c
+        elif is_blank and start is not None:
+            spans.append((start, c))
+            start = None
+    return spans
+
+
+def _pandas_table(lines: list[Line], start: int, end: int) -> Table | None:
+    """A pandas frame or series laid out on ``lines[start:end]`` (plus its index-name line and footer), or None.
+
+    A series (its footer says ``dtype``) has no header: each row is index levels, then the value. A frame's
+    header is its first line when that holds no figure and the rows below do; with column levels (a pivot by
+    year), every line above the index-name line is a level, and a column's name joins them ("profit 2023").
+    A series of one record's fields (``print(df.loc[i])``: ``dtype: object``, text and figures mixed) is no
+    table of rows: its labels are field names.
+    """
+    run = [line for line in lines[start:end] if not _ELIDED.match(line.text)]
+    elided = len(run) < end - start
+    texts = [line.text for line in run]
+    spans = _segments(texts)
+    if len(spans) < 2:
+        return None
+    cells = [[t[a:b].strip() for a, b in spans] for t in texts]
+    after = lines[end] if end < len(lines) and lines[end].number == lines[end - 1].number + 1 else None
+    footer = _FOOTER.match(after.text.strip()) if after is not None else None
+    series = footer is not None and footer.group("rows") is None
+    header: list[str] | None = None
+    levels, named_index = (0, 0) if series else _header_levels(cells)
+    if not levels and _record(cells, footer.group("dtype") or "" if footer is not None else ""):
+        return None
+    if levels:
+        header, cells, run = _joined(cells[:levels]), cells[levels:], run[levels:]
+        header[:named_index] = [""] * named_index  # "year" over the index is the name of the column levels
+    if len(cells) < 2:
+        return None
+    spans_named, index_width = _columns(header, spans)
+    before = lines[start - 1] if start and lines[start - 1].number == lines[start].number - 1 else None
+    name = (footer.group("name") if footer is not None else None) or ""
+    columns = spans_named if header is not None else [name or "value"]
+    rows = []
+    width = index_width if header is not None else len(spans) - 1
+    counted = _counts_rows([row[0] for row in cells if width])  # pandas' default index: 0, 1, 2 ... names nothing
+    for row_cells, line in zip(cells, run):
+        index = [c for c in row_cells[:width] if c and not counted]  # a year, a version, an hour names its row
+        if header is not None:
+            values = _merge(row_cells[index_width:], spans[index_width:], header, spans)
+        else:
+            values = {columns[0]: row_cells[-1]}
+        if not any(values.values()):
+            continue  # a frame's index-name line, under its header
+        labels = [c for c in index if _is_label(c) or figure_value(c) is not None]
+        if header is not None:  # a frame's text columns name its rows too; a series' text values are its data
+            labels += [v for v in values.values() if v and _is_label(v)]
+        rows.append(Row(labels, values, line))
+    if sum(any(figure_value(v) is not None for v in r.cells.values()) for r in rows) < 2:
+        return None
+    partial = elided or (footer is not None and int(footer.group("length") or footer.group("rows") or 0) > len(rows))
+    partial = partial or _truncated(run[0].code, len(rows))
+    title = before.text.strip() if before is not None and figure_value(before.text) is None else ""
+    return Table(run[0].where, run[0].code, columns, rows, partial, title)
+
+
+def _counts_rows(cells: list[str]) -> bool:
+    """Whether an index column only counts rows: 0, 1, 2 ... (then n, n+1 ... after elided rows)."""
+    numbers = [figure_value(c) for c in cells if c]
+    if not numbers or numbers[0] != 0 or any(n is None or n != n.to_integral() for n in numbers):
+        return False
+    return all(b > a for a, b in itertools.pairwise(numbers) if a is not None and b is not None)
+
+
+def _record(cells: list[list[str]], dtype: str) -> bool:
+    """One record's fields (``print(df.loc[i])``, its ``to_string()``): a field name and a value per line, text and
+    figures mixed among the values; a series footer then says a text dtype."""
+    values = [" ".join(row[1:]) for row in cells if any(row[1:])]
+    numeric = sum(figure_value(v) is not None for v in values)
+    mixed = 0 < numeric < len(values)
+    fields = all(re.fullmatch(r"[A-Za-z_][\w.]*", row[0] or "_") for row in cells)
+    return mixed and (dtype in ("object", "str", "string") or (not dtype and fields))
+
+
+def _header_levels(cells: list[list[str]]) -> tuple[int, int]:
+    """How many lines on top are a frame's header, and how many cells of the index they name: the lines above its
+    index-name line (a line with cells only on the left), else the first line when it holds no figure and the
+    rows below do; (0, 0) for none."""
+    for at, row in enumerate(cells[1:4], 1):
+        named = next((i for i, cell in enumerate(row) if not cell), len(row))
+        if 0 < named < len(row) and not any(row[named:]):
+            return at, named
+    first_numeric = any(figure_value(c) is not None for c in cells[0][1:])
+    numeric_rows = sum(any(figure_value(c) is not None for c in row) for row in cells[1:])
+    return (1, 0) if not first_numeric and numeric_rows >= len(cells) - 2 else (0, 0)
+
+
+def _joined(levels: list[list[str]]) -> list[str]:
+    """Column names of several header levels: an upper level names the columns to its right until the next name."""
+    names = [""] * len(levels[0])
+    for level in levels:
+        current = ""
+        for position, cell in enumerate(level):
+            if len(levels) > 1 and level is not levels[-1]:
+                current = cell or current
+                cell = current if any(lower[position] for lower in levels[levels.index(level) + 1:]) else cell
+            names[position] = f"{names[position]} {cell}".strip() if cell else names[position]
+    return names
+
+
+def _is_label(text: str) -> bool:
+    """A cell that names a row: anything but a number or a missing value (words, codes, an IP, ``50%``)."""
+    return (figure_value(text) is None and text not in ("NaN", "NaT", "None", "<NA>", "")
+            and re.search(r"\w", text) is not None) or re.fullmatch(r"\d{1,2}%", text) is not None
+
+
+def _columns(header: list[str] | None, spans: list[tuple[int, int]]) -> tuple[list[str], int]:
+    """The column names of a frame's header and how many spans on the left are its index (blank in the header)."""
+    if header is None:
+        return [], len(spans) - 1
+    index_width = next((i for i, name in enumerate(header) if name), len(header))
+    return [name for name in header[index_width:] if name], index_width
+
+
+def _merge(cells: list[str], spans: list[tuple[int, int]], header: list[str],
+           all_spans: list[tuple[int, int]]) -> dict[str, str]:
+    """A row's cells by column: a span with no header (the date of ``2024-03-05 14:02:00``) joins the next one."""
+    offset = len(all_spans) - len(spans)
+    values: dict[str, str] = {}
+    pending: list[str] = []
+    for position, cell in enumerate(cells):
+        name = header[offset + position]
+        pending.append(cell)
+        if name:
+            values[name] = " ".join(p for p in pending if p)
+            pending = []
+    return values
+
+
+def _truncated(code: str, rows: int) -> bool:
+    """Whether the block's code cut what it printed to exactly ``rows`` rows (``head()``, ``[:10]``, ``nlargest(3)``).
+    """
+    for match in _TRUNCATING.finditer(code):
+        wanted = next((g for g in match.groups() if g), "")
+        if (int(wanted) if wanted else 5) == rows:
+            return True
+    return False
+
+
+def _loop_tables(lines: list[Line], taken: set[int]) -> list[Table]:
+    """Runs of ``label: figure`` lines a loop printed (or a series' ``to_string()``), ``MIN_TABLE_ROWS`` or more."""
+    found: list[Table] = []
+    run: list[tuple[Line, str, list[str]]] = []
+
+    def close() -> None:
+        if len(run) >= MIN_TABLE_ROWS:
+            first = run[0][0]
+            width = max(len(figures) for _, _, figures in run)
+            columns = ["value"] if width == 1 else [f"value {i + 1}" for i in range(width)]
+            rows = [Row([label], dict(zip(columns, figures)), line) for line, label, figures in run]
+            found.append(Table(first.where, first.code, columns, rows, _truncated(first.code, len(rows))))
+        run.clear()
+
+    seen_labels: set[str] = set()
+    for index, line in enumerate(lines):
+        row = _LOOP_ROW.match(line.text) if index not in taken else None
+        key = label_key(row["label"]) if row is not None else ""
+        # a label printed again right after its table is a selection (``print(best, totals[best])``), not a row
+        if row is None or not re.search(r"[^\W\d]", key) or key in seen_labels or (
+                run and line.number != run[-1][0].number + 1):
+            close()
+            seen_labels = set()
+            if row is None or not re.search(r"[^\W\d]", key) or key in seen_labels:
+                continue
+        run.append((line, row["label"], row["figures"].split()))
+        seen_labels.add(key)
+    close()
+    return found
+
+
+def _pair_tables(lines: list[Line]) -> list[Table]:
+    """A dict's repr or ``most_common()``'s list of pairs on one line: its pairs are a table's rows."""
+    found = []
+    for line in lines:
+        pairs = [(m["label"], m["figure"]) for m in _PAIR.finditer(line.text)]
+        if len(pairs) >= MIN_TABLE_ROWS:
+            rows = [Row([label], {"value": figure}, line) for label, figure in pairs]
+            found.append(Table(line.where, line.code, ["value"], rows, _truncated(line.code, len(rows))))
+    return found
+
+
+# -- what the blocks showed --------------------------------------------------------------------------------------
+def cell_shown(cell: CodeCell) -> str:
+    """The text of a block the model was sent: ``CodeCell.shown``, or for a record from before it was kept,
+    what every version sent (stdout, stderr, the last value, the error), unclipped."""
+    return cell.shown if cell.shown is not None else cell.output_text()
+
+
+def outside_tables(lines: list[Line], found: list[Table]) -> list[Line]:
+    """The output lines that are no row of a table: where code's selections show (``print(totals.idxmax())``)."""
+    in_table = {id(row.line) for table in found for row in table.rows}
+    return [line for line in lines if line.where.place == "output" and id(line) not in in_table]

@@ -1,0 +1,254 @@
+"""Where each value of an answer came from: the evidence a colleague checks, and what ``unseen-value`` refuses.
+
+Why per value: "grounded: yes" asks the reader to take the run's word for it. A footnote per figure ("2,310.40:
+derived, 48,115.90 − 45,805.50; 48,115.90 shown at turn 2, block 1, line 4: ``2024-03  48115.90``") lets them
+check any figure in one look, and tells apart the figure that was printed from the one that was recomputed,
+rounded or only found in the question.
+
+How a value is traced (``trace``):
+
+- A text the model typed (``FINAL(...)`` in its reply): each value is looked up in what it was shown
+  (``printed.Shown``: the outputs as sent, the question, the data's descriptions), the best line first; a
+  figure found nowhere is recomputed from the figures around it (``derive``); what is left has no source.
+- A text or number the code gave (``FINAL(x)`` in code, ``FINAL_VAR``): its values were computed, by the
+  expression or variable named, or come from a sub-call's answer; a value that is a constant the model typed
+  into its code and no output showed has no source (``x = 1989`` then ``FINAL_VAR("x")`` is from memory).
+- An object the code returned (a DataFrame, a list) is computed as a whole.
+"""
+from __future__ import annotations
+
+import ast
+import numbers
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import cached_property
+
+from ..dialogue import code_names
+from ..record.trajectory import CodeCell, Grounding, Iteration, Run, Source, SourceKind
+from .derive import Column, DateOperand, Operand, derive
+from .printed import LINE_CHARS, Line, Match, Shown, Table, Where, tables
+from .readings import Value, date_of, values
+
+_FINAL_CALLS = frozenset({"FINAL", "FINAL_VAR", "SUBMIT"})
+
+
+@dataclass
+class Evidence:
+    """What the runs showed the model, read once per FINAL: the lines, their figures, the tables."""
+
+    runs: list[Run]
+    shown: Shown
+
+    @classmethod
+    def of(cls, runs: Sequence[Run]) -> Evidence:
+        return cls(list(runs), Shown.of(runs))
+
+    @cached_property
+    def tables(self) -> list[Table]:
+        return tables(self.shown.lines)
+
+
+def trace(answer: object, evidence: Evidence, *, typed: str | None, given_by: str = "") -> Grounding:
+    """The sources of ``answer``'s values. ``typed``: the text of a FINAL the model wrote in its reply (None: code
+    gave the answer, ``given_by`` names how: "variable total", "FINAL(f'...') in turn 3, block 1")."""
+    if typed is not None:
+        text = answer if isinstance(answer, str) else typed
+    elif isinstance(answer, str) or (isinstance(answer, numbers.Number) and not isinstance(answer, bool)):
+        text = str(answer)
+    else:
+        what = given_by or "the code"
+        return Grounding(grounded=True, computed=True, sources=[Source(_label(answer), "computed", where=what)])
+    found = values(text)
+    sources = _typed_sources(found, evidence) if typed is not None else _computed_sources(found, evidence, given_by)
+    unseen = [s.value for s in sources if s.kind == "nowhere"]
+    derived = [f"{s.value} = {s.how}" for s in sources if s.kind == "derived"]
+    return Grounding(grounded=not unseen, checked=[v.text for v in found], unseen=unseen, derived=derived,
+                     sources=sources)
+
+
+def trace_label(label: str, evidence: Evidence) -> Source:
+    """The source of a bare label answered to a question that asks for one choice ("north"): a line that showed it."""
+    value = Value(label, "token", key=re.sub(r"[\s_\-]+", " ", label.lower()).strip())
+    match = evidence.shown.find(value)
+    return _shown_source(value, match) if match is not None else Source(label, "nowhere")
+
+
+# -- a text the model typed ------------------------------------------------------------------------------------
+def _typed_sources(found: list[Value], evidence: Evidence) -> list[Source]:
+    shown = evidence.shown
+    sources: dict[int, Source] = {}
+    matched: dict[int, Match] = {}
+    for index, value in enumerate(found):
+        match = shown.find(value) or _abbreviated(value, shown)
+        if match is not None:
+            matched[index] = match
+            sources[index] = _shown_source(value, match)
+    operands = _operands(found, sources, matched, evidence)
+    columns = _columns(evidence)
+    dates = _dates(found, sources, matched, evidence)
+    for index, value in enumerate(found):
+        if index in sources:
+            continue
+        derived = derive(value, operands, columns, shown, dates)
+        if derived is None:
+            sources[index] = Source(value.text, "nowhere")
+            continue
+        sources[index] = derived
+        if value.kind == "number":  # chained steps: a derived figure is an operand of the next one
+            operands.insert(0, Operand(value.first, value.text, derived, stated=True))
+    return [sources[i] for i in range(len(found))]
+
+
+def _abbreviated(value: Value, shown: Shown) -> Match | None:
+    """A run of digits that starts a printed identifier: a commit's short hash (``8560219`` of ``8560219f3c...``)."""
+    if not re.fullmatch(r"[0-9a-f]{6,}", value.text):
+        return None
+    pattern = re.compile(rf"(?<![\w]){re.escape(value.text)}[0-9a-f]+(?![\w])")
+    line = next((line for line in shown.lines if pattern.search(line.text)), None)
+    return Match(line, "loose") if line is not None else None
+
+
+def _shown_source(value: Value, match: Match) -> Source:
+    line = match.line
+    kind: SourceKind = "question" if line.where.place == "question" else "shown"
+    return Source(value.text, kind, where=line.where.describe(line.number if line.where.place == "output" else None),
+                  line=line.text.strip()[:LINE_CHARS], loose=match.quality == "loose")
+
+
+def _operands(found: list[Value], sources: dict[int, Source], matched: dict[int, Match],
+              evidence: Evidence) -> list[Operand]:
+    """The answer's own traced figures first, then the figures of the lines they were printed on, then the
+    figures of the last block that printed any (what the model had just read)."""
+    operands = [Operand(value.first, value.text, sources[i], stated=True)
+                for i, value in enumerate(found) if i in sources and value.kind == "number" and value.readings]
+    lines: list[Line] = [m.line for m in matched.values() if m.line.where.place == "output"]
+    last = _last_output(evidence)
+    for line in [*lines, *last]:
+        for figure in _line_figures(evidence.shown, line):
+            source = Source(figure[1], "shown", where=line.where.describe(line.number),
+                            line=line.text.strip()[:LINE_CHARS])
+            operands.append(Operand(figure[0], figure[1], source, stated=False))
+    return operands
+
+
+def _line_figures(shown: Shown, line: Line) -> list[tuple[Decimal, str]]:
+    index = next((i for i, other in enumerate(shown.lines) if other is line), None)
+    return [(f.value, f.text) for f in shown.figures if f.line == index] if index is not None else []
+
+
+def _last_output(evidence: Evidence) -> list[Line]:
+    """The lines of the last clean block that printed a figure."""
+    outputs = [line for line in evidence.shown.lines if line.where.place == "output" and line.clean
+               and not line.where.earlier and re.search(r"\d", line.text)]
+    if not outputs:
+        return []
+    where = outputs[-1].where
+    return [line for line in outputs if line.where == where][-20:]
+
+
+def _columns(evidence: Evidence) -> list[Column]:
+    """Each numeric column of a complete table, as operands: what an average or a total in the head comes from."""
+    columns = []
+    last = _last_output(evidence)
+    recent = last[0].where if last else None
+    for table in evidence.tables:
+        if table.partial:
+            continue
+        for column in table.numeric_columns():
+            operands = []
+            for row in table.rows:
+                number = row.figure(column)
+                if number is not None:
+                    where = row.line.where.describe(row.line.number)
+                    source = Source(row.cells[column], "shown", where=where, line=row.line.text.strip()[:LINE_CHARS])
+                    operands.append(Operand(number, row.cells[column], source, stated=False))
+            name = f"column {column} at {table.where.describe()}" if column != "value" else \
+                f"the table at {table.where.describe()}"
+            columns.append(Column(name, operands, table.where == recent))
+    return columns
+
+
+def _dates(found: list[Value], sources: dict[int, Source], matched: dict[int, Match],
+           evidence: Evidence) -> list[DateOperand]:
+    """The dates the answer states with a source, and those printed on its lines and in the last output."""
+    dates = []
+    for index, value in enumerate(found):
+        day = date_of(value.key) if value.kind == "date" else None
+        if day is not None and index in sources:
+            dates.append(DateOperand(day, value.text, sources[index], stated=True))
+    lines = [m.line for m in matched.values() if m.line.where.place == "output"] + _last_output(evidence)
+    for line in lines:
+        for value in values(line.text):
+            day = date_of(value.key) if value.kind == "date" else None
+            if day is not None:
+                source = Source(value.text, "shown", where=line.where.describe(line.number),
+                                line=line.text.strip()[:LINE_CHARS])
+                dates.append(DateOperand(day, value.text, source))
+    return dates
+
+
+# -- a text the code gave ---------------------------------------------------------------------------------------
+def _computed_sources(found: list[Value], evidence: Evidence, given_by: str) -> list[Source]:
+    answers = [(f"sub-call {n} of turn {it.index + 1}", call.response or "")
+               for run in evidence.runs for it in run.iterations for n, call in enumerate(it.subcalls, 1)]
+    sub_seen = {where: Shown([Line(_NO_WHERE, 1, text)]) for where, text in answers}
+    constants = typed_constants(evidence.runs)
+    sources = []
+    for value in found:
+        from_call = next((where for where, seen in sub_seen.items() if seen.has(value)), None)
+        if from_call is not None:
+            sources.append(Source(value.text, "subcall", where=from_call))
+        elif constants.has(value) and not evidence.shown.has(value):
+            sources.append(Source(value.text, "nowhere", where="a constant typed into the code"))
+        else:
+            sources.append(Source(value.text, "computed", where=given_by or "the code"))
+    return sources
+
+
+def typed_constants(runs: Sequence[Run]) -> Shown:
+    """The constants the model typed into its code (strings and numbers of the AST, not comments), as lines."""
+    texts: list[str] = []
+    for cell in (cell for run in runs for it in run.iterations for cell in it.cells):
+        try:
+            tree = ast.parse(cell.code)
+        except (SyntaxError, ValueError):
+            texts.append(cell.code)
+            continue
+        texts += [str(node.value) for node in ast.walk(tree) if isinstance(node, ast.Constant)
+                  and isinstance(node.value, str | int | float) and not isinstance(node.value, bool)]
+    return Shown([Line(_NO_WHERE, n, text) for n, text in enumerate(texts, 1)])
+
+
+def given_by(it: Iteration, var: str | None) -> str:
+    """How the code gave a turn's answer, for the record: the variable ``FINAL_VAR`` named, or the call's source."""
+    if var is not None:
+        return f"variable {var}"
+    for block, cell in reversed(list(enumerate(it.cells, 1))):
+        call = _final_call(cell)
+        if call is not None:
+            return f"{call} in turn {it.index + 1}, block {block}"
+    return f"the code of turn {it.index + 1}"
+
+
+def _final_call(cell: CodeCell) -> str | None:
+    try:
+        tree = ast.parse(cell.code)
+    except (SyntaxError, ValueError):
+        return None
+    calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+             and node.func.id in _FINAL_CALLS]
+    if not calls:
+        stored = code_names.names(cell.code, code_names.STORES) or set()
+        return 'answer["content"]' if "answer" in code_names.loaded(cell.code) | stored else None
+    segment = ast.get_source_segment(cell.code, calls[-1]) or ""
+    return segment if len(segment) <= 120 else segment[:117] + "..."
+
+
+def _label(answer: object) -> str:
+    shape = getattr(answer, "shape", None)
+    return f"{type(answer).__name__} {shape}" if isinstance(shape, tuple) else type(answer).__name__
+
+
+_NO_WHERE = Where("output")  # the lines of a sub-call's answer or of the code's constants: looked up, never cited

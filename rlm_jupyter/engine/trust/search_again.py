@@ -1,0 +1,213 @@
+"""An answer that nothing was found, checked by searching the data again for what the code searched for.
+
+Why search again: "no failed payments on 2024-03-05" after a search for ``2024-03-05`` in a web server log that
+writes ``05/Mar/2024``, "0 cancelled orders" after filtering the city column for ``cancelled``, "no FAILED
+lines" in a log that writes ``failed``. The zero was printed, so the figure itself is grounded; the search was
+wrong. Each literal the code compared or searched with (its string constants, and the dates, codes and quoted
+words of the question) is looked up in the data once more:
+
+- in a text context: if the literal is not there as written but is in another form (another case, other
+  spacing, the date in another format, the number with or without thousands separators), the answer is refused
+  with how the data writes it;
+- in a DataFrame: a literal compared with one column (``df[df.city == 'cancelled']``) that the column never
+  holds but another text column does is the wrong column; one the column holds in another case is a miss.
+
+A literal the data holds as written, or nowhere in any form, says nothing against the answer ("nothing on
+Sundays" may well be true). Besides, over text data an answer that nothing was found while no output showed a
+single verbatim line of the data (``data_shown``) is refused: the model never saw how the data writes things.
+"""
+from __future__ import annotations
+
+import ast
+import datetime as _dt
+import itertools
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from ..dialogue import code_names
+from ..record.trajectory import Run
+from .printed import cell_shown
+from .readings import date_of, values
+
+DATA_PIECE_CHARS = 20  # a printed line holds a verbatim piece of the data when this much of it is in the text
+DATA_TEXT_CHARS = 1_000  # a text context at least this long is data to look at (a shorter one is a parameter)
+MAX_PIECE_LINE_CHARS = 200  # of a printed line, looked for pieces of the data
+MAX_PIECES = 200  # printed lines looked up in the data per check: bounded on a huge context
+MAX_LITERALS = 20  # literals looked up again per check
+MAX_TEXT_COLUMNS, MAX_SEARCH_ROWS = 20, 1_000_000  # what is read of a DataFrame
+# How logs, spreadsheets and locales write one day: a searched date is looked for in each (strftime, stdlib).
+DATE_FORMATS = ("%Y-%m-%d", "%d/%b/%Y", "%b %d", "%b %e", "%d %b %Y", "%d %B %Y", "%B %d, %Y", "%b %d, %Y",
+                "%d.%m.%Y", "%m/%d/%Y", "%d/%m/%Y", "%Y%m%d", "%Y/%m/%d", "%d-%b-%Y", "%a %b %e")
+
+
+@dataclass(frozen=True)
+class Refound:
+    """What the search missed: the literal the code used, and how (or where) the data has it."""
+
+    searched: str
+    data_has: str
+    column: str = ""  # for a frame: the column the code compared with ("" for a text)
+    other_column: str = ""  # the column that holds the literal, when the code compared with the wrong one
+
+
+def data_texts(ns: dict[str, Any], names: Iterable[str]) -> list[str]:
+    """The text contexts long enough to be data (``DATA_TEXT_CHARS``)."""
+    return [value for name in sorted(names) if isinstance(value := ns.get(name), str) and len(value) >= DATA_TEXT_CHARS]
+
+
+def data_shown(run: Run, texts: list[str]) -> bool:
+    """Whether an output of the run's code showed a verbatim piece of one of ``texts`` (the text contexts).
+
+    Why: a real small model searched 1,000 lines of records for the words of a label (the labels are not
+    in the data), printed ``0`` and wrote ``FINAL(0)``; the 0 was in an output, so it passed as grounded.
+    A search that matched nothing says as much about the search as about the data, and the model had not
+    looked at a single line of it. A piece is ``DATA_PIECE_CHARS`` characters of a printed line, taken at a few
+    places along it (a line may start with a number or a list's quote), also within a repr whose lines show
+    as ``\\n``; at most ``MAX_PIECES`` are looked up, so a huge context costs a bounded number of scans.
+    """
+    return any(piece in text for piece in itertools.islice(_pieces(run), MAX_PIECES) for text in texts)
+
+
+def _pieces(run: Run) -> Iterator[str]:
+    for cell in (cell for it in run.iterations for cell in it.cells if cell.error is None):
+        for line in cell_shown(cell).replace("\\n", "\n").splitlines():
+            line = line.strip()[:MAX_PIECE_LINE_CHARS]
+            for start in range(0, max(len(line) - DATA_PIECE_CHARS, 0) + 1, DATA_PIECE_CHARS):
+                piece = line[start:start + DATA_PIECE_CHARS]
+                if len(piece) == DATA_PIECE_CHARS and sum(c.isalnum() for c in piece) >= DATA_PIECE_CHARS // 2:
+                    yield piece
+
+
+def refound(run: Run, ns: dict[str, Any], names: Iterable[str]) -> Refound | None:
+    """The first literal of the run's search that the data holds in another form or another column, if any."""
+    names = sorted(names)
+    literals = _literals(run)
+    for text in data_texts(ns, names):
+        found = _in_text(literals, text)
+        if found is not None:
+            return found
+    for frame in _frames(ns, names):
+        found = _in_frame(run, frame)
+        if found is not None:
+            return found
+    return None
+
+
+def _frames(ns: dict[str, Any], names: list[str]) -> Iterator[Any]:
+    """The in-memory pandas frames of the data: a context that is one, or the tables of a dict or list of them."""
+    for name in names:
+        value: Any = ns.get(name)
+        items = list(value.values()) if isinstance(value, dict) else list(value) if isinstance(value, list) else [value]
+        for item in items[:20]:
+            if type(item).__module__.split(".", 1)[0] == "pandas" and hasattr(item, "select_dtypes"):
+                yield item
+
+
+def _literals(run: Run) -> list[str]:
+    """The string constants of the blocks that ran cleanly, then the question's dates, codes and quoted words."""
+    found: dict[str, None] = {}
+    for cell in (cell for it in run.iterations for cell in it.cells if cell.error is None):
+        found.update(dict.fromkeys(code_names.strings(cell.code)))
+    found.update(dict.fromkeys(v.text for v in values(run.question) if v.kind in ("date", "token")))
+    return [s for s in found if len(s.strip()) >= 3 and re.search(r"\w", s)][:MAX_LITERALS]
+
+
+def _forms(literal: str) -> list[str]:
+    """Other ways to write ``literal``: collapsed spaces, the date in each of ``DATE_FORMATS``, the number with and
+    without thousands separators. Case is handled by the search itself."""
+    forms = [re.sub(r"\s+", " ", literal).strip()]
+    for value in values(literal):
+        day = date_of(value.key) if value.kind == "date" else None
+        if day is not None:
+            forms += [_format(day, f) for f in DATE_FORMATS]
+        first = value.readings[0].value if value.kind == "number" and value.readings else None
+        if first is not None and first == first.to_integral():
+            whole = int(first)
+            forms += [str(whole), f"{whole:,}"]
+    return list(dict.fromkeys(f for f in forms if f and f != literal))
+
+
+def _format(day: _dt.date, fmt: str) -> str:
+    return day.strftime(fmt.replace("%e", str(day.day).rjust(2))) if "%e" in fmt else day.strftime(fmt)
+
+
+def _in_text(literals: list[str], text: str) -> Refound | None:
+    lower: str | None = None
+    for literal in literals:
+        if literal in text:
+            continue
+        for form in [literal, *_forms(literal)]:
+            if form != literal and form in text:
+                return Refound(literal, form)
+            lower = text.lower() if lower is None else lower
+            at = lower.find(form.lower())
+            if at >= 0:
+                return Refound(literal, text[at:at + len(form)])
+    return None
+
+
+def _in_frame(run: Run, frame: Any) -> Refound | None:
+    """A comparison of one text column with a literal it never holds as written, while it holds it in another
+    case, or another text column holds it: the search looked in the wrong place."""
+    columns = [str(c) for c in frame.select_dtypes(include=["object", "string"]).columns[:MAX_TEXT_COLUMNS]]
+    head = frame.head(MAX_SEARCH_ROWS)
+    for column, literal, contains in _comparisons(run, set(columns)):
+        held = head[column].dropna().astype(str)
+        if _holding(held, literal, contains).any():
+            continue
+        other_case = held[_holding(held.str.lower(), literal.lower(), contains)]
+        if len(other_case):
+            return Refound(literal, str(other_case.iloc[0]), column)
+        other_form = next((form for form in _forms(literal) if _holding(held, form, contains).any()), None)
+        if other_form is not None:  # '2024-04-01' compared with a column that writes 01.04.2024
+            return Refound(literal, other_form, column)
+        for other in columns:
+            if other != column and _holding(head[other].dropna().astype(str), literal, contains).any():
+                return Refound(literal, literal, column, other)
+    return None
+
+
+def _holding(texts: Any, wanted: str, contains: bool) -> Any:
+    """Which of a column's texts hold ``wanted``: as a part (``.str.contains``) or whole (``==``)."""
+    return texts.str.contains(wanted, regex=False) if contains else texts == wanted
+
+
+def _comparisons(run: Run, columns: set[str]) -> Iterator[tuple[str, str, bool]]:
+    """(column, literal) for each ``x.col == 'lit'``, ``x['col'] == 'lit'``, ``.isin([...])`` or
+    ``.str.contains('lit')`` of the blocks that ran cleanly, on a text column of the data."""
+    for cell in (cell for it in run.iterations for cell in it.cells if cell.error is None):
+        try:
+            tree = ast.parse(cell.code)
+        except (SyntaxError, ValueError):
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.Eq | ast.NotEq):
+                pair = [node.left, node.comparators[0]]
+                column = next((c for c in map(_column_of, pair) if c in columns), None)
+                literal = next((s.value for s in pair if isinstance(s, ast.Constant) and isinstance(s.value, str)),
+                               None)
+                if column is not None and literal is not None:
+                    yield column, literal, False
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args:
+                column, first = _column_of(node.func.value), node.args[0]
+                if column not in columns:
+                    continue
+                if node.func.attr == "isin" and isinstance(first, ast.List | ast.Tuple):
+                    yield from ((column, e.value, False) for e in first.elts
+                                if isinstance(e, ast.Constant) and isinstance(e.value, str))
+                elif node.func.attr in ("contains", "startswith", "endswith") and isinstance(first, ast.Constant) \
+                        and isinstance(first.value, str):
+                    yield column, first.value, True
+
+
+def _column_of(node: ast.expr) -> str | None:
+    """The column ``df.col``, ``df['col']`` or ``df['col'].str`` names, if any."""
+    if isinstance(node, ast.Attribute) and node.attr == "str":
+        node = node.value
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
+        return node.slice.value
+    return None
