@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .engine.dialogue.helpers import BatchError, SubCallError
 from .engine.record.export import recorded_helpers
 from .engine.record.jsonl import to_jsonl
-from .engine.record.trajectory import CodeCell, Iteration, Run, SubCall, Usage
+from .engine.record.spend import Usage
+from .engine.record.trajectory import CodeCell, Iteration, Run, SubCall
 from .engine.run.budget import LimitReached
 from .engine.run.loop import RLM
-from .engine.run.subcalls import BatchError, SubCallError
 from .engine.settings import Settings
 from .llm.client import LLMError
 

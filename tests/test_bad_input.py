@@ -21,7 +21,8 @@ import pytest
 from IPython.core.error import UsageError
 
 from rlm_jupyter import RLM
-from rlm_jupyter.engine.record.trajectory import CodeCell, Iteration, Run, SubCall, Usage
+from rlm_jupyter.engine.record.spend import Usage
+from rlm_jupyter.engine.record.trajectory import CodeCell, Iteration, Run, SubCall
 from rlm_jupyter.engine.settings import _NUMBERS, DEFAULTS, POSITIVE, Settings
 from rlm_jupyter.jupyter.magic import RLMMagics
 from rlm_jupyter.jupyter.options import check_run_options, split_line, split_question

@@ -12,8 +12,8 @@ import pandas as pd
 import pytest
 
 from rlm_jupyter import RLM
-from rlm_jupyter.engine.record.spend import money
-from rlm_jupyter.engine.record.trajectory import CodeCell, Iteration, Run, SubCall, Usage
+from rlm_jupyter.engine.record.spend import Usage, money
+from rlm_jupyter.engine.record.trajectory import CodeCell, Iteration, Run, SubCall
 from rlm_jupyter.jupyter.cells import cell_html, outputs_html
 from rlm_jupyter.jupyter.format import seconds, tokens, usage_line
 from rlm_jupyter.jupyter.markup import VOLATILE_PATTERN, answer_preview_html, code_html

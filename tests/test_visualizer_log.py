@@ -59,7 +59,8 @@ from typing import Any
 from rlm_jupyter import Run, to_jsonl
 from rlm_jupyter.engine.dialogue import prompts
 from rlm_jupyter.engine.dialogue.conversation import Conversation
-from rlm_jupyter.engine.record.trajectory import CodeCell, GuardAction, Iteration, SubCall, Usage, Verdict
+from rlm_jupyter.engine.record.spend import Usage
+from rlm_jupyter.engine.record.trajectory import CodeCell, GuardAction, Iteration, SubCall, Verdict
 
 from .scripted import ROOT, SUB, Engine, engine, fence
 

@@ -24,8 +24,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from .trust.gates import Policy
-
 GUARD_MODES = ("on", "warn", "off")
 # What a %rlm cell does with a run that ended without an accepted answer (jupyter/outcomes.py acts on it).
 UNANSWERED_MODES = ("fail", "keep")
@@ -173,7 +171,7 @@ class Settings:
                                          "evidence refuses: no code read the data, the same turn's code failed, the "
                                          "variable does not exist; the rest is marked in the report) or off (the "
                                          "paper's protocol); turn single gates off after a comma: "
-                                         "'strict,-picked-by-eye' (the gates: rlm_jupyter.engine.trust.gates.GATES)",
+                                         "'strict,-wrong-extreme' (the gates: rlm_jupyter.engine.trust.gates.GATES)",
                                "measured on the calibration benchmark (benchmarks/RESULTS.md, 'Acceptance'): strict "
                                "accepts the legitimate answers first time as often as lenient does, and is the only "
                                "policy that refuses invented ones; a real 1.5B model reported invented answers as "
@@ -252,7 +250,6 @@ class Settings:
         if not isinstance(self.acceptance, str):
             raise ValueError(f"acceptance must be a string such as 'strict' or 'lenient,-unseen-value', "
                              f"got {self.acceptance!r}")
-        Policy.parse(self.acceptance)  # a bad name is a one-line error now, before any model call
         if self.unanswered not in UNANSWERED_MODES:
             raise ValueError(f"unanswered must be one of {', '.join(UNANSWERED_MODES)}, got {self.unanswered!r}")
         if self.guard not in GUARD_MODES:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..engine.record.trajectory import Iteration, Run, SubCall, Usage
+from ..engine.record.spend import Usage
+from ..engine.record.trajectory import Iteration, Run, SubCall
 from ..llm.pricing import FREE_SOURCES, source_label
 from .markup import ERROR_STYLE, esc, pre
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..engine.record.trajectory import Usage
+from ..engine.record.spend import Usage
 from ..text import plural
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.record.spend import cache_words, money, spend_words
-from ..engine.record.trajectory import Run, Usage
+from ..engine.record.spend import Usage, cache_words, money, spend_words
+from ..engine.record.trajectory import Run
 from .format import tokens
 from .markup import esc, table_cell
 from .report import METADATA_KEY

@@ -26,8 +26,28 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ...text import bounded_repr
-from ..run.subcalls import BatchError, SubCallError
 from . import prompts
+
+
+class SubCallError(Exception):
+    """A sub-call failed for good (after retries). Raised inside the model's code."""
+
+
+class BatchError(SubCallError):
+    """Some prompts of ``llm_query_batched`` failed; the others' answers are kept.
+
+    ``results`` has the answers in input order, with ``None`` where a prompt
+    failed; ``errors`` maps those indices to their error messages. In model
+    code: ``except BatchError as e: answers = e.results``.
+    """
+
+    def __init__(self, results: list[str | None], errors: dict[int, str]) -> None:
+        first = min(errors)
+        super().__init__(f"{len(errors)} of {len(results)} prompts failed (first: prompt {first}: {errors[first]}); "
+                         "the other answers are in e.results")
+        self.results = results
+        self.errors = errors
+
 
 HELPER_NAMES: tuple[str, ...] = ("llm_query", "llm_query_batched", "rlm_query", "FINAL", "FINAL_VAR", "SHOW_VARS",
                                  "input", "exit", "quit", "SubCallError", "BatchError")

@@ -1,4 +1,4 @@
-"""What a run cost, in the words a person reads: free, unknown, or dollars, and what the cache saved.
+"""What a run spent (``Usage``, per model), and how it is said: free, unknown, or dollars, and what the cache saved.
 
 Why one module, in the engine: the live panel, the saved report, ``%rlm cost``,
 the ledger and ``rlm_run.cost_text`` show the same run side by side, and before
@@ -19,13 +19,46 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
 
 from ...llm.pricing import FREE_SOURCES, SOURCE_LABELS
 from ...text import plural
 
-if TYPE_CHECKING:
-    from .trajectory import Usage
+
+@dataclass
+class Usage:
+    """Tokens and money spent on one model."""
+
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    calls: int = 0
+    cost_usd: float | None = 0.0
+    cached_calls: int = 0  # answered from the response cache: no network, no cost
+    saved_usd: float = 0.0  # what the cached calls would have cost
+    cached_prompt_tokens: int = 0  # prompt tokens the provider served from its prompt cache (billed lower)
+    estimated_calls: int = 0  # calls whose endpoint sent no usage: their counts are estimates
+    cost_sources: dict[str, int] = field(default_factory=dict)  # calls per cost source (pricing.CostSource)
+
+    def add(self, prompt_tokens: int, completion_tokens: int, cost_usd: float | None, calls: int = 1) -> None:
+        self.prompt_tokens += prompt_tokens
+        self.completion_tokens += completion_tokens
+        self.calls += calls
+        # One unpriced call makes the model's total unknown: a partial sum would look like a real price.
+        self.cost_usd = None if cost_usd is None or self.cost_usd is None else self.cost_usd + cost_usd
+
+    def merge(self, other: Usage) -> None:
+        """Add another Usage of the same model (a child run's, or another run's for a session total)."""
+        self.add(other.prompt_tokens, other.completion_tokens, other.cost_usd, calls=other.calls)
+        self.cached_calls += other.cached_calls
+        self.saved_usd += other.saved_usd
+        self.cached_prompt_tokens += other.cached_prompt_tokens
+        self.estimated_calls += other.estimated_calls
+        for source, count in other.cost_sources.items():
+            self.cost_sources[source] = self.cost_sources.get(source, 0) + count
+
+    @property
+    def total_tokens(self) -> int:
+        return self.prompt_tokens + self.completion_tokens
 
 
 def money(usd: float | None) -> str:

@@ -16,50 +16,13 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Literal, cast
 
 from ...text import bounded_repr, plural
-from ..safety.views import Views
 from ..settings import Settings
 from .recording_schema import RecordError, check_record
-from .spend import spend_words
+from .spend import Usage, spend_words
 
 Status = Literal["running", "final", "declined", "max_iterations", "repetition", "budget", "timeout", "interrupted",
                  "error"]
 Redact = Callable[[str], str]  # what ``secrets.Redactor`` is to a record (that module imports this one)
-
-
-@dataclass
-class Usage:
-    """Tokens and money spent on one model."""
-
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-    calls: int = 0
-    cost_usd: float | None = 0.0
-    cached_calls: int = 0  # answered from the response cache: no network, no cost
-    saved_usd: float = 0.0  # what the cached calls would have cost
-    cached_prompt_tokens: int = 0  # prompt tokens the provider served from its prompt cache (billed lower)
-    estimated_calls: int = 0  # calls whose endpoint sent no usage: their counts are estimates
-    cost_sources: dict[str, int] = field(default_factory=dict)  # calls per cost source (pricing.CostSource)
-
-    def add(self, prompt_tokens: int, completion_tokens: int, cost_usd: float | None, calls: int = 1) -> None:
-        self.prompt_tokens += prompt_tokens
-        self.completion_tokens += completion_tokens
-        self.calls += calls
-        # One unpriced call makes the model's total unknown: a partial sum would look like a real price.
-        self.cost_usd = None if cost_usd is None or self.cost_usd is None else self.cost_usd + cost_usd
-
-    def merge(self, other: Usage) -> None:
-        """Add another Usage of the same model (a child run's, or another run's for a session total)."""
-        self.add(other.prompt_tokens, other.completion_tokens, other.cost_usd, calls=other.calls)
-        self.cached_calls += other.cached_calls
-        self.saved_usd += other.saved_usd
-        self.cached_prompt_tokens += other.cached_prompt_tokens
-        self.estimated_calls += other.estimated_calls
-        for source, count in other.cost_sources.items():
-            self.cost_sources[source] = self.cost_sources.get(source, 0) + count
-
-    @property
-    def total_tokens(self) -> int:
-        return self.prompt_tokens + self.completion_tokens
 
 
 @dataclass
@@ -299,7 +262,8 @@ class Run:
     # from a file (or from before a kernel restart) has None here and cannot be continued.
     namespace: dict[str, Any] | None = field(default=None, repr=False, compare=False)
     # What that namespace gave the model for each user object (views, copies, fingerprints): a follow-up keeps them.
-    views: Views | None = field(default=None, repr=False, compare=False)
+    # (a ``safety.views.Views``: the record is plain data and imports nothing of the layers above it)
+    views: Any = field(default=None, repr=False, compare=False)
 
     def release_namespace(self) -> None:
         """Let go of the live namespace and its views (the model's objects); the record stays, not continuable."""

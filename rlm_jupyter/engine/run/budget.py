@@ -12,7 +12,8 @@ import time
 
 from ...llm.client import Completion
 from ...llm.pricing import Cost, PriceTable
-from ..record.trajectory import Run, Usage
+from ..record.spend import Usage
+from ..record.trajectory import Run
 from ..settings import Settings
 
 

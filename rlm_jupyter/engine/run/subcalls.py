@@ -24,6 +24,7 @@ from ...llm.cache import CacheMiss
 from ...llm.client import ChatClient, LLMError
 from ...llm.context_windows import ContextWindows
 from ..dialogue.conversation import sub_request
+from ..dialogue.helpers import BatchError, SubCallError
 from ..record.events import EventBus, SubCallFinished, SubCallStarted
 from ..record.trajectory import Iteration, Run, SubCall
 from ..safety.cell_guard import CellTimeout, leave_signals_to_main, raise_if_ending
@@ -35,26 +36,6 @@ SIGNAL_POLL_S = 0.1
 ABANDON_WAIT_S = 1.0  # after an interrupt, how long to wait for aborted calls' threads to return
 QUEUED_PER_WORKER = 2  # futures a batch keeps submitted per worker thread: in flight plus the next ones
 CANCELLED = "cancelled before its reply came (the run or its block was stopped)"
-
-
-class SubCallError(Exception):
-    """A sub-call failed for good (after retries). Raised inside the model's code."""
-
-
-class BatchError(SubCallError):
-    """Some prompts of ``llm_query_batched`` failed; the others' answers are kept.
-
-    ``results`` has the answers in input order, with ``None`` where a prompt
-    failed; ``errors`` maps those indices to their error messages. In model
-    code: ``except BatchError as e: answers = e.results``.
-    """
-
-    def __init__(self, results: list[str | None], errors: dict[int, str]) -> None:
-        first = min(errors)
-        super().__init__(f"{len(errors)} of {len(results)} prompts failed (first: prompt {first}: {errors[first]}); "
-                         "the other answers are in e.results")
-        self.results = results
-        self.errors = errors
 
 
 class SubCalls:

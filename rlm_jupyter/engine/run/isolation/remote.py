@@ -28,11 +28,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ...dialogue.helpers import DIALECT_NAMES, HELPER_NAMES
+from ...dialogue.helpers import DIALECT_NAMES, HELPER_NAMES, BatchError
 from ...record.trajectory import CodeCell, GuardAction
 from ...safety import guard
 from ..executor import CellInterrupted
-from ..subcalls import BatchError
 from .channel import Channel, ChannelClosed, Message
 from .sandbox import worker_environment
 from .values import Described, Packed, pack_in, type_name, unpack_out

@@ -211,7 +211,7 @@ class _Queries:
 
 
 def _error(error: dict[str, Any]) -> BaseException:
-    from ..subcalls import BatchError, SubCallError
+    from ...dialogue.helpers import BatchError, SubCallError
 
     kind, message = error.get("type"), str(error.get("message", ""))
     if kind == "BatchError":
