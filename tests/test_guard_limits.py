@@ -46,7 +46,7 @@ def output(run: Run) -> str:
 
 
 # -- patching the guard's own state ----------------------------------------------------------------------------------
-DEFEAT_THE_STATE = "import sys, os\nsys.modules['rlm_jupyter.engine.safety.guard']._watched = {}\n"
+DEFEAT_THE_STATE = "import sys, os\nsys.modules['rlm_jupyter.engine.safety.registry']._watched = {}\n"
 
 
 def test_patching_the_guards_own_state_defeats_it(engine: Engine, tmp_path: Path) -> None:

@@ -41,9 +41,9 @@ from IPython.core.interactiveshell import InteractiveShell
 from traitlets.config import Configurable
 
 from ..engine.record.events import Event, RunFinished
-from ..engine.safety import guard
+from ..engine.safety import registry
 from ..engine.safety.code_origin import code_of, is_elsewhere
-from ..engine.safety.guard_checks import named
+from ..engine.safety.places import named
 
 _MISSING = object()
 
@@ -149,7 +149,7 @@ class RunGuard:
         register = events.register
 
         def guarded_register(event: str, function: Callable[..., Any]) -> None:
-            where = guard.registrant(sys._getframe(1))
+            where = registry.registrant(sys._getframe(1))
             if where is not None:
                 where.watch.decide(where, "hooks", f"register an IPython {event} callback ({named(function)}), "
                                                    "which would run after the user's next cell, unwatched")

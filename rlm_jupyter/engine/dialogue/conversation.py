@@ -22,16 +22,37 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ...text import clip
 from . import prompts
 from .protocol import strip_think
 
-if TYPE_CHECKING:
-    from ..record.trajectory import Run
-
 Message = dict[str, str]
+
+
+class RecordedTurn(Protocol):
+    """What a recorded turn holds that the conversation needs (``record.trajectory.Iteration`` has it)."""
+
+    @property
+    def reply(self) -> str: ...
+
+    @property
+    def feedback(self) -> str | None: ...
+
+
+class RecordedRun(Protocol):
+    """What a recorded run holds that rebuilding its conversation needs (``record.trajectory.Run`` has it).
+
+    Why a protocol and not the class: the record is built on top of the dialogue (it stores messages and
+    compactions), so the dialogue naming the record's class would make the two packages import each other.
+    """
+
+    @property
+    def root_prompt(self) -> Sequence[Message]: ...
+
+    @property
+    def iterations(self) -> Sequence[RecordedTurn]: ...
 
 KEEP_RECENT = 4  # messages a compaction keeps verbatim at the end: the last two turns
 DIGEST_CHARS = 150  # what a compaction keeps of each older message
@@ -89,7 +110,7 @@ class Conversation:
         return cls(messages + [{"role": "user", "content": follow_up}]), compaction
 
     @classmethod
-    def of_run(cls, run: Run) -> Conversation:
+    def of_run(cls, run: RecordedRun) -> Conversation:
         """The conversation as it stood after ``run``'s last turn, rebuilt from its record."""
         conversation = cls(run.root_prompt)
         for it in run.iterations:
@@ -130,7 +151,7 @@ class Conversation:
 
     # -- reading a recorded run --------------------------------------------------------------------------------
     @staticmethod
-    def root_requests(run: Run) -> list[list[Message]]:
+    def root_requests(run: RecordedRun) -> list[list[Message]]:
         """The messages of each of ``run``'s root calls, in order (one per iteration)."""
         conversation, requests = Conversation(run.root_prompt), []
         for it in run.iterations:

@@ -2,40 +2,34 @@
 
 The long context never enters a prompt: it is bound as variables in the
 namespace and the root model sees only ``context.describe_all`` metadata, a
-constant number of tokens whatever the data size. Everything else (parsing,
-execution, sub-calls, limits, accounting) lives in its own module so this file
-stays readable in one sitting.
+constant number of tokens whatever the data size. Everything else lives in its
+own module so this file stays readable in one sitting: the client stack and what
+a run shares with its children (``session``), a run's state (``state``), the
+inputs (``inputs``), the end of a run without an accepted answer (``ending``),
+parsing (``dialogue``), execution (``executor``), sub-calls, limits (``budget``),
+the record (``record``) and the policy (``trust``).
 """
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import datetime as _dt
-import importlib.metadata
-import numbers
 import os
 import re
-import threading
 import uuid
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import asdict, dataclass, field
-from typing import Any, cast
+from collections.abc import Callable
+from dataclasses import asdict
+from typing import Any
 
-from ...llm.cache import CachedClient, open_cache
-from ...llm.client import ChatClient, Completion, LLMClient, LLMError
+from ...llm.client import ChatClient, LLMError
 from ...llm.context_windows import ContextWindows
-from ...llm.fallbacks import RootEndpoint
-from ...llm.pricing import PriceTable
-from ...llm.ratelimit import RateLimitedClient, RateLimiter
 from ...text import clip, plural
 from ..dialogue import prompts
 from ..dialogue.conversation import Conversation
-from ..dialogue.helpers import HELPER_NAMES, FinalSlot, created_by, created_names, dialect_final, helpers
+from ..dialogue.helpers import created_by, dialect_final, helpers
 from ..dialogue.protocol import ParsedReply, parse_reply
 from ..record.events import (
     CellFinished,
     CellStarted,
-    EndpointNotice,
     EventBus,
     IterationFinished,
     IterationStarted,
@@ -45,97 +39,24 @@ from ..record.events import (
     RunFinished,
     RunStarted,
 )
-from ..record.replay import REPLAY_ENV, Recording, replay_client, replay_requested
+from ..record.replay import REPLAY_ENV, Recording, replay_requested
 from ..record.trajectory import CodeCell, Iteration, Run
 from ..safety import guard
 from ..safety.residue import Residue
-from ..safety.secrets import Redactor
 from ..safety.views import Views
 from ..settings import DEFAULTS, NAMES, Settings
-from ..trust import recovery
-from ..trust.acceptance import Acceptance, is_expected
+from ..trust.acceptance import Acceptance
 from ..trust.gates import Policy
 from ..trust.printed import cell_shown
-from .budget import Budget, LimitReached, Meter
+from . import ending
+from .budget import LimitReached
 from .context import describe_all
 from .executor import CellInterrupted, ExecutorFactory, default_executor
-from .isolation import Isolation, IsolationLost, RemoteNamespace
+from .inputs import context_mapping, expect_label, expect_type
+from .isolation import IsolationLost
+from .session import PACKAGE_VERSION, Clients, Session, isolation_for, open_session
+from .state import Repeats, RunState
 from .subcalls import SubCalls
-
-
-def _package_version() -> str:
-    """This rlm_jupyter's version, for the record: the one installed, "unknown" for source that is not."""
-    try:
-        return importlib.metadata.version("rlm_jupyter")
-    except importlib.metadata.PackageNotFoundError:
-        return "unknown"
-
-
-PACKAGE_VERSION = _package_version()
-
-
-class _Repeats:
-    """Detects the endless re-verification loop: the same turn, again and again."""
-
-    STOP_AFTER = 2  # the third identical turn in a row stops the run
-
-    def __init__(self) -> None:
-        self._last: str | None = None
-        self.count = 0
-
-    def same_as_last(self, parsed: ParsedReply) -> bool:
-        key = " ".join("\n".join(parsed.code + parsed.unrun).split()) or " ".join(parsed.prose.split())
-        self.count = self.count + 1 if key and key == self._last else 0
-        self._last = key
-        return self.count > 0
-
-
-@dataclass
-class _Session:
-    """What a run shares with its child runs: one client, one budget, one event stream."""
-
-    client: ChatClient
-    meter: Meter
-    bus: EventBus
-    executor_factory: ExecutorFactory
-    cancel: threading.Event = field(default_factory=threading.Event)  # set on interrupt: stop every call
-    watch: guard.Watch | None = None  # the capability guard over the model's code (None: guard="off")
-    isolation: Isolation | None = None  # the isolated REPL (--isolated): namespaces live in its worker process
-    scratch: str = ""  # where the model's code may write (the guard's scratch folder, or the worker's)
-
-    def namespace(self) -> dict[str, Any]:
-        """A new REPL namespace for a child run: in the worker when isolated."""
-        return self.isolation.namespace() if self.isolation is not None else {}
-
-
-@dataclass
-class _RunState:
-    """Everything one run's turns read and change, in one place: the record, the REPL, the conversation."""
-
-    session: _Session
-    run: Run
-    ns: dict[str, Any]
-    subcalls: SubCalls
-    conversation: Conversation
-    acceptance: Acceptance
-    baseline: frozenset[str]  # the names bound before the model's first block: not the model's
-    guarded: guard.Registration | None  # the guard's watch over this run's namespace, and where the run is
-    final: FinalSlot = field(default_factory=FinalSlot)
-    repeats: _Repeats = field(default_factory=_Repeats)
-
-    @property
-    def bus(self) -> EventBus:
-        return self.session.bus
-
-    @property
-    def budget(self) -> Budget:
-        return self.session.meter.budget
-
-    def notice(self, text: str) -> None:
-        """What the endpoint made us do, said once per run (panel header, report)."""
-        if text not in self.run.notices:
-            self.run.notices.append(text)
-            self.bus.emit(EndpointNotice(self.run, text))
 
 
 class RLM:
@@ -171,32 +92,9 @@ class RLM:
         self.model, self.sub_model = config.model, config.sub
         self.policy = Policy.parse(config.acceptance)
         self.windows = ContextWindows(config.context_windows)
-        limiter = RateLimiter(config.rate_limits) if config.rate_limits else None  # a bad spec fails up front
-        if client is None and self.recording is not None:
-            client = replay_client(self.recording.run)
-        self.client: ChatClient = client or LLMClient(config.base_url, config.api_key, api_version=config.api_version,
-                                                      headers=config.headers,
-                                                      request_timeout_s=config.request_timeout_s,
-                                                      max_retries=config.max_retries)
-        # Before the wrappers below (which carry no key): the key the client actually resolved, $OPENAI_API_KEY too.
-        self.redact = Redactor.from_environment(getattr(self.client, "api_key", None) or config.api_key)
-        self.prices = self.recording.prices() if self.recording else PriceTable(config.prices, self.client.base_url,
-                                                                                   config.local_is_free)
-        unpriced = [m for m in (self.model, self.sub_model) if not self.prices.known(m)]
-        if config.budget_usd is not None and unpriced:
-            self.client.close()
-            raise ValueError(f"budget_usd needs a price for {unpriced[0]!r}, which has none; "
-                             f"pass prices={{{unpriced[0]!r}: (input_usd_per_1M, output_usd_per_1M)}} "
-                             "or use max_tokens")
-        if limiter is not None and self.recording is None:  # under the cache: a cached answer spends no quota
-            self.client = RateLimitedClient(self.client, limiter)
-        if config.cache_dir is not None and self.recording is None:  # a re-run cell costs nothing; a replay never
-            self.client = CachedClient(open_cache(config.cache_dir), self.client, refresh=config.refresh,
-                                       redact=self.redact)
+        clients = Clients.build(config, client, self.recording)
+        self.client, self.redact, self.prices, self.root = clients.client, clients.redact, clients.prices, clients.root
         self.observers = tuple(observers)
-        self.root = RootEndpoint(self.client, self.model,
-                                 {} if config.temperature is None else {"temperature": config.temperature},
-                                 config.params, config.resample_temperature)
 
     def close(self) -> None:
         self.client.close()
@@ -223,7 +121,7 @@ class RLM:
         """
         if not isinstance(question, str) or not question.strip():
             raise ValueError("question must be a non-empty string")
-        variables = _context_mapping(context)
+        variables = context_mapping(context)
         history = None
         if continue_from is not None:
             if continue_from.namespace is None:
@@ -231,48 +129,18 @@ class RLM:
                                  "loaded from a file, or its kernel restarted); ask the question without continuing")
             namespace, history = continue_from.namespace, continue_from
             views = continue_from.views if continue_from.views is not None else views
-        expected = _expect_type(expect)
-        isolation = self._isolation(history)
+        expected = expect_type(expect)
+        isolation = isolation_for(self.settings, history)
         if isolation is not None:  # the REPL is the worker's: only the context variables cross into it
             if history is None:
                 namespace, views = isolation.namespace(), Views()
             executor_factory = isolation.executor
-        with self._session(observers, executor_factory, isolation) as session:
+        with open_session(self.settings, Clients(self.client, self.redact, self.prices, self.root),
+                          self.observers + tuple(observers), executor_factory, isolation) as session:
             return self._run(session, question, variables, namespace if namespace is not None else {}, 0,
                              expected, history, views)
 
-    @contextlib.contextmanager
-    def _session(self, observers: tuple[Observer, ...], executor_factory: ExecutorFactory,
-                 isolation: Isolation | None) -> Iterator[_Session]:
-        """What a run shares with its child runs, while it lasts: the scratch folder the guard lets the model's
-        code write to is the isolated worker's, or one ``tempfile`` uses in this process while the run lasts."""
-        # Isolated, the REPL is watched even with the guard off: what its OS limits refused comes back on the record.
-        guarded = self.settings.guard != "off" or isolation is not None
-        in_process = guarded and isolation is None
-        with guard.scratch_folder() if in_process else contextlib.nullcontext(isolation.scratch if isolation else "") \
-                as scratch:
-            bus = EventBus(self.observers + tuple(observers))
-            yield _Session(self.client, Meter(Budget(self.settings), self.prices), bus, executor_factory,
-                           watch=guard.Watch.of(self.settings, scratch, self.redact, bus.emit, self.client.base_url,
-                                                isolation.processes() if isolation else frozenset())
-                           if guarded else None,
-                           isolation=isolation, scratch=scratch)
-
-    def _isolation(self, history: Run | None) -> Isolation | None:
-        """The isolated REPL a run uses: a new one (started now, before any model call), or its history's."""
-        isolated_history = history is not None and isinstance(history.namespace, RemoteNamespace)
-        if history is not None and isolated_history != self.settings.isolated:
-            where = "an isolated REPL" if isolated_history else "the kernel"
-            raise ValueError(f"run {history.id} ran in {where}: continue it {'with' if isolated_history else 'without'}"
-                             " --isolated, or ask the question without --continue")
-        if not self.settings.isolated:
-            return None
-        if history is not None:
-            assert isinstance(history.namespace, RemoteNamespace) and history.namespace.isolation is not None
-            return history.namespace.isolation
-        return Isolation(self.settings.guard, filter(None, self.settings.allow.split(",")))
-
-    def _run(self, session: _Session, question: str, variables: dict[str, object], ns: dict[str, Any],
+    def _run(self, session: Session, question: str, variables: dict[str, object], ns: dict[str, Any],
              depth: int, expect: type | None, history: Run | None = None, views: Views | None = None,
              ancestors: tuple[Run, ...] = ()) -> Run:
         # The context variables are given as views (a DataFrame's copy-on-write copy, a read-only array...): the
@@ -301,7 +169,7 @@ class RLM:
                             sub_model=self.sub_model, depth=depth, max_depth=self.settings.max_depth,
                             concurrency=self.settings.concurrency, redact=self.redact, windows=self.windows,
                             cancel=session.cancel, params=self.settings.sub_params,
-                            spawn_child=lambda q, c: self._run(session, q, _context_mapping(c), session.namespace(),
+                            spawn_child=lambda q, c: self._run(session, q, context_mapping(c), session.namespace(),
                                                                depth + 1, None, ancestors=(run, *ancestors)))
         conversation = self._opening(run, ns, expect, history)
         run.root_prompt = conversation.request()
@@ -311,8 +179,8 @@ class RLM:
         # run's: what the engine does here, it does for the run (engine/safety/guard.py).
         guarded = (guard.register(ns, session.watch, [run, *ancestors], own_thread=True)
                    if session.watch is not None else None)
-        state = _RunState(session, run, ns, subcalls, conversation,
-                          Acceptance(self.policy, run, history, ns, expect, _label(expect) if expect else "",
+        state = RunState(session, run, ns, subcalls, conversation,
+                          Acceptance(self.policy, run, history, ns, expect, expect_label(expect) if expect else "",
                                      baseline), baseline, guarded)
         session.bus.emit(RunStarted(run))
         try:
@@ -337,7 +205,7 @@ class RLM:
                 run.release_namespace()
         return run
 
-    def _finish(self, session: _Session, run: Run, views: Views, ns: dict[str, Any], residue: Residue | None,
+    def _finish(self, session: Session, run: Run, views: Views, ns: dict[str, Any], residue: Residue | None,
                 guarded: guard.Registration | None, started: float) -> None:
         """The end of a run, still watched: the panel and the report call into the model's objects (its answer's
         repr). What changed in the user's objects and in the process is on the record before RunFinished."""
@@ -353,7 +221,7 @@ class RLM:
             run.scratch = guard.left_files(session.scratch)
         session.bus.emit(RunFinished(run))
 
-    def _loop(self, state: _RunState) -> None:
+    def _loop(self, state: RunState) -> None:
         """Turn after turn until the policy accepts a FINAL or a limit stops the run."""
         run, limits = state.run, self.settings
         for turn in range(limits.max_iterations):
@@ -366,17 +234,17 @@ class RLM:
             decision = state.acceptance.final(it, parsed, state.final)
             it.duration_s = state.budget.elapsed() - it.started_s
             if decision.ended:
-                answer = self.redact(decision.answer) if isinstance(decision.answer, str) else decision.answer
-                run.status, run.answer, run.message = "final", answer, f"answered in {plural(turn + 1, 'turn')}"
+                run.status, run.answer = "final", state.redacted(decision.answer)
+                run.message = f"answered in {plural(turn + 1, 'turn')}"
                 run.grounding = decision.grounding
                 state.bus.emit(IterationFinished(run, it))
                 return
             notes = [prompts.REPLY_CUT] if it.finish_reason == "length" else []
             repeated = state.repeats.same_as_last(parsed)
-            if repeated and state.repeats.count >= _Repeats.STOP_AFTER:
+            if repeated and state.repeats.count >= Repeats.STOP_AFTER:
                 run.status = "repetition"
                 run.message = f"the model repeated the same turn {state.repeats.count + 1} times"
-                self._salvage(state)
+                ending.salvage(state)
                 state.bus.emit(IterationFinished(run, it))
                 return
             notes += [*decision.notes, *state.acceptance.notes(it, repeated)]
@@ -384,16 +252,16 @@ class RLM:
             state.conversation.add_turn(it.reply, it.feedback)
             state.bus.emit(IterationFinished(run, it))
         run.status, run.message = "max_iterations", f"no FINAL after {limits.max_iterations} turns"
-        self._last_word(state)
+        ending.last_word(state)
         if run.answer is None:
-            self._salvage(state)
+            ending.salvage(state)
 
-    def _turn(self, state: _RunState, turn: int) -> tuple[Iteration, ParsedReply]:
+    def _turn(self, state: RunState, turn: int) -> tuple[Iteration, ParsedReply]:
         """One root call and the code blocks of its reply (``_blocks``); the turn's time, also when a stop ends it."""
         run, bus = state.run, state.bus
         bus.emit(IterationStarted(run, turn))
         started = state.budget.elapsed()
-        done = self._root_call(state, self._streamer(bus, run, turn), resample=state.repeats.count > 0)
+        done = state.root_call(self._streamer(bus, run, turn), resample=state.repeats.count > 0)
         it = Iteration(index=turn, reply=self.redact(done.text), started_s=started, cached=done.cached,
                        prompt_tokens=done.prompt_tokens, completion_tokens=done.completion_tokens,
                        usage_estimated=done.usage_estimated, finish_reason=done.finish_reason,
@@ -408,7 +276,7 @@ class RLM:
             it.duration_s = state.budget.elapsed() - started
         return it, parsed
 
-    def _blocks(self, state: _RunState, it: Iteration, parsed: ParsedReply) -> None:
+    def _blocks(self, state: RunState, it: Iteration, parsed: ParsedReply) -> None:
         """The turn's code blocks, run in order (stopping after a FINAL in code).
 
         The policy may keep a block in the record without running it (``Acceptance.block``), and the blocks
@@ -449,7 +317,7 @@ class RLM:
                 bus.emit(CellStarted(run, it, code))
                 self._keep_cell(state, it, CodeCell(code=code, error=prompts.AFTER_MADE_UP_OUTPUT), dict(ns))
 
-    def _keep_cell(self, state: _RunState, it: Iteration, cell: CodeCell, before: dict[str, Any]) -> None:
+    def _keep_cell(self, state: RunState, it: Iteration, cell: CodeCell, before: dict[str, Any]) -> None:
         """Record a block with what it bound and the text the model is sent for it (clipped, redacted).
 
         What the guard refused for the block is always told: a refusal the engine met acting for it (describing
@@ -468,30 +336,9 @@ class RLM:
         it.cells.append(cell)
         state.bus.emit(CellFinished(state.run, it, cell))
 
-    def _salvage(self, state: _RunState) -> None:
-        """A stopped run's best answer from what its code computed or printed, flagged (the status stays)."""
-        run = state.run
-        found = recovery.salvage(run, state.ns, created_names(state.ns, state.baseline))
-        if found is not None and not self._expected(state, found.answer, f"the value salvaged from {found.source}"):
-            return
-        if found is not None:
-            run.answer = self.redact(found.answer) if isinstance(found.answer, str) else found.answer
-            run.answer_source = f"salvaged at the stop: {found.source} (the model did not confirm it)"
-            run.message += f"; best answer salvaged from {found.source}, not confirmed by the model"
-
-    @staticmethod
-    def _expected(state: _RunState, answer: Any, what: str) -> bool:
-        """Whether an answer the run did not accept (salvaged, forced) is of the ``--expect`` type; when it is
-        not, the message says why it is not the run's answer: the user's contract holds for every answer bound."""
-        expect = state.acceptance.expect
-        if expect is None or is_expected(answer, expect):
-            return True
-        state.run.message += f"; {what} is a {type(answer).__name__}, not the expected {_label(expect)}: not kept"
-        return False
-
     def _opening(self, run: Run, ns: dict[str, Any], expect: type | None, history: Run | None) -> Conversation:
         """The first root request: system prompt and question, or the compacted history and a follow-up."""
-        expected = _label(expect) if expect else None
+        expected = expect_label(expect) if expect else None
         # The previews show the user's data (a key in a variable, a token in a DataFrame cell): redacted here,
         # where they enter the conversation, so neither the request nor Run.root_prompt holds a secret.
         described = describe_all({n: ns[n] for n in run.context_names}, self.redact)
@@ -504,34 +351,6 @@ class RLM:
         if compaction is not None:
             run.compactions.append(asdict(compaction))
         return conversation
-
-    def _last_word(self, state: _RunState) -> None:
-        """Out of turns: one forced call for the best partial answer (no code runs); the status stays."""
-        run = state.run
-        try:
-            state.budget.check()
-            done = self._root_call(state, None, prompts.OUT_OF_TURNS)
-        except LimitReached:
-            return
-        run.last_word = self.redact(done.text)
-        final = parse_reply(run.last_word).final
-        if final is None or (final.kind == "value" and not recovery.in_outputs(final.text, run)):
-            return  # prose alone is not an answer: a value must have appeared in what the code printed
-        answer = state.ns.get(final.text) if final.kind == "var" else final.value()
-        if answer is not None and self._expected(state, answer, "the answer of the last forced reply"):
-            run.answer = self.redact(answer) if isinstance(answer, str) else answer  # as an accepted FINAL
-            run.answer_source = "the model's last forced reply, checked against what its code printed"
-            run.message += "; the answer is the model's best partial answer from one last forced reply"
-
-    def _root_call(self, state: _RunState, on_text: Callable[[str], None] | None, extra: str | None = None,
-                   resample: bool = False) -> Completion:
-        """One root call (with the endpoint's fallbacks, ``llm.fallbacks``), charged to the run."""
-        conversation = state.conversation
-        done = self.root.complete(lambda: conversation.request(extra),
-                                  lambda: conversation.output_cap if conversation.tighten() else None,
-                                  state.notice, on_text, resample)
-        state.session.meter.charge(state.run, self.model, done)
-        return done
 
     def _streamer(self, bus: EventBus, run: Run, turn: int) -> Callable[[str], None] | None:
         if not self.settings.stream:
@@ -547,45 +366,6 @@ def _document_settings() -> None:
 
 
 _document_settings()
-
-
-def _context_mapping(context: object) -> dict[str, object]:
-    if context is None:
-        return {}
-    if isinstance(context, Mapping) and all(isinstance(k, str) for k in context):
-        bad = [k for k in context if not k.isidentifier() or k in HELPER_NAMES]
-        if bad:
-            raise ValueError(f"context names must be Python identifiers other than the helpers {HELPER_NAMES}; "
-                             f"got {bad}")
-        return dict(context)
-    return {"context": context}
-
-
-_EXPECT_ALIASES = {"int": numbers.Integral, "float": numbers.Real, "number": numbers.Number, "str": str,
-                   "list": list, "dict": dict, "tuple": tuple, "set": set, "bool": bool}
-
-
-def _expect_type(expect: type | str | None) -> type | None:
-    """Resolve ``expect``: a type, or a name such as 'DataFrame', 'int', 'list', 'ndarray'."""
-    if expect is None or isinstance(expect, type):
-        return expect
-    name = expect.strip()
-    if name in _EXPECT_ALIASES:
-        return _EXPECT_ALIASES[name]
-    if name in ("DataFrame", "Series"):
-        import pandas
-
-        return cast(type, getattr(pandas, name))
-    if name == "ndarray":
-        import numpy
-
-        return numpy.ndarray
-    known = ", ".join(list(_EXPECT_ALIASES) + ["DataFrame", "Series", "ndarray"])
-    raise ValueError(f"unknown expected type {expect!r}; use one of {known}, or pass a type")
-
-
-def _label(expect: type) -> str:
-    return next((name for name, t in _EXPECT_ALIASES.items() if t is expect), expect.__name__)
 
 
 def _first_sentence(text: str, limit: int = 200) -> str:

@@ -12,7 +12,7 @@ Each is replaced (once, by ``guard.install``) by a wrapper that raises an event 
   here, so the path is resolved in that folder); GNU Readline reads and writes its history and init files in C.
 - **callbacks that run after the run, unwatched** (category ``hooks``): ``atexit.register``,
   ``weakref.finalize``, ``os.register_at_fork``, and a class with ``__del__`` (it runs when its objects are
-  collected, maybe after the run). Only the model's own call is refused (``guard.registrant``): libraries
+  collected, maybe after the run). Only the model's own call is refused (``registry.registrant``): libraries
   register their clean-up as the model's code imports and uses them.
 
 Why wrappers can be bypassed, and what that means: code that took the original before the guard was
@@ -35,9 +35,10 @@ import weakref
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
-from . import guard
+from . import registry
 from .code_origin import ENGINE_THREAD, pass_through
-from .guard_checks import DIR_FD, named
+from .places import DIR_FD, named
+from .watch import Owner
 
 
 def install() -> None:
@@ -59,16 +60,16 @@ def _wrap_thread_starts() -> None:
 
     @pass_through
     def watched_start(self: threading.Thread) -> None:
-        if guard._watched and not getattr(self, ENGINE_THREAD, False):
-            owner = guard.starter(sys._getframe(1))
+        if registry._watched and not getattr(self, ENGINE_THREAD, False):
+            owner = registry.starter(sys._getframe(1))
             if owner is not None:
-                setattr(self, guard.OWNER, owner)
+                setattr(self, registry.OWNER, owner)
         start(self)
 
     @pass_through
     def watched_start_new(function: Callable[..., Any], args: Sequence[Any],
                           kwargs: dict[str, Any] | None = None) -> int:
-        owner = guard.starter(sys._getframe(1)) if guard._watched else None
+        owner = registry.starter(sys._getframe(1)) if registry._watched else None
         if owner is not None:
             return int(start_new(_owned, (owner, function, tuple(args), dict(kwargs or {}))))
         return int(start_new(function, args, kwargs) if kwargs is not None else start_new(function, args))
@@ -79,9 +80,9 @@ def _wrap_thread_starts() -> None:
 
 
 @pass_through
-def _owned(owner: guard.Owner, function: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+def _owned(owner: Owner, function: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
     """A thread started with ``_thread`` directly by the run's code: its actions are the run's."""
-    guard.thread_state.owner = owner
+    registry.thread_state.owner = owner
     return function(*args, **kwargs)
 
 
@@ -95,7 +96,7 @@ def _wrap_processes() -> None:
 
     @pass_through
     def watched_fork_exec(*args: Any, **kwargs: Any) -> Any:
-        if guard._watched and sys._getframe(1).f_code.co_filename != seen_by_popen:
+        if registry._watched and sys._getframe(1).f_code.co_filename != seen_by_popen:
             sys.audit("rlm_jupyter.fork_exec", args[0] if args else kwargs.get("args"))
         return fork_exec(*args, **kwargs)
 
@@ -104,7 +105,7 @@ def _wrap_processes() -> None:
     if send is not None:
         @pass_through
         def watched_pidfd_send_signal(pidfd: int, sig: int, *args: Any, **kwargs: Any) -> None:
-            if guard._watched:
+            if registry._watched:
                 sys.audit("rlm_jupyter.pidfd_send_signal", _pid_of(pidfd), sig)
             send(pidfd, sig, *args, **kwargs)
 
@@ -147,7 +148,7 @@ def _wrap_files() -> None:
 def _creates(original: Callable[..., Any], event: str) -> Callable[..., Any]:
     @pass_through
     def watched(path: Any, *args: Any, dir_fd: int | None = None, **kwargs: Any) -> Any:
-        if guard._watched:
+        if registry._watched:
             sys.audit(event, path, dir_fd)
         return original(path, *args, dir_fd=dir_fd, **kwargs)
     return watched
@@ -192,7 +193,7 @@ def _wrap_readline(readline: types.ModuleType) -> None:
 
         @pass_through
         def watched(*args: Any) -> Any:
-            if guard._watched:
+            if registry._watched:
                 named = args[position] if len(args) > position and args[position] is not None else (
                     default if event.endswith("write") or name == "read_history_file" else None)
                 if named is not None:
@@ -216,11 +217,11 @@ def _wrap_callbacks() -> None:
     @pass_through
     def counted_call(self: weakref.finalize[Any, Any], _: Any = None) -> Any:
         """A finalizer runs wherever the garbage collector is: the code further out on the stack is not whose it is."""
-        guard.thread_state.finalizing = getattr(guard.thread_state, "finalizing", 0) + 1
+        registry.thread_state.finalizing = getattr(registry.thread_state, "finalizing", 0) + 1
         try:
             return call(self, _)
         finally:
-            guard.thread_state.finalizing -= 1
+            registry.thread_state.finalizing -= 1
 
     @pass_through
     def watched_register(func: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
@@ -244,7 +245,7 @@ def _wrap_callbacks() -> None:
     @pass_through
     def watched_build_class(body: Callable[..., Any], name: str, *bases: Any, **kwargs: Any) -> Any:
         cls = build_class(body, name, *bases, **kwargs)
-        if guard._watched and isinstance(cls, type) and "__del__" in vars(cls):
+        if registry._watched and isinstance(cls, type) and "__del__" in vars(cls):
             _refuse_late(sys._getframe(1), f"class {name} with __del__, which runs when its objects are collected")
         return cls
 
@@ -257,6 +258,6 @@ def _wrap_callbacks() -> None:
 
 def _refuse_late(frame: types.FrameType, what: str) -> None:
     """A callback the run's own code leaves to run after the run ended, where nothing watches it: refused."""
-    where = guard.registrant(frame) if guard._watched else None
+    where = registry.registrant(frame) if registry._watched else None
     if where is not None:
         where.watch.decide(where, "hooks", f"{what}, which would run after the run, unwatched")

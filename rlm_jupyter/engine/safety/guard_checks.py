@@ -20,19 +20,16 @@ for the model.
 from __future__ import annotations
 
 import _socket
-import ipaddress
 import os
 import socket
-import threading
 import types
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .places import DIR_FD, fd_path, host_text, loopback_host, real, show
 from .secrets import SECRET_NAME
-
-if TYPE_CHECKING:
-    from .guard import Watch
+from .watch import Watch
 
 # Environment variables model code may not set or unset (besides any name the redactor treats as a secret):
 # where the model calls go and with what key, through which proxy and which certificates, and what the loader
@@ -44,8 +41,6 @@ _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
 _SINKS = frozenset({os.devnull})
 # What one engine module does for a run besides what any engine code may: the cell guard arms its trace functions.
 _ENGINE_OWN = {os.path.join(os.path.dirname(os.path.abspath(__file__)), "cell_guard.py"): frozenset({"hooks"})}
-UNRESOLVED = "\0unresolved"  # a path relative to a descriptor whose folder cannot be told: neither writable nor safe
-DIR_FD = threading.local()  # ``os.open``'s dir_fd, handed over by guard_calls (its audit event lacks it)
 
 
 @dataclass(slots=True)
@@ -63,53 +58,7 @@ class Actor:
 
 MODEL = Actor()
 Found = tuple[str, str] | None
-Check = Callable[["Watch", tuple[Any, ...], Actor], Found]
-
-
-# -- paths --------------------------------------------------------------------------------------------------------
-def real(path: object, dir_fd: object = None) -> str | None:
-    """A path as the OS will resolve it (None for a file descriptor: its open was checked; ``UNRESOLVED`` for a
-    path relative to a descriptor whose folder cannot be told)."""
-    if isinstance(path, int):
-        return None
-    try:
-        name = os.fsdecode(os.fspath(path))  # type: ignore[call-overload]
-    except TypeError:
-        return None
-    if isinstance(dir_fd, int) and dir_fd >= 0 and not os.path.isabs(name):
-        folder = fd_path(dir_fd)
-        if folder is None:
-            return UNRESOLVED
-        name = os.path.join(folder, name)
-    return os.path.realpath(name)
-
-
-def fd_path(fd: int) -> str | None:
-    """The path of the file or folder a descriptor is open on (Linux: /proc; macOS: F_GETPATH), else None."""
-    try:
-        return os.readlink(f"/proc/self/fd/{fd}")
-    except OSError:
-        pass
-    try:
-        import fcntl
-
-        getpath = getattr(fcntl, "F_GETPATH", None)
-        if getpath is not None:
-            return os.fsdecode(fcntl.fcntl(fd, getpath, bytes(1024)).rstrip(b"\0"))
-    except (OSError, ImportError, ValueError):
-        pass
-    return None
-
-
-def show(value: object) -> str:
-    text = os.fsdecode(value) if isinstance(value, (bytes, os.PathLike)) else str(value)
-    return repr(text if len(text) <= 200 else text[:200] + "...")
-
-
-def named(function: object) -> str:
-    """A callable as the record names it: its qualified name, quoted."""
-    return show(getattr(function, "__qualname__", None) or getattr(function, "__name__", None)
-                or type(function).__qualname__)
+Check = Callable[[Watch, tuple[Any, ...], Actor], Found]
 
 
 def _open(watch: Watch, args: tuple[Any, ...], actor: Actor) -> Found:
@@ -202,24 +151,9 @@ def _import(watch: Watch, args: tuple[Any, ...], actor: Actor) -> Found:
 
 
 # -- the network -----------------------------------------------------------------------------------------------------
-def loopback_host(host: object) -> bool:
-    """A host that is this machine, told without a lookup: localhost, 127.0.0.0/8, ::1 (None: any local)."""
-    if isinstance(host, bytes):
-        host = host.decode(errors="replace")
-    if not isinstance(host, str):
-        return host is None
-    if host in ("localhost", "", "::1") or host.lower().endswith(".localhost"):
-        return True
-    return host.startswith("127.") and all(part.isdigit() for part in host.split("."))
-
-
-def _text(host: object) -> str:
-    return host.decode(errors="replace") if isinstance(host, bytes) else str(host)
-
-
 def _lookup(watch: Watch, args: tuple[Any, ...], actor: Actor) -> Found:
     host = args[0]
-    if loopback_host(host) or (actor.engine and watch.endpoint_host(_text(host))):
+    if loopback_host(host) or (actor.engine and watch.endpoint_host(host_text(host))):
         return None
     return "net", f"look up the host {show(host)}"
 
@@ -247,7 +181,7 @@ def _peer(watch: Watch, sock: object, address: object, verb: str, actor: Actor) 
         return None  # sendmsg on a connected socket: its connect was checked
     if not isinstance(address, tuple) or len(address) < 2:
         return "net", f"{verb} {show(address)}"  # a Unix socket (a Docker or SSH agent socket is a way out)
-    host, port = _text(address[0]), address[1]
+    host, port = host_text(address[0]), address[1]
     if not isinstance(port, int):
         return "net", f"{verb} {host}:{port}"
     if actor.engine and watch.endpoint(host, port):
@@ -279,14 +213,6 @@ def _bind(watch: Watch, args: tuple[Any, ...], actor: Actor) -> Found:
         watch.opened(args[0])  # the run's own socket: never a peer "this kernel started"
         return None
     return "net", f"listen on {show(address)}"
-
-
-def ip_literal(host: str) -> bool:
-    try:
-        ipaddress.ip_address(host.strip("[]"))
-    except ValueError:
-        return False
-    return True
 
 
 CHECKS: dict[str, Check] = {
@@ -323,8 +249,3 @@ CHECKS: dict[str, Check] = {
     "rlm_jupyter.fork_exec": _always("proc", "_posixsubprocess.fork_exec"),
     "rlm_jupyter.pidfd_send_signal": _kill,
 }
-
-
-def in_folder(resolved: str, folder: str) -> bool:
-    return resolved == folder or resolved.startswith(folder.rstrip(os.sep) + os.sep)
-

@@ -32,7 +32,7 @@ from typing import Any, cast
 
 from ...llm.client import endpoint_parts
 from .code_origin import made_elsewhere
-from .guard_checks import named, show
+from .places import named, show
 
 _HOOKS = (("sys", sys, "excepthook"), ("sys", sys, "unraisablehook"), ("sys", sys, "breakpointhook"),
           ("sys", sys, "displayhook"), ("threading", threading, "excepthook"))

@@ -30,7 +30,7 @@ from typing import Any
 
 from ...record.trajectory import GuardAction
 from ...safety import guard
-from ...safety.guard_checks import real, show
+from ...safety.places import real, show
 
 _LIMITS = frozenset({errno.EACCES, errno.EPERM, errno.ENETUNREACH})  # what Landlock, seccomp and the namespace say
 _NET_FILES = ("socket.py", "ssl.py", "selectors.py", "asyncio", "urllib3", "httpcore", "http/client.py")
