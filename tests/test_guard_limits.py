@@ -1,9 +1,9 @@
 """What the in-process guard cannot stop (issues 26 and 37), each class shown as it is, and held by the isolated REPL.
 
-The README's "Security" section has a row per class and names the test that shows it. A test here passes when
-the limit is real (the action goes through with the guard on); where the isolated REPL is the answer, the same
-action is tried there and must fail. Should CPython or a library close one of these holes (an audit event for
-SQLite's ATTACH, say), its test fails, and the README must change. The classes:
+docs/security.md ("What the guard cannot stop") has a row per class and names the test that shows it. A test here
+passes when the limit is real (the action goes through with the guard on); where the isolated REPL is the answer,
+the same action is tried there and must fail. Should CPython or a library close one of these holes (an audit event
+for SQLite's ATTACH, say), its test fails, and that page must change. The classes:
 
 - patching the guard's own state;
 - patching the engine's classes (or compiling code under a file name of the package);

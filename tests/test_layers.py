@@ -184,3 +184,8 @@ def test_an_import_only_the_type_checker_reads_counts(tmp_path: Path) -> None:
     inside, outside = _imports("rlm_jupyter.engine.dialogue.conversation", source, known)
     assert inside == {"rlm_jupyter.engine.record.trajectory", "rlm_jupyter.engine.run.loop"}
     assert outside == {"typing"}
+
+
+def test_the_settings_import_nothing_of_the_package() -> None:
+    """Every default in one place, read by every part: it can depend on none of them."""
+    assert _graph()[f"{TOP}.engine.settings"] == set()

@@ -1,4 +1,4 @@
-"""The README reads top-down for a user: a first answer within 60 lines, links that resolve, the two commands."""
+"""The README reads top-down for a user: at most 300 lines, a first answer within 60 of them, the two commands."""
 from __future__ import annotations
 
 import re
@@ -24,11 +24,9 @@ def test_the_first_60_lines_take_a_newcomer_to_a_first_answer() -> None:
         assert at != -1, f"{step!r} is not in the first 60 lines after the step before it"
 
 
-
-def test_every_relative_link_resolves() -> None:
-    targets = re.findall(r"\]\(((?!https?:|#)[^)\s]+)\)", README)
-    assert targets
-    assert [t for t in targets if not (ROOT / t.split("#")[0]).exists()] == []
+def test_the_readme_is_a_guide_of_at_most_300_lines() -> None:
+    """The reference lives in docs/ (each page linked from the README; tests/test_docs_links.py checks every link)."""
+    assert len(README.splitlines()) <= 300
 
 
 def test_the_binder_link_opens_a_shipped_notebook() -> None:

@@ -325,7 +325,7 @@ def test_a_view_made_writable_again_is_refused_or_detected(engine: Engine, route
 
 def test_memory_past_the_budget_is_sampled_and_a_column_rewritten_is_still_seen(monkeypatch: pytest.MonkeyPatch) -> None:
     """Above the run's budget for reading whole (memory_digest.WHOLE_BYTES) a frame's memory is sampled: a column
-    rewritten in place is seen, a single cell between the samples is not (the README says so)."""
+    rewritten in place is seen, a single cell between the samples is not (docs/security.md says so)."""
     from rlm_jupyter.engine.safety import memory_digest
 
     monkeypatch.setattr(memory_digest, "WHOLE_BYTES", 1 << 20)

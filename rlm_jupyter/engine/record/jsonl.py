@@ -41,7 +41,7 @@ def to_jsonl(run: Run, path: str | os.PathLike[str]) -> None:
     message: ``extractContextQuestion`` in ``visualizer/src/lib/parse-logs.ts``);
     every later message is exactly what the model read. And a run that ran
     out of turns gets one more iteration for the forced last reply
-    (``RLM._last_word``), with the answer it gave as ``final_answer``.
+    (``run.ending.last_word``), with the answer it gave as ``final_answer``.
 
     Two additions for people reading the log: each iteration's ``verdicts``, what the acceptance gates
     refused or marked on that turn (``trajectory.Verdict``), and its ``guard`` actions, what the capability

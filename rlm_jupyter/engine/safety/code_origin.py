@@ -5,7 +5,7 @@ the model's code, and ``views`` must tell a library's classes from the user's. A
 say it: code the model compiles or ``exec``s with one of the package's module dicts as globals would look
 like the engine. The file a code object was compiled from is set by the compiler, from the file the module
 was imported from, so ordinary code cannot borrow it (``compile(src, <a file of ours>, "exec")`` can: that
-is code written to defeat the guard, which the README concedes).
+is code written to defeat the guard, which docs/security.md concedes).
 
 - the **engine**: a file of this package (``rlm_jupyter/``, wherever it is installed or checked out);
 - a **library**: the standard library or an installed package (``sysconfig``'s paths, the user's site

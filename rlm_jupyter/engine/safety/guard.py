@@ -25,7 +25,7 @@ each event it cares about, it asks who is on the stack, walking out from the eve
 Why the stack and not a flag: a flag that says "model code is running" can be flipped by model code;
 threads and callbacks the model's code starts carry its functions, or remember whose code started them.
 User cells are never affected: their frames are watched only while a run is running, when no user cell runs.
-What this cannot stop is in the README ("Security"), class by class.
+What this cannot stop is in docs/security.md, class by class.
 
 Where the parts are: this module is the entry point (the hook, registering a run, the scratch folder); the
 run's rules and the words of a refusal are in ``watch``, who is acting in ``registry``, what each event means in

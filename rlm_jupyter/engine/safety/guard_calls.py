@@ -16,8 +16,8 @@ Each is replaced (once, by ``guard.install``) by a wrapper that raises an event 
   register their clean-up as the model's code imports and uses them.
 
 Why wrappers can be bypassed, and what that means: code that took the original before the guard was
-installed (``from os import open``) calls it unwatched; that is code written before the run, which the
-README concedes. Each wrapper is ``pass_through``: its frame acts for its caller, never as the engine.
+installed (``from os import open``) calls it unwatched; that is code written before the run, which
+docs/security.md concedes. Each wrapper is ``pass_through``: its frame acts for its caller, never as the engine.
 """
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ Why whole up to ``WHOLE_BYTES`` per run and sampled above: the whole memory of t
 run (the 5M-row orders frame of the scale benchmark, 160 MB, is read whole: docs/scale.md measures it beside
 the run's time). Past that budget (the context variables have the first claim on it), an array is digested
 on ``SAMPLE_CHUNKS`` evenly spaced chunks of ``CHUNK_BYTES`` (4 MiB, about a millisecond): a change of every
-row is seen, a single cell outside the sample is not (the README says so). Nothing is copied but a chunk at a
+row is seen, a single cell outside the sample is not (docs/security.md says so). Nothing is copied but a chunk at a
 time of an array that is not contiguous.
 """
 from __future__ import annotations

@@ -13,7 +13,7 @@ is no evidence that 127.0.0.1:P (someone else's listener) is the kernel's. A TCP
 socket listening on that address (or on every address), a datagram a UDP socket bound there. And a socket
 the run itself opened (``excluded``) is never a peer the kernel started: the run could otherwise make one.
 
-Without ``/proc`` (macOS) every loopback peer is this machine's and is allowed: the README says so.
+Without ``/proc`` (macOS) every loopback peer is this machine's and is allowed: docs/security.md says so.
 """
 from __future__ import annotations
 

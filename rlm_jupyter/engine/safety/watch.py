@@ -23,7 +23,7 @@ from ..settings import GUARD_CATEGORIES, Settings
 from . import peers
 from .places import UNRESOLVED, in_folder, ip_literal
 
-# What each category keeps the model's code from doing, for the refusal's message and the README.
+# What each category keeps the model's code from doing, for the refusal's message and docs/security.md.
 CATEGORY_TEXT = {
     "net": "use the network (the engine makes the model calls; only loopback peers this kernel started are "
            "reachable)",

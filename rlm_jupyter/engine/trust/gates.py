@@ -2,7 +2,8 @@
 
 Why data and not branches of the loop: each rule was built on one real failure, and each can also refuse a
 legitimate answer. Named, with what it checks and why it exists, a rule can be switched off by name, its
-verdict recorded (``trajectory.Verdict``) and counted, and the README's table generated from the same list.
+verdict recorded (``trajectory.Verdict``) and counted, and the table in docs/acceptance.md checked against
+the same list.
 The checks themselves live in ``acceptance.py`` (one method per gate, named after it); a test checks that
 every gate here has one.
 
@@ -35,7 +36,7 @@ class Gate:
     name: str
     kind: Kind  # block: may keep a block from running; answer: may refuse a FINAL; note: tells, refuses nothing
     level: Level
-    checks: str  # what it refuses, in one line (the README's table)
+    checks: str  # what it refuses, in one line (the table in docs/acceptance.md)
     why: str  # the failure it was built on
 
 
