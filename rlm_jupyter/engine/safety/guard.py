@@ -45,7 +45,7 @@ from ..record.trajectory import Run
 from . import guard_calls, registry
 from .guard_checks import CHECKS, Actor
 from .places import loopback_host
-from .registry import not_the_runs, record, registration_of, unregister
+from .registry import acting, not_the_runs, record, registration_of, unregister
 from .watch import CATEGORY_TEXT, OS_LIMITS, SECRET_FILES, GuardRefused, Registration, Watch, refusal, secret_paths
 
 __all__ = ["CATEGORY_TEXT", "OS_LIMITS", "SECRET_FILES", "GuardRefused", "Registration", "Watch", "install",
@@ -85,7 +85,7 @@ def _audit(event: str, args: tuple[Any, ...]) -> None:
         frame = sys._getframe(1)
     except ValueError:  # no Python frame at all: a thread started on a C function, attributed by its owner
         frame = None
-    where, engine = registry.acting(frame)
+    where, engine = acting(frame)
     if where is None:
         return
     found = check(where.watch, args, Actor(engine is not None, engine))
