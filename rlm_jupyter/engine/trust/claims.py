@@ -492,13 +492,17 @@ MAX_DATE_ROWS = 1_000_000  # rows of a column parsed to check a claimed latest o
 
 def wrong_date_extreme(text: str, frames: Iterable[Any]) -> Claim | None:
     """A date the answer calls the latest (most recent, newest...) or the earliest that is not that end of the data
-    column holding it, read as dates: the ``max()`` of ``29/03/2024``-style strings is the largest text, not date."""
-    import pandas as pd
+    column holding it, read as dates: the ``max()`` of ``29/03/2024``-style strings is the largest text, not date.
 
+    pandas is imported only once there is a frame to read (a frame means it is loaded already): a run over text
+    must not pay pandas' import, some 30 MB, for a check that has no table to check against."""
+    frames = list(frames)
     dates = [v for v in values(text) if v.kind == "date" and date_of(v.key) is not None]
     claimed = forms.superlatives(text)
-    if not dates or not claimed:
+    if not frames or not dates or not claimed:
         return None
+    import pandas as pd
+
     for value in dates:
         superlative = min(claimed, key=lambda c: abs(c.start - value.start))
         day = date_of(value.key)
