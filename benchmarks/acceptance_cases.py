@@ -36,6 +36,7 @@ LEGIT_CLASSES: tuple[str, ...] = (
     "label selected by code", "table lookup", "readable label", "hedged approximation", "qualitative summary",
     "FINAL_VAR object", "nothing found", "date in another format", "arithmetic in the head", "log timestamps",
     "locale magnitude", "table read by its order", "labelled SUBMIT", "pattern over a whole table",
+    "revised figure",
 )
 INVENTED_CLASSES: tuple[str, ...] = (
     "never computed", "neighbouring row", "wrong label in a sentence", "bare wrong label",
@@ -43,7 +44,7 @@ INVENTED_CLASSES: tuple[str, ...] = (
     "answer before reading", "small invented count", "FINAL next to a failing block", "input handed back",
     "wrong arithmetic", "figure from another column", "extreme of a partial table", "ascending sort read as highest",
     "swapped comparison", "decrease reported as a rise", "table for one figure", "wrong column filtered",
-    "date format missed", "superlative of another form",
+    "date format missed", "superlative of another form", "figure before its revision",
 )
 
 
@@ -1391,3 +1392,28 @@ def _quietest_not_min() -> Script:
     ctx = {"visits": visits()}
     v = ctx["visits"].set_index("day")["visits"]
     return Script(ctx, [repl(WEEK), f"FINAL({differs('Saturday', v.idxmin())} is the quietest day.)"])
+
+
+# -- a figure the code revised ---------------------------------------------------------------------------------------
+REVISE = "paid = orders[orders.status != 'refunded']\nprint(paid.amount.mean().round(2))"
+
+
+@case("revised_mean_answered", "revised figure", "legit", "What is the average amount of orders that were not refunded?")
+def _revised_mean_answered() -> Script:
+    ctx = {"orders": orders()}
+    mean = compute(ctx, REVISE)["paid"].amount.mean().round(2)
+    parallel = "print(orders[orders.city == 'Lyon'].amount.mean().round(2))"
+    return Script(ctx, [ORDERS_LOOK, repl("print(orders.amount.mean().round(2))"),
+                        repl(REVISE, "Refunds should not count; taking them out."), repl(parallel, "And Lyon alone."),
+                        f"FINAL(The average amount of orders not refunded is {mean:.2f}.)"],
+                  after=[repl(REVISE), f"FINAL(The average amount of orders not refunded is {mean:.2f}.)"])
+
+
+@case("mean_before_revision", "figure before its revision", "invented",
+      "What is the average amount of orders that were not refunded?")
+def _mean_before_revision() -> Script:
+    ctx = {"orders": orders()}
+    first = differs(ctx["orders"].amount.mean().round(2), compute(ctx, REVISE)["paid"].amount.mean().round(2))
+    return Script(ctx, [ORDERS_LOOK, repl("print(orders.amount.mean().round(2))"),
+                        repl(REVISE, "Refunds should not count; taking them out."),
+                        f"FINAL(The average amount of orders not refunded is {first:.2f}.)"])

@@ -305,3 +305,35 @@ def test_labels_are_named_in_other_languages_and_years_name_rows() -> None:
     notes = evidence_of("print(per_year)", per_year=pd.Series({2023: 17, 2024: 11}, name="credit_notes"))
     assert wrong_pair("We issued 17 credit notes in 2024.", "How many credit notes in 2024?", notes) is not None
     assert wrong_pair("We issued 11 credit notes in 2024.", "How many credit notes in 2024?", notes) is None
+
+
+# -- a figure the code itself revised -----------------------------------------------------------------------------
+LOG = pd.DataFrame({"path": ["/", "/healthz", "/api", "/healthz", "/", "/api", "/healthz"],
+                    "status": [200, 200, 500, 200, 404, 200, 200], "ms": [12.0, 0.0, 30.0, 0.0, 8.0, 0.0, 0.0]})
+
+
+@pytest.mark.parametrize("blocks, answer, refused", [
+    # a filter added, then the first count answered: stale
+    (["print(len(context))", "real = context[context.path != '/healthz']\nprint(len(real))"], "7 requests", True),
+    (["print(len(context))", "real = context[context.path != '/healthz']\nprint(len(real))"], "4 requests", False),
+    # a cleaning step replaced; the same expression again after the data was changed in place
+    (["print(context.ms.mean())", "print(context.ms.replace(0, float('nan')).mean())"], "7.1 ms", True),
+    (["print(context.ms.mean())", "context.loc[context.ms == 0, 'ms'] = float('nan')\nprint(context.ms.mean())"],
+     "7.1 ms", True),
+    # the same expression with other constants is a parallel query; a whole printed beside its part is context
+    (["print(len(context[context.status == 500]))", "print(len(context[context.status == 404]))"], "1 request",
+     False),
+    (["print(len(context[context.path == '/healthz']))", "print(len(context))"], "3 requests", False),
+    # the answer states the revised figure too
+    (["print(len(context))", "real = context[context.path != '/healthz']\nprint(len(real))"],
+     "4 requests (7 with the health probe)", False),
+])
+def test_a_figure_the_code_later_recomputed_is_stale(engine: Engine, blocks: list[str], answer: str,
+                                                     refused: bool) -> None:
+    run = engine.run([fence(b) for b in blocks] + [f"FINAL({answer})"], LOG.copy(),
+                     question="How many requests were there?" if "request" in answer else "What is the mean time?",
+                     max_iterations=len(blocks) + 1)
+    gates = [v.gate for v in run.iterations[-1].verdicts if v.action == "refused"]
+    assert gates == (["stale-figure"] if refused else []), run.iterations[-1].verdicts
+    if refused:
+        assert run.iterations[-1].verdicts[0].values["revised"] in {"4", "10.0", "16.666666666666668"}

@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 
-PROMPT_VERSION = "2026-12-04.28"
+PROMPT_VERSION = "2026-12-05.29"
 
 SYSTEM_PROMPT = """\
 You answer a question about data that lives in a persistent Python REPL (a live Jupyter kernel).
@@ -243,6 +243,13 @@ def not_deduplicated(figure: str) -> str:
     return (f"Your FINAL was not accepted: the question asks for distinct items, and {figure} was printed by code "
             "that counted rows without removing repeats. Count the distinct values (e.g. .nunique(), len(set(...))), "
             "print it, then finish.")
+
+
+def stale_figure(figure: str, revised: str, where: str) -> str:
+    """Why: a model recomputed a count without the health probe's requests, then answered the first count."""
+    return (f"Your FINAL was not accepted: {figure} was printed before your code recomputed it ({where}: {revised}). "
+            "Answer with the later result; if the first computation is the right one, print its result again "
+            "from code that shows why, then finish.")
 
 
 def partial_subcall(figure: str, read: int, data: int) -> str:

@@ -24,7 +24,7 @@ from ..dialogue import prompts
 from ..dialogue.helpers import HELPER_NAMES, FinalSlot, created_names, model_variable
 from ..dialogue.protocol import ParsedReply
 from ..record.trajectory import Grounding, Iteration, Run, Source, Verdict
-from . import claims, counts, forms, grounding, provenance, recovery, search_again
+from . import claims, counts, forms, grounding, provenance, recovery, revisions, search_again
 from .gates import BY_NAME, GATES, Policy
 from .printed import label_key, outside_tables
 
@@ -306,6 +306,11 @@ class Acceptance:
         if offer.typed is None or self.reads.nothing_to_read:
             return None
         return _finding(counts.not_deduplicated(_answer_text(offer), self.run.question, self._evidence_now()))
+
+    def _stale_figure(self, offer: Offer, it: Iteration) -> Finding | None:
+        if offer.typed is None or self.reads.nothing_to_read:
+            return None
+        return _finding(revisions.stale(_answer_text(offer), self.run.question, self._evidence_now()))
 
     def _partial_subcall(self, offer: Offer, it: Iteration) -> Finding | None:
         if offer.typed is None or self.reads.nothing_to_read:

@@ -109,6 +109,11 @@ GATES: tuple[Gate, ...] = (
     Gate("not-distinct", "answer", "soft",
          "a count of distinct (unique, different) items printed only by code that never removed repeats",
          "a model answered 'how many distinct customers?' with the number of order rows"),
+    Gate("stale-figure", "answer", "soft",
+         "a figure answered to a question for one figure that a later block recomputed to another value: the same "
+         "reduction (len, mean, sum) of the same data with what it reduces changed (a filter added, a cleaning "
+         "step replaced), not the same expression with other constants nor a part of it",
+         "a model counted the requests, recomputed them without the health probe, and answered the first count"),
     Gate("partial-subcall", "answer", "soft",
          "a count from a sub-call's answer when that block's sub-calls read under half of the data",
          "a model counted complaints in a sub-call given 60 of 300 comments and reported it for all"),

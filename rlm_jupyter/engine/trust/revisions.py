@@ -1,0 +1,266 @@
+"""A figure the model's own later code recomputed: the answer states the first result, the code had moved on.
+
+Why: a model printed ``len(ng)``, noticed health probes in the log, printed ``len(ng[ng.path != '/healthz'])``,
+and answered with the first count. Both figures were printed, so each passes as seen, and no wording tells them
+apart. The code does: the later block reduces the same data the same way (``len``, ``.mean()``, ``.sum()``) after
+changing what it reduces (a filter added, a cleaning step replaced). That is a revision, and the figure it
+replaces is stale.
+
+What counts as a revision is read from the code's syntax tree (each name the code assigned read as what it was
+assigned), never from the words around it:
+
+- a filter added: the later operand is the earlier one with more row filters (``ng`` then
+  ``ng[ng.path != '/healthz']``; ``orders.amount`` then ``orders[orders.status != 'refunded'].amount``);
+- a step replaced or added: both end in a method call on the same thing (``x.fillna(0).mean()`` then
+  ``x.dropna().mean()``), or the later one calls a method on the earlier (``x.mean()`` then
+  ``x.replace(0, np.nan).mean()``);
+- the data changed in place: the same expression printed again after code in between changed what it reads
+  (``df["csat"] = df.csat.replace(0, np.nan)``, ``df.dropna(inplace=True)``).
+
+Not a revision: another subset with as many filters (Lyon's mean beside the mean without refunds is a second
+answer, not a correction), nor the whole printed after its part (``len(log[...])`` then ``len(log)``: context).
+
+Only for a question whose form asks for one figure, only for a figure whose last printing as a result was revised
+and that no output showed again after the revision, and
+only when the answer does not state the revised figure too ("1,204, or 1,187 without the probes" is fine).
+"""
+from __future__ import annotations
+
+import ast
+import copy
+from collections.abc import Iterator
+from dataclasses import dataclass
+from decimal import Decimal
+
+from ..dialogue import prompts
+from ..record.trajectory import Run
+from . import forms
+from .claims import Claim
+from .derive import matches
+from .printed import Line, Match
+from .provenance import Evidence
+from .readings import Value, is_year, values
+
+_FORMATTING = frozenset({"round", "int", "float", "str", "abs", "format"})  # they print a result, not compute one
+MAX_EXPANDED = 2_000  # characters of an assigned expression read in place of its name: a bound on x = x + x
+
+
+@dataclass(frozen=True)
+class Reduction:
+    """What a printed expression reduces and how: ``len(real)`` is ``len`` of ``ng[ng.path != '/healthz']`` once
+    ``real`` is read as what the code assigned it."""
+
+    reducer: str
+    operand: str  # the operand's source, the names the code assigned expanded
+    unfiltered: str  # the operand with its row filters taken out
+    filters: int  # how many row filters it has
+    step: str | None  # what the operand's last method call is made on, when the operand is such a call
+    names: frozenset[str]
+
+    def revised_by(self, later: Reduction, changed: frozenset[str]) -> bool:
+        """``later`` revises this reduction (see the module's doc); ``changed``: the names code since changed in
+        place or bound anew."""
+        if later.reducer != self.reducer or not self.names & later.names:
+            return False
+        if later.operand == self.operand:
+            return bool(self.names & changed)
+        if later.unfiltered == self.unfiltered:
+            return later.filters > self.filters
+        return later.step is not None and later.step in (self.step, self.operand)
+
+
+@dataclass(frozen=True)
+class Block:
+    """A block's printed reductions, and the names it changed in place or bound anew."""
+
+    reductions: list[Reduction]
+    changed: frozenset[str]
+
+
+def stale(text: str, question: str, evidence: Evidence) -> Claim | None:
+    """A figure of the answer that a later block of the same run recomputed to another value (see the module)."""
+    if forms.asks_for_one(question) != "one figure" or not evidence.runs:
+        return None
+    stated = [v for v in values(text) if v.kind == "number" and v.readings and not is_year(v)]
+    run = evidence.runs[-1]
+    blocks = _blocks(run)
+    for value in stated:
+        printed = [m for m in evidence.shown.matches(value) if m.figure is not None
+                   and m.line.where.place == "output" and not m.line.where.earlier]
+        results = [m for m in printed if _alone(m.line, evidence)]
+        last = _revision(max(results, key=lambda m: _position(m.line)), blocks, stated, evidence) if results else None
+        if last is None or any(_position(m.line) > last[0] for m in printed):
+            continue  # not revised, or shown again after its revision (in a table, a tuple): the answer may read that
+        return Claim(prompts.stale_figure(value.text, last[2], last[1]),
+                     {"figure": value.text, "revised": last[2], "where": last[1]})
+    return None
+
+
+def _position(line: Line) -> tuple[int, int]:
+    return line.where.turn, line.where.block
+
+
+def _revision(match: Match, blocks: dict[tuple[int, int], Block], stated: list[Value],
+              evidence: Evidence) -> tuple[tuple[int, int], str, str] | None:
+    """The block that revised the result ``match`` printed (its position, where, and the line), if one did."""
+    assert match.figure is not None
+    start = _position(match.line)
+    first = blocks[start].reductions if start in blocks else []
+    changed: frozenset[str] = frozenset()
+    for position, later in blocks.items():
+        if position <= start:
+            continue
+        changed |= later.changed
+        if not any(_revises(first, r, changed) for r in later.reductions):
+            continue
+        for line, figure in _results(evidence, *position):
+            if figure != match.figure.value and not any(matches(v, figure) for v in stated):
+                return position, line.where.describe(line.number), line.text.strip()
+    return None
+
+
+def _revises(first: list[Reduction], later: Reduction, changed: frozenset[str]) -> bool:
+    """``later`` revises the one reduction of ``first`` made the same way. A block that printed several results
+    made the same way (two ``len``) is left alone: which of them printed the line is not known."""
+    same = [r for r in first if r.reducer == later.reducer]
+    return len(same) == 1 and same[0].revised_by(later, changed)
+
+
+def _results(evidence: Evidence, turn: int, block: int) -> Iterator[tuple[Line, Decimal]]:
+    """The figures a block printed alone on their line (its results), each with its line."""
+    shown = evidence.shown
+    for index, line in enumerate(shown.lines):
+        where = line.where
+        if where.place == "output" and not where.earlier and (where.turn, where.block) == (turn, block) \
+                and line.clean and _alone(line, evidence):
+            yield from ((line, f.value) for f in shown.figures if f.line == index)
+
+
+def _alone(line: Line, evidence: Evidence) -> bool:
+    """A result line: one figure on it (a label beside it is fine)."""
+    index = evidence.shown.lines.index(line)
+    return sum(1 for f in evidence.shown.figures if f.line == index) == 1
+
+
+# -- reading the code -------------------------------------------------------------------------------------------
+def _blocks(run: Run) -> dict[tuple[int, int], Block]:
+    """Each block's printed reductions and changes, in run order, keyed (turn, block) as ``printed.Where`` counts.
+
+    A name is read as what it was assigned when that is a part or a transform of the data or of another such
+    name (``real = ng[...]``, ``fri = flights[...]``), so a revision made through a new name is seen."""
+    assigned: dict[str, ast.expr] = {}
+    data = {*run.context_names, "context"}
+    out: dict[tuple[int, int], Block] = {}
+    for turn, it in enumerate(run.iterations, 1):
+        for block, cell in enumerate(it.cells, 1):
+            try:
+                tree = ast.parse(cell.code)
+            except SyntaxError:
+                continue
+            for statement in tree.body:
+                if isinstance(statement, ast.Assign) and len(statement.targets) == 1 \
+                        and isinstance(statement.targets[0], ast.Name):
+                    name, value = statement.targets[0].id, statement.value
+                    if _base(value) in assigned or _base(value) in data:
+                        assigned[name] = _expanded(value, assigned)
+                    else:  # a table built from scratch (pd.DataFrame(rows)) is data of its own, not its recipe
+                        assigned.pop(name, None)
+                        data.add(name)
+            out[(turn, block)] = Block([r for e in _printed(tree) if (r := _reduction(e, assigned)) is not None],
+                                       _changed(tree))
+    return out
+
+
+def _changed(tree: ast.Module) -> frozenset[str]:
+    """The names a block binds anew or changes in place: ``x = ...``, ``x[k] = ...``, ``x.a = ...``, ``del x[k]``,
+    ``x += ...``, ``x.method(..., inplace=True)``."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and any(
+                k.arg == "inplace" and isinstance(k.value, ast.Constant) and k.value.value is True
+                for k in node.keywords):
+            names.add(_base(node.func.value))
+        elif isinstance(node, ast.Name | ast.Subscript | ast.Attribute) and isinstance(node.ctx, ast.Store | ast.Del):
+            names.add(_base(node))
+    return frozenset(names - {""})
+
+
+def _base(node: ast.expr) -> str:
+    """The name an expression starts from: ``df`` of ``df.loc[m, "x"]``; "" for anything else."""
+    while isinstance(node, ast.Subscript | ast.Attribute | ast.Call):
+        node = node.func if isinstance(node, ast.Call) else node.value
+    return node.id if isinstance(node, ast.Name) else ""
+
+
+def _printed(tree: ast.Module) -> Iterator[ast.expr]:
+    """What a block shows: the arguments of its ``print`` calls, and its last line when that is an expression."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print":
+            yield from node.args
+    last = tree.body[-1] if tree.body else None
+    if isinstance(last, ast.Expr) and not (isinstance(last.value, ast.Call) and isinstance(last.value.func, ast.Name)
+                                           and last.value.func.id == "print"):
+        yield last.value
+
+
+def _reduction(expr: ast.expr, assigned: dict[str, ast.expr]) -> Reduction | None:
+    while True:  # f"{x:,}", round(x, 1), x.round(2), int(x): the result is x
+        if isinstance(expr, ast.JoinedStr):
+            inner = [v.value for v in expr.values if isinstance(v, ast.FormattedValue)]
+            if len(inner) != 1:
+                return None
+            expr = inner[0]
+        elif isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id in _FORMATTING \
+                and expr.args:
+            expr = expr.args[0]
+        elif isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr == "round":
+            expr = expr.func.value
+        else:
+            break
+    if not isinstance(expr, ast.Call):
+        return None
+    if isinstance(expr.func, ast.Attribute):
+        reducer, operand = expr.func.attr, expr.func.value
+    elif isinstance(expr.func, ast.Name) and len(expr.args) == 1:
+        reducer, operand = expr.func.id, expr.args[0]
+    else:
+        return None
+    operand = _expanded(operand, assigned)
+    names = frozenset(n.id for n in ast.walk(operand) if isinstance(n, ast.Name))
+    unfilter = _Unfilter()
+    unfiltered = ast.unparse(unfilter.visit(copy.deepcopy(operand)))
+    step = ast.unparse(operand.func.value) if isinstance(operand, ast.Call) and isinstance(operand.func,
+                                                                                          ast.Attribute) else None
+    return Reduction(reducer, ast.unparse(operand), unfiltered, unfilter.taken, step, names)
+
+
+class _Unfilter(ast.NodeTransformer):
+    """Takes out row filters (a subscript by anything but constants: ``df[df.x > 0]``, ``df.loc[mask, "x"]``) and
+    counts them; a column by name (``df["x"]``) stays."""
+
+    def __init__(self) -> None:
+        self.taken = 0
+
+    def visit_Subscript(self, node: ast.Subscript) -> ast.expr:
+        self.generic_visit(node)
+        if all(isinstance(n, ast.Constant | ast.Tuple | ast.Slice | ast.List | ast.UnaryOp | ast.unaryop
+                          | ast.expr_context)
+               for n in ast.walk(node.slice)):
+            return node
+        self.taken += 1
+        return node.value
+
+
+class _Expand(ast.NodeTransformer):
+    def __init__(self, assigned: dict[str, ast.expr]) -> None:
+        self.assigned = assigned
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        value = self.assigned.get(node.id)
+        return copy.deepcopy(value) if isinstance(node.ctx, ast.Load) and value is not None else node
+
+
+def _expanded(expr: ast.expr, assigned: dict[str, ast.expr]) -> ast.expr:
+    """``expr`` with each name the code assigned replaced by what it assigned (already expanded when assigned)."""
+    expanded: ast.expr = _Expand(assigned).visit(copy.deepcopy(expr))
+    return expanded if len(ast.unparse(expanded)) <= MAX_EXPANDED else expr
