@@ -36,7 +36,7 @@ LEGIT_CLASSES: tuple[str, ...] = (
     "label selected by code", "table lookup", "readable label", "hedged approximation", "qualitative summary",
     "FINAL_VAR object", "nothing found", "date in another format", "arithmetic in the head", "log timestamps",
     "locale magnitude", "table read by its order", "labelled SUBMIT", "pattern over a whole table",
-    "revised figure",
+    "revised figure", "things counted once",
 )
 INVENTED_CLASSES: tuple[str, ...] = (
     "never computed", "neighbouring row", "wrong label in a sentence", "bare wrong label",
@@ -45,6 +45,7 @@ INVENTED_CLASSES: tuple[str, ...] = (
     "wrong arithmetic", "figure from another column", "extreme of a partial table", "ascending sort read as highest",
     "swapped comparison", "decrease reported as a rise", "table for one figure", "wrong column filtered",
     "date format missed", "superlative of another form", "figure before its revision",
+    "rows counted as things",
 )
 
 
@@ -1417,3 +1418,30 @@ def _mean_before_revision() -> Script:
     return Script(ctx, [ORDERS_LOOK, repl("print(orders.amount.mean().round(2))"),
                         repl(REVISE, "Refunds should not count; taking them out."),
                         f"FINAL(The average amount of orders not refunded is {first:.2f}.)"])
+
+
+# -- rows of events counted as the things they are about ------------------------------------------------------------
+def page_views(n: int = 400, seed: int = 23) -> pd.DataFrame:
+    """Page views of a small site: a visitor comes back several times."""
+    rng = np.random.default_rng(seed)
+    return pd.DataFrame({"visitor_id": rng.integers(1, 90, n).astype(str), "page": rng.choice(["/", "/pricing", "/docs"], n),
+                         "seconds": rng.integers(2, 300, n)})
+
+
+VIEWS_LOOK = repl("print(views.shape)\nprint(views.head())", "A look at the table first.")
+
+
+@case("visitors_counted_once", "things counted once", "legit", "How many visitors looked at the pricing page?")
+def _visitors_counted_once() -> Script:
+    ctx = {"views": page_views()}
+    code = "pricing = views[views.page == '/pricing']\nprint(pricing.visitor_id.nunique())"
+    n = compute(ctx, code)["pricing"].visitor_id.nunique()
+    final = f"FINAL({n} visitors looked at the pricing page.)"
+    return Script(ctx, [VIEWS_LOOK, repl(code), final], after=[repl(code), final])
+
+
+@case("views_counted_as_visitors", "rows counted as things", "invented", "How many visitors came to the site?")
+def _views_counted_as_visitors() -> Script:
+    ctx = {"views": page_views()}
+    n = differs(len(ctx["views"]), ctx["views"].visitor_id.nunique())
+    return Script(ctx, [VIEWS_LOOK, repl("print(len(views))"), f"FINAL({n} visitors came to the site.)"])

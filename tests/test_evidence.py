@@ -337,3 +337,25 @@ def test_a_figure_the_code_later_recomputed_is_stale(engine: Engine, blocks: lis
     assert gates == (["stale-figure"] if refused else []), run.iterations[-1].verdicts
     if refused:
         assert run.iterations[-1].verdicts[0].values["revised"] in {"4", "10.0", "16.666666666666668"}
+
+
+# -- rows of events counted as the things they are about -----------------------------------------------------------
+CRASHES = pd.DataFrame({"user_id": ["u1", "u2", "u1", "u3", "u2", "u1"], "flight": ["A1", "A1", "B2", "A1", "B2", "C3"],
+                        "screen": ["home", "cart", "home", "pay", "home", "cart"]})
+
+
+@pytest.mark.parametrize("code, answer, question, refused", [
+    ("print(len(context))", "6 users had a crash.", "How many users had at least one crash?", True),
+    ("print(context.user_id.nunique())", "3 users had a crash.", "How many users had at least one crash?", False),
+    ("print(len(context))", "6 crashes.", "How many crashes were there?", False),  # no crash id column: rows are crashes
+    ("print(len(context))", "6 flights.", "How many flights were there?", False),  # a flight number is no id
+    ("print(context.user_id.nunique(), len(context))", "3 users, out of 6 crash reports.",
+     "How many users had at least one crash?", False),
+])
+def test_a_row_count_given_for_things_that_repeat_is_refused(engine: Engine, code: str, answer: str, question: str,
+                                                            refused: bool) -> None:
+    run = engine.run([fence(code), f"FINAL({answer})"], CRASHES, question=question, max_iterations=2)
+    gates = [v.gate for v in run.iterations[-1].verdicts if v.action == "refused"]
+    assert gates == (["not-distinct"] if refused else []), run.iterations[-1].verdicts
+    if refused:
+        assert run.iterations[-1].verdicts[0].values == {"figure": "6", "column": "user_id", "rows": 6, "distinct": 3}

@@ -252,6 +252,13 @@ def stale_figure(figure: str, revised: str, where: str) -> str:
             "from code that shows why, then finish.")
 
 
+def rows_for_entities(figure: str, noun: str, column: str, distinct: int) -> str:
+    """Why: a model answered "how many users had a crash?" with the number of crash rows."""
+    return (f"Your FINAL was not accepted: {figure} is the number of rows of a table in which {column} repeats "
+            f"({distinct:,} distinct values), and the question counts {noun}. Count the distinct {column} values "
+            "(e.g. .nunique()), print it, then finish; if the rows are what the question counts, print why.")
+
+
 def partial_subcall(figure: str, read: int, data: int) -> str:
     """Why: a model counted complaints in a sub-call given the first 60 of 300 comments and reported it for all."""
     return (f"Your FINAL was not accepted: {figure} comes from sub-calls that read {read:,} of the data's {data:,} "

@@ -275,10 +275,13 @@ class Acceptance:
             pattern = re.compile(rf"(?<![\w]){re.escape(label)}(?![\w])")
             return any(pattern.search(label_key(line)) and not _is_data(line, texts) for line in outside)
 
-        frames = [value for name in sorted(self.reads.data_names) if hasattr(value := self.ns.get(name), "columns")
-                  and type(value).__module__.split(".", 1)[0] == "pandas"]
         return _finding(claims.wrong_extreme(_answer_text(offer), self.run.question, evidence, selected)
-                        or claims.wrong_date_extreme(_answer_text(offer), frames))
+                        or claims.wrong_date_extreme(_answer_text(offer), self._data_frames()))
+
+    def _data_frames(self) -> list[Any]:
+        """The run's data that are pandas DataFrames, as the user gave them."""
+        return [value for name in sorted(self.reads.data_names) if hasattr(value := self.ns.get(name), "columns")
+                and type(value).__module__.split(".", 1)[0] == "pandas"]
 
     def _row_mismatch(self, offer: Offer, it: Iteration) -> Finding | None:
         if offer.typed is None or self.reads.nothing_to_read:
@@ -305,7 +308,9 @@ class Acceptance:
     def _not_distinct(self, offer: Offer, it: Iteration) -> Finding | None:
         if offer.typed is None or self.reads.nothing_to_read:
             return None
-        return _finding(counts.not_deduplicated(_answer_text(offer), self.run.question, self._evidence_now()))
+        text = _answer_text(offer)
+        return _finding(counts.not_deduplicated(text, self.run.question, self._evidence_now())
+                        or counts.rows_for_entities(text, self.run.question, self._data_frames()))
 
     def _stale_figure(self, offer: Offer, it: Iteration) -> Finding | None:
         if offer.typed is None or self.reads.nothing_to_read:

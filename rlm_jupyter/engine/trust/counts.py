@@ -9,12 +9,17 @@ figure came to be printed (the block's code, its sub-calls), never the answer's 
 - ``not_deduplicated``: the question asks for distinct (unique, different) things, and every block that printed
   the figure counted rows without de-duplicating (no ``nunique``, ``unique``, ``set``, ``drop_duplicates``,
   ``value_counts``, ``groupby``, ``Counter``).
+- ``rows_for_entities``: the question counts things by a plural noun ("how many users ...?"), a table of the data
+  has a column that names that thing (``user_id``, ``customer_name``) in which values repeat, and the answer's one
+  figure is that table's row count and not its count of distinct values: rows of events counted as the things
+  they are about, said in any words.
 - ``partial_subcall``: the figure comes from a sub-call's answer, and the sub-calls of that block were given
   less than ``MIN_COVERAGE`` of the data: a count over part of the data stated for all of it.
 """
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from typing import Any
 
 from ..dialogue import prompts
@@ -67,6 +72,36 @@ def not_deduplicated(text: str, question: str, evidence: Evidence) -> Claim | No
         printed = _printed(value, evidence)
         if printed and not any(_DEDUPLICATES.search(m.line.code) for m in printed):
             return Claim(prompts.not_deduplicated(value.text), {"figure": value.text})
+    return None
+
+
+_COUNTED = re.compile(r"\bhow many\s+(?:(?:distinct|unique|different|individual|separate|of the|of)\s+)*"
+                      r"(?P<noun>[A-Za-z]+)", re.IGNORECASE)
+# A column that names the thing counted: ``user_id``, ``customer_name``; not ``flight`` (a flight number repeats
+# across the days, and each row is still a flight).
+_ENTITY_SUFFIXES = ("_id", "id", " id", "_uuid", "_key", "_name")
+
+
+def rows_for_entities(text: str, question: str, frames: list[Any]) -> Claim | None:
+    """A count of things answered with the row count of a table in which those things repeat (see the module)."""
+    asked = _COUNTED.search(question)
+    if asked is None or forms.asks_for_one(question) != "one figure" or not forms.is_plural(asked["noun"]):
+        return None
+    noun = asked["noun"].lower()
+    singular = noun[:-3] + "y" if noun.endswith("ies") else noun[:-2] if noun.endswith(("ses", "xes")) else noun[:-1]
+    names = {singular + suffix for suffix in _ENTITY_SUFFIXES}
+    stated = [v for v in _figures(text) if not is_year(v) and not any(r.how == "percent" for r in v.readings)]
+    if len(stated) != 1:
+        return None  # "12 out of 900 flights": the total beside the count is the table's rows, rightly
+    for value in stated:
+        for frame in frames:
+            column = next((c for c in frame.columns if str(c).lower() in names), None)
+            if column is None or not matches(value, Decimal(len(frame))):
+                continue
+            distinct = int(frame[column].nunique())
+            if distinct < len(frame) and not matches(value, Decimal(distinct)):
+                return Claim(prompts.rows_for_entities(value.text, noun, str(column), distinct),
+                             {"figure": value.text, "column": str(column), "rows": len(frame), "distinct": distinct})
     return None
 
 

@@ -204,11 +204,11 @@ def asks_for_one(question: str) -> str | None:
     head = (ask.group("head") or ask.group("imperative") or "").lower()
     if _QUANTITY.fullmatch(head):
         return "one figure"
-    if ask.group("head") and not _plural(head) and superlatives(question):
+    if ask.group("head") and not is_plural(head) and superlatives(question):
         return "one choice"
     return None
 
 
-def _plural(word: str) -> bool:
+def is_plural(word: str) -> bool:
     """An English plural by its form ("regions", "cities"); "status", "analysis" and "business" are not."""
     return word.endswith("s") and not word.endswith(("ss", "us", "is", "ous"))
