@@ -359,3 +359,11 @@ def test_a_row_count_given_for_things_that_repeat_is_refused(engine: Engine, cod
     assert gates == (["not-distinct"] if refused else []), run.iterations[-1].verdicts
     if refused:
         assert run.iterations[-1].verdicts[0].values == {"figure": "6", "column": "user_id", "rows": 6, "distinct": 3}
+
+
+def test_the_code_and_data_readers_never_fail_a_final(engine: Engine) -> None:
+    """A block in IPython syntax and a table with unhashable ids are read past, not raised on."""
+    odd = pd.DataFrame({"user_id": [["a"], ["b"], ["a"]], "x": [1, 2, 3]})
+    run = engine.run([fence("%time print(len(context))"), fence("print(len(context))"), "FINAL(3 users.)"], odd,
+                     question="How many users are there?", max_iterations=3)
+    assert run.status == "final", run.message

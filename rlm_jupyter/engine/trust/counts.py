@@ -98,7 +98,10 @@ def rows_for_entities(text: str, question: str, frames: list[Any]) -> Claim | No
             column = next((c for c in frame.columns if str(c).lower() in names), None)
             if column is None or not matches(value, Decimal(len(frame))):
                 continue
-            distinct = int(frame[column].nunique())
+            try:
+                distinct = int(frame[column].nunique())
+            except TypeError:  # unhashable cells (lists): no count of distinct values to compare with
+                continue
             if distinct < len(frame) and not matches(value, Decimal(distinct)):
                 return Claim(prompts.rows_for_entities(value.text, noun, str(column), distinct),
                              {"figure": value.text, "column": str(column), "rows": len(frame), "distinct": distinct})

@@ -155,7 +155,7 @@ def _blocks(run: Run) -> dict[tuple[int, int], Block]:
         for block, cell in enumerate(it.cells, 1):
             try:
                 tree = ast.parse(cell.code)
-            except SyntaxError:
+            except (SyntaxError, ValueError):  # IPython syntax, a null byte: nothing to read
                 continue
             for statement in tree.body:
                 if isinstance(statement, ast.Assign) and len(statement.targets) == 1 \
