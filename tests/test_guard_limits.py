@@ -174,6 +174,35 @@ def test_isolation_holds_a_function_the_model_made(engine: Engine, tmp_path: Pat
     assert isinstance(run.answer, Described) and not written.exists()  # its type and repr, never its code
 
 
+LATE_DEL = ("class Later:\n    pass\n"
+            "Later.__del__ = lambda self: open({path!r}, 'w').close()  # set after the class was made: no hook sees it\n"
+            "kept = Later()\nprint('left an object')")
+
+
+def test_a_del_set_on_a_class_after_it_was_made_runs_after_the_run(engine: Engine, tmp_path: Path) -> None:
+    """``class X`` with ``__del__`` is refused when the class is made; one assigned later is a plain attribute
+    write on a type, which raises no audit event (CPython 3.11), so it runs, unwatched, when its object goes."""
+    import gc
+
+    written, namespace = tmp_path / "collected", {}
+    attempt(engine, LATE_DEL.format(path=str(written)), namespace=namespace)
+    assert not written.exists()
+    namespace.clear()  # the user's kernel drops the model's object after the run
+    gc.collect()
+    assert written.exists()
+
+
+@ISOLATION
+def test_isolation_holds_a_del_set_after_the_class_was_made(engine: Engine, tmp_path: Path) -> None:
+    """In the worker, whenever the object goes, its ``__del__`` runs under the OS limits, which do not depend on
+    the guard: shown with the guard off, the object dropped at once (the write outside the scratch folder is
+    refused by Landlock)."""
+    written = tmp_path / "collected"
+    run = attempt(engine, LATE_DEL.format(path=str(written)) + "\ndel kept\nimport gc; gc.collect()\n"
+                  "print('dropped')", isolated=True, guard="off")
+    assert "dropped" in output(run) and not written.exists()
+
+
 # -- I/O done in C without audit events ------------------------------------------------------------------------------
 NATIVE_WRITES = {
     "SQLite ATTACH": "import sqlite3\ncon = sqlite3.connect(':memory:')\ncon.execute(\"ATTACH DATABASE '{path}' AS x\")\n"
