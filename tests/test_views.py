@@ -445,3 +445,18 @@ def test_views_made_writable_again_in_a_kernel(kernel: KernelSession, server: Fa
     assert kernel.value("arr.tolist(), tables['orders'].amount.tolist()") == "[0, 1, 2, 3, 4] [10.0, 20.0, 30.0]"
     assert kernel.value("rlm_run.changed_in_place") == "['model code changed `df` in place: values changed (amount)']"
     assert "changed in place: model code changed `df` in place: values changed (amount)" in report_text(run)
+
+
+def test_text_in_an_object_column_written_through_its_array_is_detected(engine: Engine) -> None:
+    """An ``object`` column's memory is references: a cell given another object changes them, and the digest reads
+    them (as words, no copy); the user's frame is named in the record."""
+    notes = pd.DataFrame({"note": pd.Series(["late", "on time", "late"], dtype=object), "n": [1, 2, 3]})
+    code = "values = notes['note'].to_numpy()\nvalues.setflags(write=True)\nvalues[0] = 'rewritten'"
+    run = engine.run([fence(code), 'FINAL("done")'], {"notes": notes}, acceptance="off")
+    assert_final(run)
+    assert notes.note[0] == "rewritten"  # the route works: pandas handed out its own memory
+    assert run.changed_in_place == ["model code changed `notes` in place: values changed (note)"]
+    untouched = pd.DataFrame({"note": pd.Series(["a", "b"], dtype=object)})
+    quiet = engine.run([fence("print(notes.note.str.upper().tolist())"), 'FINAL("done")'], {"notes": untouched},
+                       acceptance="off")
+    assert quiet.changed_in_place == []

@@ -3,8 +3,9 @@
 Why: a view cannot keep every write out. pandas hands out views of its blocks (``df['x'].to_numpy()``,
 ``np.asarray(series)``) read-only, and a model told "assignment destination is read-only" makes them writeable
 again (``setflags(write=True)``, ``flags.writeable = True``), which writes into the user's DataFrame. What
-cannot be kept out is detected: the memory under each numeric column (and under an array no view protects) is
-digested as the run starts and again as it ends, and a difference is a line of ``Run.changed_in_place``.
+cannot be kept out is detected: the memory under each numeric column, the references of each ``object``
+column, and the memory under an array no view protects are digested as the run starts and again as it ends,
+and a difference is a line of ``Run.changed_in_place``.
 
 Why CRC-32 (``zlib.crc32``): it reads memory at ~3 GB/s on the machine the benchmarks run on (SHA-1 1.5,
 BLAKE2 0.7), it is in the standard library, it releases the GIL, and it depends on where each byte is, so an
@@ -54,11 +55,19 @@ class Budget:
 
 
 def digest(values: Any, whole: bool) -> Digest | None:
-    """The memory under ``values`` (a NumPy array), whole or sampled; None for an array of references (object
-    dtype: its memory is pointers, not values) or anything else."""
+    """The memory under ``values`` (a NumPy array), whole or sampled; None for anything else.
+
+    An array of references (object dtype: text in an ``object`` column) is digested as its references: a cell
+    given another object (``values[0] = "x"``) changes it; an object changed in place inside a cell (a list
+    appended to) does not, and docs/security.md says so. Only a contiguous one: its references are read as
+    unsigned words over the same memory (``_words``), which a strided one would not allow without a copy."""
     numpy = _numpy()
-    if numpy is None or not isinstance(values, numpy.ndarray) or values.dtype.hasobject:
+    if numpy is None or not isinstance(values, numpy.ndarray):
         return None
+    if values.dtype.hasobject:
+        if not values.flags.c_contiguous:
+            return None
+        values = _words(numpy, values)
     check = zlib.crc32(f"{values.dtype.str}{values.shape}".encode())
     rows = values.reshape(1, -1) if values.ndim == 0 else values
     if whole or rows.nbytes <= SAMPLE_CHUNKS * CHUNK_BYTES:
@@ -81,6 +90,21 @@ def _crc(rows: Any, check: int) -> int:
     for start in range(0, len(rows), step):
         check = zlib.crc32(numpy.ascontiguousarray(rows[start:start + step]).reshape(-1).view(numpy.uint8), check)
     return check
+
+
+class _References:
+    """An object array's memory described as unsigned words, for NumPy to view without a copy (no ctypes: its
+    ``ctypes.cdata`` is an audited action the guard would weigh); ``owner`` keeps the array alive meanwhile."""
+
+    def __init__(self, numpy: Any, owner: Any) -> None:
+        self.owner = owner
+        self.__array_interface__ = {"shape": owner.shape, "typestr": numpy.dtype(numpy.uintp).str, "version": 3,
+                                    "data": (owner.__array_interface__["data"][0], True), "strides": owner.strides}
+
+
+def _words(numpy: Any, values: Any) -> Any:
+    """``values`` (a contiguous object array) as the words of its references, read-only, sharing its memory."""
+    return numpy.asarray(_References(numpy, values))
 
 
 def _numpy() -> Any:
