@@ -367,3 +367,16 @@ def test_the_code_and_data_readers_never_fail_a_final(engine: Engine) -> None:
     run = engine.run([fence("%time print(len(context))"), fence("print(len(context))"), "FINAL(3 users.)"], odd,
                      question="How many users are there?", max_iterations=3)
     assert run.status == "final", run.message
+
+
+@pytest.mark.parametrize("question, asks", [
+    ("What was the greenhouse's average temperature?", "one figure"),  # a possessive names whose figure it is
+    ("What was Lyon's total revenue?", "one figure"),
+    ("Which region's sales were the highest?", "one choice"),  # ... but "which region's" asks for a region
+    ("How many orders were cancelled, and which city had the most?", None),  # two things
+    ("Revenue by month?", None),
+])
+def test_what_a_question_asks_for_is_read_from_its_form(question: str, asks: str | None) -> None:
+    from rlm_jupyter.engine.trust.forms import asks_for_one
+
+    assert asks_for_one(question) == asks

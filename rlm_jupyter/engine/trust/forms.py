@@ -178,12 +178,15 @@ _DISTRIBUTIVE = re.compile(r"\b(?:by|per|each|every|breakdown|broken down|for al
                            r"largest|biggest|highest|lowest|smallest)", re.IGNORECASE)
 _HOW_MANY = re.compile(r"\b(?:how (?:many|much|long|often|old|far|big|large)|combien|wie (?:viele?|lange|oft)|"
                        r"cu[aá]nt[oa]s?|quant[oie]|quantos?|quantas?)\b", re.IGNORECASE)
-# Nouns that name one figure of many rows: "what is the <quantity> of ...".
+# Nouns that name one figure of many rows: "what is the <quantity> of ...". A possessive before it ("the
+# greenhouse's average", "Lyon's total") names whose figure it is, not what is asked; "which region's sales" asks
+# for a region, so only a possessive after "the" or of a name (capitalised) is read past.
 _QUANTITY = re.compile(r"\b(?:number|count|total|sum|average|mean|median|share|percentage|percent|proportion|ratio|"
                        r"rate|fraction|amount|difference|maximum|minimum|max|min|nombre|moyenne|anzahl|summe|"
                        r"durchschnitt|número|promedio|media|totale?)\b", re.IGNORECASE)
 _ASK = re.compile(r"\b(?:what|which|who|quel(?:le)?s?|welche[rsn]?|cu[aá]l(?:es)?|qual[ei]?)\b(?:'s|\s+is|\s+was|"
-                  r"\s+are|\s+were)?\s+(?:the\s+|le\s+|la\s+|der\s+|die\s+|das\s+|el\s+)?(?P<head>[\w-]+)"
+                  r"\s+are|\s+were)?\s+(?:the\s+|le\s+|la\s+|der\s+|die\s+|das\s+|el\s+)?(?:(?<=the )[\w-]+['’]s\s+|"
+                  r"(?-i:[A-Z])[\w-]*['’]s\s+)?(?P<head>[\w-]+)"
                   r"|\b(?:give|tell|show|find|compute|calculate|report)\s+(?:me\s+)?(?:the\s+)?(?P<imperative>[\w-]+)",
                   re.IGNORECASE)
 _QUESTION_WORD = re.compile(r"\b(?:how|what|which|who|when|where|why)\b", re.IGNORECASE)
