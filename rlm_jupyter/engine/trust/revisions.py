@@ -82,13 +82,15 @@ def stale(text: str, question: str, evidence: Evidence) -> Claim | None:
     if forms.asks_for_one(question) != "one figure" or not evidence.runs:
         return None
     stated = [v for v in values(text) if v.kind == "number" and v.readings and not is_year(v)]
-    run = evidence.runs[-1]
-    blocks = _blocks(run)
+    if not stated:
+        return None
+    results = _Results.of(evidence)
+    blocks = _blocks(evidence.runs[-1])
     for value in stated:
         printed = [m for m in evidence.shown.matches(value) if m.figure is not None
                    and m.line.where.place == "output" and not m.line.where.earlier]
-        results = [m for m in printed if _alone(m.line, evidence)]
-        last = _revision(max(results, key=lambda m: _position(m.line)), blocks, stated, evidence) if results else None
+        alone = [m for m in printed if m.line in results.alone]
+        last = _revision(max(alone, key=lambda m: _position(m.line)), blocks, stated, results) if alone else None
         if last is None or any(_position(m.line) > last[0] for m in printed):
             continue  # not revised, or shown again after its revision (in a table, a tuple): the answer may read that
         return Claim(prompts.stale_figure(value.text, last[2], last[1]),
@@ -96,12 +98,38 @@ def stale(text: str, question: str, evidence: Evidence) -> Claim | None:
     return None
 
 
+@dataclass(frozen=True)
+class _Results:
+    """The lines of this run's outputs that hold one figure (a result, a label beside it is fine), and each
+    block's results, read once per answer."""
+
+    alone: frozenset[Line]
+    by_block: dict[tuple[int, int], list[tuple[Line, Decimal]]]
+
+    @classmethod
+    def of(cls, evidence: Evidence) -> _Results:
+        shown = evidence.shown
+        figures: dict[int, list[Decimal]] = {}
+        for figure in shown.figures:
+            figures.setdefault(figure.line, []).append(figure.value)
+        alone: set[Line] = set()
+        by_block: dict[tuple[int, int], list[tuple[Line, Decimal]]] = {}
+        for index, line in enumerate(shown.lines):
+            found = figures.get(index, [])
+            if line.where.place != "output" or line.where.earlier or len(found) != 1:
+                continue
+            alone.add(line)
+            if line.clean:
+                by_block.setdefault(_position(line), []).append((line, found[0]))
+        return cls(frozenset(alone), by_block)
+
+
 def _position(line: Line) -> tuple[int, int]:
     return line.where.turn, line.where.block
 
 
 def _revision(match: Match, blocks: dict[tuple[int, int], Block], stated: list[Value],
-              evidence: Evidence) -> tuple[tuple[int, int], str, str] | None:
+              results: _Results) -> tuple[tuple[int, int], str, str] | None:
     """The block that revised the result ``match`` printed (its position, where, and the line), if one did."""
     assert match.figure is not None
     start = _position(match.line)
@@ -113,7 +141,7 @@ def _revision(match: Match, blocks: dict[tuple[int, int], Block], stated: list[V
         changed |= later.changed
         if not any(_revises(first, r, changed) for r in later.reductions):
             continue
-        for line, figure in _results(evidence, *position):
+        for line, figure in results.by_block.get(position, []):
             if figure != match.figure.value and not any(matches(v, figure) for v in stated):
                 return position, line.where.describe(line.number), line.text.strip()
     return None
@@ -124,22 +152,6 @@ def _revises(first: list[Reduction], later: Reduction, changed: frozenset[str]) 
     made the same way (two ``len``) is left alone: which of them printed the line is not known."""
     same = [r for r in first if r.reducer == later.reducer]
     return len(same) == 1 and same[0].revised_by(later, changed)
-
-
-def _results(evidence: Evidence, turn: int, block: int) -> Iterator[tuple[Line, Decimal]]:
-    """The figures a block printed alone on their line (its results), each with its line."""
-    shown = evidence.shown
-    for index, line in enumerate(shown.lines):
-        where = line.where
-        if where.place == "output" and not where.earlier and (where.turn, where.block) == (turn, block) \
-                and line.clean and _alone(line, evidence):
-            yield from ((line, f.value) for f in shown.figures if f.line == index)
-
-
-def _alone(line: Line, evidence: Evidence) -> bool:
-    """A result line: one figure on it (a label beside it is fine)."""
-    index = evidence.shown.lines.index(line)
-    return sum(1 for f in evidence.shown.figures if f.line == index) == 1
 
 
 # -- reading the code -------------------------------------------------------------------------------------------
