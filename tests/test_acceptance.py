@@ -37,6 +37,7 @@ def test_every_answer_gate_has_its_check_and_every_gate_says_why() -> None:
         assert gate.checks and gate.why, gate.name
         if gate.kind == "answer" and gate.name != "missing-variable":
             assert hasattr(acceptance.Acceptance, acceptance.check_name(gate.name)), gate.name
+    assert acceptance._CLAIMS <= {g.name for g in GATES if g.kind == "answer"}  # a renamed gate cannot slip out
 
 
 def test_a_policy_is_a_name_and_gates_switched_off_with_one_line_errors() -> None:

@@ -31,6 +31,9 @@ from .printed import label_key, outside_tables
 ANSWER_GATES: tuple[str, ...] = tuple(gate.name for gate in GATES if gate.kind == "answer")
 _JUDGE_THE_TURN = frozenset({"same-turn-error", "read-first"})  # asked before the answer is read
 _DECIDED_BY_THE_OFFER = frozenset({"missing-variable"})  # no variable, no answer: decided while reading it
+# Claims a typed answer makes about what the code printed: with no typed text, or no data to read, nothing to check.
+_CLAIMS = frozenset({"wrong-extreme", "row-mismatch", "wrong-direction", "wrong-unit", "echoed-figure",
+                     "not-distinct", "stale-figure", "partial-subcall"})
 
 
 @dataclass(frozen=True)
@@ -112,6 +115,8 @@ class Acceptance:
                 if offer is None:
                     return self._refused(it)
             if gate in _DECIDED_BY_THE_OFFER or self.policy.action(gate) == "skip":
+                continue
+            if gate in _CLAIMS and (offer is None or offer.typed is None or self.reads.nothing_to_read):
                 continue
             finding = self._checks[gate](offer or _NO_ANSWER_YET, it)
             if finding is not None and self._record(it, gate, finding):
@@ -264,8 +269,6 @@ class Acceptance:
         return provenance.trace_label(text, self._evidence_now())
 
     def _wrong_extreme(self, offer: Offer, it: Iteration) -> Finding | None:
-        if offer.typed is None or self.reads.nothing_to_read:
-            return None
         texts = search_again.data_texts(self.ns, self.reads.data_names)
         evidence = self._evidence_now()
         outside = [line.text for line in outside_tables(evidence.shown.lines, evidence.tables)]
@@ -284,42 +287,28 @@ class Acceptance:
                 and type(value).__module__.split(".", 1)[0] == "pandas"]
 
     def _row_mismatch(self, offer: Offer, it: Iteration) -> Finding | None:
-        if offer.typed is None or self.reads.nothing_to_read:
-            return None
         return _finding(claims.wrong_pair(_answer_text(offer), self.run.question, self._evidence_now()))
 
     def _wrong_direction(self, offer: Offer, it: Iteration) -> Finding | None:
-        if offer.typed is None or self.reads.nothing_to_read:
-            return None
         text, evidence = _answer_text(offer), self._evidence_now()
         return _finding(claims.wrong_direction(text, evidence) or claims.wrong_trend(text, evidence))
 
     def _wrong_unit(self, offer: Offer, it: Iteration) -> Finding | None:
-        if offer.typed is None or self.reads.nothing_to_read:
-            return None
         text, evidence = _answer_text(offer), self._evidence_now()
         return _finding(claims.wrong_unit(text, evidence) or claims.wrong_currency(text, evidence))
 
     def _echoed_figure(self, offer: Offer, it: Iteration) -> Finding | None:
-        if offer.typed is None or self.reads.nothing_to_read:
-            return None
         return _finding(counts.echoed(_answer_text(offer), self.run.question, self._evidence_now()))
 
     def _not_distinct(self, offer: Offer, it: Iteration) -> Finding | None:
-        if offer.typed is None or self.reads.nothing_to_read:
-            return None
         text = _answer_text(offer)
         return _finding(counts.not_deduplicated(text, self.run.question, self._evidence_now())
                         or counts.rows_for_entities(text, self.run.question, self._data_frames()))
 
     def _stale_figure(self, offer: Offer, it: Iteration) -> Finding | None:
-        if offer.typed is None or self.reads.nothing_to_read:
-            return None
         return _finding(revisions.stale(_answer_text(offer), self.run.question, self._evidence_now()))
 
     def _partial_subcall(self, offer: Offer, it: Iteration) -> Finding | None:
-        if offer.typed is None or self.reads.nothing_to_read:
-            return None
         size = counts.data_chars(self.ns, sorted(self.reads.data_names))
         return _finding(counts.partial_subcall(_answer_text(offer), self.run.question, self._evidence_now(), size))
 

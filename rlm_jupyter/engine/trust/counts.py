@@ -31,8 +31,8 @@ from .provenance import Evidence
 from .readings import Value, is_year, values
 
 MIN_COVERAGE = 0.5  # share of the data's text the sub-calls behind a count must have read
-_DISTINCT = re.compile(r"\b(?:distinct|unique|different|individual|separate|unterschiedliche|distinct[so]s?|"
-                       r"différent(?:e?s)?)\b", re.IGNORECASE)
+_DISTINCT_WORDS = r"distinct|unique|different|individual|separate"
+_DISTINCT = re.compile(rf"\b(?:{_DISTINCT_WORDS}|unterschiedliche|distinct[so]s?|différent(?:e?s)?)\b", re.IGNORECASE)
 _DEDUPLICATES = re.compile(r"\b(?:nunique|unique|drop_duplicates|distinct|set|value_counts|groupby|Counter|"
                            r"countDistinct|approx_count_distinct)\b")
 
@@ -75,8 +75,7 @@ def not_deduplicated(text: str, question: str, evidence: Evidence) -> Claim | No
     return None
 
 
-_COUNTED = re.compile(r"\bhow many\s+(?:(?:distinct|unique|different|individual|separate|of the|of)\s+)*"
-                      r"(?P<noun>[A-Za-z]+)", re.IGNORECASE)
+_COUNTED = re.compile(rf"\bhow many\s+(?:(?:{_DISTINCT_WORDS}|of the|of)\s+)*(?P<noun>[A-Za-z]+)", re.IGNORECASE)
 # A column that names the thing counted: ``user_id``, ``customer_name``; not ``flight`` (a flight number repeats
 # across the days, and each row is still a flight).
 _ENTITY_SUFFIXES = ("_id", "id", " id", "_uuid", "_key", "_name")
