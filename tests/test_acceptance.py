@@ -37,7 +37,8 @@ def test_every_answer_gate_has_its_check_and_every_gate_says_why() -> None:
         assert gate.checks and gate.why, gate.name
         if gate.kind == "answer" and gate.name != "missing-variable":
             assert hasattr(acceptance.Acceptance, acceptance.check_name(gate.name)), gate.name
-    assert acceptance._CLAIMS <= {g.name for g in GATES if g.kind == "answer"}  # a renamed gate cannot slip out
+    answer_gates = {g.name for g in GATES if g.kind == "answer"}
+    assert not acceptance._CLAIMS - answer_gates  # a renamed gate cannot slip out of the claims' shared condition
 
 
 def test_a_policy_is_a_name_and_gates_switched_off_with_one_line_errors() -> None:
