@@ -135,6 +135,50 @@ def test_units_and_days_between_dates_are_recomputed() -> None:
     assert not traced("about 3.5 days", "12600").grounded  # no conversion of seconds gives it
 
 
+WEEKS = "2024-01-01 2024-03-31\nweek\n9     45\n10    66\n11    41\nmax: 10 66"
+LOG_SPAN = ('1.2.3.4 - - [10/Jun/2024:00:04:30 +0200] "GET / HTTP/2.0" 200 20\n'
+            '1.2.3.5 - - [16/Jun/2024:23:52:20 +0200] "GET / HTTP/2.0" 200 10')
+FIRST_504 = '1.2.3.6 - - [10/Jun/2024:00:08:50 +0200] "GET /api HTTP/2.0" 504 3302'
+
+
+@pytest.mark.parametrize("answer, outputs, how", [
+    ("ISO week 10 of 2024 (starting Monday 4 March), with 66 admissions.", [WEEKS], "the Monday of ISO week 10"),
+    ("Week 10 of 2024 ended on Sunday 10 March.", [WEEKS], "the Sunday of ISO week 10"),
+    ("About 6.3 MB on Friday 14 June.", [LOG_SPAN, "440 6297783"], "the only Friday from 10 June 2024"),
+    ("At 00:08:50 (+02:00), which is 22:08:50 UTC on Sunday 9 June.", [FIRST_504], "in UTC"),
+    ("At 00:08:50 server time (+02:00) on Monday 10 June.", ["2024-06-09T22:08:50Z 504\nzone: +02:00"], "in UTC+02:00"),
+])
+def test_dates_and_times_worked_out_on_a_calendar_are_derived(answer: str, outputs: list[str], how: str) -> None:
+    grounding = traced(answer, *outputs)
+    assert grounding.grounded, grounding.unseen
+    assert any(how in s.how for s in grounding.sources if s.kind == "derived"), grounding.sources
+
+
+@pytest.mark.parametrize("answer, outputs, unseen", [
+    ("ISO week 10 of 2024, starting Monday 11 March.", [WEEKS], "Monday 11 March"),  # week 11's Monday
+    ("Week 12 of 2024 began on Monday 18 March.", [WEEKS], "Monday 18 March"),  # no week 12 was printed
+    ("About 6.3 MB on Friday 7 June.", [LOG_SPAN, "440 6297783"], "Friday 7 June"),  # outside the printed span
+    ("About 6.3 MB on Friday 14 June.", ["2024-06-01 12\n2024-06-16 9", "440 6297783"], "Friday 14 June"),  # 3 Fridays
+    ("At 22:18:50 UTC on Sunday 9 June.", [FIRST_504], "22:18:50"),  # not that instant in any zone
+    ("At 21:08:50 UTC on Saturday 8 June.", [FIRST_504], "Saturday 8 June"),
+])
+def test_a_date_no_calendar_step_gives_has_no_source(answer: str, outputs: list[str], unseen: str) -> None:
+    assert any(value.startswith(unseen) for value in traced(answer, *outputs).unseen)
+
+
+def test_a_day_of_a_date_names_no_number_label(engine: Engine) -> None:
+    days = [*pd.date_range("2024-01-01", "2024-03-31", freq="D"), *pd.date_range("2024-03-04", periods=6, freq="D")]
+    admissions = pd.DataFrame({"admitted": days})  # week 10 (Monday 4 March) has the most
+    code = "weeks = context.admitted.dt.isocalendar().week.value_counts().sort_index()\nprint(weeks.to_string())"
+    weeks = admissions.admitted.dt.isocalendar().week.value_counts().sort_index()
+    top = int(weeks.idxmax())
+    monday = pd.Timestamp.fromisocalendar(2024, top, 1)
+    answer = f"FINAL(ISO week {top} of 2024 (starting Monday {monday.day} {monday:%B}), with {weeks.max()} admissions.)"
+    assert str(monday.day) in {str(w) for w in weeks.index} and monday.day != top  # the day is another week's label
+    run = engine.run([fence(code), answer], admissions, question="Which calendar week had the most admissions?")
+    assert run.status == "final" and len(run.iterations) == 2, [v.note for it in run.iterations for v in it.verdicts]
+
+
 def test_an_unrelated_figure_is_not_derivable_by_chance() -> None:
     table = "\n".join(f"city{n}    {v}" for n, v in enumerate([1200.5, 410.25, 980.75, 150.0, 77.5]))
     assert traced("The answer is 1976.", table).unseen == ["1976"]

@@ -70,13 +70,16 @@ def _labels(found: list[Table]) -> list[str]:
 def mentions(text: str, labels: Iterable[str]) -> list[_Mention]:
     """Where ``text`` names a table's labels as words (any case; ``_``, ``-`` and spaces alike), without overlaps,
     the longest label first ("New York" before "York"); a month label (``2024-03``) is named by the month's name
-    too ("March", "mars 2024")."""
+    too ("March", "mars 2024"). A number label inside a date the text writes is not named by it."""
     taken: list[tuple[int, int]] = []
     found = []
+    # a number label (a week, a year, a floor) is not named by a day of a date: "Monday 4 March" names no week 4
+    in_dates = [(v.start, v.start + len(v.text)) for v in values(text) if v.kind == "date"]
     for label in labels:
         pattern = _label_pattern(label)
+        inside = in_dates if label.isdigit() else []
         for match in re.finditer(rf"(?<![\w]){pattern}(?![\w])", text, re.IGNORECASE):
-            if any(a < match.end() and match.start() < b for a, b in taken):
+            if any(a < match.end() and match.start() < b for a, b in [*taken, *inside]):
                 continue
             taken.append((match.start(), match.end()))
             found.append(_Mention(match.start(), match.end(), label))
@@ -340,7 +343,9 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
         named = mentions(sentence, labels)
         holding = {m.label for m in named} or ({only} if only else set())
         holders = [t for t in found if any(t.rows_of(label) for label in holding)]
+        spans = {(m.start, m.end) for m in named}  # a number that names a label (week 13) is not also its figure
         figures = [v for v in values(sentence) if v.kind == "number" and v.readings and not is_year(v)
+                   and (v.start, v.start + len(v.text)) not in spans
                    and (evidence.shown.find(v) is not None or any(_cells_of(v, t) for t in holders))]
         for value, label, bound in _pairs(sentence, named, figures, None if named else only):
             if not bound:

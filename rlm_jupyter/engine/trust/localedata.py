@@ -186,3 +186,13 @@ def same_day_or_month(label: str) -> tuple[str, ...]:
 def alternation(words: Iterable[str]) -> str:
     """A regex alternation of ``words``, longest first (so ``Millionen`` wins over ``Mio``)."""
     return "|".join(re.escape(word) for word in sorted(set(words), key=len, reverse=True))
+
+
+def weekday_number(word: str) -> int | None:
+    """The day of the week (Monday 0, as ``date.weekday()``) a weekday name or abbreviation names in any of
+    ``LOCALES`` ("Friday", "ven.", "Fr"), or None when it names none."""
+    from babel import Locale
+
+    names = set(same_day_or_month(word))
+    english = Locale.parse("en").days["format"]["wide"]
+    return next((number for number, name in english.items() if name.lower() in names), None)

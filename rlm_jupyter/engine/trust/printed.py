@@ -126,7 +126,7 @@ class Shown:
             follows = index > 0 and lines[index - 1].where == line.where and lines[index - 1].number == line.number - 1
             counted = number is not None and (number == 0 or (follows and previous == number - 1))
             figures += _figures(line.text, index, row.end(1) if counted and row is not None else 0)
-            previous = number
+            previous = number if counted else None  # a chain of row numbers starts at 0 (a RangeIndex)
         self.figures = sorted(figures, key=lambda f: abs(f.value))
         self._keys = [abs(f.value) for f in self.figures]
 
@@ -205,6 +205,13 @@ class Shown:
             for line in self.lines:
                 if line.where.place == "output" and row.match(line.text):
                     yield Match(line, "loose")
+
+    def output_dates(self) -> Iterator[tuple[Line, str]]:
+        """Each date this run's outputs printed (not the question's, not a continued run's), with its line."""
+        for index, keys in self._dates.items():
+            line = self.lines[index]
+            if line.where.place == "output" and not line.where.earlier:
+                yield from ((line, key) for key in keys)
 
     def has(self, value: Value) -> bool:
         return next(iter(self.matches(value)), None) is not None

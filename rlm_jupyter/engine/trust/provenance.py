@@ -27,6 +27,7 @@ from functools import cached_property
 
 from ..dialogue import code_names
 from ..record.trajectory import CodeCell, Grounding, Iteration, Run, Source, SourceKind
+from .dates import calendar_source
 from .derive import Column, DateOperand, Operand, derive
 from .printed import LINE_CHARS, Line, Match, Shown, Table, Where, tables
 from .readings import Value, date_of, values
@@ -61,7 +62,8 @@ def trace(answer: object, evidence: Evidence, *, typed: str | None, given_by: st
         what = given_by or "the code"
         return Grounding(grounded=True, computed=True, sources=[Source(_label(answer), "computed", where=what)])
     found = values(text)
-    sources = _typed_sources(found, evidence) if typed is not None else _computed_sources(found, evidence, given_by)
+    sources = (_typed_sources(found, evidence, text) if typed is not None
+               else _computed_sources(found, evidence, given_by))
     unseen = [s.value for s in sources if s.kind == "nowhere"]
     derived = [f"{s.value} = {s.how}" for s in sources if s.kind == "derived"]
     return Grounding(grounded=not unseen, checked=[v.text for v in found], unseen=unseen, derived=derived,
@@ -76,7 +78,7 @@ def trace_label(label: str, evidence: Evidence) -> Source:
 
 
 # -- a text the model typed ------------------------------------------------------------------------------------
-def _typed_sources(found: list[Value], evidence: Evidence) -> list[Source]:
+def _typed_sources(found: list[Value], evidence: Evidence, text: str) -> list[Source]:
     shown = evidence.shown
     sources: dict[int, Source] = {}
     matched: dict[int, Match] = {}
@@ -88,10 +90,12 @@ def _typed_sources(found: list[Value], evidence: Evidence) -> list[Source]:
     operands = _operands(found, sources, matched, evidence)
     columns = _columns(evidence)
     dates = _dates(found, sources, matched, evidence)
+    stated = [(value, sources[i]) for i, value in enumerate(found) if i in sources]
+    lines = [m.line for m in matched.values() if m.line.where.place == "output"] + _last_output(evidence)
     for index, value in enumerate(found):
         if index in sources:
             continue
-        derived = derive(value, operands, columns, shown, dates)
+        derived = derive(value, operands, columns, shown, dates) or calendar_source(value, text, stated, shown, lines)
         if derived is None:
             sources[index] = Source(value.text, "nowhere")
             continue

@@ -1,0 +1,161 @@
+"""Dates and times of day an answer worked out from printed ones: each a calendar step, recorded as a derivation.
+
+Why: a capable model writes "ISO week 10 (starting Monday 4 March)" after printing the week's number, "on Friday
+14 June" after filtering a week of logs to its Friday, "22:08:50 UTC" for a log line stamped ``00:08:50 +0200``.
+None of those was printed, each is right, and ``unseen-value`` refused all three (the run then ended without an
+answer, or with a printed table salvaged). ``derive`` recomputes figures; this module recomputes dates, with the
+same discipline: a bounded set of steps over values the answer states or its outputs printed, each recorded
+(``Source.how``, with its operands' sources) and shown as a derivation, weaker evidence than a printed date.
+
+The steps:
+
+- **a week's first or last day**: the Monday or the Sunday of an ISO 8601 week whose number the answer states
+  (and an output printed), in a year the answer states or a printed date shows;
+- **the one weekday of a span**: a date the answer writes with a weekday name ("Friday 14 June") that is the only
+  day of that weekday between the earliest and the latest date the outputs printed, when those are under a week
+  apart (a longer span has several Fridays, and the answer's could be any of them);
+- **another time zone**: a printed timestamp with a zone offset (``10/Jun/2024:00:08:50 +0200``,
+  ``2024-06-10 00:08:50+02:00``) read in UTC or in an offset the answer writes: its date and its time of day.
+  Only timestamps on the lines the answer's other values came from, or in the last output: a log prints
+  thousands, and some time among them would match a made-up one by chance.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from collections.abc import Iterator, Sequence
+
+from ..record.trajectory import Source
+from . import localedata
+from .printed import LINE_CHARS, Line, Shown
+from .readings import Value, date_keys, date_of, date_patterns, is_year, same_date
+
+MAX_YEARS = 3  # years a stated week number is tried in: the answer's own, then those of printed dates
+_OFFSET = re.compile(r"(?:(?P<z>Z|UTC|GMT)|(?P<sign>[+-])(?P<h>\d{2}):?(?P<m>\d{2}))\s*$")
+_TIME = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?::(\d{2}))?")
+_END_TIME = re.compile(r"(\d{1,2}):(\d{2})(?::(\d{2}))?(?:[.,]\d+)?\s*$")
+_WRITTEN_OFFSET = re.compile(r"(?:UTC|GMT)?\s?(?<![\w:])([+-])(\d{1,2})(?::?(\d{2}))?(?![\d:])")
+_MONTH = re.compile(r"\d{4}-\d{2}")
+CLOCK = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?")
+
+
+def calendar_source(value: Value, text: str, stated: Sequence[tuple[Value, Source]], shown: Shown,
+                    lines: Sequence[Line]) -> Source | None:
+    """How a date or a time of day of the answer follows from printed ones (see the module), or None.
+
+    ``text``: the answer (the offsets it writes); ``stated``: its values that have a source; ``lines``: the lines
+    its other values came from and the last output's."""
+    if value.kind == "date":
+        return _week_bound(value, stated, shown) or _only_weekday(value, shown) or _in_zone(value, text, lines)
+    if value.kind == "token" and CLOCK.fullmatch(value.key):
+        return _in_zone(value, text, lines)
+    return None
+
+
+def _source(value: Value, how: str, operands: Sequence[Source]) -> Source:
+    return Source(value.text, "derived", how=how, loose=True, operands=list(operands))
+
+
+def _printed(line: Line, text: str) -> Source:
+    return Source(text, "shown", where=line.where.describe(line.number), line=line.text.strip()[:LINE_CHARS])
+
+
+def _is_day(value: Value, day: _dt.date) -> bool:
+    """``value`` writes ``day`` (with its year, or without one), not only its month."""
+    return any(same_date(key, day.isoformat()) for key in value.date_keys if not _MONTH.fullmatch(key))
+
+
+# -- a week's first or last day ---------------------------------------------------------------------------------
+def _week_bound(value: Value, stated: Sequence[tuple[Value, Source]], shown: Shown) -> Source | None:
+    weeks = [(v, s) for v, s in stated if v.kind == "number" and v.readings and s.kind == "shown"
+             and v.first == v.first.to_integral_value() and 1 <= v.first <= 53 and not is_year(v)]
+    if not weeks:
+        return None
+    years = list(dict.fromkeys([int(v.first) for v, _ in stated if v.kind == "number" and is_year(v)]
+                               + [int(key[:4]) for key in _printed_keys(shown)]))[:MAX_YEARS]
+    for week, source in weeks:
+        for year in years:
+            for weekday, name in ((1, "Monday"), (7, "Sunday")):
+                try:
+                    day = _dt.date.fromisocalendar(year, int(week.first), weekday)
+                except ValueError:
+                    continue
+                if _is_day(value, day):
+                    return _source(value, f"the {name} of ISO week {week.text} of {year}", [source])
+    return None
+
+
+def _printed_keys(shown: Shown) -> Iterator[str]:
+    for _, key in shown.output_dates():
+        if date_of(key) is not None:
+            yield key
+
+
+# -- the one weekday of a span ------------------------------------------------------------------------------------
+def _only_weekday(value: Value, shown: Shown) -> Source | None:
+    named = localedata.weekday_number(re.split(r"[\s,.]+", value.text.strip())[0])
+    if named is None:
+        return None
+    printed = [(line, day) for line, key in shown.output_dates() if (day := date_of(key)) is not None]
+    if not printed:
+        return None
+    first, last = min(printed, key=lambda p: p[1]), max(printed, key=lambda p: p[1])
+    if (last[1] - first[1]).days >= 7:
+        return None
+    day = next((first[1] + _dt.timedelta(n) for n in range((last[1] - first[1]).days + 1)
+                if (first[1] + _dt.timedelta(n)).weekday() == named), None)
+    if day is None or not _is_day(value, day):
+        return None
+    how = f"the only {day:%A} from {first[1]:%-d %B %Y} to {last[1]:%-d %B %Y}, the dates the outputs printed"
+    return _source(value, how, [_printed(first[0], first[1].isoformat()), _printed(last[0], last[1].isoformat())])
+
+
+# -- another time zone ---------------------------------------------------------------------------------------------
+def _in_zone(value: Value, text: str, lines: Sequence[Line]) -> Source | None:
+    zones = [_dt.UTC, *_written_offsets(text)]
+    for line, stamp in _stamps(lines):
+        for zone in zones:
+            moved = stamp.astimezone(zone)
+            if moved.utcoffset() == stamp.utcoffset():
+                continue  # the printed time itself: found as printed, or not at all
+            same = _is_day(value, moved.date()) if value.kind == "date" else _same_time(value.key, moved)
+            if same:
+                return _source(value, f"{stamp.isoformat()} in {moved.tzname()}: {moved.isoformat()}",
+                               [_printed(line, stamp.isoformat())])
+    return None
+
+
+def _written_offsets(text: str) -> list[_dt.timezone]:
+    """The zone offsets the answer writes ("+02:00", "UTC-5")."""
+    out = []
+    for sign, hours, minutes in _WRITTEN_OFFSET.findall(text):
+        delta = _dt.timedelta(hours=int(hours), minutes=int(minutes or 0))
+        if delta < _dt.timedelta(hours=15):
+            out.append(_dt.timezone(-delta if sign == "-" else delta))
+    return list(dict.fromkeys(out))
+
+
+def _stamps(lines: Sequence[Line]) -> Iterator[tuple[Line, _dt.datetime]]:
+    """The timestamps with a zone the lines print, as aware datetimes."""
+    for line in lines:
+        for pattern in date_patterns():
+            for match in pattern.finditer(line.text):
+                keys = date_keys(match)
+                day = date_of(keys[0]) if len(keys) == 1 else None
+                zone = _OFFSET.search(match.group(0))
+                if day is None or zone is None:
+                    continue
+                body = match.group(0)[:zone.start()]
+                clock = _END_TIME.search(body) or _TIME.search(body)  # 10/Jun/2024:00:08:50; Tue Mar 5 14:02:11 2024
+                if clock is None:
+                    continue
+                offset = _dt.timedelta(0) if zone.group("z") else (-1 if zone.group("sign") == "-" else 1) * \
+                    _dt.timedelta(hours=int(zone.group("h")), minutes=int(zone.group("m")))
+                hour, minute, second = int(clock.group(1)), int(clock.group(2)), int(clock.group(3) or 0)
+                if hour < 24 and minute < 60 and second < 60:
+                    yield line, _dt.datetime.combine(day, _dt.time(hour, minute, second), _dt.timezone(offset))
+
+
+def _same_time(key: str, moved: _dt.datetime) -> bool:
+    parts = [int(p) for p in key.split(":")]
+    return parts == [moved.hour, moved.minute, moved.second][:len(parts)]
