@@ -405,6 +405,70 @@ def test_a_row_count_given_for_things_that_repeat_is_refused(engine: Engine, cod
         assert run.iterations[-1].verdicts[0].values == {"figure": "6", "column": "user_id", "rows": 6, "distinct": 3}
 
 
+# -- a share over the wrong base -------------------------------------------------------------------------------------
+FLIGHTS = pd.DataFrame({"airline": ["Iberia"] * 14 + ["KLM"] * 40 + ["Lufthansa"] * 46,
+                        "path": ["/api/v2/x"] * 10 + ["/home"] * 90,
+                        "cancelled": [True] * 3 + [False] * 11 + [True] * 5 + [False] * 81})
+IBERIA = "ib = context[context.airline == 'Iberia']\n"
+
+
+@pytest.mark.parametrize("code, answer, question, refused", [
+    # Iberia's 3 cancellations over every flight (3 / 100), in the head
+    (IBERIA + "print(ib.cancelled.sum(), len(context))", "3.0% of Iberia's flights were cancelled.",
+     "What share of Iberia's flights were cancelled?", True),
+    # ... or printed by a division whose divisor reads every airline's rows
+    ("n = (context.airline.eq('Iberia') & context.cancelled).sum()\nprint(n, n / len(context))",
+     "3.0% of Iberia's flights were cancelled.", "What share of Iberia's flights were cancelled?", True),
+    # the part's own base: in the head, or printed
+    (IBERIA + "print(ib.cancelled.sum(), len(ib))", "21.4% of Iberia's flights were cancelled (3 of 14).",
+     "What share of Iberia's flights were cancelled?", False),
+    (IBERIA + "print(ib.cancelled.sum() / len(ib))", "21.4% of Iberia's flights were cancelled.",
+     "What percentage of Iberia's flights were cancelled?", False),
+    # divided by the part's rows as the code counted them (a base the row count does not give)
+    (IBERIA + "print(ib.cancelled.sum() / (len(ib) + 1))", "20.0% of Iberia's flights were cancelled.",
+     "What share of Iberia's flights were cancelled?", False),
+    # the part comes after the verb: the base is every cancellation (3 of 8)
+    ("print(context[context.cancelled].airline.value_counts())", "37.5% of cancelled flights were Iberia's.",
+     "What share of cancelled flights were Iberia's?", False),
+    # a word in every row names no part
+    ("print(context.cancelled.mean())", "8.0% of flights were cancelled.", "What share of flights were cancelled?",
+     False),
+])
+def test_a_share_over_another_base_than_the_part_asked_about_is_refused(
+        engine: Engine, code: str, answer: str, question: str, refused: bool) -> None:
+    run = engine.run([fence(code), f"FINAL({answer})"], FLIGHTS, question=question, max_iterations=2)
+    gates = [v.gate for v in run.iterations[-1].verdicts if v.action == "refused"]
+    assert gates == (["wrong-base"] if refused else []), run.iterations[-1].verdicts
+    if refused:
+        assert run.iterations[-1].verdicts[0].values["rows"] == 14
+
+
+# -- a running total answered for one period ------------------------------------------------------------------------
+METER = pd.DataFrame({"day": ["2024-02-28", "2024-02-29", "2024-03-01", "2024-03-02"],
+                      "kwh": [1301.5, 1321.29, 1328.75, 1086.36],
+                      "register_kwh": [435343.4, 436664.7, 437993.4, 439079.8],
+                      "visitors": [410, 415, 433, 470]})  # growing too, but by no column's figures
+
+
+@pytest.mark.parametrize("answer, question, refused", [
+    ("The Lab used 437,993.4 kWh on 1 March.", "How much electricity did the Lab use on 1 March?", True),
+    ("The Lab used 1,328.75 kWh on 1 March.", "How much electricity did the Lab use on 1 March?", False),
+    ("The meter read 437,993.4 kWh on 1 March.", "What did the Lab's meter read on 1 March?", False),  # a level
+    ("437,993.4 kWh since the meter was installed.", "How much has the Lab used since the meter was installed?",
+     False),
+    ("433 visitors came on 1 March.", "How many visitors came on 1 March?", False),  # increasing is no running total
+])
+def test_a_running_total_answered_for_one_period_is_refused(engine: Engine, answer: str, question: str,
+                                                           refused: bool) -> None:
+    run = engine.run([fence("print(context.set_index('day'))"), f"FINAL({answer})"], METER, question=question,
+                     max_iterations=2)
+    refusals = [v for v in run.iterations[-1].verdicts if v.action == "refused"]
+    assert [v.gate for v in refusals] == (["row-mismatch"] if refused else []), refusals
+    if refused:
+        assert refusals[0].values == {"figure": "437,993.4 kWh", "column": "register_kwh", "of": "kwh",
+                                      "row": "2024-03-01"}
+
+
 def test_the_code_and_data_readers_never_fail_a_final(engine: Engine) -> None:
     """A block in IPython syntax and a table with unhashable ids are read past, not raised on."""
     odd = pd.DataFrame({"user_id": [["a"], ["b"], ["a"]], "x": [1, 2, 3]})

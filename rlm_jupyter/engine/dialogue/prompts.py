@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 
-PROMPT_VERSION = "2026-12-05.29"
+PROMPT_VERSION = "2026-12-05.30"
 
 SYSTEM_PROMPT = """\
 You answer a question about data that lives in a persistent Python REPL (a live Jupyter kernel).
@@ -250,6 +250,22 @@ def stale_figure(figure: str, revised: str, where: str) -> str:
     return (f"Your FINAL was not accepted: {figure} was printed before your code recomputed it ({where}: {revised}). "
             "Answer with the later result; if the first computation is the right one, print its result again "
             "from code that shows why, then finish.")
+
+
+def running_total(figure: str, column: str, of: str, label: str, own: str) -> str:
+    """Why: a model answered "how much did the Lab use on 1 March?" with the meter's register that day."""
+    return (f"Your FINAL was not accepted: {figure} is {label}'s {column}, and {column} is a running total of {of} "
+            f"(each row adds {of}); the question asks for one period's value, which is {label}'s {of}: {own}. "
+            f"Answer with that, then finish; if the running total is what is asked, print why.")
+
+
+def wrong_base(figure: str, part: str, column: str, rows: int, how: str) -> str:
+    """Why: a model answered "what share of Iberia's flights were cancelled?" with Iberia's cancellations over
+    every airline's flights."""
+    return (f"Your FINAL was not accepted: the question asks for a share of the {part} rows ({rows:,} rows with "
+            f"{part} in {column}), and {figure} is not a count of those rows over {rows:,}: it divides by "
+            f"something else ({how}). Compute it over the {part} rows only, print it, then finish; if the base "
+            "you used is the right one, print why.")
 
 
 def rows_for_entities(figure: str, noun: str, column: str, distinct: int) -> str:

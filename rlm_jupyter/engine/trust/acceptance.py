@@ -24,7 +24,7 @@ from ..dialogue import prompts
 from ..dialogue.helpers import HELPER_NAMES, FinalSlot, created_names, model_variable
 from ..dialogue.protocol import ParsedReply
 from ..record.trajectory import Grounding, Iteration, Run, Source, Verdict
-from . import claims, counts, forms, grounding, provenance, recovery, revisions, search_again
+from . import claims, counts, forms, grounding, provenance, recovery, revisions, running, search_again, shares
 from .gates import BY_NAME, GATES, Policy
 from .printed import label_key, outside_tables
 
@@ -33,7 +33,7 @@ _JUDGE_THE_TURN = frozenset({"same-turn-error", "read-first"})  # asked before t
 _DECIDED_BY_THE_OFFER = frozenset({"missing-variable"})  # no variable, no answer: decided while reading it
 # Claims a typed answer makes about what the code printed: with no typed text, or no data to read, nothing to check.
 _CLAIMS = frozenset({"wrong-extreme", "row-mismatch", "wrong-direction", "wrong-unit", "echoed-figure",
-                     "not-distinct", "stale-figure", "partial-subcall"})
+                     "not-distinct", "stale-figure", "wrong-base", "partial-subcall"})
 
 
 @dataclass(frozen=True)
@@ -283,11 +283,12 @@ class Acceptance:
 
     def _data_frames(self) -> list[Any]:
         """The run's data that are pandas DataFrames, as the user gave them."""
-        return [value for name in sorted(self.reads.data_names) if hasattr(value := self.ns.get(name), "columns")
-                and type(value).__module__.split(".", 1)[0] == "pandas"]
+        return [value for name in sorted(self.reads.data_names) if _is_frame(value := self.ns.get(name))]
 
     def _row_mismatch(self, offer: Offer, it: Iteration) -> Finding | None:
-        return _finding(claims.wrong_pair(_answer_text(offer), self.run.question, self._evidence_now()))
+        text, evidence = _answer_text(offer), self._evidence_now()
+        return _finding(claims.wrong_pair(text, self.run.question, evidence)
+                        or running.running_total(text, self.run.question, evidence))
 
     def _wrong_direction(self, offer: Offer, it: Iteration) -> Finding | None:
         text, evidence = _answer_text(offer), self._evidence_now()
@@ -307,6 +308,16 @@ class Acceptance:
 
     def _stale_figure(self, offer: Offer, it: Iteration) -> Finding | None:
         return _finding(revisions.stale(_answer_text(offer), self.run.question, self._evidence_now()))
+
+    def _wrong_base(self, offer: Offer, it: Iteration) -> Finding | None:
+        text, evidence = _answer_text(offer), self._evidence_now()
+        sources = (offer.grounding or self._trace(offer, it)).sources
+        return _finding(shares.wrong_base(text, self.run.question, evidence, sources, self._frames()))
+
+    def _frames(self) -> list[Any]:
+        """Every pandas DataFrame of the run's namespace: the data, and the tables the model's code made of it
+        (an access log's text parsed into a frame)."""
+        return [value for _, value in sorted(self.ns.items(), key=lambda item: str(item[0])) if _is_frame(value)]
 
     def _partial_subcall(self, offer: Offer, it: Iteration) -> Finding | None:
         size = counts.data_chars(self.ns, sorted(self.reads.data_names))
@@ -331,6 +342,10 @@ class Acceptance:
         if self._evidence is None or self._evidence[0] != cells:
             self._evidence = (cells, provenance.Evidence.of(self._runs))
         return self._evidence[1]
+
+
+def _is_frame(value: object) -> bool:
+    return hasattr(value, "columns") and type(value).__module__.split(".", 1)[0] == "pandas"
 
 
 def _finding(claim: claims.Claim | None) -> Finding | None:

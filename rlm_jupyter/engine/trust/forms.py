@@ -189,6 +189,10 @@ _ASK = re.compile(r"\b(?:what|which|who|quel(?:le)?s?|welche[rsn]?|cu[aá]l(?:es
                   r"(?-i:[A-Z])[\w-]*['’]s\s+)?(?P<head>[\w-]+)"
                   r"|\b(?:give|tell|show|find|compute|calculate|report)\s+(?:me\s+)?(?:the\s+)?(?P<imperative>[\w-]+)",
                   re.IGNORECASE)
+# A question for a total to date or a level (a stock, not one period's flow): a running total is its answer.
+TO_DATE = re.compile(r"\b(?:cumulative(?:ly)?|running|so far|to date|year[- ]to[- ]date|ytd|since|up to|until|"
+                     r"by the end|as of|read(?:ing|ings|s)?|register|meter|counter|odometer|balance|level|stock|"
+                     r"inventory|kumuliert|cumul[ée]e?s?|acumulad[oa]s?)\b", re.IGNORECASE)
 _QUESTION_WORD = re.compile(r"\b(?:how|what|which|who|when|where|why)\b", re.IGNORECASE)
 
 

@@ -92,7 +92,8 @@ GATES: tuple[Gate, ...] = (
          "a real 1.5B model printed the right totals per region and wrote the third row, south, as the largest"),
     Gate("row-mismatch", "answer", "soft",
          "a figure stated for a label that is in another row of that label's printed table (or another column of "
-         "its row, when the words name the column): swapped figures in a comparison too",
+         "its row, when the words name the column): swapped figures in a comparison too; or, to a question for "
+         "one period's figure, a column the printed figures show is a running total of another",
          "a model wrote 'Lyon's average basket was $71.90', the printed average of the next row"),
     Gate("wrong-direction", "answer", "soft",
          "a figure described as a rise that the output printed negative, or written negative where it was "
@@ -116,6 +117,11 @@ GATES: tuple[Gate, ...] = (
          "reduction (len, mean, sum) of the same data with what it reduces changed (a filter added, a cleaning "
          "step replaced), not the same expression with other constants nor a part of it",
          "a model counted the requests, recomputed them without the health probe, and answered the first count"),
+    Gate("wrong-base", "answer", "soft",
+         "a percent answered to a question for a share of a named part of the data ('share of Iberia's flights') "
+         "that is no count of that part's rows over their number: computed in the head over another base, or "
+         "printed by a division whose divisor reads nothing of the part",
+         "a model answered a share of one airline's flights with its cancellations over every flight"),
     Gate("partial-subcall", "answer", "soft",
          "a count from a sub-call's answer when that block's sub-calls read under half of the data",
          "a model counted complaints in a sub-call given 60 of 300 comments and reported it for all"),

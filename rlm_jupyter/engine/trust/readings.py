@@ -324,6 +324,8 @@ def date_patterns() -> tuple[re.Pattern[str], ...]:
                    r",?\s+(?:de\s+)?" + year + r"(?![\w])", re.IGNORECASE),
         # 05.03.2024, 05/03/2024; 3/5/24 is left alone (two digits of a year are too ambiguous)
         re.compile(r"(?<![\w.])(?P<numeric>\d{1,2}[./-]\d{1,2}[./-]\d{4})" + _TIME + r"(?![\w])"),
+        # 2024-03, as pandas prints a month (a Period, a strftime('%Y-%m') label): a month
+        re.compile(r"(?<![\w.\-/])(?P<ym>\d{4}-(?:0[1-9]|1[0-2]))(?![\w\-/]|\.\d)"),
         # March 2024, mars 2024: a month
         re.compile(r"(?<![\w])(?P<month>" + any_month + r")\.?\s+" + year + r"(?![\w])", re.IGNORECASE),
     ) if bare else ()
@@ -342,6 +344,8 @@ def date_keys(match: re.Match[str]) -> list[str]:
     if "iso" in parts:
         found = _parsed(parts["iso"].replace("/", "-"), ("en",), "YMD")
         return [found] if found else []
+    if "ym" in parts:
+        return [parts["ym"]]
     if "numeric" in parts:
         text = parts["numeric"]
         return list(dict.fromkeys(k for k in (_parsed(text, ("en",), "DMY"), _parsed(text, ("en",), "MDY")) if k))

@@ -156,13 +156,29 @@ def _revises(first: list[Reduction], later: Reduction, changed: frozenset[str]) 
 
 # -- reading the code -------------------------------------------------------------------------------------------
 def _blocks(run: Run) -> dict[tuple[int, int], Block]:
-    """Each block's printed reductions and changes, in run order, keyed (turn, block) as ``printed.Where`` counts.
+    """Each block's printed reductions and changes, in run order, keyed (turn, block) as ``printed.Where`` counts."""
+    return {position: Block([r for e in _printed(tree) if (r := _reduction(e, assigned)) is not None],
+                            _changed(tree))
+            for position, tree, assigned, _ in _read(run)}
+
+
+def printed_calls(run: Run) -> dict[tuple[int, int], list[list[ast.expr]]]:
+    """What each block printed, per call: the arguments of each ``print`` (its last line when that is an
+    expression, as a call of one), each name the code assigned (by ``name = ...``) read as what it was assigned:
+    ``api5 / len(log)`` is ``(log.path.str.startswith('/api') & ...).sum() / len(log)``. Keyed (turn, block)."""
+    return {position: [[_expanded(arg, every) for arg in args] for args in _calls(tree)]
+            for position, tree, _, every in _read(run)}
+
+
+def _read(run: Run) -> Iterator[tuple[tuple[int, int], ast.Module, dict[str, ast.expr], dict[str, ast.expr]]]:
+    """Each block's syntax tree, with the names assigned so far (this block's included) read as what they hold:
+    those that are a part or a transform of the data, and every one.
 
     A name is read as what it was assigned when that is a part or a transform of the data or of another such
     name (``real = ng[...]``, ``fri = flights[...]``), so a revision made through a new name is seen."""
     assigned: dict[str, ast.expr] = {}
+    every: dict[str, ast.expr] = {}
     data = {*run.context_names, "context"}
-    out: dict[tuple[int, int], Block] = {}
     for turn, it in enumerate(run.iterations, 1):
         for block, cell in enumerate(it.cells, 1):
             try:
@@ -173,14 +189,13 @@ def _blocks(run: Run) -> dict[tuple[int, int], Block]:
                 if isinstance(statement, ast.Assign) and len(statement.targets) == 1 \
                         and isinstance(statement.targets[0], ast.Name):
                     name, value = statement.targets[0].id, statement.value
+                    every[name] = _expanded(value, every)
                     if _base(value) in assigned or _base(value) in data:
                         assigned[name] = _expanded(value, assigned)
                     else:  # a table built from scratch (pd.DataFrame(rows)) is data of its own, not its recipe
                         assigned.pop(name, None)
                         data.add(name)
-            out[(turn, block)] = Block([r for e in _printed(tree) if (r := _reduction(e, assigned)) is not None],
-                                       _changed(tree))
-    return out
+            yield (turn, block), tree, assigned, every
 
 
 def _changed(tree: ast.Module) -> frozenset[str]:
@@ -206,13 +221,19 @@ def _base(node: ast.expr) -> str:
 
 def _printed(tree: ast.Module) -> Iterator[ast.expr]:
     """What a block shows: the arguments of its ``print`` calls, and its last line when that is an expression."""
+    for args in _calls(tree):
+        yield from args
+
+
+def _calls(tree: ast.Module) -> Iterator[list[ast.expr]]:
+    """The arguments of each ``print`` call of a block, and its last line when that is an expression (as one)."""
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print":
-            yield from node.args
+            yield list(node.args)
     last = tree.body[-1] if tree.body else None
     if isinstance(last, ast.Expr) and not (isinstance(last.value, ast.Call) and isinstance(last.value.func, ast.Name)
                                            and last.value.func.id == "print"):
-        yield last.value
+        yield [last.value]
 
 
 def _reduction(expr: ast.expr, assigned: dict[str, ast.expr]) -> Reduction | None:

@@ -1,0 +1,90 @@
+"""A running total answered for one period: "how much did the Lab use on 1 March?" answered with the meter's
+register on 1 March (437,993.4 kWh) instead of that day's use (1,328.75 kWh).
+
+Why: both figures were printed in the same row, and when the answer's unit names both columns (``kwh`` and
+``register_kwh``) nothing in the words tells them apart. The table does: a column whose every step from one row
+to the next is the other column's figure is that column's running total. That relation is read from the printed
+figures, never from a column's name:
+
+- a printed table (three rows at least, two steps) has a column ``C`` and another ``A`` such that, for every pair
+  of consecutive rows, ``C`` grows by ``A``'s figure of the later row (a cumulative sum) or of the earlier one (a
+  register read at the start of the period), to the precision they were printed with;
+- the answer gives a figure of ``C`` that is no figure of ``A``, to a question for one figure that does not ask for
+  a running total: none of the words of ``C``'s name that ``A``'s lacks ("register", "cumulative",
+  "running") is in the question, nor a word that asks for a total to date (``forms.TO_DATE``).
+"""
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterator
+from decimal import Decimal
+
+from ..dialogue import prompts
+from . import forms
+from .claims import Claim
+from .derive import matches
+from .printed import Row, Table
+from .provenance import Evidence
+from .readings import is_year, values
+
+MIN_ROWS = 3
+
+
+def running_total(text: str, question: str, evidence: Evidence) -> Claim | None:
+    """A figure of a running-total column answered for one period (see the module)."""
+    if forms.asks_for_one(question) != "one figure" or forms.TO_DATE.search(question):
+        return None
+    asked = set(_words(question))
+    stated = [v for v in values(text) if v.kind == "number" and v.readings and not is_year(v)]
+    if not stated:
+        return None
+    for table, total, step in _running(evidence.tables):
+        if (set(_words(total)) - set(_words(step))) & asked:
+            continue  # the question names the running total ("the register reading", "cumulative commits")
+        for value in stated:
+            rows = [row for row in table.rows if (f := row.figure(total)) is not None and matches(value, f)]
+            if rows and not any((f := row.figure(step)) is not None and matches(value, f) for row in table.rows):
+                row = rows[0]
+                label = row.labels[0] if row.labels else "its row"
+                return Claim(prompts.running_total(value.text, total, step, label, row.cells.get(step, "?")),
+                             {"figure": value.text, "column": total, "of": step, "row": label})
+    return None
+
+
+def _running(found: list[Table]) -> Iterator[tuple[Table, str, str]]:
+    """Each (table, running-total column, the column it sums) the printed figures show."""
+    for table in found:
+        if len(table.rows) < MIN_ROWS:
+            continue
+        columns = table.numeric_columns()
+        for total in columns:
+            for step in columns:
+                if step != total and _accumulates(table.rows, total, step):
+                    yield table, total, step
+
+
+def _accumulates(rows: list[Row], total: str, step: str) -> bool:
+    """Every step of ``total`` from a row to the next is ``step``'s figure of the later row, or of the earlier."""
+    read = [(row.figure(total), row.figure(step), _unit(row.cells.get(total, "")), _unit(row.cells.get(step, "")))
+            for row in rows]
+    if not any(s for _, s, _, _ in read):
+        return False  # a column of zeros accumulates into anything constant
+    steps: list[tuple[Decimal, Decimal, Decimal, Decimal]] = []
+    for (t0, s0, u0, v0), (t1, s1, u1, v1) in itertools.pairwise(read):
+        if t0 is None or t1 is None or s0 is None or s1 is None:
+            return False
+        steps.append((t1 - t0, s1, s0, u0 + u1 + max(v0, v1)))
+    return any(all(abs(grew - (later if inclusive else earlier)) <= slack for grew, later, earlier, slack in steps)
+               for inclusive in (True, False))
+
+
+def _unit(cell: str) -> Decimal:
+    """Half a unit of the last digit a cell was printed with: how far a printed figure may be from its value."""
+    plain = cell.strip().replace(",", "")
+    places = len(plain.split(".")[1]) if "." in plain else 0
+    return Decimal(5) / Decimal(10) ** (places + 1)
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in re.split(r"[\W_]+", text.lower()) if len(w) > 2]
