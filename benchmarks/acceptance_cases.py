@@ -36,7 +36,8 @@ LEGIT_CLASSES: tuple[str, ...] = (
     "label selected by code", "table lookup", "readable label", "hedged approximation", "qualitative summary",
     "FINAL_VAR object", "nothing found", "date in another format", "arithmetic in the head", "log timestamps",
     "locale magnitude", "table read by its order", "labelled SUBMIT", "pattern over a whole table",
-    "revised figure", "things counted once",
+    "revised figure", "things counted once", "share of a part", "figure for one part",
+    "period beside its running total", "date worked out on a calendar",
 )
 INVENTED_CLASSES: tuple[str, ...] = (
     "never computed", "neighbouring row", "wrong label in a sentence", "bare wrong label",
@@ -45,7 +46,7 @@ INVENTED_CLASSES: tuple[str, ...] = (
     "wrong arithmetic", "figure from another column", "extreme of a partial table", "ascending sort read as highest",
     "swapped comparison", "decrease reported as a rise", "table for one figure", "wrong column filtered",
     "date format missed", "superlative of another form", "figure before its revision",
-    "rows counted as things",
+    "rows counted as things", "share over another base", "whole given for a part", "running total for a period",
 )
 
 
@@ -1445,3 +1446,88 @@ def _views_counted_as_visitors() -> Script:
     ctx = {"views": page_views()}
     n = differs(len(ctx["views"]), ctx["views"].visitor_id.nunique())
     return Script(ctx, [VIEWS_LOOK, repl("print(len(views))"), f"FINAL({n} visitors came to the site.)"])
+
+
+# -- a share of a named part, and its base ------------------------------------------------------------------------
+SHARE_QUESTION = "What share of Lyon's orders were cancelled?"
+
+
+@case("share_of_a_part", "share of a part", "legit", SHARE_QUESTION)
+def _share_of_a_part() -> Script:
+    ctx = {"orders": orders()}
+    code = "lyon = orders[orders.city == 'Lyon']\nprint((lyon.status == 'cancelled').sum(), len(lyon))"
+    lyon = compute(ctx, code)["lyon"]
+    k, n = int((lyon.status == "cancelled").sum()), len(lyon)
+    final = f"FINAL({k / n:.1%} of Lyon's orders were cancelled ({k} of {n}).)"
+    return Script(ctx, [ORDERS_LOOK, repl(code), final], after=[repl(code), final])
+
+
+@case("share_over_every_order", "share over another base", "invented", SHARE_QUESTION)
+def _share_over_every_order() -> Script:
+    ctx = {"orders": orders()}
+    o = ctx["orders"]
+    code = "print(((orders.city == 'Lyon') & (orders.status == 'cancelled')).sum(), len(orders))"
+    k = int(((o.city == "Lyon") & (o.status == "cancelled")).sum())
+    wrong = differs(round(k / len(o) * 100, 1), round(k / int((o.city == "Lyon").sum()) * 100, 1))
+    return Script(ctx, [ORDERS_LOOK, repl(code), f"FINAL({wrong}% of Lyon's orders were cancelled ({k} orders).)"])
+
+
+# -- a figure for one named part ----------------------------------------------------------------------------------
+PART_QUESTION = "How much did the orders from Nice come to?"
+
+
+@case("figure_of_a_part", "figure for one part", "legit", PART_QUESTION)
+def _figure_of_a_part() -> Script:
+    ctx = {"orders": orders()}
+    code = "nice = orders[orders.city == 'Nice']\nprint(round(nice.amount.sum(), 2))"
+    total = round(compute(ctx, code)["nice"].amount.sum(), 2)
+    final = f"FINAL(The orders from Nice came to ${total:,.2f}.)"
+    return Script(ctx, [ORDERS_LOOK, repl(code), final], after=[repl(code), final])
+
+
+@case("whole_given_for_a_part", "whole given for a part", "invented", PART_QUESTION)
+def _whole_given_for_a_part() -> Script:
+    ctx = {"orders": orders()}
+    o = ctx["orders"]
+    wrong = differs(round(o.amount.sum(), 2), round(o[o.city == "Nice"].amount.sum(), 2))
+    return Script(ctx, [ORDERS_LOOK, repl("print(round(orders.amount.sum(), 2))"),
+                        f"FINAL(The orders from Nice came to ${wrong:,.2f}.)"])
+
+
+# -- a month's figure beside its running total ----------------------------------------------------------------------
+RUNNING_MONTHLY = ("monthly = orders.groupby(orders.date.dt.strftime('%Y-%m')).amount.sum().round(2).to_frame('amount')\n"
+           "monthly['year_to_date'] = monthly.amount.cumsum().round(2)\nprint(monthly)")
+
+
+@case("month_beside_running_total", "period beside its running total", "legit",
+      "How much revenue did March bring in?")
+def _month_beside_running_total() -> Script:
+    ctx = {"orders": orders()}
+    march = compute(ctx, RUNNING_MONTHLY)["monthly"].loc["2024-03"]
+    final = f"FINAL(March brought in ${march.amount:,.2f} (${march.year_to_date:,.2f} for the year so far).)"
+    return Script(ctx, [ORDERS_LOOK, repl(RUNNING_MONTHLY), final], after=[repl(RUNNING_MONTHLY), final])
+
+
+@case("running_total_for_a_month", "running total for a period", "invented", "How much revenue did March bring in?")
+def _running_total_for_a_month() -> Script:
+    ctx = {"orders": orders()}
+    march = compute(ctx, RUNNING_MONTHLY)["monthly"].loc["2024-03"]
+    wrong = differs(march.year_to_date, march.amount)
+    return Script(ctx, [ORDERS_LOOK, repl(RUNNING_MONTHLY), f"FINAL(March brought in ${wrong:,.2f}.)"])
+
+
+# -- a date worked out on a calendar ------------------------------------------------------------------------------
+ISO_WEEKS = ("weekly = orders.date.dt.isocalendar().week.value_counts().sort_index()\nprint(weekly.to_string())\n"
+         "print('busiest:', weekly.idxmax(), weekly.max())")
+
+
+@case("week_and_its_monday", "date worked out on a calendar", "legit", "Which week of 2024 had the most orders?")
+def _week_and_its_monday() -> Script:
+    ctx = {"orders": orders()}
+    weekly = compute(ctx, ISO_WEEKS)["weekly"]
+    monday = pd.Timestamp.fromisocalendar(2024, int(weekly.idxmax()), 1)
+    final = (f"FINAL(Week {weekly.idxmax()} of 2024, the week starting Monday {monday.day} {monday:%B}, with "
+             f"{weekly.max()} orders.)")
+    return Script(ctx, [ORDERS_LOOK, repl(ISO_WEEKS), final],
+                  after=[repl(ISO_WEEKS + "\nprint(pd.Timestamp.fromisocalendar(2024, int(weekly.idxmax()), 1).date())"),
+                         final])

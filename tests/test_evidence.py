@@ -443,6 +443,48 @@ def test_a_share_over_another_base_than_the_part_asked_about_is_refused(
         assert run.iterations[-1].verdicts[0].values["rows"] == 14
 
 
+# -- a figure for a named part computed over every row ---------------------------------------------------------------
+JOBS = pd.DataFrame({"branch": ["main", "main", "feature-x", "main", "dependabot", "feature-x"],
+                     "secs": [310, 295, 120, 330, 45, 140],
+                     "when": pd.to_datetime(["2023-12-30", "2024-01-02", "2024-01-03", "2024-01-05", "2024-01-06",
+                                             "2024-01-08"])})
+MAIN_QUESTION = "How many seconds of CI time did the main branch use?"
+
+
+@pytest.mark.parametrize("code, answer, question, refused", [
+    ("print(context.secs.sum())", "The main branch used 1,240 seconds.", MAIN_QUESTION, True),
+    ("print(context[context.branch == 'main'].secs.sum())", "The main branch used 935 seconds.", MAIN_QUESTION, False),
+    ("main = context[context.branch == 'main']\nprint(main.secs.sum())", "935 seconds.", MAIN_QUESTION, False),
+    ("print(context.groupby('branch').secs.sum())", "The main branch used 935 seconds.", MAIN_QUESTION, False),
+    ("print(context.secs.sum())", "CI used 1,240 seconds.", "How many seconds of CI time were used?", False),
+    ("print(context.secs.sum())", "1,240 seconds in 2024.", "How many seconds of CI time were used in 2024?", True),
+    ("print(context[context.when.dt.year == 2024].secs.sum())", "930 seconds in 2024.",
+     "How many seconds of CI time were used in 2024?", False),
+])
+def test_a_figure_for_a_named_part_printed_over_every_row_is_refused(engine: Engine, code: str, answer: str,
+                                                                    question: str, refused: bool) -> None:
+    run = engine.run([fence(code), f"FINAL({answer})"], JOBS, question=question, max_iterations=2)
+    refusals = [v for v in run.iterations[-1].verdicts if v.action == "refused"]
+    assert [v.gate for v in refusals] == (["wrong-subset"] if refused else []), refusals
+    if refused:
+        assert refusals[0].values["printed_by"] == "context.secs.sum()"
+
+
+@pytest.mark.parametrize("code, answer, question, refused", [
+    ("print(context.head(3).secs.max())", "The longest job took 310 seconds.", "How long did the longest job take?",
+     True),
+    ("print(context.secs[:3].sum())", "725 seconds of CI time.", "How many seconds of CI time were used?", True),
+    ("print(context.secs.max())", "The longest job took 330 seconds.", "How long did the longest job take?", False),
+    ("print(context.head(3).secs.max())", "310 seconds.", "How long was the longest of the first 3 jobs?", False),
+    ("print(context.branch.str[:4].eq('main').sum())", "3 jobs.", "How many jobs ran on main?", False),
+])
+def test_a_figure_of_a_sample_stated_for_all_the_data_is_refused(engine: Engine, code: str, answer: str,
+                                                                 question: str, refused: bool) -> None:
+    run = engine.run([fence(code), f"FINAL({answer})"], JOBS, question=question, max_iterations=2)
+    refusals = [v for v in run.iterations[-1].verdicts if v.action == "refused"]
+    assert [v.gate for v in refusals] == (["wrong-subset"] if refused else []), refusals
+
+
 # -- a running total answered for one period ------------------------------------------------------------------------
 METER = pd.DataFrame({"day": ["2024-02-28", "2024-02-29", "2024-03-01", "2024-03-02"],
                       "kwh": [1301.5, 1321.29, 1328.75, 1086.36],
@@ -454,6 +496,8 @@ METER = pd.DataFrame({"day": ["2024-02-28", "2024-02-29", "2024-03-01", "2024-03
     ("The Lab used 437,993.4 kWh on 1 March.", "How much electricity did the Lab use on 1 March?", True),
     ("The Lab used 1,328.75 kWh on 1 March.", "How much electricity did the Lab use on 1 March?", False),
     ("The meter read 437,993.4 kWh on 1 March.", "What did the Lab's meter read on 1 March?", False),  # a level
+    ("1,328.75 kWh on 1 March (register: 437,993.4 kWh).", "How much electricity did the Lab use on 1 March?",
+     False),  # the period's figure, the running total beside it
     ("437,993.4 kWh since the meter was installed.", "How much has the Lab used since the meter was installed?",
      False),
     ("433 visitors came on 1 March.", "How many visitors came on 1 March?", False),  # increasing is no running total

@@ -259,6 +259,20 @@ def running_total(figure: str, column: str, of: str, label: str, own: str) -> st
             f"Answer with that, then finish; if the running total is what is asked, print why.")
 
 
+def unscoped_figure(figure: str, part: str, column: str, printed_by: str) -> str:
+    """Why: a model answered "how much CI time did the main branch use?" with every branch's total."""
+    return (f"Your FINAL was not accepted: the question asks about {part} ({column}), and {figure} was printed by "
+            f"`{printed_by}`, which does not select the {part} rows. Compute it over those rows only, print it, "
+            "then finish; if it already is, print why.")
+
+
+def sampled_figure(figure: str, printed_by: str) -> str:
+    """Why: a model answered "what was the longest delay?" with the longest of the first rows it printed."""
+    return (f"Your FINAL was not accepted: {figure} was printed by `{printed_by}`, which reads only some rows of the "
+            "data (a head, a tail, a sample or a slice), and the question asks about all of it. Compute it over "
+            "every row, print it, then finish.")
+
+
 def wrong_base(figure: str, part: str, column: str, rows: int, how: str) -> str:
     """Why: a model answered "what share of Iberia's flights were cancelled?" with Iberia's cancellations over
     every airline's flights."""

@@ -24,7 +24,7 @@ from ..dialogue import prompts
 from ..dialogue.helpers import HELPER_NAMES, FinalSlot, created_names, model_variable
 from ..dialogue.protocol import ParsedReply
 from ..record.trajectory import Grounding, Iteration, Run, Source, Verdict
-from . import claims, counts, forms, grounding, provenance, recovery, revisions, running, search_again, shares
+from . import claims, counts, forms, grounding, provenance, recovery, revisions, running, search_again, shares, subsets
 from .gates import BY_NAME, GATES, Policy
 from .printed import label_key, outside_tables
 
@@ -33,7 +33,7 @@ _JUDGE_THE_TURN = frozenset({"same-turn-error", "read-first"})  # asked before t
 _DECIDED_BY_THE_OFFER = frozenset({"missing-variable"})  # no variable, no answer: decided while reading it
 # Claims a typed answer makes about what the code printed: with no typed text, or no data to read, nothing to check.
 _CLAIMS = frozenset({"wrong-extreme", "row-mismatch", "wrong-direction", "wrong-unit", "echoed-figure",
-                     "not-distinct", "stale-figure", "wrong-base", "partial-subcall"})
+                     "not-distinct", "stale-figure", "wrong-subset", "wrong-base", "partial-subcall"})
 
 
 @dataclass(frozen=True)
@@ -308,6 +308,10 @@ class Acceptance:
 
     def _stale_figure(self, offer: Offer, it: Iteration) -> Finding | None:
         return _finding(revisions.stale(_answer_text(offer), self.run.question, self._evidence_now()))
+
+    def _wrong_subset(self, offer: Offer, it: Iteration) -> Finding | None:
+        return _finding(subsets.unscoped(_answer_text(offer), self.run.question, self._evidence_now(),
+                                         self._frames()))
 
     def _wrong_base(self, offer: Offer, it: Iteration) -> Finding | None:
         text, evidence = _answer_text(offer), self._evidence_now()

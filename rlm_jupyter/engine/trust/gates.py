@@ -117,6 +117,12 @@ GATES: tuple[Gate, ...] = (
          "reduction (len, mean, sum) of the same data with what it reduces changed (a filter added, a cleaning "
          "step replaced), not the same expression with other constants nor a part of it",
          "a model counted the requests, recomputed them without the health probe, and answered the first count"),
+    Gate("wrong-subset", "answer", "soft",
+         "a figure answered to a question for one figure about a named part of the data (a value of a text column, "
+         "'the main branch'; or a year of its dates) whose every printing came from code that selects nothing of "
+         "that part (no constant naming it), and is not that part's row of a printed table; or a figure for all "
+         "the data printed only by a reduction over a head, tail, sample or slice of its rows",
+         "a model answered the main branch's CI time with every branch's total"),
     Gate("wrong-base", "answer", "soft",
          "a percent answered to a question for a share of a named part of the data ('share of Iberia's flights') "
          "that is no count of that part's rows over their number: computed in the head over another base, or "

@@ -261,10 +261,10 @@ def _reduction(expr: ast.expr, assigned: dict[str, ast.expr]) -> Reduction | Non
     operand = _expanded(operand, assigned)
     names = frozenset(n.id for n in ast.walk(operand) if isinstance(n, ast.Name))
     unfilter = _Unfilter()
-    unfiltered = ast.unparse(unfilter.visit(copy.deepcopy(operand)))
-    step = ast.unparse(operand.func.value) if isinstance(operand, ast.Call) and isinstance(operand.func,
+    unfiltered = source_of(unfilter.visit(copy.deepcopy(operand)))
+    step = source_of(operand.func.value) if isinstance(operand, ast.Call) and isinstance(operand.func,
                                                                                           ast.Attribute) else None
-    return Reduction(reducer, ast.unparse(operand), unfiltered, unfilter.taken, step, names)
+    return Reduction(reducer, source_of(operand), unfiltered, unfilter.taken, step, names)
 
 
 class _Unfilter(ast.NodeTransformer):
@@ -296,4 +296,13 @@ class _Expand(ast.NodeTransformer):
 def _expanded(expr: ast.expr, assigned: dict[str, ast.expr]) -> ast.expr:
     """``expr`` with each name the code assigned replaced by what it assigned (already expanded when assigned)."""
     expanded: ast.expr = _Expand(assigned).visit(copy.deepcopy(expr))
-    return expanded if len(ast.unparse(expanded)) <= MAX_EXPANDED else expr
+    return expanded if len(source_of(expanded)) <= MAX_EXPANDED else expr
+
+
+def source_of(node: ast.AST) -> str:
+    """``node`` as source text; "" for one Python cannot write back (a backslash inside an f-string's braces on
+    3.11, after a name there was read as what it holds)."""
+    try:
+        return ast.unparse(node)
+    except ValueError:
+        return ""

@@ -9,9 +9,11 @@ figures, never from a column's name:
 - a printed table (three rows at least, two steps) has a column ``C`` and another ``A`` such that, for every pair
   of consecutive rows, ``C`` grows by ``A``'s figure of the later row (a cumulative sum) or of the earlier one (a
   register read at the start of the period), to the precision they were printed with;
-- the answer gives a figure of ``C`` that is no figure of ``A``, to a question for one figure that does not ask for
-  a running total: none of the words of ``C``'s name that ``A``'s lacks ("register", "cumulative",
-  "running") is in the question, nor a word that asks for a total to date (``forms.TO_DATE``).
+- the answer gives a figure of ``C`` that is no figure of ``A`` (and not beside its row's ``A``, which it then
+  gives as the period's: "$13,298.69 in March, $36,899.34 for the year so far"), to a question for one figure
+  that does not ask for a running total: none of the words of ``C``'s name that ``A``'s lacks ("register",
+  "cumulative", "running") is in the question, nor a word that asks for a total to date or a level
+  (``forms.TO_DATE``: "so far", "since", "meter reading", "balance").
 """
 from __future__ import annotations
 
@@ -43,7 +45,8 @@ def running_total(text: str, question: str, evidence: Evidence) -> Claim | None:
         if (set(_words(total)) - set(_words(step))) & asked:
             continue  # the question names the running total ("the register reading", "cumulative commits")
         for value in stated:
-            rows = [row for row in table.rows if (f := row.figure(total)) is not None and matches(value, f)]
+            rows = [row for row in table.rows if (f := row.figure(total)) is not None and matches(value, f)
+                    and not any(matches(v, own) for v in stated if (own := row.figure(step)) is not None)]
             if rows and not any((f := row.figure(step)) is not None and matches(value, f) for row in table.rows):
                 row = rows[0]
                 label = row.labels[0] if row.labels else "its row"

@@ -8,18 +8,17 @@ data says how many there are. So this check reads the question's form for the pa
 counts that part's rows in the data, and tests the answer's percent against that count, never its wording:
 
 - **the part** (``share_scope``): the words right after "share / percent(age) / proportion / fraction / rate
-  of" (two at most, past "the" and "all"), one of which the data holds, in a text column of a table, as a whole
-  value (``Iberia`` in ``airline``) or as a word of its values (``api`` in ``/api/v2/orders``), in at least one
-  row and under ``MAX_PART`` of the rows of the largest table that holds it; "what share of readmissions came
-  from Cardiology?" names no part (Cardiology comes after the verb), so its base is every readmission;
+  of" (two at most, past "the" and "all"), one of which names a part of the data (``parts.Part``: a whole value
+  of a text column, ``Iberia`` in ``airline``, or a word of its values, ``api`` in ``/api/v2/orders``); "what
+  share of readmissions came from Cardiology?" names no part (Cardiology comes after the verb), so its base is
+  every readmission;
 - **refused**, for a percent the answer states (printed, or computed in the head), when code printed it as a
   division whose divisor reads nothing of the part (no constant naming it) while its dividend does
   (``api5 / len(log)``); else when no count of the part's rows over their number gives it (to the precision it
   is written with); or when it was computed in the head as ``a / b`` with ``b`` another figure than that number
   and ``a`` over that number does not give it.
 
-Only tables of at most ``MAX_ROWS`` rows are counted (a text column's scan costs about a second per five
-million rows), and only for a question of that form with a percent in the answer: nothing else pays for it.
+Only for a question of that form with a percent in the answer: nothing else pays for reading the data.
 """
 from __future__ import annotations
 
@@ -27,7 +26,6 @@ import ast
 import math
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -35,23 +33,13 @@ from ..dialogue import prompts
 from ..record.trajectory import Source
 from .claims import Claim
 from .derive import matches
+from .parts import Part, names, part_named, printed_expression, printed_matches
 from .provenance import Evidence
 from .readings import Value, values
-from .revisions import printed_calls
+from .revisions import source_of
 
-MAX_PART = 0.95  # a word in nearly every row names the whole, not a part ("API requests" of an API's log)
-MAX_ROWS = 2_000_000
 _SCOPE = re.compile(r"\b(?:share|percent(?:age)?|proportion|fraction|rate|%)\s+of\s+(?:the\s+|all\s+)?"
                     r"(?P<words>[\w/.-]+(?:['’]s)?(?:\s+[\w/.-]+)?)", re.IGNORECASE)
-
-
-@dataclass(frozen=True)
-class Part:
-    """The part of the data a share is of: the word that names it, where, and how many rows it has."""
-
-    word: str
-    column: str
-    rows: int
 
 
 def share_scope(question: str) -> list[str]:
@@ -71,7 +59,7 @@ def wrong_base(text: str, question: str, evidence: Evidence, sources: Iterable[S
     percents = [v for v in values(text) if v.kind == "number" and any(r.how == "percent" for r in v.readings)]
     if not words or not percents:
         return None
-    part = _part(words, [f for f in frames if len(f) <= MAX_ROWS])
+    part = part_named(words, frames, within=True)
     if part is None:
         return None
     by_value = {s.value: s for s in sources}
@@ -81,9 +69,9 @@ def wrong_base(text: str, question: str, evidence: Evidence, sources: Iterable[S
             continue
         division = _printed_division(value, evidence) if source.kind == "shown" else None
         how: str | None = None
-        if division is not None and _names(division[0], part.word) and not _names(division[1], part.word):
-            how = ast.unparse(division[1])
-        elif division is not None and _names(division[1], part.word):
+        if division is not None and names(division[0], part.word) and not names(division[1], part.word):
+            how = source_of(division[1])
+        elif division is not None and names(division[1], part.word):
             continue  # divided by the part's own rows, counted as the code counted them
         elif not _some_count(value, part.rows):
             how = source.how or f"printed at {source.where}: {source.line}"
@@ -92,31 +80,6 @@ def wrong_base(text: str, question: str, evidence: Evidence, sources: Iterable[S
         if how is not None:
             return Claim(prompts.wrong_base(value.text, part.word, part.column, part.rows, how),
                          {"figure": value.text, "part": part.word, "rows": part.rows, "how": how})
-    return None
-
-
-# -- the part, in the data --------------------------------------------------------------------------------------
-def _part(words: list[str], frames: list[Any]) -> Part | None:
-    for word in words:
-        found = [(len(frame), part) for frame in frames if (part := _rows_named(frame, word)) is not None]
-        if found:
-            return max(found, key=lambda f: f[0])[1]
-    return None
-
-
-def _rows_named(frame: Any, word: str) -> Part | None:
-    """How many rows of ``frame`` a text column names ``word`` in: as the whole value first, else as one of its
-    words; None when none does, or nearly all do."""
-    texts = [name for name in frame.columns if frame[name].dtype == object or str(frame[name].dtype) == "string"
-             or str(frame[name].dtype) == "str"]
-    for whole in (True, False):
-        for name in texts:
-            column = frame[name].astype(str).str.lower()
-            hits = column.eq(word) if whole else column.str.contains(
-                rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])", regex=True)
-            count = int(hits.sum())
-            if 0 < count < MAX_PART * len(frame):
-                return Part(word, str(name), count)
     return None
 
 
@@ -152,17 +115,10 @@ def _number(text: str) -> Decimal | None:
 def _printed_division(value: Value, evidence: Evidence) -> tuple[ast.expr, ast.expr] | None:
     """The dividend and divisor of the division whose result printed ``value`` (each name read as what the code
     assigned it); None when no division did, or which one is not known."""
-    calls = printed_calls(evidence.runs[-1]) if evidence.runs else {}
-    for match in evidence.shown.matches(value):
-        line = match.line
-        if match.figure is None or line.where.place != "output" or line.where.earlier:
-            continue
-        figures = sorted((f for f in evidence.shown.figures if evidence.shown.lines[f.line] is line),
-                         key=lambda f: f.start)
-        position = next((i for i, f in enumerate(figures) if f is match.figure), None)
-        for args in calls.get((line.where.turn, line.where.block), []):
-            if position is not None and len(args) == len(figures) and (found := _division(args[position])):
-                return found
+    for match in printed_matches(value, evidence):
+        expr = printed_expression(match, evidence)
+        if expr is not None and (found := _division(expr)) is not None:
+            return found
     return None
 
 
@@ -187,10 +143,3 @@ def _walk_top(expr: ast.expr) -> Iterator[ast.expr]:
         for part in expr.values:
             if isinstance(part, ast.FormattedValue):
                 yield from _walk_top(part.value)
-
-
-def _names(expr: ast.expr, word: str) -> bool:
-    """A text constant of ``expr`` names ``word`` (as the whole text or one of its words)."""
-    pattern = re.compile(rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])")
-    return any(isinstance(node, ast.Constant) and isinstance(node.value, str) and pattern.search(node.value.lower())
-               for node in ast.walk(expr))

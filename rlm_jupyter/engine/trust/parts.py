@@ -1,0 +1,134 @@
+"""The parts of the data a question names, and what a printed figure's code selected: read from the data and the
+code, for the checks that compare the two (``shares``: a share's base, ``subsets``: a figure's rows).
+
+Why the data: "Iberia", "the main branch", "Android 14" are not words any list could hold; they are values of a
+text column of the run's tables, and the data says how many rows they name. Why the code: a figure printed by
+``jobs.secs.sum()`` is every branch's, one printed by ``jobs[jobs.branch == 'main'].secs.sum()`` is main's, and
+the constant ``'main'`` in the expression (each name read as what the code assigned it) tells them apart.
+
+- ``Part``: a word of the question that a text column holds, as a whole value (``Iberia`` in ``airline``) or, when
+  asked, as one word of its values (``api`` in ``/api/v2/orders``), in at least one row and under ``MAX_PART`` of
+  the rows of the largest table that holds it (a word in nearly every row names the whole, not a part).
+- ``printed_expression``: the expression whose result a printed figure is, when one ``print`` call's arguments
+  line up with the figures of its line.
+- ``names``: whether an expression holds a constant naming the part.
+
+Only tables of at most ``MAX_ROWS`` rows are read (a text column's scan costs about a second per five million
+rows), and only for a question a check applies to: nothing else pays for it.
+"""
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .printed import Match
+from .provenance import Evidence
+from .readings import Value
+from .revisions import printed_calls
+
+MAX_PART = 0.95
+MAX_ROWS = 2_000_000
+MAX_WORDS = 3  # a part's name in the question: "Android 14", "New York City"
+MAX_VALUES = 5_000
+
+
+@dataclass(frozen=True)
+class Part:
+    """A part of the data: the words that name it, the column that holds them, and how many rows it has."""
+
+    word: str
+    column: str
+    rows: int
+
+
+def part_named(words: Sequence[str], frames: Iterable[Any], *, within: bool = False) -> Part | None:
+    """The first of ``words`` (lower case) that names a part of the data (see the module); ``within``: also as a
+    word of a column's values."""
+    usable = [frame for frame in frames if len(frame) <= MAX_ROWS]
+    found = parts_named(words, usable)
+    if found or not within:
+        return found[0] if found else None
+    for word in words:
+        inside = [(len(frame), part) for frame in usable if (part := _rows_containing(frame, word)) is not None]
+        if inside:
+            return max(inside, key=lambda f: f[0])[1]
+    return None
+
+
+def parts_named(words: Sequence[str], frames: Iterable[Any]) -> list[Part]:
+    """Every one of ``words`` that is a whole value of a text column of the data, as a part (in the largest table
+    that holds it), in the order of ``words``."""
+    held: dict[str, tuple[int, Part]] = {}
+    for frame in frames:
+        if len(frame) > MAX_ROWS:
+            continue
+        for name, counts in _value_counts(frame).items():
+            for word in words:
+                count = counts.get(word, 0)
+                if 0 < count < MAX_PART * len(frame) and len(frame) > held.get(word, (-1, None))[0]:
+                    held[word] = (len(frame), Part(word, name, count))
+    return [held[word][1] for word in words if word in held]
+
+
+def phrases(text: str) -> list[str]:
+    """The runs of one to ``MAX_WORDS`` words of ``text``, longest first, in lower case: what may name a part."""
+    words = [w.lower() for w in re.findall(r"[\w][\w/.+-]*[\w]|\w", text)]
+    runs = [" ".join(words[i:i + n]) for n in range(MAX_WORDS, 0, -1) for i in range(len(words) - n + 1)]
+    return list(dict.fromkeys(r for r in runs if len(r) >= 2 and not r.isdigit()))
+
+
+def _text_columns(frame: Any) -> list[Any]:
+    return [name for name in frame.columns if str(frame[name].dtype) in ("object", "string", "str")]
+
+
+def _value_counts(frame: Any) -> dict[str, dict[str, int]]:
+    """Each text column's values, in lower case, with how many rows hold each (a column of more than
+    ``MAX_VALUES`` distinct values, free text or ids, names no part)."""
+    out: dict[str, dict[str, int]] = {}
+    for name in _text_columns(frame):
+        try:
+            counts = frame[name].astype(str).str.lower().value_counts()
+        except TypeError:  # unhashable cells
+            continue
+        if len(counts) <= MAX_VALUES:
+            out[str(name)] = {str(k): int(v) for k, v in counts.items()}
+    return out
+
+
+def _rows_containing(frame: Any, word: str) -> Part | None:
+    """How many rows of ``frame`` hold ``word`` as one word of a text column's values."""
+    pattern = rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])"
+    for name in _text_columns(frame):
+        count = int(frame[name].astype(str).str.lower().str.contains(pattern, regex=True).sum())
+        if 0 < count < MAX_PART * len(frame):
+            return Part(word, str(name), count)
+    return None
+
+
+def names(expr: ast.expr, word: str) -> bool:
+    """A text constant of ``expr`` names ``word`` (as the whole text or one of its words), in any case."""
+    pattern = re.compile(rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])")
+    return any(isinstance(node, ast.Constant) and isinstance(node.value, str) and pattern.search(node.value.lower())
+               for node in ast.walk(expr))
+
+
+def printed_expression(match: Match, evidence: Evidence) -> ast.expr | None:
+    """The expression whose result printed the figure of ``match``: the argument of a ``print`` call of its block
+    at the figure's place on the line, when the call's arguments are as many as the line's figures; else None."""
+    line = match.line
+    if match.figure is None or line.where.place != "output" or line.where.earlier or not evidence.runs:
+        return None
+    figures = sorted((f for f in evidence.shown.figures if evidence.shown.lines[f.line] is line), key=lambda f: f.start)
+    position = next((i for i, f in enumerate(figures) if f is match.figure), None)
+    calls = printed_calls(evidence.runs[-1]).get((line.where.turn, line.where.block), [])
+    fitting = [args[position] for args in calls if position is not None and len(args) == len(figures)]
+    return fitting[0] if len(fitting) == 1 else None
+
+
+def printed_matches(value: Value, evidence: Evidence) -> list[Match]:
+    """The lines of this run's outputs that printed ``value`` as a figure."""
+    return [m for m in evidence.shown.matches(value) if m.figure is not None and m.line.where.place == "output"
+            and not m.line.where.earlier]

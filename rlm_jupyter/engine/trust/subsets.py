@@ -1,0 +1,155 @@
+"""A figure for a named part of the data computed over rows that were never narrowed to that part: "how many
+seconds of CI time did the main branch use?" answered with every branch's total.
+
+Why: the total was printed (``print(jobs.secs.sum())``), so it passes as seen, and the answer names the branch the
+question asked about, so its words pass too. The code says whose figure it is: nothing in ``jobs.secs.sum()``
+selects main's rows. The check reads the part from the question and the data (``parts``: "main" is a value of
+``branch``), and, for each line that printed the answer's figure, whether that line belongs to the part:
+
+- scoped: the line is the part's row of a printed table (a ``groupby`` by branch printed main's row), the line
+  itself names the part (``main: 4,210``), or the expression that printed the figure holds a constant naming it
+  (``jobs[jobs.branch == 'main'].secs.sum()``, through the names the code assigned);
+- not scoped: the expression that printed it is known and names nothing of the part;
+- unknown (several ``print`` calls could have printed the line): nothing is claimed.
+
+And a figure for all the data printed only by a reduction over a sample of its rows (``head(50)``, ``sample(200)``,
+``[:100]``) is a figure of that sample, to a question that asks about no slice (no number, no "first", "last",
+"recent", "sample"...).
+
+Refused (``wrong-subset``), for a question for one figure that names one part (a comparison names two), and an
+answer that states one figure (with several, which is the answer and which its context is not known; a percent
+is ``shares``'): that figure, when every printing of it is not scoped, and at least one is known. A part that is
+a year ("in 2024") is the same, read from the data's dates: a constant 2024 or "2024" in the expression scopes it.
+"""
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from ..dialogue import prompts
+from . import forms
+from .claims import Claim
+from .parts import Part, names, parts_named, phrases, printed_expression, printed_matches
+from .printed import label_key
+from .provenance import Evidence
+from .readings import Value, is_year, values
+from .revisions import source_of
+
+
+def unscoped(text: str, question: str, evidence: Evidence, frames: Iterable[Any]) -> Claim | None:
+    """A figure for the part the question names, printed only by code that did not select that part; or a
+    figure for all the data printed only by code over a sample of it."""
+    value = _one_figure(text, question)
+    if value is None:
+        return None
+    return _for_the_part(value, question, evidence, list(frames)) or _from_a_sample(value, question, evidence)
+
+
+def _one_figure(text: str, question: str) -> Value | None:
+    """The one figure the answer states to a question for one figure (not a year, not the question's own)."""
+    if forms.asks_for_one(question) != "one figure":
+        return None
+    asked = {v.text for v in values(question)}
+    stated = [v for v in values(text) if v.kind == "number" and v.readings and not is_year(v) and v.text not in asked]
+    if len(stated) != 1 or any(r.how == "percent" for r in stated[0].readings):
+        return None  # several figures: which is the answer and which its context is not known; a share: ``shares``
+    return stated[0]
+
+
+def _for_the_part(value: Value, question: str, evidence: Evidence, frames: list[Any]) -> Claim | None:
+    named = {part.word: part for part in parts_named(phrases(question), frames)}
+    year = _year(question, frames)
+    found = [*_outermost(list(named.values())), *([year] if year is not None else [])]
+    if len(found) != 1:
+        return None  # no part, or several (a comparison names two)
+    part = found[0]
+    verdicts = [_scoped(m, part, evidence) for m in printed_matches(value, evidence)]
+    known = [v for v in verdicts if v is not None]
+    if not known or not all(isinstance(v, str) for v in known):
+        return None
+    return Claim(prompts.unscoped_figure(value.text, part.word, part.column, str(known[0])),
+                 {"figure": value.text, "part": part.word, "column": part.column, "printed_by": known[0]})
+
+
+# -- a sample stated for the whole -------------------------------------------------------------------------------
+_SLICES = frozenset({"head", "tail", "sample", "nlargest", "nsmallest"})
+# A question about a slice of the rows: a number ("the last 7 days"), or a word for the rows' place or a sample.
+_ASKS_A_SLICE = re.compile(r"\d|\b(?:first|last|latest|recent|earliest|newest|oldest|top|bottom|sample|preview|few|"
+                           r"some)\b", re.IGNORECASE)
+
+
+def _from_a_sample(value: Value, question: str, evidence: Evidence) -> Claim | None:
+    """A figure printed only by a reduction over the first or last rows, or a random sample, of the data
+    (``df.head(50).delay.max()``, ``df.sample(200).x.mean()``, ``df[:100]``), to a question about all of it."""
+    if _ASKS_A_SLICE.search(question):
+        return None
+    printed = [printed_expression(m, evidence) for m in printed_matches(value, evidence)]
+    known = [e for e in printed if e is not None]
+    if not known or len(known) != len(printed) or not all(_sliced(e) for e in known):
+        return None
+    how = source_of(known[0])
+    return Claim(prompts.sampled_figure(value.text, how), {"figure": value.text, "printed_by": how})
+
+
+def _sliced(expr: ast.expr) -> bool:
+    """The expression reduces some rows only: a ``head``/``tail``/``sample`` call or a slice with a bound."""
+    for node in ast.walk(expr):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _SLICES:
+            return True
+        if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice) and _bounds_rows(node):
+            return True
+    return False
+
+
+def _bounds_rows(node: ast.Subscript) -> bool:
+    """``rows[:100]``, ``df.iloc[:500]``, ``lines[-50:]``: a slice that keeps some rows. Not ``lines[1:]`` (a header
+    skipped) nor ``col.str[:7]`` (a part of each text, every row kept)."""
+    assert isinstance(node.slice, ast.Slice)
+    if isinstance(node.value, ast.Attribute) and node.value.attr in ("str", "dt"):
+        return False
+    lower = node.slice.lower
+    negative = isinstance(lower, ast.UnaryOp) and isinstance(lower.op, ast.USub)
+    return node.slice.upper is not None or negative
+
+
+def _outermost(found: list[Part]) -> list[Part]:
+    """The parts no longer named part holds: "android 14" over "android" (``phrases`` gives the longest first)."""
+    return [p for p in found if not any(other is not p and re.search(rf"(?<!\w){re.escape(p.word)}(?!\w)",
+                                                                     other.word) for other in found)]
+
+
+def _scoped(match: Any, part: Part, evidence: Evidence) -> bool | str | None:
+    """True: the printing belongs to the part; the expression (text) when it does not; None when not known."""
+    line = match.line
+    pattern = re.compile(rf"(?<![a-z0-9]){re.escape(part.word)}(?![a-z0-9])")
+    if pattern.search(line.text.lower()) or any(line is row.line and label_key(part.word) in map(label_key, row.labels)
+                                                for table in evidence.tables for row in table.rows):
+        return True
+    expr = printed_expression(match, evidence)
+    if expr is None:
+        return None
+    return True if names(expr, part.word) or _year_named(expr, part) else source_of(expr)
+
+
+# -- a year ---------------------------------------------------------------------------------------------------------
+def _year(question: str, frames: list[Any]) -> Part | None:
+    """A year the question names ("in 2024") when a date column of the data spans more than that year."""
+    years = [int(v.first) for v in values(question) if v.kind == "number" and v.readings and is_year(v)]
+    if len(years) != 1:
+        return None
+    for frame in frames:
+        for name in frame.columns:
+            column = frame[name]
+            if str(column.dtype).startswith("datetime64"):
+                seen = set(column.dt.year.dropna().astype(int).unique())
+                if years[0] in seen and len(seen) > 1:
+                    return Part(str(years[0]), str(name), int((column.dt.year == years[0]).sum()))
+    return None
+
+
+def _year_named(expr: ast.expr, part: Part) -> bool:
+    """A number constant that is the year (``dt.year == 2024``); a text one (``'2024-01-01'``) is ``names``'."""
+    return part.word.isdigit() and any(isinstance(node, ast.Constant) and isinstance(node.value, int)
+                                       and str(node.value) == part.word for node in ast.walk(expr))
