@@ -44,7 +44,7 @@ def _answers(reply: str) -> bool:
     parsed = parse_reply(reply)
     code = "\n".join(parsed.code)
     return parsed.final is not None or any(k in code for k in ("FINAL(", "SUBMIT(", "answer['ready'] = True",
-                                                                '"ready": True'))
+                                                                'answer["ready"] = True', '"ready": True'))
 
 
 def test_every_case_builds_and_its_replies_end_at_its_first_final() -> None:
@@ -242,9 +242,11 @@ def test_the_split_halves_are_the_seeded_assignment_and_large_enough() -> None:
 
 
 def test_every_split_case_builds_and_its_replies_end_at_its_first_answer() -> None:
-    from benchmarks import cases_holdout, cases_tune, cases_tune2
+    from benchmarks import cases_holdout, cases_holdout2, cases_tune, cases_tune2
 
-    for case in cases_tune.CASES + cases_holdout.CASES + cases_tune2.CASES:
+    every = cases_tune.CASES + cases_holdout.CASES + cases_tune2.CASES + cases_holdout2.CASES
+    assert len({c.name for c in every}) == len(every)
+    for case in every:
         script = case.build()
         assert script.context and script.replies, case.name
         assert not any(_answers(r) for r in script.replies[:-1]) and _answers(script.replies[-1]), case.name
