@@ -485,6 +485,21 @@ def test_a_figure_of_a_sample_stated_for_all_the_data_is_refused(engine: Engine,
     assert [v.gate for v in refusals] == (["wrong-subset"] if refused else []), refusals
 
 
+@pytest.mark.parametrize("code, answer, question, refused", [
+    ("print(context.head(3))", "Jobs take 295 seconds on average.", "How long does a CI job take on average?", True),
+    ("print(context.secs.mean().round(1))", "Jobs take 206.7 seconds on average.",
+     "How long does a CI job take on average?", False),
+    ("print(context.sort_values('secs', ascending=False).head(3))", "The longest job took 330 seconds.",
+     "How long did the longest job take?", False),  # a head of the sorted rows is the top, not a sample
+    ("print(context.head(3))", "The first job took 310 seconds.", "How long did the first job take?", False),
+])
+def test_a_figure_only_a_preview_of_the_rows_showed_is_refused(engine: Engine, code: str, answer: str,
+                                                               question: str, refused: bool) -> None:
+    run = engine.run([fence(code), f"FINAL({answer})"], JOBS, question=question, max_iterations=2)
+    refusals = [v for v in run.iterations[-1].verdicts if v.action == "refused"]
+    assert [v.gate for v in refusals] == (["wrong-subset"] if refused else []), refusals
+
+
 # -- a running total answered for one period ------------------------------------------------------------------------
 METER = pd.DataFrame({"day": ["2024-02-28", "2024-02-29", "2024-03-01", "2024-03-02"],
                       "kwh": [1301.5, 1321.29, 1328.75, 1086.36],

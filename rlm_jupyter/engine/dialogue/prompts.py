@@ -273,6 +273,13 @@ def sampled_figure(figure: str, printed_by: str) -> str:
             "every row, print it, then finish.")
 
 
+def previewed_figure(figure: str) -> str:
+    """Why: a model answered "what is the average length of stay?" with a figure only a head() of the rows showed."""
+    return (f"Your FINAL was not accepted: {figure} appears only among the few rows a preview showed (the data's "
+            "description or a head of the rows), not as a result your code computed over all the data. Compute it, "
+            "print it, then finish.")
+
+
 def wrong_base(figure: str, part: str, column: str, rows: int, how: str) -> str:
     """Why: a model answered "what share of Iberia's flights were cancelled?" with Iberia's cancellations over
     every airline's flights."""

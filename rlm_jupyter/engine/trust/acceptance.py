@@ -310,8 +310,9 @@ class Acceptance:
         return _finding(revisions.stale(_answer_text(offer), self.run.question, self._evidence_now()))
 
     def _wrong_subset(self, offer: Offer, it: Iteration) -> Finding | None:
-        return _finding(subsets.unscoped(_answer_text(offer), self.run.question, self._evidence_now(),
-                                         self._frames()))
+        text, evidence = _answer_text(offer), self._evidence_now()
+        return _finding(subsets.unscoped(text, self.run.question, evidence, self._frames())
+                        or subsets.previewed(text, self.run.question, evidence))
 
     def _wrong_base(self, offer: Offer, it: Iteration) -> Finding | None:
         text, evidence = _answer_text(offer), self._evidence_now()

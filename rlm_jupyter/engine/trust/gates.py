@@ -121,7 +121,8 @@ GATES: tuple[Gate, ...] = (
          "a figure answered to a question for one figure about a named part of the data (a value of a text column, "
          "'the main branch'; or a year of its dates) whose every printing came from code that selects nothing of "
          "that part (no constant naming it), and is not that part's row of a printed table; or a figure for all "
-         "the data printed only by a reduction over a head, tail, sample or slice of its rows",
+         "the data printed only by a reduction over a head, tail, sample or slice of its rows, or shown only as a "
+         "cell of a look at a few rows (the data's description, a head of the rows as they are)",
          "a model answered the main branch's CI time with every branch's total"),
     Gate("wrong-base", "answer", "soft",
          "a percent answered to a question for a share of a named part of the data ('share of Iberia's flights') "

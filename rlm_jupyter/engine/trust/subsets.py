@@ -16,6 +16,10 @@ And a figure for all the data printed only by a reduction over a sample of its r
 ``[:100]``) is a figure of that sample, to a question that asks about no slice (no number, no "first", "last",
 "recent", "sample"...).
 
+And a figure that no output showed except as a cell of a look at a few rows (the data's description, a ``head()``
+of the rows as they are: no sorting, no aggregate in the block) is a figure of those rows, not a result over all
+(``previewed``): a figure from memory that a preview happened to show, or one row read as the whole.
+
 Refused (``wrong-subset``), for a question for one figure that names one part (a comparison names two), and an
 answer that states one figure (with several, which is the answer and which its context is not known; a percent
 is ``shares``'): that figure, when every printing of it is not scoped, and at least one is known. A part that is
@@ -47,13 +51,29 @@ def unscoped(text: str, question: str, evidence: Evidence, frames: Iterable[Any]
     return _for_the_part(value, question, evidence, list(frames)) or _from_a_sample(value, question, evidence)
 
 
-def _one_figure(text: str, question: str) -> Value | None:
+def previewed(text: str, question: str, evidence: Evidence) -> Claim | None:
+    """The one figure answered to a question for one figure over all the data (a share too) that no output showed
+    but as a cell of a look at a few rows: the data's description, or a ``head()`` of the rows as they are."""
+    value = _one_figure(text, question, shares_too=True)
+    if value is None or _ASKS_A_SLICE.search(question):
+        return None
+    found = [m for m in evidence.shown.matches(value) if m.figure is not None and not m.line.where.earlier]
+    if not found:
+        return None  # derived, or seen nowhere: ``unseen-value``'s
+    looks = {id(row.line) for table in evidence.tables if table.partial and not _COMPUTES.search(table.code)
+             for row in table.rows}
+    if not all(m.line.where.place == "description" or id(m.line) in looks for m in found):
+        return None
+    return Claim(prompts.previewed_figure(value.text), {"figure": value.text})
+
+
+def _one_figure(text: str, question: str, *, shares_too: bool = False) -> Value | None:
     """The one figure the answer states to a question for one figure (not a year, not the question's own)."""
     if forms.asks_for_one(question) != "one figure":
         return None
     asked = {v.text for v in values(question)}
     stated = [v for v in values(text) if v.kind == "number" and v.readings and not is_year(v) and v.text not in asked]
-    if len(stated) != 1 or any(r.how == "percent" for r in stated[0].readings):
+    if len(stated) != 1 or (not shares_too and any(r.how == "percent" for r in stated[0].readings)):
         return None  # several figures: which is the answer and which its context is not known; a share: ``shares``
     return stated[0]
 
@@ -74,7 +94,15 @@ def _for_the_part(value: Value, question: str, evidence: Evidence, frames: list[
 
 
 # -- a sample stated for the whole -------------------------------------------------------------------------------
-_SLICES = frozenset({"head", "tail", "sample", "nlargest", "nsmallest"})
+_SLICES = frozenset({"head", "tail", "sample"})
+# What makes a head a selection, not a sample: the rows were ordered or aggregated first (``sort_values(...).head(1)``
+# is the top row; ``value_counts().head()`` the most common).
+_ORDERED = re.compile(r"\b(?:sort_values|sort_index|sorted|nlargest|nsmallest|value_counts|groupby|agg|aggregate|"
+                      r"pivot_table|resample|rank|most_common|describe|crosstab)\b")
+# What makes a block a computation, not a look at the rows: it orders or aggregates them.
+_COMPUTES = re.compile(r"\b(?:sort_values|sort_index|sorted|nlargest|nsmallest|value_counts|groupby|agg|aggregate|"
+                       r"pivot_table|resample|rank|most_common|describe|crosstab|mean|sum|count|median|max|min|std|"
+                       r"nunique|len)\b")
 # A question about a slice of the rows: a number ("the last 7 days"), or a word for the rows' place or a sample.
 _ASKS_A_SLICE = re.compile(r"\d|\b(?:first|last|latest|recent|earliest|newest|oldest|top|bottom|sample|preview|few|"
                            r"some)\b", re.IGNORECASE)
@@ -97,8 +125,12 @@ def _sliced(expr: ast.expr) -> bool:
     """The expression reduces some rows only: a ``head``/``tail``/``sample`` call or a slice with a bound."""
     for node in ast.walk(expr):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _SLICES:
-            return True
-        if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice) and _bounds_rows(node):
+            receiver = node.func.value
+        elif isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice) and _bounds_rows(node):
+            receiver = node.value
+        else:
+            continue
+        if not _ORDERED.search(source_of(receiver)):
             return True
     return False
 
