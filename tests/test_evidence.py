@@ -547,3 +547,111 @@ def test_what_a_question_asks_for_is_read_from_its_form(question: str, asks: str
     from rlm_jupyter.engine.trust.forms import asks_for_one
 
     assert asks_for_one(question) == asks
+
+
+# -- writings and layouts read since the fresh sets (issue 36) -------------------------------------------------------
+def test_an_outer_index_label_printed_once_names_every_row_it_holds() -> None:
+    routes = pd.Series([80, 78, 76], index=pd.MultiIndex.from_tuples(
+        [("Central Stn", "Canal St"), ("Central Stn", "Old Town"), ("Market Sq", "Harbour")], names=["from", "to"]))
+    (table,) = tables(printed("print(routes)", routes=routes))
+    assert [row.labels for row in table.rows] == [["Central Stn", "Canal St"], ["Central Stn", "Old Town"],
+                                                  ["Market Sq", "Harbour"]]
+
+
+@pytest.mark.parametrize("text, direction", [
+    ("the most calls", "high"), ("the least popular", "low"), ("le plus d'appels", "high"),
+    ("le jour le plus calme", None),  # an adjective in no pair leaves the direction open
+    ("the most quiet day", "low"), ("el mayor número", "high"),
+])
+def test_most_and_least_take_their_direction_from_the_word_after(text: str, direction: str | None) -> None:
+    from rlm_jupyter.engine.trust.forms import superlatives
+
+    (found,) = superlatives(text)
+    assert found.direction == direction
+
+
+@pytest.mark.parametrize("text, count", [
+    ("There is a smaller morning peak from 7:00 to 8:00.", 0),  # one peak among several
+    ("Another maximum comes at noon.", 0),
+    ("The peak is at 17:00.", 1),
+    ("What are the five most popular routes?", 1),
+])
+def test_a_qualified_extreme_is_no_claim_of_the_extreme(text: str, count: int) -> None:
+    from rlm_jupyter.engine.trust.forms import superlatives
+
+    found = superlatives(text)
+    assert len(found) == count
+    if "five" in text:
+        assert found[0].count == 5  # a top-five list, not "the most popular"
+
+
+@pytest.mark.parametrize("answer, outputs, kind", [
+    ("Brookvale 36:23, Highbury Vale 30:22.", ["Brookvale 18 10 36 23 33\nHighbury Vale 18 8 30 22 26"], "derived"),
+    ("The longest wait was 6 min, 53 s.", ["max 413.0"], "derived"),  # 413 s in two units
+    ("Die längste Wartezeit: 6,9 Minuten.", ["413"], "derived"),  # a unit word in any case
+    ("03:33:40 in Amsterdam (UTC+2).", ["2024-08-19T01:33:40Z staging BackOff"], "derived"),
+    ("03:33:40 in Amsterdam.", ["2024-08-19T01:33:40Z staging BackOff"], "derived"),  # the zone of a place
+])
+def test_scores_compound_durations_and_named_zones_are_derived(answer: str, outputs: list[str], kind: str) -> None:
+    grounding = traced(answer, *outputs)
+    assert grounding.grounded, grounding.unseen
+    assert any(s.kind == kind for s in grounding.sources)
+
+
+@pytest.mark.parametrize("answer, outputs", [
+    ("Brookvale 36:24.", ["Brookvale 18 10 36 23 33"]),  # not side by side
+    ("The longest wait was 6 min, 54 s.", ["max 413.0"]),
+    ("03:33:40 in Tokyo.", ["2024-08-19T01:33:40Z staging BackOff"]),  # Tokyo is UTC+9
+])
+def test_a_score_a_duration_or_a_zone_no_output_gives_has_no_source(answer: str, outputs: list[str]) -> None:
+    assert traced(answer, *outputs).unseen
+
+
+def test_a_month_the_question_names_is_in_the_one_year_the_outputs_show() -> None:
+    head = "     month  service  cost\n0  2024-01  EC2  6173.99\n1  2024-02  S3  1443.13"
+    assert traced("September 2024: EC2 11,691.20.", head + "\nEC2 11691.20",
+                  question="Break the September bill down by service.").grounded
+    assert traced("September 2023: EC2 11,691.20.", head + "\nEC2 11691.20",
+                  question="Break the September bill down by service.").unseen == ["September 2023"]
+    assert traced("October 2024: EC2 11,691.20.", head + "\nEC2 11691.20",
+                  question="Break the September bill down by service.").unseen == ["October 2024"]
+
+
+def test_a_date_without_its_year_is_in_the_year_its_sentence_names() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_extreme
+
+    frame = pd.DataFrame({"date": pd.to_datetime(["2023-01-01", "2023-01-02", "2023-01-03"]),
+                          "tmin": [1.5, -2.0, 0.5]})
+    lines = [*printed("print(frame.head(3))", frame=frame),
+             *printed("print('2.0 2024-01-02')")]
+    evidence = Evidence(runs=[], shown=Shown(lines))
+    text = "The coldest night of 2024 was 2.0 °C, on 2 January."
+    assert wrong_extreme(text, "Did it freeze in 2024?", evidence, lambda label: False) is None
+    claim = wrong_extreme("The coldest night of 2023 was on 3 January.", "When was the coldest night?", evidence,
+                          lambda label: False)
+    assert claim is not None  # 2023-01-03 is no minimum of the printed rows
+
+
+def test_the_whole_beside_a_labels_own_figure_is_context() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_pair
+
+    genres = pd.Series({"fiction": 334, "crime": 233, "travel": 96}, name="count")
+    evidence = evidence_of("print(loans.shape)\nprint(genres)", loans=pd.DataFrame({"x": range(663)}),
+                           genres=genres)
+    assert wrong_pair("Fiction: 334 of the 663 loans, well ahead of crime (233).", "Which genre?", evidence) is None
+    assert wrong_pair("Crime had 663 loans.", "How many crime loans?", evidence) is not None  # the whole as crime's
+
+
+@pytest.mark.parametrize("code, refused", [
+    ("ev = pd.DataFrame({'time': ['a'], 'reason': ['Killing']})\nprint((ev.reason == 'OOMKilling').sum())", False),
+    ("print(context[context.bytes == 502].shape[0])", True),  # 502 is a status, not a size
+    ("print(context[context.status == 502].shape[0])", False),
+])
+def test_a_search_is_checked_on_what_it_compared_not_on_column_names_and_patterns(engine: Engine, code: str,
+                                                                                  refused: bool) -> None:
+    log = pd.DataFrame({"status": [200, 404, 200, 301, 404], "bytes": [5120, 312, 880, 0, 77], "time": ["TIME"] * 5})
+    log.loc[4, "status"] = 502
+    run = engine.run([fence("print(context.head())"), fence(code), "FINAL(None: 0 of them.)"], log,
+                     question="How many requests returned 502, or were killed for memory?", max_iterations=3)
+    gates = [v.gate for v in run.iterations[-1].verdicts if v.action == "refused"]
+    assert gates == (["nothing-found"] if refused else []), run.iterations[-1].verdicts

@@ -18,6 +18,7 @@ Each returns ``None`` or a ``Claim``: what is wrong, worded for the model, with 
 """
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import re
 from collections.abc import Callable, Iterable
@@ -94,10 +95,15 @@ def _date_mentions(text: str, labels: Iterable[str], taken: list[tuple[int, int]
     if not dated:
         return []
     found = []
-    for value in values(text):
+    written = values(text)
+    years = {v.text for v in written if v.kind == "number" and is_year(v)}
+    for value in written:
         if value.kind != "date" or any(a < value.start + len(value.text) and value.start < b for a, b in taken):
             continue
-        label = next((dated[k] for k in dated for key in value.date_keys
+        # "the coldest night of 2024 ..., on 2 January": a date without its year is in the one year the text names
+        keys = [f"{next(iter(years))}{key[1:]}" if key.startswith("--") and len(years) == 1 else key
+                for key in value.date_keys]
+        label = next((dated[k] for k in dated for key in keys
                       if not re.fullmatch(r"\d{4}-\d{2}", key) and same_date(key, k)), None)  # "janvier 2024": no day
         if label is not None:
             found.append(_Mention(value.start, value.start + len(value.text), label))
@@ -181,6 +187,7 @@ def wrong_extreme(text: str, question: str, evidence: Evidence, selected: Callab
     if not labels:
         return None
     asked = forms.superlatives(question)
+    only = len({m.label for m in mentions(text, labels)}) == 1
     for sentence in sentences(text):
         named = mentions(sentence, labels)
         # "das Maximum liegt bei 80" over describe(): a superlative that is itself a row's name claims nothing
@@ -194,6 +201,10 @@ def wrong_extreme(text: str, question: str, evidence: Evidence, selected: Callab
             mention = named[0] if bare else _claimed_label(named, claimed, number, sentence)
             if mention is None or superlative.count > 1:
                 continue
+            if superlative.direction is None and only and len(asked) == 1 and asked[0].direction is not None:
+                # "le jour le plus chargé" (an adjective in no pair) for "le plus de plantages ?": the one label
+                # the answer names is its answer, so its extreme is the question's
+                superlative = dataclasses.replace(superlative, direction=asked[0].direction)
             words = _measure_words(sentence) | _measure_words(question)
             claim = _extreme_claim(mention.label, superlative, words - set(mention.label.split()), found, selected)
             if claim is not None:
@@ -351,7 +362,7 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
             if not bound:
                 continue  # a loose layout: the figure may be meant for any label the sentence names
             near = _around(sentence, value)
-            claim = _pair_claim(label, value, near, found) or _printed_elsewhere(label, value, evidence)
+            claim = _pair_claim(label, value, near, found) or _printed_elsewhere(label, value, figures, evidence)
             if claim is not None:
                 return claim
     return None
@@ -456,13 +467,17 @@ def _pair_claim(label: str, value: Value, clause: str, found: list[Table]) -> Cl
     return None
 
 
-def _printed_elsewhere(label: str, value: Value, evidence: Evidence) -> Claim | None:
+def _printed_elsewhere(label: str, value: Value, stated: list[Value], evidence: Evidence) -> Claim | None:
     """A figure stated for a label whose row shows another figure in a one-figure table, printed by code that never
-    named the label (``print(y24.revenue.sum())``: the total of all rows, stated as Online's)."""
+    named the label (``print(y24.revenue.sum())``: the total of all rows, stated as Online's), when the answer does
+    not state the label's own figure beside it."""
     own = [(table, row) for table in evidence.tables if len(table.numeric_columns()) == 1
            for row in table.rows_of(label)]
     if not own or any(_in_rows(value, label, evidence.tables) for _ in own[:1]):
         return None
+    if any(matches(other, figure) for table, row in own if (figure := row.figure(table.numeric_columns()[0]))
+           is not None for other in stated if other is not value):
+        return None  # the label's own figure is stated too: this one is context ("334 of the 1,100 loans")
     printed = [m for m in evidence.shown.matches(value) if m.figure is not None and m.line.where.place == "output"]
     pattern = re.compile(r"[\s_\-]+".join(re.escape(w) for w in label.split()), re.IGNORECASE)
     if not printed or any(pattern.search(m.line.code) or pattern.search(m.line.text) for m in printed):

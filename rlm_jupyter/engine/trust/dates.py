@@ -14,27 +14,31 @@ The steps:
 - **the one weekday of a span**: a date the answer writes with a weekday name ("Friday 14 June") that is the only
   day of that weekday between the earliest and the latest date the outputs printed, when those are under a week
   apart (a longer span has several Fridays, and the answer's could be any of them);
+- **the question's month**: "September 2024" for "the September bill" when 2024 is the one year the outputs'
+  dates show (or the question's own);
 - **another time zone**: a printed timestamp with a zone offset (``10/Jun/2024:00:08:50 +0200``,
-  ``2024-06-10 00:08:50+02:00``) read in UTC or in an offset the answer writes: its date and its time of day.
+  ``2024-06-10 00:08:50+02:00``) read in UTC, in an offset the answer writes, or in the zone of a place it names
+  ("in Amsterdam": the IANA database, through ``zoneinfo``): its date and its time of day.
   Only timestamps on the lines the answer's other values came from, or in the last output: a log prints
   thousands, and some time among them would match a made-up one by chance.
 """
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import re
 from collections.abc import Iterator, Sequence
 
 from ..record.trajectory import Source
 from . import localedata
 from .printed import LINE_CHARS, Line, Shown
-from .readings import Value, date_keys, date_of, date_patterns, is_year, same_date
+from .readings import Value, date_keys, date_of, date_patterns, is_year, same_date, values
 
 MAX_YEARS = 3  # years a stated week number is tried in: the answer's own, then those of printed dates
 _OFFSET = re.compile(r"(?:(?P<z>Z|UTC|GMT)|(?P<sign>[+-])(?P<h>\d{2}):?(?P<m>\d{2}))\s*$")
 _TIME = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?::(\d{2}))?")
 _END_TIME = re.compile(r"(\d{1,2}):(\d{2})(?::(\d{2}))?(?:[.,]\d+)?\s*$")
-_WRITTEN_OFFSET = re.compile(r"(?:UTC|GMT)?\s?(?<![\w:])([+-])(\d{1,2})(?::?(\d{2}))?(?![\d:])")
+_WRITTEN_OFFSET = re.compile(r"(?:(?:UTC|GMT)\s?|(?<![\w:]))([+-])(\d{1,2})(?::?(\d{2}))?(?![\d:])")
 _MONTH = re.compile(r"\d{4}-\d{2}")
 CLOCK = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?")
 
@@ -46,7 +50,8 @@ def calendar_source(value: Value, text: str, stated: Sequence[tuple[Value, Sourc
     ``text``: the answer (the offsets it writes); ``stated``: its values that have a source; ``lines``: the lines
     its other values came from and the last output's."""
     if value.kind == "date":
-        return _week_bound(value, stated, shown) or _only_weekday(value, shown) or _in_zone(value, text, lines)
+        return (_week_bound(value, stated, shown) or _only_weekday(value, shown) or _in_zone(value, text, lines)
+                or _asked_month(value, shown))
     if value.kind == "token" and CLOCK.fullmatch(value.key):
         return _in_zone(value, text, lines)
     return None
@@ -110,6 +115,28 @@ def _only_weekday(value: Value, shown: Shown) -> Source | None:
     return _source(value, how, [_printed(first[0], first[1].isoformat()), _printed(last[0], last[1].isoformat())])
 
 
+# -- the question's month, in the data's year -------------------------------------------------------------------
+def _asked_month(value: Value, shown: Shown) -> Source | None:
+    """A month the question names ("the September bill") with the one year the outputs' dates show (or the
+    question's own): "September 2024"."""
+    key = next((k for k in value.date_keys if _MONTH.fullmatch(k)), None)
+    if key is None:
+        return None
+    year, month = int(key[:4]), int(key[5:])
+    question = next((line for line in shown.lines if line.where.place == "question" and not line.where.earlier),
+                    None)
+    if question is None:
+        return None
+    months = localedata.month_names()
+    named = {number for word in re.findall(r"[^\W\d_]+", question.text.lower()) for _, number in months.get(word, ())}
+    years = {int(k[:4]) for _, k in shown.output_dates()} | {int(v.first) for v in values(question.text)
+                                                              if v.kind == "number" and is_year(v)}
+    if month not in named or years != {year}:
+        return None
+    return Source(value.text, "question", where="the question", line=question.text.strip()[:LINE_CHARS],
+                  how=f"the question's month, in {year}, the one year the outputs' dates show", loose=True)
+
+
 # -- another time zone ---------------------------------------------------------------------------------------------
 def _in_zone(value: Value, text: str, lines: Sequence[Line]) -> Source | None:
     zones = [_dt.UTC, *_written_offsets(text)]
@@ -125,14 +152,33 @@ def _in_zone(value: Value, text: str, lines: Sequence[Line]) -> Source | None:
     return None
 
 
-def _written_offsets(text: str) -> list[_dt.timezone]:
-    """The zone offsets the answer writes ("+02:00", "UTC-5")."""
-    out = []
+def _written_offsets(text: str) -> list[_dt.tzinfo]:
+    """The zones the answer writes: offsets ("+02:00", "UTC-5") and places of the IANA time zone database ("in
+    Amsterdam", "New York time"), read from the standard library's ``zoneinfo``."""
+    out: list[_dt.tzinfo] = []
     for sign, hours, minutes in _WRITTEN_OFFSET.findall(text):
         delta = _dt.timedelta(hours=int(hours), minutes=int(minutes or 0))
         if delta < _dt.timedelta(hours=15):
             out.append(_dt.timezone(-delta if sign == "-" else delta))
+    places, pattern = _places()
+    out += [places[match.group(0)] for match in pattern.finditer(text)] if places else []
     return list(dict.fromkeys(out))
+
+
+@functools.cache
+def _places() -> tuple[dict[str, _dt.tzinfo], re.Pattern[str]]:
+    """Each place the IANA database names a zone after ("Amsterdam", "New York", "Sao Paulo") → its zone, and a
+    pattern that finds them as words. The database is the system's or the ``tzdata`` package (a pandas dependency)."""
+    import zoneinfo
+
+    found: dict[str, _dt.tzinfo] = {}
+    for key in sorted(zoneinfo.available_timezones()):
+        if "/" in key and not key.startswith(("Etc/", "SystemV/")):
+            try:
+                found.setdefault(key.rsplit("/", 1)[1].replace("_", " "), zoneinfo.ZoneInfo(key))
+            except (OSError, ValueError):  # a key without its data file
+                continue
+    return found, re.compile(rf"(?<![\w-])(?:{localedata.alternation(found)})(?![\w-])")
 
 
 def _stamps(lines: Sequence[Line]) -> Iterator[tuple[Line, _dt.datetime]]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import itertools
+import re
 import statistics
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -25,7 +26,7 @@ from decimal import Decimal, DivisionByZero, InvalidOperation
 from ..record.trajectory import Source
 from . import localedata
 from .printed import Shown
-from .readings import Value
+from .readings import Reading, Value
 
 MAX_OPERANDS = 8  # figures tried in binary operations: 56 ordered pairs
 MAX_TERNARY = 6  # figures tried in three-operand formulas: 120 ordered triples
@@ -201,6 +202,29 @@ def converted(value: Value, shown: Shown) -> Source | None:
                 return Source(value.text, "derived", how=f"{figure.text} converted to {value.text}", loose=True,
                               operands=[printed])
     return None
+
+
+_JOINS = re.compile(r"\s*(?:,|and|et|und|y|e|og|och|en)?\s*", re.IGNORECASE)
+
+
+def compounds(found: Sequence[Value], text: str) -> list[tuple[int, int, Value]]:
+    """Durations written in two units one after the other ("6 min, 53 s", "1 h 20 min", "2 Tage und 3 Stunden"),
+    as (first index, second index, the whole in the second unit): one figure, 413 s, that a printed 413 gives."""
+    out = []
+    for i, (first, second) in enumerate(itertools.pairwise(found)):
+        if (first.unit is None or second.unit is None or first.unit.dimension != "duration"
+                or second.unit.dimension != "duration" or second.unit.factor >= first.unit.factor
+                or not first.readings or not second.readings):
+            continue
+        between = text[first.start + len(first.text):second.start]
+        if not _JOINS.fullmatch(between):
+            continue
+        ratio = first.unit.factor / second.unit.factor
+        whole = first.readings[0].value * ratio + second.readings[0].value
+        reading = Reading(whole, second.readings[0].tolerance)
+        out.append((i, i + 1, Value(f"{first.text}{between}{second.text}", "number", (reading,), start=first.start,
+                                    unit=second.unit)))
+    return out
 
 
 def _days(value: Value, dates: Sequence[DateOperand]) -> Source | None:

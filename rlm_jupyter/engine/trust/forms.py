@@ -51,13 +51,17 @@ _SUPERLATIVE = re.compile(
     r"|\bam\s+(?P<german>\w+sten)\b|\b(?:der|die|das|den|dem|des)\s+(?P<germanform>\w+(?:st|ßt)e[nrs]?)\b"
     r"|\b(?P<shape>top|bottom|max(?:imum)?|min(?:imum)?|peak(?:s|ed)?)\b|\b(?P<irregular>best|worst)\b",
     re.IGNORECASE)
+# An indefinite article and a comparative (by its -er form) or a word of rank before a superlative: "a smaller
+# peak", "a lower maximum", "another peak", "a local maximum", "un pic secondaire" name one extreme among several.
+_QUALIFIED = re.compile(r"\b(?:an?|another|une?|ein(?:e[nrm]?)?)\s+(?:[a-z]+er|secondary|second|local|minor|lesser|"
+                        r"other|autre|zweite[nrs]?)\s+(?:[\w-]+\s+)?$|\banother\s+(?:[\w-]+\s+)?$", re.IGNORECASE)
 _ORDINAL = re.compile(r"\b(?:(?P<word>second|third|fourth|fifth)|(?P<number>[2-9])(?:nd|rd|th))[\s-]+$", re.IGNORECASE)
 _TOP_N = re.compile(r"\b(?:top|bottom|first|last)\s+(?P<n>\d{1,2}|two|three|four|five|ten)\b", re.IGNORECASE)
 _ORDINAL_WORDS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5}
 _NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "ten": 10}
 # "which three IP addresses made the most requests?": a count before the superlative makes it a top-N list
-_HOW_MANY_NAMED = re.compile(r"\b(?P<n>two|three|four|five|ten|[2-9]|1[0-9])\s+[^\W\d]+(?:\s+[^\W\d]+)?\s+"
-                             r"(?:\w+\s+){0,3}(?:the\s+)?$", re.IGNORECASE)
+_HOW_MANY_NAMED = re.compile(r"\b(?P<n>two|three|four|five|ten|[2-9]|1[0-9])\s+(?:[^\W\d]+(?:\s+[^\W\d]+)?\s+"
+                             r"(?:\w+\s+){0,3}(?:the\s+)?)?$", re.IGNORECASE)  # "the five most popular" too
 
 
 @dataclass(frozen=True)
@@ -81,6 +85,8 @@ def superlatives(text: str) -> list[Superlative]:
         est = match.group("est")
         if est is not None and (est.lower() in _NOT_SUPERLATIVE or len(est) < 5 or not _stem_of(est)):
             continue
+        if _QUALIFIED.search(text[max(0, match.start() - 40):match.start()]):
+            continue  # "a smaller morning peak", "another maximum": one extreme among others, not the extreme
         direction = _direction(match)
         before = text[max(0, match.start() - 16):match.start()]
         ordinal = _ORDINAL.search(before)
@@ -112,7 +118,8 @@ def _stem_of(word: str) -> str:
 def _direction(match: re.Match[str]) -> str | None:
     groups = {k: (v or "").lower() for k, v in match.groupdict().items()}
     if groups["mostword"]:
-        return "low" if groups["mostword"] in ("least", "fewest", "wenigsten") else "high"
+        low = groups["mostword"] in ("least", "fewest", "wenigsten")
+        return _of_quantity_or_quality(low, groups["after"], is_plural(groups["after"]) or not groups["after"])
     if groups["shape"]:
         word = groups["shape"]
         return "low" if word.startswith(("bottom", "min")) else "high"
@@ -120,16 +127,29 @@ def _direction(match: re.Match[str]) -> str | None:
         word = groups["romance"]
         adjective = groups["adj"]
         low = word in ("moins", "menos", "meno", "menor", "minore")
-        pair = _pair_direction(adjective) if adjective else None
-        if pair is None:
-            return "low" if low else "high"
-        return ("low" if pair == "high" else "high") if low else pair
+        if word in ("mayor", "menor", "maior", "maggiore", "minore"):
+            return "low" if low else "high"  # "el mayor", "la menor": the adjective is the word itself
+        quantity = not adjective or adjective in ("d", "de", "di", "del", "des", "du", "dei", "degli", "delle", "do",
+                                                  "da", "dos", "das")  # "le plus d'appels": of a quantity
+        return _of_quantity_or_quality(low, adjective, quantity)
     if groups["irregular"]:
         return None  # the best month may be the most sales or the fewest complaints
     if groups["est"]:
         return _pair_direction(_stem_of(groups["est"]))
     word = groups["german"] or groups["germanform"]
     return _pair_direction(word)
+
+
+def _of_quantity_or_quality(low: bool, word: str, quantity: bool) -> str | None:
+    """The direction of "most"/"least" (``plus``, ``moins``...) and the word after it: of a quantity ("the most
+    calls", "le plus d'appels") the word says it; of a quality ("the most quiet", "le plus calme") its adjective's
+    pair says it, flipped by "least", and an adjective in no pair leaves the direction open (None)."""
+    pair = _pair_direction(word) if word and not quantity else None
+    if pair is not None:
+        return ("low" if pair == "high" else "high") if low else pair
+    if quantity:
+        return "low" if low else "high"
+    return None
 
 
 def _pair_direction(stem: str) -> str | None:

@@ -485,8 +485,14 @@ def _pandas_table(lines: list[Line], start: int, end: int) -> Table | None:
     rows = []
     width = index_width if header is not None else len(spans) - 1
     counted = _counts_rows([row[0] for row in cells if width])  # pandas' default index: 0, 1, 2 ... names nothing
+    outer: list[str] = []
     for row_cells, line in zip(cells, run):
-        index = [c for c in row_cells[:width] if c and not counted]  # a year, a version, an hour names its row
+        levels_of = row_cells[:width]
+        first = next((i for i, c in enumerate(levels_of) if c), 0)
+        if first and len(outer) >= first:  # pandas prints an outer index label once, over the rows it holds
+            levels_of = outer[:first] + levels_of[first:]
+        outer = levels_of
+        index = [c for c in levels_of if c and not counted]  # a year, a version, an hour names its row
         if header is not None:
             values = _merge(row_cells[index_width:], spans[index_width:], header, spans)
         else:

@@ -18,6 +18,7 @@ How a value is traced (``trace``):
 from __future__ import annotations
 
 import ast
+import itertools
 import numbers
 import re
 from collections.abc import Sequence
@@ -28,7 +29,7 @@ from functools import cached_property
 from ..dialogue import code_names
 from ..record.trajectory import CodeCell, Grounding, Iteration, Run, Source, SourceKind
 from .dates import calendar_source
-from .derive import Column, DateOperand, Operand, derive
+from .derive import Column, DateOperand, Operand, compounds, converted, derive
 from .printed import LINE_CHARS, Line, Match, Shown, Table, Where, tables
 from .readings import Value, date_of, values
 
@@ -90,12 +91,22 @@ def _typed_sources(found: list[Value], evidence: Evidence, text: str) -> list[So
     operands = _operands(found, sources, matched, evidence)
     columns = _columns(evidence)
     dates = _dates(found, sources, matched, evidence)
+    for first, second, whole in compounds(found, text):
+        if first in sources and second in sources:
+            continue
+        match = shown.find(whole)
+        source = _shown_source(whole, match) if match is not None else converted(whole, shown)
+        if source is not None:
+            for index in (first, second):
+                sources[index] = Source(found[index].text, "derived", how=f"part of {whole.text}", loose=True,
+                                        operands=[source])
     stated = [(value, sources[i]) for i, value in enumerate(found) if i in sources]
     lines = [m.line for m in matched.values() if m.line.where.place == "output"] + _last_output(evidence)
     for index, value in enumerate(found):
         if index in sources:
             continue
-        derived = derive(value, operands, columns, shown, dates) or calendar_source(value, text, stated, shown, lines)
+        derived = (derive(value, operands, columns, shown, dates) or calendar_source(value, text, stated, shown, lines)
+                   or _side_by_side(value, shown))
         if derived is None:
             sources[index] = Source(value.text, "nowhere")
             continue
@@ -103,6 +114,25 @@ def _typed_sources(found: list[Value], evidence: Evidence, text: str) -> list[So
         if value.kind == "number":  # chained steps: a derived figure is an operand of the next one
             operands.insert(0, Operand(value.first, value.text, derived, stated=True))
     return [sources[i] for i in range(len(found))]
+
+
+def _side_by_side(value: Value, shown: Shown) -> Source | None:
+    """A score or a ratio written with a colon ("36:23", "3:1") that no output printed as a time: its two figures
+    printed next to each other, in that order, on one line (a league table's goals for and against)."""
+    parts = re.fullmatch(r"(\d{1,3}):(\d{1,3})", value.text)
+    if parts is None:
+        return None
+    a, b = (Decimal(p) for p in parts.groups())
+    on_line: dict[int, list[Decimal]] = {}
+    for figure in sorted(shown.figures, key=lambda f: (f.line, f.start)):
+        on_line.setdefault(figure.line, []).append(figure.value)
+    for index, figures in on_line.items():
+        if any(x == a and y == b for x, y in itertools.pairwise(figures)):
+            line = shown.lines[index]
+            printed = Source(f"{a} {b}", "shown", where=line.where.describe(line.number),
+                             line=line.text.strip()[:LINE_CHARS])
+            return Source(value.text, "derived", how=f"{a} and {b} side by side", loose=True, operands=[printed])
+    return None
 
 
 def _abbreviated(value: Value, shown: Shown) -> Match | None:

@@ -94,7 +94,8 @@ def values(text: str) -> list[Value]:
 def _values(text: str) -> tuple[Value, ...]:
     """``values``, read once per text: every gate of a FINAL reads the same answer and its sentences."""
     found: list[Value] = []
-    blanked = _take(text, _QUOTED, found, _quoted)
+    blanked = _ZONE_OFFSET.sub(lambda m: " " * len(m.group(0)), text)  # "UTC+2" names a zone, not a figure
+    blanked = _take(blanked, _QUOTED, found, _quoted)
     blanked = _take(blanked, ADDRESS, found, lambda m: [Value(m.group(0), "token", key=m.group(0), start=m.start())])
     for pattern in date_patterns():
         blanked = _take(blanked, pattern, found, _date)
@@ -126,6 +127,7 @@ def _take(text: str, pattern: re.Pattern[str], found: list[Value], read: Callabl
 _QUOTED = re.compile(r'"([^"\n]+)"|“([^”\n]+)”|‘([^’\n]+)’|(?<![\w\'])\'([^\'\n]+)\'(?![\w])')
 _TOKEN = re.compile(r"(?<![\w.\-])[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*(?![\w\-]|\.\d)")
 _NUMBER_WITH_UNIT = re.compile(r"\d+[A-Za-z]{1,3}(?:[-_][A-Za-z]+)*")  # 3rd, 12ms, 5GB, 2nd-largest: numbers
+_ZONE_OFFSET = re.compile(r"\b(?:UTC|GMT)\s?[+-]\d{1,2}(?::?\d{2})?(?!\d)")
 _CLOCK = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\b")
 # an IPv4 address is a code, not four numbers
 ADDRESS = re.compile(r"(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?(?![\w]|\.\d)")
@@ -199,7 +201,10 @@ def _number_pattern() -> re.Pattern[str]:
     scales = localedata.scale_words()
     long_scales = localedata.alternation(w for w in scales if len(w) > 1)
     short_scales = localedata.alternation(w for w in scales if len(w) == 1)
-    units = localedata.alternation(localedata.unit_words())
+    words = localedata.unit_words()
+    # a unit word of three letters or more in any case ("Minuten", a German noun); shorter ones as written (m, s)
+    units = (f"(?i:{localedata.alternation(w for w in words if len(w) > 2)})|"
+             f"{localedata.alternation(w for w in words if len(w) <= 2)}")
     end = r"(?![\w])"
     return re.compile(
         r"(?:(?<![\w.,])(?P<sign>[-−+])(?=[$€£¥]?\d))?(?:(?P<currency>[$€£¥])\s?)?"

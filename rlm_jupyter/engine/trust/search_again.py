@@ -10,9 +10,12 @@ words of the question) is looked up in the data once more:
   spacing, the date in another format, the number with or without thousands separators), the answer is refused
   with how the data writes it;
 - in a DataFrame: a literal compared with one column (``df[df.city == 'cancelled']``) that the column never
-  holds but another text column does is the wrong column; one the column holds in another case is a miss.
+  holds but another text column does is the wrong column; one the column holds in another case is a miss; a
+  number of three digits or more compared with a numeric column that never holds it while another numeric
+  column does (``ng.bytes == 502``, in a table the code made of the data too) is the wrong column.
 
-A literal the data holds as written, or nowhere in any form, says nothing against the answer ("nothing on
+A literal that names a column of a table in the namespace (``ev['time']`` over a log parsed into ``ev``) is no
+search. A literal the data holds as written, or nowhere in any form, says nothing against the answer ("nothing on
 Sundays" may well be true). Besides, over text data an answer that nothing was found while no output showed a
 single verbatim line of the data (``data_shown``) is refused: the model never saw how the data writes things.
 """
@@ -83,7 +86,9 @@ def _pieces(run: Run) -> Iterator[str]:
 def refound(run: Run, ns: dict[str, Any], names: Iterable[str]) -> Refound | None:
     """The first literal of the run's search that the data holds in another form or another column, if any."""
     names = sorted(names)
-    literals = _literals(run)
+    columns = {str(c).lower() for value in list(ns.values()) if type(value).__module__.split(".", 1)[0] == "pandas"
+               and hasattr(value, "columns") for c in value.columns}
+    literals = [s for s in _literals(run) if s.lower() not in columns]  # a column's name is no search: ev['time']
     for text in data_texts(ns, names):
         found = _in_text(literals, text)
         if found is not None:
@@ -92,7 +97,42 @@ def refound(run: Run, ns: dict[str, Any], names: Iterable[str]) -> Refound | Non
         found = _in_frame(run, frame)
         if found is not None:
             return found
+    made = [value for value in ns.values() if type(value).__module__.split(".", 1)[0] == "pandas"
+            and hasattr(value, "select_dtypes")]  # the data's frames and those the code made of it
+    return next((found for frame in made if (found := _number_in_frame(run, frame)) is not None), None)
+
+
+def _number_in_frame(run: Run, frame: Any) -> Refound | None:
+    """A number of three digits or more compared with a numeric column that never holds it, while another numeric
+    column of the same table does (``ng.bytes == 502``, the 502 being a status): the wrong column. A shorter number
+    (a rating of 5) is in some column of most tables by chance."""
+    numeric = [str(c) for c in frame.select_dtypes(include="number").columns[:MAX_TEXT_COLUMNS]]
+    head = frame.head(MAX_SEARCH_ROWS)
+    for column, number in _number_comparisons(run, set(numeric)):
+        if (head[column] == number).any():
+            continue
+        other = next((c for c in numeric if c != column and (head[c] == number).any()), None)
+        if other is not None:
+            return Refound(str(number), str(number), column, other)
     return None
+
+
+def _number_comparisons(run: Run, columns: set[str]) -> Iterator[tuple[str, int | float]]:
+    """(column, number) for each ``x.col == 502`` of the blocks that ran cleanly, on a numeric column."""
+    for cell in (cell for it in run.iterations for cell in it.cells if cell.error is None):
+        try:
+            tree = ast.parse(cell.code)
+        except (SyntaxError, ValueError):
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.Eq):
+                pair = [node.left, node.comparators[0]]
+                column = next((c for c in map(_column_of, pair) if c in columns), None)
+                number = next((s.value for s in pair if isinstance(s, ast.Constant)
+                               and isinstance(s.value, int | float) and not isinstance(s.value, bool)
+                               and abs(s.value) >= 100), None)
+                if column is not None and number is not None:
+                    yield column, number
 
 
 def _frames(ns: dict[str, Any], names: list[str]) -> Iterator[Any]:
@@ -119,6 +159,8 @@ def _forms(literal: str) -> list[str]:
     without thousands separators. Case is handled by the search itself."""
     forms = [re.sub(r"\s+", " ", literal).strip()]
     for value in values(literal):
+        if len(value.text) < len(literal.strip()) - 2:
+            continue  # a number inside a pattern or a phrase (the 2 of "\s{2,}"): the literal is not that value
         day = date_of(value.key) if value.kind == "date" else None
         if day is not None:
             forms += [_format(day, f) for f in DATE_FORMATS]

@@ -1,12 +1,16 @@
-"""Acceptance cases, second held-out set: written apart from the gates, on new data, to measure whether they generalise.
+"""Acceptance cases, third tuning set: written apart from the gates as a held-out set, on new data; measured once
+that way, then tuned on.
 
-Run: ``python -m benchmarks.acceptance --cases benchmarks.cases_holdout2``. Nothing here may be tuned on: the set
-was written without reading the acceptance gates, the system prompt or any earlier benchmark result, and without
-running any case under a policy that refuses (only ``--policy off`` was run, to check that every case builds and
-runs to its end). The legitimate answers are written as a capable model writes them after looking at the data and
-computing (in sentences, with units, formatted or abbreviated figures, in French, German, Spanish or Japanese,
-arithmetic done in the head from printed figures, FINAL_VAR, ``SUBMIT`` or the ``answer`` dict where the class says
-so); the invented and misread ones as weaker models get a figure or a label wrong, each error written in its own way.
+Run: ``python -m benchmarks.acceptance --cases benchmarks.cases_tune3``. How it came to be tuned on: the set was
+written (as ``cases_holdout2``) by a helper that never read the acceptance gates, the system prompt or any earlier
+benchmark result, and ran no case under a policy that refuses. Its aggregate numbers were measured once at prompt
+``.29`` and once at ``.30`` (``benchmarks/RESULTS.md``, "Acceptance on cases it was not tuned on"); they showed the
+gates generalising far less than the tuning sets said, so the set was then read case by case and tuned on, and
+a fourth set (``cases_holdout3``), written the same way, took its place as the measure. The legitimate answers are
+written as a capable model writes them after looking at the data and computing (in sentences, with units, formatted
+or abbreviated figures, in French, German, Spanish or Japanese, arithmetic done in the head from printed figures,
+FINAL_VAR, ``SUBMIT`` or the ``answer`` dict where the class says so); the invented and misread ones as weaker models
+get a figure or a label wrong, each error written in its own way.
 
 Size: 66 legitimate answers covering all 33 legitimate classes (two each) and 58 invented or misread ones covering
 all 29 invented classes (one to three each). The classes are those of ``cases_tune2``: the 25 and 21 of
