@@ -6,6 +6,7 @@ goals: those are the policy's calibration, asserted where the policy lives.
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -43,8 +44,8 @@ def _answers(reply: str) -> bool:
     """A reply that gives an answer: a FINAL written or called, DSPy's SUBMIT, or the answer dict set ready."""
     parsed = parse_reply(reply)
     code = "\n".join(parsed.code)
-    return parsed.final is not None or any(k in code for k in ("FINAL(", "SUBMIT(", "answer['ready'] = True",
-                                                                'answer["ready"] = True', '"ready": True'))
+    return (parsed.final is not None or "FINAL(" in code or "SUBMIT(" in code
+            or re.search(r"""['"]ready['"]\s*(?::|\]\s*=)\s*True""", code) is not None)
 
 
 def test_every_case_builds_and_its_replies_end_at_its_first_final() -> None:
