@@ -655,3 +655,105 @@ def test_a_search_is_checked_on_what_it_compared_not_on_column_names_and_pattern
                      question="How many requests returned 502, or were killed for memory?", max_iterations=3)
     gates = [v.gate for v in run.iterations[-1].verdicts if v.action == "refused"]
     assert gates == (["nothing-found"] if refused else []), run.iterations[-1].verdicts
+
+
+def test_a_delimited_text_is_read_as_a_table_of_the_data() -> None:
+    from rlm_jupyter.engine.trust.counts import rows_for_entities
+    from rlm_jupyter.engine.trust.search_again import delimited_table
+
+    scans = "time;parcel_id;event\n" + "\n".join(f"02.09.2024 08:{m:02d};PKG-{m % 3};SCANNED" for m in range(12))
+    frame = delimited_table(scans)
+    assert frame is not None and frame.shape == (12, 3) and list(frame.columns) == ["time", "parcel_id", "event"]
+    assert delimited_table("a free text, with a comma\nand another line\nand a third, here, and there") is None
+    claim = rows_for_entities("The carrier handled 12 parcels.", "How many parcels did the carrier handle?", [frame])
+    assert claim is not None and claim.values["distinct"] == 3
+
+
+def test_a_dotted_date_writes_the_day_first() -> None:
+    (dotted,) = [v for v in values("on 03.09.2024") if v.kind == "date"]
+    assert dotted.date_keys == ("2024-09-03",)
+    (slashed,) = [v for v in values("on 03/09/2024") if v.kind == "date"]
+    assert set(slashed.date_keys) == {"2024-09-03", "2024-03-09"}  # a slash is either order
+
+
+def test_a_footer_as_wide_as_a_row_is_no_row() -> None:
+    per_agent = pd.Series({"Aoife": 201, "Bram": 202, "Cian": 215, "Dara": 230})
+    (table,) = tables(printed("print(per_agent.head(3))", per_agent=per_agent))
+    assert [row.labels for row in table.rows] == [["Aoife"], ["Bram"], ["Cian"]] and table.partial
+
+
+@pytest.mark.parametrize("answer, refused", [
+    ("Staging spend has been growing steadily and reached $2,401.15 in September.", True),  # a level, not a change
+    ("Staging spend fell steadily to $2,401.15 in September.", False),
+    ("Staging spend grew 4% in one month, then fell.", False),  # a change figure: wrong_direction's
+])
+def test_a_trend_beside_a_level_figure_is_checked(answer: str, refused: bool) -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_trend
+
+    months = pd.Series([4096.43, 3805.00, 3574.71, 2401.15], index=["2024-01", "2024-02", "2024-03", "2024-09"])
+    assert (wrong_trend(answer, evidence_of("print(months)", months=months)) is not None) == refused
+
+
+def test_numbered_steps_after_a_start_are_in_time_order() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_trend
+
+    visits = pd.Series([151.2, 147.0, 142.9, 139.7], index=["Baseline", "Week 4", "Week 8", "Week 12"])
+    evidence = evidence_of("print(visits)", visits=visits)
+    assert wrong_trend("It crept up from one visit to the next; the drug did not help.", evidence) is not None
+    assert wrong_trend("It went down from one visit to the next.", evidence) is None
+    shuffled = evidence_of("print(v)", v=pd.Series([1.0, 2.0, 3.0, 4.0], index=["Week 8", "Week 4", "Day 1", "x"]))
+    assert wrong_trend("It went down from one visit to the next.", shuffled) is None  # no order to read
+
+
+@pytest.mark.parametrize("answer, says_nothing", [
+    ("No. Eastgate did not lend a single audiobook.", True), ("Nein, keine.", True), ("None.", True),
+    ("Nope, Paris sold 12.", False),  # a figure of its own
+    ("Northside lent 12.", False),
+])
+def test_a_bare_no_answers_that_nothing_was_found(answer: str, says_nothing: bool) -> None:
+    from rlm_jupyter.engine.trust.recovery import nothing
+
+    assert nothing(answer) == says_nothing
+
+
+def test_the_one_label_of_an_answer_to_which_claims_the_questions_extreme() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_extreme
+
+    crowd = pd.Series({"Ashford": 7665, "Brookvale": 13836, "Caldera": 10382, "Dunmore": 6079, "Elmstead": 7411,
+                       "Fairhaven": 15001})
+    evidence = evidence_of("print(crowd.head())", crowd=crowd)
+    question = "Which team drew the biggest single crowd of the season?"
+    assert wrong_extreme("Brookvale: 13,836 fans came to one of its home matches.", question, evidence,
+                         lambda label: False) is not None  # off a head of the rows
+    whole = evidence_of("print(crowd)", crowd=crowd)
+    assert wrong_extreme("Fairhaven: 15,001 fans came to one of its home matches.", question, whole,
+                         lambda label: False) is None
+
+
+@pytest.mark.parametrize("answer, refused", [
+    ("It went down by 1,990.9 kWh, from 24,632.5 kWh in week 8 to 22,641.6 kWh in week 9.", False),
+    ("It went up from week 8 to week 9.", True),
+    ("Use rose from 2024-01 to 2024-03.", False),
+    ("Use fell from 2024-01 to 2024-03.", True),
+])
+def test_a_change_between_two_rows_goes_the_way_the_table_goes(answer: str, refused: bool) -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_direction
+
+    weekly = pd.Series([28454.7, 26429.2, 24632.5, 22641.6], index=pd.Index([6, 7, 8, 9], name="week"), name="kwh")
+    monthly = pd.Series([10.5, 12.0, 14.5], index=["2024-01", "2024-02", "2024-03"], name="kwh")
+    evidence = evidence_of("print(weekly)\nprint(monthly)", weekly=weekly, monthly=monthly)
+    assert (wrong_direction(answer, evidence) is not None) == refused
+
+
+def test_a_year_in_the_clause_names_a_column_of_years() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_pair
+
+    rain = pd.DataFrame({2023: [700.9, 565.7], 2024: [714.8, 709.1]}, index=pd.Index(["Brest", "Dijon"]))
+    evidence = evidence_of("print(rain)", rain=rain)
+    assert wrong_pair("Brest got 700.9 mm of rain in 2024.", "How much rain fell in Brest in 2024?", evidence)
+    assert wrong_pair("Brest got 714.8 mm of rain in 2024.", "How much rain fell in Brest in 2024?", evidence) is None
+
+
+def test_a_magnitude_word_is_the_reading_of_its_digits() -> None:
+    assert [str(r.value) for r in values("1,801,804万円")[0].readings] == ["18018040000"]
+    assert [r.how for r in values("about $12.3k")[0].readings] == ["magnitude"]

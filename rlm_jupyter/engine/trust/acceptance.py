@@ -82,6 +82,7 @@ class Acceptance:
         self.reads = grounding.ContextReads(run, history)
         self._runs = [run] if history is None else [history, run]
         self._evidence: tuple[int, provenance.Evidence] | None = None
+        self._text_tables: dict[int, Any] = {}  # the data's delimited texts, read as tables (``_data_frames``)
         self._checks: dict[str, Callable[[Offer, Iteration], Finding | None]] = {
             gate: getattr(self, check_name(gate)) for gate in ANSWER_GATES if gate not in _DECIDED_BY_THE_OFFER}
 
@@ -282,8 +283,13 @@ class Acceptance:
                         or claims.wrong_date_extreme(_answer_text(offer), self._data_frames()))
 
     def _data_frames(self) -> list[Any]:
-        """The run's data that are pandas DataFrames, as the user gave them."""
-        return [value for name in sorted(self.reads.data_names) if _is_frame(value := self.ns.get(name))]
+        """The run's data that are pandas DataFrames, as the user gave them, and its texts that are delimited
+        tables (a CSV export), read as such."""
+        for text in search_again.data_texts(self.ns, self.reads.data_names):
+            if id(text) not in self._text_tables:  # read once per run: a text cannot change, and every FINAL asks
+                self._text_tables[id(text)] = search_again.delimited_table(text)
+        return [*(value for name in sorted(self.reads.data_names) if _is_frame(value := self.ns.get(name))),
+                *(frame for frame in self._text_tables.values() if frame is not None)]
 
     def _row_mismatch(self, offer: Offer, it: Iteration) -> Finding | None:
         text, evidence = _answer_text(offer), self._evidence_now()

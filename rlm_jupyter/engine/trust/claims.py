@@ -74,12 +74,16 @@ def mentions(text: str, labels: Iterable[str]) -> list[_Mention]:
     too ("March", "mars 2024"). A number label inside a date the text writes is not named by it."""
     taken: list[tuple[int, int]] = []
     found = []
-    # a number label (a week, a year, a floor) is not named by a day of a date: "Monday 4 March" names no week 4
-    in_dates = [(v.start, v.start + len(v.text)) for v in values(text) if v.kind == "date"]
+    # a number label (a week, a year, a floor) is not named by a day of a date ("Monday 4 March" names no week 4)
+    # nor by a part of a figure (the 6 of "22,641.6")
+    written = values(text)
+    in_dates = [(v.start, v.start + len(v.text)) for v in written if v.kind == "date"]
+    figures = [(v.start, v.start + len(v.text)) for v in written if v.kind == "number"]
     for label in labels:
         pattern = _label_pattern(label)
-        inside = in_dates if label.isdigit() else []
         for match in re.finditer(rf"(?<![\w]){pattern}(?![\w])", text, re.IGNORECASE):
+            inside = [*in_dates, *(f for f in figures if f != match.span() and not (
+                f[0] == match.start() and text[match.end():f[1]].strip().isalpha()))] if label.isdigit() else []
             if any(a < match.end() and match.start() < b for a, b in [*taken, *inside]):
                 continue
             taken.append((match.start(), match.end()))
@@ -193,7 +197,10 @@ def wrong_extreme(text: str, question: str, evidence: Evidence, selected: Callab
         # "das Maximum liegt bei 80" over describe(): a superlative that is itself a row's name claims nothing
         claimed = [c for c in forms.superlatives(sentence) if not any(m.start < c.end and c.start < m.end
                                                                        for m in named)]
-        bare = not claimed and bool(asked) and bool(named) and len(sentence.split()) <= 6
+        # the answer to "which ... the most?" is the one label it names: short ("north"), or the only label of
+        # the whole answer ("Brookvale: 13,836 fans came to one of its home matches.")
+        bare = not claimed and bool(asked) and bool(named) and (
+            len(sentence.split()) <= 6 or (only and forms.asks_for_one(question) == "one choice"))
         if not bare and _top_set(claimed, named, found):
             continue  # "the three busiest clients: A, B, C", the top rows of their table
         for number, superlative in enumerate(asked if bare else claimed):
@@ -362,6 +369,8 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
             if not bound:
                 continue  # a loose layout: the figure may be meant for any label the sentence names
             near = _around(sentence, value)
+            # a year anywhere in the clause names a column of years ("700.9 mm of rain in 2024": column 2024)
+            near += "".join(f" {v.text}" for v in values(forms.clause_around(sentence, value.start)) if is_year(v))
             claim = _pair_claim(label, value, near, found) or _printed_elsewhere(label, value, figures, evidence)
             if claim is not None:
                 return claim
@@ -575,7 +584,7 @@ def wrong_direction(text: str, evidence: Evidence) -> Claim | None:
         if value.sign < 0 and all(p > 0 for p in printed):
             return Claim(prompts.wrong_direction(value.text, _signed(printed[0]), "negative"),
                          {"figure": value.text, "printed": _signed(printed[0])})
-    return _from_to(text)
+    return _from_to(text) or _between_labels(text, evidence)
 
 
 _FROM_TO = re.compile(r"\bfrom\s+(?P<a>\S+(?:\s\S+)?)\s+(?:to|into)\s+(?P<b>\S+(?:\s\S+)?)|"
@@ -597,6 +606,38 @@ def _from_to(text: str) -> Claim | None:
                                                      "a fall" if end < start else "a rise",
                                                      "a rise" if said == "up" else "a fall"),
                              {"from": ends[0][0].text, "to": ends[1][0].text, "said": said})
+    return None
+
+
+def _between_labels(text: str, evidence: Evidence) -> Claim | None:
+    """A change stated between two rows of a printed table ("rose by 109.4 hours from July to October"): the words
+    must go the way the table's figures go from the first row named to the second, in the column the words name
+    (or the table's one numeric column)."""
+    found = evidence.tables
+    labels = _labels(found)
+    for sentence in sentences(text):
+        said = forms.change_direction(sentence)
+        named = mentions(sentence, labels)
+        match = re.search(r"\bfrom\b(?P<a>.*?)\b(?:to|until|through)\b(?P<b>.*)", sentence, re.IGNORECASE)
+        if said is None or match is None:
+            continue
+        first = next((m for m in named if match.start("a") <= m.start < match.end("a")), None)
+        second = next((m for m in named if match.start("b") <= m.start < match.end("b")), None)
+        if first is None or second is None or first.label == second.label:
+            continue
+        for table in found:
+            a, b = table.rows_of(first.label), table.rows_of(second.label)
+            columns, named_column = _columns_for(table, _measure_words(sentence))
+            if len(a) != 1 or len(b) != 1 or (not named_column and len(columns) != 1):
+                continue
+            start, end = a[0].figure(columns[0]), b[0].figure(columns[0])
+            if start is None or end is None or start == end:
+                continue
+            if (said == "up") != (end > start):
+                return Claim(prompts.wrong_direction(f"{table.label_of(first.label)} → {table.label_of(second.label)}",
+                                                     "a rise" if end > start else "a fall",
+                                                     "a rise" if said == "up" else "a fall"),
+                             {"from": str(start), "to": str(end), "said": said})
     return None
 
 
@@ -677,16 +718,19 @@ def _unit_name(unit: localedata.Unit, known: dict[str, localedata.Unit]) -> str:
     return next(word for word, u in known.items() if u == unit and len(word) > 3)
 
 
-_MORE = re.compile(r"\b(?:more|worse|higher|increas\w*|ris\w*|grow\w*|up)\b", re.IGNORECASE)
-_LESS = re.compile(r"\b(?:less|fewer|lower|better|decreas\w*|fall\w*|declin\w*|drop\w*|down)\b", re.IGNORECASE)
+# A trend in words: the change words of ``forms`` (rose, fell, stieg, baisse...) and the comparatives of a count
+_MORE = re.compile(rf"{forms.UP.pattern}|\b(?:more|worse)\b", re.IGNORECASE)
+_LESS = re.compile(rf"{forms.DOWN.pattern}|\b(?:less|fewer|better)\b", re.IGNORECASE)
 
 
 def wrong_trend(text: str, evidence: Evidence) -> Claim | None:
     """A trend stated in words ("each new release crashes more") over a table whose rows are in time order (dates,
     months, years, version numbers): the column the words name must go that way from its first row to its last."""
-    for sentence in sentences(text):
-        if any(v.kind == "number" for v in values(sentence)):
-            continue  # a figure's direction is wrong_direction's
+    for sentence in (clause for whole in sentences(text) for clause in whole.split(";")):
+        if any(v.kind == "number" and (v.sign or any(r.how == "percent" for r in v.readings)
+                                       or _BY_FIGURE.search(sentence[:v.start]))
+               for v in values(sentence)):
+            continue  # a figure of the change ("+12%", "by 300"): its direction is wrong_direction's
         up, down = _MORE.search(sentence) is not None, _LESS.search(sentence) is not None
         if up == down:
             continue
@@ -707,14 +751,25 @@ def wrong_trend(text: str, evidence: Evidence) -> Claim | None:
     return None
 
 
+_BY_FIGURE = re.compile(r"\b(?:by|of|um|de|von|di)\s+[$€£¥]?\s*$", re.IGNORECASE)
+
+
 def _in_time_order(table: Table) -> bool:
-    """Rows labelled by dates, months, years or version numbers (all of one kind), in increasing order."""
+    """Rows labelled by dates, months, years or version numbers (all of one kind), or by one word and a number
+    ("Week 4", "Week 8", "Week 12"; the first row may be a start without one, "Baseline"), in increasing order."""
     keys: list[tuple[int, ...]] = []
-    for row in table.rows:
+    words: set[str] = set()
+    for number, row in enumerate(table.rows):
         label = (row.labels[0] if row.labels else "").strip()
         version = re.fullmatch(r"v?(\d+(?:\.\d+)+)", label)
+        counted = re.fullmatch(r"([^\W\d]+)\s*(\d+)", label)
         dated = values(label)
-        if version is not None:
+        if counted is not None and not any(v.kind == "date" for v in dated):
+            words.add(counted.group(1).lower())
+            keys.append((2, int(counted.group(2))))
+        elif number == 0 and re.fullmatch(r"[^\W\d]+", label) and len(table.rows) > 3:
+            keys.append((2, -1))  # a start ("Baseline", "Start") before numbered steps
+        elif version is not None:
             keys.append((0, *(int(p) for p in version.group(1).split("."))))
         elif dated and dated[0].kind == "date" and re.fullmatch(r"\d{4}-\d{2}(?:-\d{2})?", dated[0].key):
             keys.append((1, *(int(p) for p in dated[0].key.split("-"))))
@@ -722,7 +777,8 @@ def _in_time_order(table: Table) -> bool:
             keys.append((1, int(label)))
         else:
             return False
-    return len(keys) >= 3 and len({key[0] for key in keys}) == 1 and all(a < b for a, b in itertools.pairwise(keys))
+    return (len(keys) >= 3 and len({key[0] for key in keys}) == 1 and len(words) <= 1
+            and all(a < b for a, b in itertools.pairwise(keys)))
 
 
 def _signed(number: Decimal) -> str:

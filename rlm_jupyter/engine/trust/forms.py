@@ -168,10 +168,10 @@ def _pair_direction(stem: str) -> str | None:
 
 
 # -- which way a change goes -------------------------------------------------------------------------------------
-_UP = re.compile(r"\b(?:ris(?:e|es|en|ing)|rose|increas\w*|gr[eo]w\w*|growth|gain\w*|up|climb\w*|jump\w*|surg\w*|"
+UP = re.compile(r"\b(?:ris(?:e|es|en|ing)|rose|increas\w*|gr[eo]w\w*|growth|gain\w*|up|climb\w*|jump\w*|surg\w*|"
                  r"improv\w*|higher|boost\w*|hausse|augment\w*|anstieg|stieg|gestiegen|zunahme|aument\w*|subi\w*|"
                  r"cresc\w*|crec\w*)\b", re.IGNORECASE)
-_DOWN = re.compile(r"\b(?:fall\w*|fell|drop\w*|declin\w*|decreas\w*|down|lower|shrank|shrink\w*|loss\w*|lost|dip\w*|"
+DOWN = re.compile(r"\b(?:fall\w*|fell|drop\w*|declin\w*|decreas\w*|down|lower|shrank|shrink\w*|loss\w*|lost|dip\w*|"
                    r"slump\w*|plung\w*|contract\w*|baisse|diminu\w*|rückgang|sank|gesunken|abnahme|ca[íi]d\w*|"
                    r"baj\w*|descend\w*|calo|ridu\w*)\b", re.IGNORECASE)
 CLAUSE = re.compile(r"[;:\n]|,\s+(?:and|but|while|whereas)\b|\s+(?:but|while|whereas)\s+|(?<=[.!?])\s+")
@@ -179,7 +179,7 @@ CLAUSE = re.compile(r"[;:\n]|,\s+(?:and|but|while|whereas)\b|\s+(?:but|while|whe
 
 def change_direction(text: str) -> str | None:
     """``up`` or ``down`` when a clause says a figure rose or fell; None when it says neither or both."""
-    up, down = _UP.search(text) is not None, _DOWN.search(text) is not None
+    up, down = UP.search(text) is not None, DOWN.search(text) is not None
     return "up" if up and not down else "down" if down and not up else None
 
 

@@ -429,7 +429,8 @@ def _equal_width_runs(lines: list[Line]) -> Iterator[tuple[int, int]]:
     start = 0
     for index in range(1, len(lines) + 1):
         if (index == len(lines) or len(lines[index].text) != len(lines[start].text)
-                or lines[index].number != lines[index - 1].number + 1):
+                or lines[index].number != lines[index - 1].number + 1
+                or _FOOTER.match(lines[index].text.strip()) is not None):  # "dtype: int64" may be as wide as a row
             footed = index < len(lines) and _FOOTER.match(lines[index].text.strip()) is not None
             if index - start >= MIN_TABLE_ROWS or (footed and index - start >= 2):
                 yield start, index
@@ -532,11 +533,16 @@ def _record(cells: list[list[str]], dtype: str) -> bool:
 def _header_levels(cells: list[list[str]]) -> tuple[int, int]:
     """How many lines on top are a frame's header, and how many cells of the index they name: the lines above its
     index-name line (a line with cells only on the left), else the first line when it holds no figure and the
-    rows below do; (0, 0) for none."""
+    rows below do, or holds only years over rows that start with a label; (0, 0) for none."""
     for at, row in enumerate(cells[1:4], 1):
         named = next((i for i, cell in enumerate(row) if not cell), len(row))
         if 0 < named < len(row) and not any(row[named:]):
             return at, named
+    # a header of years (a pivot by year): an empty cell over the index, then years only, over rows that start
+    # with a label
+    years = cells[0][1:] and not cells[0][0] and all(re.fullmatch(r"(?:19|20)\d\d", c) for c in cells[0][1:])
+    if years and all(row[0] and figure_value(row[0]) is None for row in cells[1:]):
+        return 1, 0
     first_numeric = any(figure_value(c) is not None for c in cells[0][1:])
     numeric_rows = sum(any(figure_value(c) is not None for c in row) for row in cells[1:])
     return (1, 0) if not first_numeric and numeric_rows >= len(cells) - 2 else (0, 0)

@@ -127,6 +127,8 @@ def _take(text: str, pattern: re.Pattern[str], found: list[Value], read: Callabl
 _QUOTED = re.compile(r'"([^"\n]+)"|“([^”\n]+)”|‘([^’\n]+)’|(?<![\w\'])\'([^\'\n]+)\'(?![\w])')
 _TOKEN = re.compile(r"(?<![\w.\-])[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*(?![\w\-]|\.\d)")
 _NUMBER_WITH_UNIT = re.compile(r"\d+[A-Za-z]{1,3}(?:[-_][A-Za-z]+)*")  # 3rd, 12ms, 5GB, 2nd-largest: numbers
+# After a magnitude word: no letter of a word, unless the text writes no spaces (万円: ten thousand yen)
+_CJK_END = r"(?![^\W\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff])"
 _ZONE_OFFSET = re.compile(r"\b(?:UTC|GMT)\s?[+-]\d{1,2}(?::?\d{2})?(?!\d)")
 _CLOCK = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\b")
 # an IPv4 address is a code, not four numbers
@@ -211,7 +213,7 @@ def _number_pattern() -> re.Pattern[str]:
         r"(?<![A-Za-z0-9_.])(?P<digits>" + _SPACED + "|" + _INDIAN + "|" + _GROUPED + r"|\d+)"
         r"(?P<fraction>\.\d+|,\d+(?![,\d]))?(?P<exponent>[eE][-+]?\d+)?"
         r"(?:\s?(?P<percent>" + percent + r")" + end + ")?"
-        r"(?:[\s\u00a0\u202f]?(?P<scale>(?i:" + long_scales + r")|" + short_scales + r")" + end + ")?"
+        r"(?:[\s\u00a0\u202f]?(?P<scale>(?i:" + long_scales + r")|" + short_scales + r")" + _CJK_END + ")?"
         r"(?:\s?(?P<unit>" + units + r")" + end + ")?"
         r"(?:[\s\u00a0]?(?P<code>€|£|\$|" + "|".join(CURRENCIES) + r")(?![A-Za-z]))?",
     )
@@ -224,11 +226,12 @@ def _number(match: re.Match[str]) -> list[Value]:
     sign_text = match.group("sign") or ""
     sign = -1 if sign_text in ("-", "−") else 1 if sign_text == "+" else 0
     readings: list[Reading] = []
+    scale = match.group("scale")
     for number, tolerance in _decimals(match, hedged):
-        readings.append(Reading(number, tolerance, "hedged" if hedged else "as written"))
+        if not scale:  # "1,2 Mio.", "1,801,804万": the magnitude is the reading, the digits alone are not the figure
+            readings.append(Reading(number, tolerance, "hedged" if hedged else "as written"))
         if match.group("percent"):
             readings.append(Reading(number / 100, tolerance / 100, "percent"))
-        scale = match.group("scale")
         if scale:
             words = localedata.scale_words()
             for power in words.get(scale, words.get(scale.lower(), frozenset())):
@@ -353,6 +356,8 @@ def date_keys(match: re.Match[str]) -> list[str]:
         return [parts["ym"]]
     if "numeric" in parts:
         text = parts["numeric"]
+        if "." in text:  # 03.09.2024: dots write the day first (de, fr-CH, ru, the Nordics...), never the month
+            return [k] if (k := _parsed(text, ("en",), "DMY")) else []
         return list(dict.fromkeys(k for k in (_parsed(text, ("en",), "DMY"), _parsed(text, ("en",), "MDY")) if k))
     month_word = parts.get("month", "").lower().rstrip(".")
     languages = tuple(sorted({code for code, _ in localedata.month_names().get(month_word, ())})) or ("en",)

@@ -30,7 +30,8 @@ _SAYS_NOTHING = re.compile(r"\A\W*(?:no\W+)?(?:none|nothing|zero|0(?![.,]\d)(?!\
                            r"(?:found|matched|failed|occurred|appears?|exists?|recorded|logged)\b|"
                            r"\b(?:there (?:is|are|was|were) no|did not find|didn't find|found no|no match|"
                            r"(?:has|have|had) no \w+)|"
-                           r"\A\W*(?:no|aucune?|keine?|ningun[oa]?|nessun[oa]?|nenhuma?)\s+[^\W\d]+",
+                           r"\A\W*(?:no|aucune?|keine?|ningun[oa]?|nessun[oa]?|nenhuma?)\s+[^\W\d]+|"
+                           r"\A\W*(?:no|non|nein|não)\s*[.,;:!—–-]",  # "No. Eastgate lent none": a bare no answers
                            re.IGNORECASE)
 SENTENCE_CHARS = 200  # a longer text answer is a report, not a "nothing found"
 _ZERO = re.compile(r"(?<![\w.,])0(?:\.0+)?(?!\w|[.,]\d)")

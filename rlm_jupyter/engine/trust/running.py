@@ -11,9 +11,9 @@ figures, never from a column's name:
   register read at the start of the period), to the precision they were printed with;
 - the answer gives a figure of ``C`` that is no figure of ``A`` (and not beside its row's ``A``, which it then
   gives as the period's: "$13,298.69 in March, $36,899.34 for the year so far"), to a question for one figure
-  that does not ask for a running total: none of the words of ``C``'s name that ``A``'s lacks ("register",
-  "cumulative", "running") is in the question, nor a word that asks for a total to date or a level
-  (``forms.TO_DATE``: "so far", "since", "meter reading", "balance").
+  (by its form, or answered with one figure) that does not ask for a running total: none of the words of
+  ``C``'s name that ``A``'s lacks ("register", "cumulative", "running") is in the question, nor a word that asks
+  for a total to date or a level (``forms.TO_DATE``: "so far", "since", "meter reading", "balance").
 """
 from __future__ import annotations
 
@@ -35,12 +35,12 @@ MIN_ROWS = 3
 
 def running_total(text: str, question: str, evidence: Evidence) -> Claim | None:
     """A figure of a running-total column answered for one period (see the module)."""
-    if forms.asks_for_one(question) != "one figure" or forms.TO_DATE.search(question):
+    if forms.asks_for_one(question) == "one choice" or forms.TO_DATE.search(question):
         return None
     asked = set(_words(question))
     stated = [v for v in values(text) if v.kind == "number" and v.readings and not is_year(v)]
-    if not stated:
-        return None
+    if not stated or (forms.asks_for_one(question) != "one figure" and len(stated) != 1):
+        return None  # "what was the cloud bill for August?" asks for one figure too, when the answer gives one
     for table, total, step in _running(evidence.tables):
         if (set(_words(total)) - set(_words(step))) & asked:
             continue  # the question names the running total ("the register reading", "cumulative commits")

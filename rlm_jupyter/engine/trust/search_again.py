@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import ast
 import datetime as _dt
+import io
 import itertools
 import re
 from collections.abc import Iterable, Iterator
@@ -39,6 +40,7 @@ DATA_TEXT_CHARS = 1_000  # a text context at least this long is data to look at 
 MAX_PIECE_LINE_CHARS = 200  # of a printed line, looked for pieces of the data
 MAX_PIECES = 200  # printed lines looked up in the data per check: bounded on a huge context
 MAX_LITERALS = 20  # literals looked up again per check
+MAX_TABLE_TEXT = 5_000_000  # characters of a delimited text read as a table
 MAX_TEXT_COLUMNS, MAX_SEARCH_ROWS = 20, 1_000_000  # what is read of a DataFrame
 # How logs, spreadsheets and locales write one day: a searched date is looked for in each (strftime, stdlib).
 DATE_FORMATS = ("%Y-%m-%d", "%d/%b/%Y", "%b %d", "%b %e", "%d %b %Y", "%d %B %Y", "%B %d, %Y", "%b %d, %Y",
@@ -58,6 +60,25 @@ class Refound:
 def data_texts(ns: dict[str, Any], names: Iterable[str]) -> list[str]:
     """The text contexts long enough to be data (``DATA_TEXT_CHARS``)."""
     return [value for name in sorted(names) if isinstance(value := ns.get(name), str) and len(value) >= DATA_TEXT_CHARS]
+
+
+def delimited_table(text: str) -> Any | None:
+    """A text context that is a delimited table (a header, then rows with as many fields, split by ``,``, ``;``,
+    a tab or ``|``: a CSV export) read as a DataFrame of texts, for the checks that read the data's tables; None
+    for any other text, or one over ``MAX_TABLE_TEXT`` characters."""
+    lines = text[:20_000].splitlines()[:6]
+    if len(text) > MAX_TABLE_TEXT or len(lines) < 3:
+        return None
+    for sep in (",", ";", "\t", "|"):
+        counts = {line.count(sep) for line in lines}
+        if len(counts) == 1 and min(counts) >= 1:
+            import pandas as pd
+
+            try:
+                return pd.read_csv(io.StringIO(text), sep=sep, dtype=str, keep_default_na=False)
+            except (ValueError, pd.errors.ParserError):
+                return None
+    return None
 
 
 def data_shown(run: Run, texts: list[str]) -> bool:

@@ -39,7 +39,7 @@ from .parts import Part, names, parts_named, phrases, printed_expression, printe
 from .printed import label_key
 from .provenance import Evidence
 from .readings import Value, is_year, values
-from .revisions import source_of
+from .revisions import printed_calls, source_of
 
 
 def unscoped(text: str, question: str, evidence: Evidence, frames: Iterable[Any]) -> Claim | None:
@@ -52,24 +52,36 @@ def unscoped(text: str, question: str, evidence: Evidence, frames: Iterable[Any]
 
 
 def previewed(text: str, question: str, evidence: Evidence) -> Claim | None:
-    """The one figure answered to a question for one figure over all the data (a share too) that no output showed
-    but as a cell of a look at a few rows: the data's description, or a ``head()`` of the rows as they are."""
-    value = _one_figure(text, question, shares_too=True)
+    """The one figure answered to a question for one figure or one choice over all the data (a share too) that no
+    output showed but as a cell of a look at a few rows: the data's description, or a ``head()`` of the rows as
+    they are."""
+    value = _one_figure(text, question, shares_too=True, choice_too=True)
     if value is None or _ASKS_A_SLICE.search(question):
         return None
     found = [m for m in evidence.shown.matches(value) if m.figure is not None and not m.line.where.earlier]
     if not found:
         return None  # derived, or seen nowhere: ``unseen-value``'s
-    looks = {id(row.line) for table in evidence.tables if table.partial and not _COMPUTES.search(table.code)
+    looks = {id(row.line) for table in evidence.tables if table.partial and _a_look(table, evidence)
              for row in table.rows}
     if not all(m.line.where.place == "description" or id(m.line) in looks for m in found):
         return None
     return Claim(prompts.previewed_figure(value.text), {"figure": value.text})
 
 
-def _one_figure(text: str, question: str, *, shares_too: bool = False) -> Value | None:
-    """The one figure the answer states to a question for one figure (not a year, not the question's own)."""
-    if forms.asks_for_one(question) != "one figure":
+def _a_look(table: Any, evidence: Evidence) -> bool:
+    """The block printed a head, tail or sample of rows as they are (no sorting, no aggregate in that print), or
+    showed the data bare: a look at a few rows, not a computation's result."""
+    if not evidence.runs:
+        return False
+    calls = printed_calls(evidence.runs[-1]).get((table.where.turn, table.where.block), [])
+    printed = [source_of(arg) for args in calls for arg in args]
+    return any(re.search(r"\.(?:head|tail|sample)\(|^\w+$", text) and not _COMPUTES.search(text) for text in printed)
+
+
+def _one_figure(text: str, question: str, *, shares_too: bool = False, choice_too: bool = False) -> Value | None:
+    """The one figure the answer states to a question for one figure (``choice_too``: or for one choice, "what
+    was the strongest gust?"), not a year, not the question's own."""
+    if forms.asks_for_one(question) not in ("one figure", *(("one choice",) if choice_too else ())):
         return None
     asked = {v.text for v in values(question)}
     stated = [v for v in values(text) if v.kind == "number" and v.readings and not is_year(v) and v.text not in asked]
