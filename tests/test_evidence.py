@@ -757,3 +757,11 @@ def test_a_year_in_the_clause_names_a_column_of_years() -> None:
 def test_a_magnitude_word_is_the_reading_of_its_digits() -> None:
     assert [str(r.value) for r in values("1,801,804万円")[0].readings] == ["18018040000"]
     assert [r.how for r in values("about $12.3k")[0].readings] == ["magnitude"]
+
+
+def test_a_time_of_day_matches_a_timedelta_and_a_hedge_reads_past_a_currency_code() -> None:
+    shown = Shown(printed("print('25%   0 days 03:48:29.500000')"))
+    assert shown.has(values("under 3:48:29")[0])
+    assert not shown.has(values("under 3:48:28")[0])
+    (rough, _) = values("Roughly CHF 4,800 (CHF 4,793.80 to the centime).")
+    assert rough.readings[0].how == "hedged" and rough.readings[0].tolerance >= 50

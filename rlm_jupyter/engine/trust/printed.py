@@ -189,7 +189,8 @@ class Shown:
         """A time of day as printed inside a timestamp (``T19:46:09Z``), a zone offset (``02:00`` of ``+0200``), or
         on the hour, loosely, from a printed hour (``14:00`` for an hour column's 14, or its end for 13)."""
         hours, minutes = value.key.split(":")[:2]
-        exact = re.compile(rf"(?<!\d){re.escape(value.key)}(?!\d)")
+        # "3:48:29" as a Timedelta prints it ("0 days 03:48:29.500000"): an hour's leading zero, a fraction after
+        exact = re.compile(rf"(?<!\d)0?{re.escape(value.key)}(?!\d)")
         offset = re.compile(rf"[+-]{hours.zfill(2)}:?{minutes}(?!\d)")
         for line in self.lines:
             if exact.search(line.text) or offset.search(line.text):

@@ -187,7 +187,8 @@ _INDIAN = r"\d{1,2}(?:,\d{2})+,\d{3}(?![\d])"  # 12,34,567: lakh grouping
 _SPACED = r"\d{1,3}(?: \d{3})+(?=,\d|\s?(?:€|EUR\b|CHF\b|kr\b|zł))"
 _LIST = re.compile(r"\d+(?:,\d+){2,}")  # 1,2,3 is three numbers; 1,234,567 is one
 _HEDGE = re.compile(r"(?:about|around|roughly|approx(?:imately|\.)?|nearly|almost|some|over|under|more than|"
-                    r"less than|close to|circa|ca\.|environ|etwa|rund|unos|aproximadamente|~|≈)\s*[$€£¥]?\s*\Z",
+                    r"less than|close to|circa|ca\.|environ|etwa|rund|unos|aproximadamente|~|≈)\s*"
+                    r"(?:[$€£¥]|[A-Z]{3}\b)?\s*\Z",  # "roughly CHF 4,800": a currency code between
                     re.IGNORECASE)
 
 
