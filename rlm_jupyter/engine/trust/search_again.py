@@ -140,20 +140,24 @@ def _number_in_frame(run: Run, frame: Any) -> Refound | None:
 
 def _number_comparisons(run: Run, columns: set[str]) -> Iterator[tuple[str, int | float]]:
     """(column, number) for each ``x.col == 502`` of the blocks that ran cleanly, on a numeric column."""
+    for node in _clean_nodes(run):
+        if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.Eq):
+            pair = [node.left, node.comparators[0]]
+            column = next((c for c in map(_column_of, pair) if c in columns), None)
+            number = next((s.value for s in pair if isinstance(s, ast.Constant) and isinstance(s.value, int | float)
+                           and not isinstance(s.value, bool) and abs(s.value) >= 100), None)
+            if column is not None and number is not None:
+                yield column, number
+
+
+def _clean_nodes(run: Run) -> Iterator[ast.AST]:
+    """Every syntax node of the blocks that ran cleanly (a block in IPython syntax is read past)."""
     for cell in (cell for it in run.iterations for cell in it.cells if cell.error is None):
         try:
             tree = ast.parse(cell.code)
         except (SyntaxError, ValueError):
             continue
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.Eq):
-                pair = [node.left, node.comparators[0]]
-                column = next((c for c in map(_column_of, pair) if c in columns), None)
-                number = next((s.value for s in pair if isinstance(s, ast.Constant)
-                               and isinstance(s.value, int | float) and not isinstance(s.value, bool)
-                               and abs(s.value) >= 100), None)
-                if column is not None and number is not None:
-                    yield column, number
+        yield from ast.walk(tree)
 
 
 def _frames(ns: dict[str, Any], names: list[str]) -> Iterator[Any]:
@@ -240,29 +244,24 @@ def _holding(texts: Any, wanted: str, contains: bool) -> Any:
 def _comparisons(run: Run, columns: set[str]) -> Iterator[tuple[str, str, bool]]:
     """(column, literal) for each ``x.col == 'lit'``, ``x['col'] == 'lit'``, ``.isin([...])`` or
     ``.str.contains('lit')`` of the blocks that ran cleanly, on a text column of the data."""
-    for cell in (cell for it in run.iterations for cell in it.cells if cell.error is None):
-        try:
-            tree = ast.parse(cell.code)
-        except (SyntaxError, ValueError):
-            continue
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.Eq | ast.NotEq):
-                pair = [node.left, node.comparators[0]]
-                column = next((c for c in map(_column_of, pair) if c in columns), None)
-                literal = next((s.value for s in pair if isinstance(s, ast.Constant) and isinstance(s.value, str)),
-                               None)
-                if column is not None and literal is not None:
-                    yield column, literal, False
-            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args:
-                column, first = _column_of(node.func.value), node.args[0]
-                if column not in columns:
-                    continue
-                if node.func.attr == "isin" and isinstance(first, ast.List | ast.Tuple):
-                    yield from ((column, e.value, False) for e in first.elts
-                                if isinstance(e, ast.Constant) and isinstance(e.value, str))
-                elif node.func.attr in ("contains", "startswith", "endswith") and isinstance(first, ast.Constant) \
-                        and isinstance(first.value, str):
-                    yield column, first.value, True
+    for node in _clean_nodes(run):
+        if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.Eq | ast.NotEq):
+            pair = [node.left, node.comparators[0]]
+            column = next((c for c in map(_column_of, pair) if c in columns), None)
+            literal = next((s.value for s in pair if isinstance(s, ast.Constant) and isinstance(s.value, str)),
+                           None)
+            if column is not None and literal is not None:
+                yield column, literal, False
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args:
+            column, first = _column_of(node.func.value), node.args[0]
+            if column not in columns:
+                continue
+            if node.func.attr == "isin" and isinstance(first, ast.List | ast.Tuple):
+                yield from ((column, e.value, False) for e in first.elts
+                            if isinstance(e, ast.Constant) and isinstance(e.value, str))
+            elif node.func.attr in ("contains", "startswith", "endswith") and isinstance(first, ast.Constant) \
+                    and isinstance(first.value, str):
+                yield column, first.value, True
 
 
 def _column_of(node: ast.expr) -> str | None:
