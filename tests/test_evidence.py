@@ -765,3 +765,14 @@ def test_a_time_of_day_matches_a_timedelta_and_a_hedge_reads_past_a_currency_cod
     assert not shown.has(values("under 3:48:28")[0])
     (rough, _) = values("Roughly CHF 4,800 (CHF 4,793.80 to the centime).")
     assert rough.readings[0].how == "hedged" and rough.readings[0].tolerance >= 50
+
+
+def test_labels_side_by_side_of_one_row_name_it_once() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_pair
+
+    frame = pd.DataFrame({"city": ["City 00", "City 01", "City 02"], "orders": [850, 566, 618],
+                          "revenue": [24037.67, 44768.92, 34205.92]}).set_index("city")
+    evidence = evidence_of("print(frame.to_string())", frame=frame)
+    question = "Which city had the highest revenue?"
+    assert wrong_pair("City 00 placed 850 orders worth $24,037.67.", question, evidence) is None
+    assert wrong_pair("City 00 placed 566 orders.", question, evidence) is not None  # City 01's orders

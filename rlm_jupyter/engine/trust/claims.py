@@ -19,6 +19,7 @@ Each returns ``None`` or a ``Claim``: what is wrong, worded for the model, with 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import re
 from collections.abc import Callable, Iterable
@@ -81,10 +82,13 @@ def mentions(text: str, labels: Iterable[str]) -> list[_Mention]:
     figures = [(v.start, v.start + len(v.text)) for v in written if v.kind == "number"]
     for label in labels:
         pattern = _label_pattern(label)
+        digits = label.isdigit()
         for match in re.finditer(rf"(?<![\w]){pattern}(?![\w])", text, re.IGNORECASE):
-            inside = [*in_dates, *(f for f in figures if f != match.span() and not (
-                f[0] == match.start() and text[match.end():f[1]].strip().isalpha()))] if label.isdigit() else []
-            if any(a < match.end() and match.start() < b for a, b in [*taken, *inside]):
+            start, end = match.span()
+            if any(a < end and start < b for a, b in taken) or (digits and (
+                    any(a < end and start < b for a, b in in_dates)
+                    or any(a < end and start < b and (a, b) != (start, end)
+                           and not (a == start and text[end:b].strip().isalpha()) for a, b in figures))):
                 continue
             taken.append((match.start(), match.end()))
             found.append(_Mention(match.start(), match.end(), label))
@@ -123,6 +127,7 @@ _STATISTICS = {"50%": ("median", "médiane", "mediana", "mediaan"),
                "max": ("maximum",), "min": ("minimum",)}
 
 
+@functools.lru_cache(maxsize=4096)
 def _label_pattern(label: str) -> str:
     exact = r"[\s_\-]+".join(re.escape(word) for word in label.split())
     quantile = re.fullmatch(r"(\d{1,2})%", label)
@@ -358,7 +363,7 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
     asked = mentions(question, labels)
     only = asked[0].label if len({m.label for m in asked}) == 1 else None
     for sentence in sentences(text):
-        named = mentions(sentence, labels)
+        named = _one_row_once(mentions(sentence, labels), sentence, found)
         holding = {m.label for m in named} or ({only} if only else set())
         holders = [t for t in found if any(t.rows_of(label) for label in holding)]
         spans = {(m.start, m.end) for m in named}  # a number that names a label (week 13) is not also its figure
@@ -375,6 +380,21 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
             if claim is not None:
                 return claim
     return None
+
+
+def _one_row_once(named: list[_Mention], sentence: str, found: list[Table]) -> list[_Mention]:
+    """Mentions side by side that are labels of one row ("City 00" of a row labelled ``City``, ``00``; "Lyon
+    Centre") name that row once: the last of them stands for it."""
+    out: list[_Mention] = []
+    for mention in named:
+        last = out[-1] if out else None
+        if last is not None and not sentence[last.end:mention.start].strip() and any(
+                table.rows_of(last.label) and {id(r) for r in table.rows_of(last.label)}
+                & {id(r) for r in table.rows_of(mention.label)} for table in found):
+            out[-1] = _Mention(last.start, mention.end, mention.label)
+            continue
+        out.append(mention)
+    return out
 
 
 def _around(sentence: str, value: Value) -> str:
