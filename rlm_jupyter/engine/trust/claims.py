@@ -366,9 +366,9 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
         named = _one_row_once(mentions(sentence, labels), sentence, found)
         holding = {m.label for m in named} or ({only} if only else set())
         holders = [t for t in found if any(t.rows_of(label) for label in holding)]
-        spans = {(m.start, m.end) for m in named}  # a number that names a label (week 13) is not also its figure
+        # a number inside a label's mention (week 13, "City 00") names it, and is not also its figure
         figures = [v for v in values(sentence) if v.kind == "number" and v.readings and not is_year(v)
-                   and (v.start, v.start + len(v.text)) not in spans
+                   and not any(m.start <= v.start and v.start + len(v.text) <= m.end for m in named)
                    and (evidence.shown.find(v) is not None or any(_cells_of(v, t) for t in holders))]
         for value, label, bound in _pairs(sentence, named, figures, None if named else only):
             if not bound:
