@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
@@ -159,18 +160,31 @@ def _blocks(run: Run) -> dict[tuple[int, int], Block]:
     """Each block's printed reductions and changes, in run order, keyed (turn, block) as ``printed.Where`` counts."""
     return {position: Block([r for e in _printed(tree) if (r := _reduction(e, assigned)) is not None],
                             _changed(tree))
-            for position, tree, assigned, _ in _read(run)}
+            for position, tree, assigned, _ in _read(*_code_of(run))}
 
 
 def printed_calls(run: Run) -> dict[tuple[int, int], list[list[ast.expr]]]:
     """What each block printed, per call: the arguments of each ``print`` (its last line when that is an
     expression, as a call of one), each name the code assigned (by ``name = ...``) read as what it was assigned:
-    ``api5 / len(log)`` is ``(log.path.str.startswith('/api') & ...).sum() / len(log)``. Keyed (turn, block)."""
+    ``api5 / len(log)`` is ``(log.path.str.startswith('/api') & ...).sum() / len(log)``. Keyed (turn, block).
+    Read once per run's code: several checks of one FINAL ask (the expressions are shared, not to be changed)."""
+    return _printed_calls(*_code_of(run))
+
+
+def _code_of(run: Run) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    """The run's data names and each turn's blocks of code: all the syntax readers read of a run."""
+    return tuple(run.context_names), tuple(tuple(cell.code for cell in it.cells) for it in run.iterations)
+
+
+@functools.lru_cache(maxsize=8)
+def _printed_calls(names: tuple[str, ...],
+                   code: tuple[tuple[str, ...], ...]) -> dict[tuple[int, int], list[list[ast.expr]]]:
     return {position: [[_expanded(arg, every) for arg in args] for args in _calls(tree)]
-            for position, tree, _, every in _read(run)}
+            for position, tree, _, every in _read(names, code)}
 
 
-def _read(run: Run) -> Iterator[tuple[tuple[int, int], ast.Module, dict[str, ast.expr], dict[str, ast.expr]]]:
+def _read(names: tuple[str, ...], code: tuple[tuple[str, ...], ...]
+          ) -> Iterator[tuple[tuple[int, int], ast.Module, dict[str, ast.expr], dict[str, ast.expr]]]:
     """Each block's syntax tree, with the names assigned so far (this block's included) read as what they hold:
     those that are a part or a transform of the data, and every one.
 
@@ -178,11 +192,11 @@ def _read(run: Run) -> Iterator[tuple[tuple[int, int], ast.Module, dict[str, ast
     name (``real = ng[...]``, ``fri = flights[...]``), so a revision made through a new name is seen."""
     assigned: dict[str, ast.expr] = {}
     every: dict[str, ast.expr] = {}
-    data = {*run.context_names, "context"}
-    for turn, it in enumerate(run.iterations, 1):
-        for block, cell in enumerate(it.cells, 1):
+    data = {*names, "context"}
+    for turn, blocks in enumerate(code, 1):
+        for block, text in enumerate(blocks, 1):
             try:
-                tree = ast.parse(cell.code)
+                tree = ast.parse(text)
             except (SyntaxError, ValueError):  # IPython syntax, a null byte: nothing to read
                 continue
             for statement in tree.body:
