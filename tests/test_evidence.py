@@ -776,3 +776,63 @@ def test_labels_side_by_side_of_one_row_name_it_once() -> None:
     question = "Which city had the highest revenue?"
     assert wrong_pair("City 00 placed 850 orders worth $24,037.67.", question, evidence) is None
     assert wrong_pair("City 00 placed 566 orders.", question, evidence) is not None  # City 01's orders
+
+
+def test_a_month_or_year_is_sourced_by_the_span_of_the_datas_date_columns() -> None:
+    from rlm_jupyter.engine.trust.dates import data_spans
+
+    leaks = pd.DataFrame({"reported": pd.to_datetime(["2024-01-02", "2024-03-15", "2024-06-29"]),
+                          "loss": [1.5, 2.0, 3.5]})
+    cells = [CodeCell("print(leaks.loss.sum())", stdout="7.0", shown="7.0")]
+    run = Run(id="r", question="How much water was lost?", model="m", sub_model="s", context_names=["leaks"],
+              iterations=[Iteration(0, "r", cells=cells)])
+    evidence = Evidence.of([run], data_spans([leaks]))
+    for answer in ("January to June 2024: 7.0 m³ lost.", "7.0 m³ over 2024."):
+        grounding = trace(answer, evidence, typed=answer)
+        assert grounding.grounded, grounding.unseen
+        assert any("column reported runs from 2024-01-02 to 2024-06-29" in s.how for s in grounding.sources)
+    for answer in ("July 2024: 7.0 m³ lost.", "7.0 m³ over 2023."):  # a period the data does not reach
+        assert not trace(answer, evidence, typed=answer).grounded
+    assert not trace("January to June 2024: 7.0 m³.", Evidence.of([run]), typed="...").grounded  # no data read
+
+
+def test_a_long_text_label_of_a_series_keeps_its_word_spaces() -> None:
+    notes = pd.Series(["Main heavily corroded, pinhole leaks along the barrel."] * 3
+                      + ["Circumferential crack after ground frost."] * 2 + ["Tree roots pushed into a joint."],
+                      name="note")
+    (table,) = tables(printed("print(notes.value_counts())", notes=notes))
+    assert table.rows[0].labels == ["Main heavily corroded, pinhole leaks along the barrel."]
+    frame = pd.DataFrame({"round": [1, 1], "date": ["2023-08-13", "2023-08-12"], "home": ["Ashford", "Brookvale"]})
+    (table,) = tables(printed("print(frame)", frame=frame))  # a frame's one-space column gap stays a break
+    assert table.rows[0].cells["round"] == "1" and table.rows[0].cells["date"] == "2023-08-13"
+
+
+@pytest.mark.parametrize("text, rank, count", [
+    ("Belt 6 is the slowest.", 1, 1),  # a label's number with its verb is no top-six list
+    ("about 114 s more than belt 3, the next slowest.", 2, 1),  # "next": one rank after the last
+    ("the 3 busiest days", 1, 3), ("the five most popular routes", 1, 5),
+])
+def test_next_names_the_following_rank_and_a_labels_number_is_no_count(text: str, rank: int, count: int) -> None:
+    from rlm_jupyter.engine.trust.forms import superlatives
+
+    found = superlatives(text)[-1]
+    assert (found.rank, found.count) == (rank, count)
+
+
+@pytest.mark.parametrize("answer, refused", [
+    ("On Mondays: 22 of the 56 no-shows, well ahead of Wednesday (16).", False),  # a weekday in the plural
+    ("Patients miss the most appointments on Wednesdays (16 of 56).", True),
+    ("January (100) and February (83) have the most reports; from March on it settles.", False),  # a top two
+    ("January (100) and March (33) have the most reports; February follows.", True),
+])
+def test_plural_weekdays_and_a_top_set_in_its_clause_are_read(answer: str, refused: bool) -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_extreme
+
+    days = pd.Series([22, 16, 12, 6], index=pd.Index(["Monday", "Wednesday", "Thursday", "Friday"], name="day"),
+                     name="count")
+    months = pd.Series([100, 83, 33, 30], index=pd.Index(["January", "February", "March", "April"], name="month"),
+                       name="count")
+    frame = days if "Monday" in answer or "Wednesday" in answer else months
+    evidence = evidence_of("print(frame)", frame=frame)
+    found = wrong_extreme(answer, "When do most happen?", evidence, lambda label: False)
+    assert (found is not None) == refused, found

@@ -138,8 +138,9 @@ def _label_pattern(label: str) -> str:
     if label in _STATISTICS:
         return rf"(?:{exact}|{localedata.alternation(_STATISTICS[label])})"
     named = localedata.same_day_or_month(label)
-    if named:  # "Tuesday" is "mardi", "Dienstag", "Tue"; "March" is "mars", "März"
-        return rf"(?:{exact}|{localedata.alternation(named)})"
+    if named:  # "Tuesday" is "mardi", "Dienstag", "Tue"; "March" is "mars", "März"; a weekday is "on Mondays" too
+        plural = r"(?:e?s)?" if localedata.weekday_number(label) is not None else ""
+        return rf"(?:{exact}|{localedata.alternation(named)}){plural}"
     month = re.fullmatch(r"(\d{4}) (\d{2})", label)
     if month is None or not 1 <= int(month.group(2)) <= 12:
         return exact
@@ -206,7 +207,8 @@ def wrong_extreme(text: str, question: str, evidence: Evidence, selected: Callab
         # the whole answer ("Brookvale: 13,836 fans came to one of its home matches.")
         bare = not claimed and bool(asked) and bool(named) and (
             len(sentence.split()) <= 6 or (only and forms.asks_for_one(question) == "one choice"))
-        if not bare and _top_set(claimed, named, found):
+        if not bare and len(claimed) == 1 and _top_set(claimed, _in_clause(named, sentence, claimed[0].start),
+                                                       found):
             continue  # "the three busiest clients: A, B, C", the top rows of their table
         for number, superlative in enumerate(asked if bare else claimed):
             # "north" to "which region sold the most?": the question's superlative is the answer's claim

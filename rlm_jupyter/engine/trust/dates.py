@@ -20,7 +20,11 @@ The steps:
   ``2024-06-10 00:08:50+02:00``) read in UTC, in an offset the answer writes, or in the zone of a place it names
   ("in Amsterdam": the IANA database, through ``zoneinfo``): its date and its time of day.
   Only timestamps on the lines the answer's other values came from, or in the last output: a log prints
-  thousands, and some time among them would match a made-up one by chance.
+  thousands, and some time among them would match a made-up one by chance;
+- **the data's period**: a month or a year the answer names to say what its figures cover ("January to June
+  2024: ...", "over 2023 and 2024") that the dates of the data cover, read off the data's date columns (their
+  first and last date, ``data_spans``). A capable model writes the period it summed over without printing it;
+  a month or a year the data does not reach (an answer from memory, "in 2021") still has no source.
 """
 from __future__ import annotations
 
@@ -28,6 +32,8 @@ import datetime as _dt
 import functools
 import re
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from ..record.trajectory import Source
 from . import localedata
@@ -41,19 +47,47 @@ _END_TIME = re.compile(r"(\d{1,2}):(\d{2})(?::(\d{2}))?(?:[.,]\d+)?\s*$")
 _WRITTEN_OFFSET = re.compile(r"(?:(?:UTC|GMT)\s?|(?<![\w:]))([+-])(\d{1,2})(?::?(\d{2}))?(?![\d:])")
 _MONTH = re.compile(r"\d{4}-\d{2}")
 CLOCK = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?")
+MAX_SPAN_COLUMNS = 20  # date columns of one frame whose first and last dates are read
+
+
+@dataclass(frozen=True)
+class Span:
+    """The first and the last date of one date column (or date index) of the data: the period it covers."""
+
+    column: str
+    first: _dt.date
+    last: _dt.date
+
+
+def data_spans(frames: Sequence[Any]) -> list[Span]:
+    """The span of each date column of each pandas frame (and of a date index): one vectorised min and max each,
+    read only when an answer is checked."""
+    spans = []
+    for frame in frames:
+        columns = [(str(name), frame[name]) for name in list(frame.columns)
+                   if getattr(frame[name], "dtype", None) is not None and frame[name].dtype.kind == "M"]
+        if getattr(frame.index, "dtype", None) is not None and frame.index.dtype.kind == "M":
+            columns.append(("the index", frame.index))
+        for name, column in columns[:MAX_SPAN_COLUMNS]:
+            first, last = column.min(), column.max()
+            if hasattr(first, "date") and hasattr(last, "date") and first == first and last == last:  # not NaT
+                spans.append(Span(name, first.date(), last.date()))
+    return spans
 
 
 def calendar_source(value: Value, text: str, stated: Sequence[tuple[Value, Source]], shown: Shown,
-                    lines: Sequence[Line]) -> Source | None:
+                    lines: Sequence[Line], spans: Sequence[Span] = ()) -> Source | None:
     """How a date or a time of day of the answer follows from printed ones (see the module), or None.
 
     ``text``: the answer (the offsets it writes); ``stated``: its values that have a source; ``lines``: the lines
-    its other values came from and the last output's."""
+    its other values came from and the last output's; ``spans``: the periods of the data's date columns."""
     if value.kind == "date":
         return (_week_bound(value, stated, shown) or _only_weekday(value, shown) or _in_zone(value, text, lines)
-                or _asked_month(value, shown))
+                or _asked_month(value, shown) or _in_span(value, spans))
     if value.kind == "token" and CLOCK.fullmatch(value.key):
         return _in_zone(value, text, lines)
+    if is_year(value):
+        return _in_span(value, spans)
     return None
 
 
@@ -135,6 +169,25 @@ def _asked_month(value: Value, shown: Shown) -> Source | None:
         return None
     return Source(value.text, "question", where="the question", line=question.text.strip()[:LINE_CHARS],
                   how=f"the question's month, in {year}, the one year the outputs' dates show", loose=True)
+
+
+# -- the data's period -------------------------------------------------------------------------------------------
+def _in_span(value: Value, spans: Sequence[Span]) -> Source | None:
+    """A month ("June 2024") or a year ("2023") that a date column of the data reaches."""
+    if is_year(value):
+        start, end = _dt.date(int(value.text), 1, 1), _dt.date(int(value.text), 12, 31)
+    else:
+        key = next((k for k in value.date_keys if _MONTH.fullmatch(k)), None)
+        if key is None:
+            return None
+        start = _dt.date(int(key[:4]), int(key[5:]), 1)
+        end = (start.replace(day=28) + _dt.timedelta(days=4)).replace(day=1) - _dt.timedelta(days=1)
+    span = next((s for s in spans if s.first <= end and start <= s.last), None)
+    if span is None:
+        return None
+    how = (f"a period the data covers: its column {span.column} runs from {span.first.isoformat()} to "
+           f"{span.last.isoformat()}")
+    return _source(value, how, [])
 
 
 # -- another time zone ---------------------------------------------------------------------------------------------

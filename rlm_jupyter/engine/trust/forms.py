@@ -57,11 +57,16 @@ _QUALIFIED = re.compile(r"\b(?:an?|another|une?|ein(?:e[nrm]?)?)\s+(?:[a-z]+er|s
                         r"other|autre|zweite[nrs]?)\s+(?:[\w-]+\s+)?$|\banother\s+(?:[\w-]+\s+)?$", re.IGNORECASE)
 _ORDINAL = re.compile(r"\b(?:(?P<word>second|third|fourth|fifth)|(?P<number>[2-9])(?:nd|rd|th))[\s-]+$", re.IGNORECASE)
 _TOP_N = re.compile(r"\b(?:top|bottom|first|last)\s+(?P<n>\d{1,2}|two|three|four|five|ten)\b", re.IGNORECASE)
+_NEXT = re.compile(r"\b(?:next|runner-up)[\s-]+$", re.IGNORECASE)
 _ORDINAL_WORDS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5}
 _NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "ten": 10}
-# "which three IP addresses made the most requests?": a count before the superlative makes it a top-N list
-_HOW_MANY_NAMED = re.compile(r"\b(?P<n>two|three|four|five|ten|[2-9]|1[0-9])\s+(?:[^\W\d]+(?:\s+[^\W\d]+)?\s+"
-                             r"(?:\w+\s+){0,3}(?:the\s+)?)?$", re.IGNORECASE)  # "the five most popular" too
+# "which three IP addresses made the most requests?", "the five most popular": a count before the superlative makes
+# it a top-N list
+_HOW_MANY_NAMED = re.compile(r"\b(?P<n>two|three|four|five|ten|[2-9]|1[0-9])\s+(?!(?:is|was|has|had)\b)"
+                             r"(?:[^\W\d]+(?:\s+[^\W\d]+)?\s+(?:\w+\s+){0,3}(?:the\s+)?)?$", re.IGNORECASE)
+# (not a label's number with its verb: "Belt 6 is the slowest" names one belt)
+# A number written after a noun is the noun's label, not a count: "belt 3, the next slowest", "week 10 the busiest"
+_LABEL_NUMBER = re.compile(r"\b(?!the\b|top\b|these\b|those\b|all\b|only\b)[^\W\d]+\s+\d+$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -79,7 +84,7 @@ class Superlative:
 
 def superlatives(text: str) -> list[Superlative]:
     """The superlatives ``text`` writes, by their form (see the module docstring)."""
-    found = []
+    found: list[Superlative] = []
     for match in _SUPERLATIVE.finditer(text):
         word = match.group(0)
         est = match.group("est")
@@ -93,10 +98,12 @@ def superlatives(text: str) -> list[Superlative]:
         rank = 1
         if ordinal is not None:
             rank = _ORDINAL_WORDS.get((ordinal.group("word") or "").lower()) or int(ordinal.group("number") or 1)
+        elif _NEXT.search(before):  # "belt 3, the next slowest": one rank after the text's last superlative
+            rank = found[-1].rank + 1 if found else 2
         top = _TOP_N.match(text, match.start()) or _HOW_MANY_NAMED.search(text[max(0, match.start() - 40):
                                                                                   match.start()])
         count = 1
-        if top is not None:
+        if top is not None and not _LABEL_NUMBER.search(text, 0, top.start("n") + len(top.group("n"))):
             n = top.group("n").lower()
             count = _NUMBER_WORDS.get(n) or int(n)
         found.append(Superlative(match.start(), match.end(), word, direction, rank, count))

@@ -438,15 +438,24 @@ def _equal_width_runs(lines: list[Line]) -> Iterator[tuple[int, int]]:
             start = index
 
 
-def _segments(texts: list[str]) -> list[tuple[int, int]]:
-    """The column spans of lines laid out on one grid: runs of positions not blank in every line."""
+def _segments(texts: list[str], words: bool = False) -> list[tuple[int, int]]:
+    """The column spans of lines laid out on one grid: runs of positions not blank in every line.
+
+    ``words``: one blank position between two letters of one line is a space inside a cell, not a column break. For
+    a series' index: a long text label ("leaks along the barrel.") stands alone past the end of every shorter
+    one, its word spaces blank in all the other lines. (A frame puts one space between columns whose values fill
+    their width, "1 2023-08-13", so only letters on both sides count, and only where a series says so.)"""
     width = max(len(t) for t in texts)
     blank = [all(c >= len(t) or t[c] == " " for t in texts) for c in range(width)]
-    spans, start = [], None
+    spans: list[tuple[int, int]] = []
+    start = None
     for c, is_blank in enumerate([*blank, True]):
         if not is_blank and start is None:
             start = c
         elif is_blank and start is not None:
+            if words and spans and start - spans[-1][1] == 1 and any(
+                    start < len(t) and t[start - 2].isalpha() and t[start].isalpha() for t in texts):
+                start = spans.pop()[0]
             spans.append((start, c))
             start = None
     return spans
@@ -464,13 +473,13 @@ def _pandas_table(lines: list[Line], start: int, end: int) -> Table | None:
     run = [line for line in lines[start:end] if not _ELIDED.match(line.text)]
     elided = len(run) < end - start
     texts = [line.text for line in run]
-    spans = _segments(texts)
-    if len(spans) < 2:
-        return None
-    cells = [[t[a:b].strip() for a, b in spans] for t in texts]
     after = lines[end] if end < len(lines) and lines[end].number == lines[end - 1].number + 1 else None
     footer = _FOOTER.match(after.text.strip()) if after is not None else None
     series = footer is not None and footer.group("rows") is None
+    spans = _segments(texts, words=series)
+    if len(spans) < 2:
+        return None
+    cells = [[t[a:b].strip() for a, b in spans] for t in texts]
     header: list[str] | None = None
     levels, named_index = (0, 0) if series else _header_levels(cells)
     if not levels and _record(cells, footer.group("dtype") or "" if footer is not None else ""):

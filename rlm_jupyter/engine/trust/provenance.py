@@ -22,13 +22,13 @@ import itertools
 import numbers
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cached_property
 
 from ..dialogue import code_names
 from ..record.trajectory import CodeCell, Grounding, Iteration, Run, Source, SourceKind
-from .dates import calendar_source
+from .dates import Span, calendar_source
 from .derive import Column, DateOperand, Operand, compounds, converted, derive
 from .printed import LINE_CHARS, Line, Match, Shown, Table, Where, tables
 from .readings import Value, date_of, values
@@ -38,14 +38,16 @@ _FINAL_CALLS = frozenset({"FINAL", "FINAL_VAR", "SUBMIT"})
 
 @dataclass
 class Evidence:
-    """What the runs showed the model, read once per FINAL: the lines, their figures, the tables."""
+    """What the runs showed the model, read once per FINAL: the lines, their figures, the tables; and the periods
+    of the data's date columns (``dates.data_spans``), which a month or a year that scopes the answer is checked on."""
 
     runs: list[Run]
     shown: Shown
+    spans: list[Span] = field(default_factory=list)
 
     @classmethod
-    def of(cls, runs: Sequence[Run]) -> Evidence:
-        return cls(list(runs), Shown.of(runs))
+    def of(cls, runs: Sequence[Run], spans: Sequence[Span] = ()) -> Evidence:
+        return cls(list(runs), Shown.of(runs), list(spans))
 
     @cached_property
     def tables(self) -> list[Table]:
@@ -105,8 +107,8 @@ def _typed_sources(found: list[Value], evidence: Evidence, text: str) -> list[So
     for index, value in enumerate(found):
         if index in sources:
             continue
-        derived = (derive(value, operands, columns, shown, dates) or calendar_source(value, text, stated, shown, lines)
-                   or _side_by_side(value, shown))
+        derived = (derive(value, operands, columns, shown, dates)
+                   or calendar_source(value, text, stated, shown, lines, evidence.spans) or _side_by_side(value, shown))
         if derived is None:
             sources[index] = Source(value.text, "nowhere")
             continue

@@ -1,6 +1,6 @@
 """Acceptance cases, fourth held-out set: written apart from the gates, to measure whether the policy generalises.
 
-Run: ``python -m benchmarks.acceptance --cases benchmarks.cases_holdout4``. The cases were written without looking at
+Run: ``python -m benchmarks.acceptance --cases benchmarks.cases_tune5``. The cases were written without looking at
 the gates and without running them under any policy, as a capable model writes its answers (legitimate) or as weaker
 models get a figure or a label wrong (invented or misread), in the classes of ``cases_tune2``.
 
