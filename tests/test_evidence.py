@@ -779,14 +779,12 @@ def test_labels_side_by_side_of_one_row_name_it_once() -> None:
 
 
 def test_a_month_or_year_is_sourced_by_the_span_of_the_datas_date_columns() -> None:
-    from rlm_jupyter.engine.trust.dates import data_spans
-
     leaks = pd.DataFrame({"reported": pd.to_datetime(["2024-01-02", "2024-03-15", "2024-06-29"]),
                           "loss": [1.5, 2.0, 3.5]})
     cells = [CodeCell("print(leaks.loss.sum())", stdout="7.0", shown="7.0")]
     run = Run(id="r", question="How much water was lost?", model="m", sub_model="s", context_names=["leaks"],
               iterations=[Iteration(0, "r", cells=cells)])
-    evidence = Evidence.of([run], data_spans([leaks]))
+    evidence = Evidence.of([run], [leaks])
     for answer in ("January to June 2024: 7.0 m³ lost.", "7.0 m³ over 2024."):
         grounding = trace(answer, evidence, typed=answer)
         assert grounding.grounded, grounding.unseen

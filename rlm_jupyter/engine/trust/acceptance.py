@@ -24,20 +24,7 @@ from ..dialogue import prompts
 from ..dialogue.helpers import HELPER_NAMES, FinalSlot, created_names, model_variable
 from ..dialogue.protocol import ParsedReply
 from ..record.trajectory import Grounding, Iteration, Run, Source, Verdict
-from . import (
-    claims,
-    counts,
-    dates,
-    forms,
-    grounding,
-    provenance,
-    recovery,
-    revisions,
-    running,
-    search_again,
-    shares,
-    subsets,
-)
+from . import claims, counts, forms, grounding, provenance, recovery, revisions, running, search_again, shares, subsets
 from .gates import BY_NAME, GATES, Policy
 from .printed import label_key, outside_tables
 
@@ -364,7 +351,7 @@ class Acceptance:
         """What the runs showed, read once per turn: every answer gate of a FINAL asks (keyed by the blocks so far)."""
         cells = sum(len(it.cells) for run in self._runs for it in run.iterations)
         if self._evidence is None or self._evidence[0] != cells:
-            self._evidence = (cells, provenance.Evidence.of(self._runs, dates.data_spans(self._data_frames())))
+            self._evidence = (cells, provenance.Evidence.of(self._runs, self._data_frames()))
         return self._evidence[1]
 
 

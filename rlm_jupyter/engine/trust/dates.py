@@ -31,7 +31,7 @@ from __future__ import annotations
 import datetime as _dt
 import functools
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,39 +48,67 @@ _WRITTEN_OFFSET = re.compile(r"(?:(?:UTC|GMT)\s?|(?<![\w:]))([+-])(\d{1,2})(?::?
 _MONTH = re.compile(r"\d{4}-\d{2}")
 CLOCK = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?")
 MAX_SPAN_COLUMNS = 20  # date columns of one frame whose first and last dates are read
+MAX_SPAN_ROWS = 1_000_000  # of a text column of dates, the rows whose years are read
+_SAMPLE_DATES = 20  # first values of a text column that must all be dates for it to be a column of dates
+_YEAR = r"(?<!\d)((?:19|20)\d\d)(?!\d)"
 
 
 @dataclass(frozen=True)
 class Span:
-    """The first and the last date of one date column (or date index) of the data: the period it covers."""
+    """The first and the last date of one date column (or date index) of the data: the period it covers. A column
+    of dates written as text gives its years only (``years``): its day and month order may be either."""
 
     column: str
     first: _dt.date
     last: _dt.date
+    years: bool = False
 
 
 def data_spans(frames: Sequence[Any]) -> list[Span]:
-    """The span of each date column of each pandas frame (and of a date index): one vectorised min and max each,
-    read only when an answer is checked."""
+    """The span of each date column of each pandas frame (and of a date index): one vectorised min and max each;
+    of a text column whose first values are all dates, the first and last year it writes. Read only when an
+    answer names a month or a year no output showed."""
     spans = []
     for frame in frames:
-        columns = [(str(name), frame[name]) for name in list(frame.columns)
-                   if getattr(frame[name], "dtype", None) is not None and frame[name].dtype.kind == "M"]
+        columns = [(str(name), frame[name]) for name in list(frame.columns)[:MAX_SPAN_COLUMNS * 4]
+                   if isinstance(name, str | int) and getattr(frame[name], "ndim", 0) == 1]
         if getattr(frame.index, "dtype", None) is not None and frame.index.dtype.kind == "M":
             columns.append(("the index", frame.index))
-        for name, column in columns[:MAX_SPAN_COLUMNS]:
-            first, last = column.min(), column.max()
-            if hasattr(first, "date") and hasattr(last, "date") and first == first and last == last:  # not NaT
-                spans.append(Span(name, first.date(), last.date()))
+        read = 0
+        for name, column in columns:
+            span = _span(name, column)
+            if span is not None:
+                spans.append(span)
+                read += 1
+            if read == MAX_SPAN_COLUMNS:
+                break
     return spans
 
 
+def _span(name: str, column: Any) -> Span | None:
+    if column.dtype.kind == "M":
+        first, last = column.min(), column.max()
+        if hasattr(first, "date") and hasattr(last, "date") and first == first and last == last:  # not NaT
+            return Span(name, first.date(), last.date())
+        return None
+    if column.dtype.kind not in "OSU" and "str" not in str(column.dtype).lower():
+        return None
+    sample = [v for v in column.iloc[:_SAMPLE_DATES * 2].tolist() if isinstance(v, str)][:_SAMPLE_DATES]
+    if not sample or not all(len(found := values(v)) == 1 and found[0].kind == "date" for v in sample):
+        return None
+    years = column.iloc[:MAX_SPAN_ROWS].astype("string").str.extract(_YEAR, expand=False).dropna().astype(int)
+    if years.empty:
+        return None
+    return Span(name, _dt.date(int(years.min()), 1, 1), _dt.date(int(years.max()), 12, 31), years=True)
+
+
 def calendar_source(value: Value, text: str, stated: Sequence[tuple[Value, Source]], shown: Shown,
-                    lines: Sequence[Line], spans: Sequence[Span] = ()) -> Source | None:
+                    lines: Sequence[Line], spans: Callable[[], Sequence[Span]] = tuple) -> Source | None:
     """How a date or a time of day of the answer follows from printed ones (see the module), or None.
 
     ``text``: the answer (the offsets it writes); ``stated``: its values that have a source; ``lines``: the lines
-    its other values came from and the last output's; ``spans``: the periods of the data's date columns."""
+    its other values came from and the last output's; ``spans``: reads the periods of the data's date columns (only
+    for a month or a year no output showed)."""
     if value.kind == "date":
         return (_week_bound(value, stated, shown) or _only_weekday(value, shown) or _in_zone(value, text, lines)
                 or _asked_month(value, shown) or _in_span(value, spans))
@@ -172,7 +200,7 @@ def _asked_month(value: Value, shown: Shown) -> Source | None:
 
 
 # -- the data's period -------------------------------------------------------------------------------------------
-def _in_span(value: Value, spans: Sequence[Span]) -> Source | None:
+def _in_span(value: Value, read: Callable[[], Sequence[Span]]) -> Source | None:
     """A month ("June 2024") or a year ("2023") that a date column of the data reaches."""
     if is_year(value):
         start, end = _dt.date(int(value.text), 1, 1), _dt.date(int(value.text), 12, 31)
@@ -182,11 +210,12 @@ def _in_span(value: Value, spans: Sequence[Span]) -> Source | None:
             return None
         start = _dt.date(int(key[:4]), int(key[5:]), 1)
         end = (start.replace(day=28) + _dt.timedelta(days=4)).replace(day=1) - _dt.timedelta(days=1)
-    span = next((s for s in spans if s.first <= end and start <= s.last), None)
+    span = next((s for s in read() if s.first <= end and start <= s.last and (is_year(value) or not s.years)), None)
     if span is None:
         return None
-    how = (f"a period the data covers: its column {span.column} runs from {span.first.isoformat()} to "
-           f"{span.last.isoformat()}")
+    how = (f"a period the data covers: its column {span.column} runs from {span.first.year} to {span.last.year}"
+           if span.years else f"a period the data covers: its column {span.column} runs from "
+           f"{span.first.isoformat()} to {span.last.isoformat()}")
     return _source(value, how, [])
 
 

@@ -99,9 +99,11 @@ def unit_words() -> dict[str, Unit]:
     from babel.units import format_unit
 
     words: dict[str, Unit] = {}
-    for dimension, units in (("duration", DURATIONS), ("size", SIZES), ("energy", ENERGY)):
-        for unit, factor in units.items():
-            for code in LOCALES:
+    # locale by locale, in ``LOCALES`` order: a word two locales use for two units is the first locale's ("d" is
+    # a day in English, a minute in Turkish)
+    for code in LOCALES:
+        for dimension, units in (("duration", DURATIONS), ("size", SIZES), ("energy", ENERGY)):
+            for unit, factor in units.items():
                 for length in ("long", "short", "narrow"):
                     for sample in _SAMPLES:
                         word = _unit_word(format_unit(sample, unit, length=length, locale=code), sample)

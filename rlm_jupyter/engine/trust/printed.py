@@ -24,6 +24,7 @@ from functools import cached_property
 
 from ..dialogue.conversation import Conversation
 from ..record.trajectory import CodeCell, Run
+from . import localedata
 from .readings import ADDRESS, CODE_TOKEN, Value, date_keys, date_patterns, is_code, is_year, same_date, token_key
 
 MAX_ROW_CHARS = 300  # a longer line is never a table row
@@ -86,6 +87,8 @@ _FIGURE = re.compile(r"(?:(?<![\w.,])(?P<sign>[-−]))?(?<![A-Za-z_\d.])(?P<digi
 _CLOCK = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\b")
 _INDEXED_LINE = re.compile(r"^(\d+)( {2,}|\t)(?=\S)", re.MULTILINE)
 _MAKES_PERCENT = re.compile(r"\*\s*100\b|\b100\s*\*|:\.?\d*%|\bpct\b|percent|_pct\b|pct_", re.IGNORECASE)
+# a number joined to a unit inside a name: downloads_30d, rain_24h, 7d_avg (the name starts with a letter or "_")
+_NAMED_QUANTITY = re.compile(r"(?:(?<=_)|(?<=[^\W\d_])|(?<![\w.]))(\d{1,4})([^\W\d_]{1,7})(?![^\W_])")
 _PREVIEW_NOTE = re.compile(r"\b(?:first|last) \d+ (?:rows|items|lines|characters|chars)\b")
 _OTHER_DATE = re.compile(r"(?<![\w.])\d{1,2}[./-](?:\d{1,2}|[A-Za-z]{3})[./-]\d{2,4}(?![\w])")
 _YEAR = re.compile(r"(?:19|20)\d\d")
@@ -236,6 +239,11 @@ class Shown:
                     continue  # "0.35%" is not a printed share of 0.35: that is 35%
                 exact = abs(figure.value) == number and not reading.loose
                 yield Match(self.lines[figure.line], "exact" if exact else "loose", figure)
+        if value.unit is not None and value.readings:
+            amount = abs(value.first) * value.unit.factor
+            for index, number, unit in self._named_quantities:
+                if unit.dimension == value.unit.dimension and number * unit.factor == amount:
+                    yield Match(self.lines[index], "loose")
 
     def _a_percent(self, figure: Figure) -> bool:
         """Whether a printed figure is a percent: printed with one, or by code that makes percents (``* 100``, a
@@ -245,6 +253,20 @@ class Shown:
             return True
         return any(_MAKES_PERCENT.search(other.code) for other in self.lines[:figure.line + 1]
                    if other.where.place == "output")
+
+    @cached_property
+    def _named_quantities(self) -> list[tuple[int, Decimal, localedata.Unit]]:
+        """The quantities printed names write, a number joined to its unit: the 30 days of a column
+        ``downloads_30d``, the 24 hours of ``rain_24h``. A figure inside a name is no figure of the data, but the
+        answer that says "in their first 30 days" read it there."""
+        found = []
+        units = localedata.unit_words()
+        for index, line in enumerate(self.lines):
+            for match in _NAMED_QUANTITY.finditer(line.text):
+                unit = units.get(match.group(2)) or units.get(match.group(2).lower())
+                if unit is not None:
+                    found.append((index, Decimal(match.group(1)), unit))
+        return found
 
     @cached_property
     def _words(self) -> list[str]:

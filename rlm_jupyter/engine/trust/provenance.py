@@ -25,10 +25,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cached_property
+from typing import Any
 
 from ..dialogue import code_names
 from ..record.trajectory import CodeCell, Grounding, Iteration, Run, Source, SourceKind
-from .dates import Span, calendar_source
+from .dates import Span, calendar_source, data_spans
 from .derive import Column, DateOperand, Operand, compounds, converted, derive
 from .printed import LINE_CHARS, Line, Match, Shown, Table, Where, tables
 from .readings import Value, date_of, values
@@ -43,11 +44,16 @@ class Evidence:
 
     runs: list[Run]
     shown: Shown
-    spans: list[Span] = field(default_factory=list)
+    frames: list[Any] = field(default_factory=list)  # the data's pandas frames
 
     @classmethod
-    def of(cls, runs: Sequence[Run], spans: Sequence[Span] = ()) -> Evidence:
-        return cls(list(runs), Shown.of(runs), list(spans))
+    def of(cls, runs: Sequence[Run], frames: Sequence[Any] = ()) -> Evidence:
+        return cls(list(runs), Shown.of(runs), list(frames))
+
+    @cached_property
+    def spans(self) -> list[Span]:
+        """Read only when an answer names a month or a year no output showed."""
+        return data_spans(self.frames)
 
     @cached_property
     def tables(self) -> list[Table]:
@@ -104,18 +110,21 @@ def _typed_sources(found: list[Value], evidence: Evidence, text: str) -> list[So
                                         operands=[source])
     stated = [(value, sources[i]) for i, value in enumerate(found) if i in sources]
     lines = [m.line for m in matched.values() if m.line.where.place == "output"] + _last_output(evidence)
-    for index, value in enumerate(found):
-        if index in sources:
-            continue
-        derived = (derive(value, operands, columns, shown, dates)
-                   or calendar_source(value, text, stated, shown, lines, evidence.spans) or _side_by_side(value, shown))
-        if derived is None:
-            sources[index] = Source(value.text, "nowhere")
-            continue
-        sources[index] = derived
-        if value.kind == "number":  # chained steps: a derived figure is an operand of the next one
-            operands.insert(0, Operand(value.first, value.text, derived, stated=True))
-    return [sources[i] for i in range(len(found))]
+    # two passes: chained steps make a derived figure an operand of the next one, and an answer may state the
+    # result before its steps ("€1,960: 12,000 × €0.13 = €1,560 ... plus €400")
+    for _ in range(2):
+        for index, value in enumerate(found):
+            if index in sources:
+                continue
+            derived = (derive(value, operands, columns, shown, dates)
+                       or calendar_source(value, text, stated, shown, lines, lambda: evidence.spans)
+                       or _side_by_side(value, shown))
+            if derived is None:
+                continue
+            sources[index] = derived
+            if value.kind == "number":
+                operands.insert(0, Operand(value.first, value.text, derived, stated=True))
+    return [sources.get(i) or Source(value.text, "nowhere") for i, value in enumerate(found)]
 
 
 def _side_by_side(value: Value, shown: Shown) -> Source | None:
