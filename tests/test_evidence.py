@@ -834,3 +834,50 @@ def test_plural_weekdays_and_a_top_set_in_its_clause_are_read(answer: str, refus
     evidence = evidence_of("print(frame)", frame=frame)
     found = wrong_extreme(answer, "When do most happen?", evidence, lambda label: False)
     assert (found is not None) == refused, found
+
+
+def test_a_total_stated_before_its_steps_is_derived_from_them() -> None:
+    answer = "€1,960: 12,000 × €0.13 = €1,560 for EN→DE plus 5,000 × €0.08 = €400 for EN→PL."
+    grounding = traced(answer, "pair  rate\nEN-DE  0.13\nEN-PL  0.08", question="What would 12,000 words EN→DE "
+                       "plus 5,000 words EN→PL cost?")
+    assert grounding.grounded, grounding.unseen
+    assert not traced("€2,960: 12,000 × €0.13 = €1,560 plus 5,000 × €0.08 = €400.", "pair  rate\nEN-DE  0.13\n"
+                      "EN-PL  0.08", question="12,000 and 5,000 words?").grounded
+
+
+def test_a_quantity_inside_a_printed_name_sources_the_same_quantity() -> None:
+    header = "   episode  minutes  downloads_30d\n0        1       62           2568"
+    grounding = traced("Guest episodes average 2,568 downloads in their first 30 days.", header)
+    assert grounding.grounded and any(s.value == "30 days" and s.kind == "shown" for s in grounding.sources)
+    assert not traced("Guest episodes average 2,568 downloads in their first 31 days.", header).grounded
+    assert not traced("Guest episodes average 2,568 downloads in their first 30 minutes.", header).grounded
+
+
+def test_a_text_column_of_dates_gives_the_years_it_writes() -> None:
+    from rlm_jupyter.engine.trust.dates import data_spans
+
+    jobs = pd.DataFrame({"received": ["04/01/2023", "15/06/2023", "20/12/2024"], "fee": [1.0, 2.0, 3.0]})
+    (span,) = data_spans([jobs])
+    assert (span.first.year, span.last.year, span.years) == (2023, 2024, True)
+    assert data_spans([pd.DataFrame({"note": ["leak at 2024 Main St", "burst"]})]) == []  # not a column of dates
+
+
+def test_a_magnitude_word_matches_a_column_that_counts_in_that_magnitude() -> None:
+    frame = pd.DataFrame({"cow": ["C109", "C109", "C110"], "scc_k": [527, 676, 88]})
+    for column, grounded in (("scc_k", True), ("scc", False)):  # 676 cells is not 676 thousand
+        shown = frame.rename(columns={"scc_k": column}).to_string()
+        grounding = traced("Greta peaked at 676 thousand cells/ml.", shown)
+        assert grounding.grounded == grounded, shown
+    cells = [CodeCell("print(high.scc_k.max())", stdout="676", shown="676")]
+    run = Run(id="r", question="q", model="m", sub_model="s", iterations=[Iteration(0, "r", cells=cells)])
+    assert trace("676 thousand at the peak", Evidence.of([run]), typed="...").sources[0].kind == "derived"
+    assert [str(r.value) for r in values("Rund 69,8 Tsd. €")[0].readings] == ["69800.0"]
+
+
+def test_a_method_the_code_calls_names_no_unit() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_unit
+
+    evidence = evidence_of("print(days.min(), len(days))", days=pd.Series([3, 5, 9] * 4))
+    assert wrong_unit("High on 12 days.", evidence) is None  # the min of .min() is no minute
+    evidence = evidence_of("wait_min = frame.wait.mean()\nprint(wait_min)", frame=pd.DataFrame({"wait": [12, 12]}))
+    assert wrong_unit("A wait of 12 seconds.", evidence) is not None

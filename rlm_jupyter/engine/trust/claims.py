@@ -731,9 +731,10 @@ def _printed_units(line: str, after: int, code: str, known: dict[str, localedata
 
 
 def _column_names(code: str) -> list[str]:
-    """The names the code reads columns by: ``.latency_ms``, ``['kwh']``, ``wait_s`` (snake_case names)."""
+    """The names the code reads columns by: ``.latency_ms``, ``['kwh']``, ``wait_s`` (snake_case names); not a
+    method it calls (the ``min`` of ``.min()`` is no minute)."""
     return [m.group(0) if m.group(1) is None and m.group(2) is None else m.group(1) or m.group(2)
-            for m in re.finditer(r"[A-Za-z]+(?:_[A-Za-z]+)+|\.([A-Za-z]\w*)\b|\[['\"](\w+)['\"]\]", code)]
+            for m in re.finditer(r"[A-Za-z]+(?:_[A-Za-z]+)+|\.([A-Za-z]\w*)\b(?!\s*\()|\[['\"](\w+)['\"]\]", code)]
 
 
 def _unit_name(unit: localedata.Unit, known: dict[str, localedata.Unit]) -> str:

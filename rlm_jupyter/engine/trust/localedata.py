@@ -48,6 +48,11 @@ def _strip_pattern(pattern: str) -> str:
     return re.sub(r"'([^']*)'", r"\1", pattern).replace("0", "").strip(" \u00a0\u202f")
 
 
+# Abbreviations of a magnitude in common business use that CLDR's compact patterns leave out (German writes
+# thousands in full there): "69,8 Tsd. €" (Duden's abbreviation of Tausend).
+UNLISTED_SCALES: dict[str, int] = {"tsd.": 3, "tsd": 3}
+
+
 @functools.cache
 def scale_words() -> dict[str, frozenset[int]]:
     """Each abbreviation or word of a magnitude (``K``, ``Mio.``, ``mil``, ``lakh``, ``Millionen``) → its powers of ten.
@@ -72,6 +77,8 @@ def scale_words() -> dict[str, frozenset[int]]:
                     power = len(str(magnitude)) - 1 - (text.count("0") - 1)
                     found.setdefault(word if len(word) == 1 else word.lower(), set()).add(power)
     found.setdefault("k", set()).add(3)
+    for word, power in UNLISTED_SCALES.items():
+        found.setdefault(word, set()).add(power)
     return {word: frozenset(powers) for word, powers in found.items()}
 
 

@@ -35,6 +35,11 @@ from .printed import LINE_CHARS, Line, Match, Shown, Table, Where, tables
 from .readings import Value, date_of, values
 
 _FINAL_CALLS = frozenset({"FINAL", "FINAL_VAR", "SUBMIT"})
+# The end of a column's name that says it counts in thousands, millions or billions: scc_k, revenue_000s,
+# "sales (millions)", umsatz_tsd, debt_bn.
+_SCALES = {"k": 3, "000": 3, "000s": 3, "thousand": 3, "thousands": 3, "tsd": 3, "mn": 6, "mio": 6, "million": 6,
+           "millions": 6, "bn": 9, "billion": 9, "billions": 9}
+_SCALED_NAME = re.compile(r"(?:^|[_\s(])(?P<w>" + "|".join(_SCALES) + r")\)?$", re.IGNORECASE)
 
 
 @dataclass
@@ -96,6 +101,8 @@ def _typed_sources(found: list[Value], evidence: Evidence, text: str) -> list[So
         if match is not None:
             matched[index] = match
             sources[index] = _shown_source(value, match)
+        elif (scaled := _scaled_column(value, evidence.tables) or _scaled_code(value, shown)) is not None:
+            sources[index] = scaled
     operands = _operands(found, sources, matched, evidence)
     columns = _columns(evidence)
     dates = _dates(found, sources, matched, evidence)
@@ -143,6 +150,47 @@ def _side_by_side(value: Value, shown: Shown) -> Source | None:
             printed = Source(f"{a} {b}", "shown", where=line.where.describe(line.number),
                              line=line.text.strip()[:LINE_CHARS])
             return Source(value.text, "derived", how=f"{a} and {b} side by side", loose=True, operands=[printed])
+    return None
+
+
+def _scaled_column(value: Value, found: list[Table]) -> Source | None:
+    """A figure with a magnitude word ("676 thousand cells/ml") printed in a column whose name counts in that
+    magnitude (``scc_k``, ``revenue_000s``, ``sales (millions)``): the 676 of ``scc_k`` is 676,000."""
+    readings = [r for r in value.readings if r.how == "magnitude"]
+    if value.kind != "number" or not readings:
+        return None
+    for table in found:
+        for column in table.numeric_columns():
+            named = _SCALED_NAME.search(column)
+            if named is None:
+                continue
+            factor = Decimal(10) ** _SCALES[named.group("w").lower()]
+            for row in table.rows:
+                figure = row.figure(column)
+                if figure is not None and any(abs(abs(figure) * factor - abs(r.value)) <= r.tolerance
+                                              for r in readings):
+                    printed = Source(row.cells[column], "shown", where=row.line.where.describe(row.line.number),
+                                     line=row.line.text.strip()[:LINE_CHARS])
+                    return Source(value.text, "derived", how=f"{row.cells[column]} × {factor:,}: column {column} "
+                                  "counts in that magnitude", loose=True, operands=[printed])
+    return None
+
+
+def _scaled_code(value: Value, shown: Shown) -> Source | None:
+    """A figure with a magnitude word printed, without its table, by code that reads a column counting in that
+    magnitude: ``print(high.scc_k.max())`` printed the 676 of "676 thousand"."""
+    for reading in (r for r in value.readings if r.how == "magnitude" and value.kind == "number"):
+        for power in sorted(set(_SCALES.values())):
+            factor = Decimal(10) ** power
+            for figure in shown.figures_near(abs(reading.value) / factor, reading.tolerance / factor):
+                line = shown.lines[figure.line]
+                names = [n for n in re.findall(r"[^\W\d]\w*_\w+", line.code) if (s := _SCALED_NAME.search(n))
+                         and _SCALES[s.group("w").lower()] == power]
+                if line.where.place == "output" and names:
+                    printed = Source(figure.text, "shown", where=line.where.describe(line.number),
+                                     line=line.text.strip()[:LINE_CHARS])
+                    return Source(value.text, "derived", how=f"{figure.text} × {factor:,}: printed by code over "
+                                  f"{names[0]}, which counts in that magnitude", loose=True, operands=[printed])
     return None
 
 
