@@ -881,3 +881,38 @@ def test_a_method_the_code_calls_names_no_unit() -> None:
     assert wrong_unit("High on 12 days.", evidence) is None  # the min of .min() is no minute
     evidence = evidence_of("wait_min = frame.wait.mean()\nprint(wait_min)", frame=pd.DataFrame({"wait": [12, 12]}))
     assert wrong_unit("A wait of 12 seconds.", evidence) is not None
+
+
+def test_a_figure_ahead_of_another_label_stays_with_its_own() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_pair
+
+    ranked = pd.Series([15646.0, 15544.0, 12528.0], index=pd.Index(["Zürich", "Geneva", "Lausanne"], name="city"),
+                       name="chf_m2")
+    evidence = evidence_of("print(ranked)", ranked=ranked)
+    question = "Where is housing most expensive per square metre?"
+    assert wrong_pair("Zürich, at CHF 15'646 per m², narrowly ahead of Geneva (CHF 15'544).", question,
+                      evidence) is None
+    assert wrong_pair("Zürich costs CHF 15'646 per m², and the figure for Geneva is 12,528.", question, evidence)
+
+
+@pytest.mark.parametrize("answer, refused", [
+    ("Around midday: the hour from 12:00 to 13:00 is the busiest, just ahead of 13:00 (7,370).", False),
+    ("Around midday: the hour from 13:00 to 14:00 is the busiest.", True),
+])
+def test_a_one_hour_range_names_its_first_hour(answer: str, refused: bool) -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_extreme
+
+    by_hour = pd.Series([3696, 7470, 7370, 6649], index=pd.Index([11, 12, 13, 14], name="hour"), name="visitors")
+    evidence = evidence_of("print(by_hour.to_string())", by_hour=by_hour)
+    found = wrong_extreme(answer, "At what time of day is it busiest?", evidence, lambda label: False)
+    assert (found is not None) == refused, found
+
+
+def test_a_quoted_literal_and_a_top_n_question_bind_no_label() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_pair
+
+    levels = pd.Series([770, 224, 97], index=pd.Index(["error", "warn", "notice"], name="level"), name="count")
+    evidence = evidence_of("print(levels)", levels=levels)
+    answer = "1. `PHP Fatal error: Uncaught PDOException` (147 times)\n2. `AH01079: failed to connect` (166 times)"
+    assert wrong_pair(answer, "What are the five most frequent messages in the error log?", evidence) is None
+    assert wrong_pair("There were 224.", "How many lines of the log are at level error?", evidence)  # warn's

@@ -73,19 +73,22 @@ def mentions(text: str, labels: Iterable[str]) -> list[_Mention]:
     """Where ``text`` names a table's labels as words (any case; ``_``, ``-`` and spaces alike), without overlaps,
     the longest label first ("New York" before "York"); a month label (``2024-03``) is named by the month's name
     too ("March", "mars 2024"). A number label inside a date the text writes is not named by it."""
-    taken: list[tuple[int, int]] = []
     found = []
     # a number label (a week, a year, a floor) is not named by a day of a date ("Monday 4 March" names no week 4)
     # nor by a part of a figure (the 6 of "22,641.6")
     written = values(text)
     in_dates = [(v.start, v.start + len(v.text)) for v in written if v.kind == "date"]
+    # a word inside a quoted literal (a log message in backticks) names no row: "`PHP Fatal error: ...` (147 times)"
+    quoted = [m.span(1) for m in re.finditer(r"`([^`\n]+)`", text)]
+    taken: list[tuple[int, int]] = []
     figures = [(v.start, v.start + len(v.text)) for v in written if v.kind == "number"]
     for label in labels:
         pattern = _label_pattern(label)
         digits = label.isdigit()
         for match in re.finditer(rf"(?<![\w]){pattern}(?![\w])", text, re.IGNORECASE):
             start, end = match.span()
-            if any(a < end and start < b for a, b in taken) or (digits and (
+            if any(a < end and start < b for a, b in taken) or any(
+                    a <= start and end <= b and (a, b) != (start, end) for a, b in quoted) or (digits and (
                     any(a < end and start < b for a, b in in_dates)
                     or any(a < end and start < b and (a, b) != (start, end)
                            and not (a == start and text[end:b].strip().isalpha()) for a, b in figures))):
@@ -93,7 +96,21 @@ def mentions(text: str, labels: Iterable[str]) -> list[_Mention]:
             taken.append((match.start(), match.end()))
             found.append(_Mention(match.start(), match.end(), label))
     found += _date_mentions(text, labels, taken)
-    return sorted(found, key=lambda m: m.start)
+    return _hour_ranges(sorted(found, key=lambda m: m.start), text)
+
+
+def _hour_ranges(found: list[_Mention], text: str) -> list[_Mention]:
+    """"the hour from 12:00 to 13:00" names the hour labelled 12 once: the end of a one-hour range is no mention
+    of the next hour's row."""
+    out: list[_Mention] = []
+    for mention in found:
+        last = out[-1] if out else None
+        if (last is not None and last.label.isdigit() and mention.label.isdigit()
+                and int(mention.label) == int(last.label) + 1 and int(mention.label) <= 24
+                and re.fullmatch(r"(?::00)?\s*(?:to|until|till|-|–|—|bis|à|a)\s*", text[last.end:mention.start])):
+            continue
+        out.append(mention)
+    return out
 
 
 def _date_mentions(text: str, labels: Iterable[str], taken: list[tuple[int, int]]) -> list[_Mention]:
@@ -363,7 +380,10 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
     if not labels:
         return None
     asked = mentions(question, labels)
-    only = asked[0].label if len({m.label for m in asked}) == 1 else None
+    # a top-N question's figures are its list's ("the five most frequent messages in the error log"), not the
+    # figures of the one label it names
+    listing = any(s.count > 1 for s in forms.superlatives(question))
+    only = asked[0].label if len({m.label for m in asked}) == 1 and not listing else None
     for sentence in sentences(text):
         named = _one_row_once(mentions(sentence, labels), sentence, found)
         holding = {m.label for m in named} or ({only} if only else set())
@@ -414,9 +434,10 @@ def _in_rows(value: Value, label: str, found: list[Table]) -> bool:
     return any(id(row) in {id(r) for r in t.rows_of(label)} for t in found for row, _ in _cells_of(value, t))
 
 
-# "14.2 minutes against 9.1 for Air France", "987.6 kWh at HQ": a preposition ties a figure to the label after it
-_BEFORE_LABEL = re.compile(r"^[^\d.;]{0,24}?\b(?:for|of|at|in|from|by|on|à|pour|de|für|bei|von|para|per|en|voor)\s+$",
-                           re.IGNORECASE)
+# "14.2 minutes against 9.1 for Air France", "987.6 kWh at HQ": a preposition ties a figure to the label after it;
+# not one of a comparison ("15,646, narrowly ahead of Geneva": the figure is the other label's)
+_BEFORE_LABEL = re.compile(r"^(?![^\d.;]*\b(?:ahead|behind|short|instead|compared|relative)\b)[^\d.;]{0,24}?"
+                           r"\b(?:for|of|at|in|from|by|on|à|pour|de|für|bei|von|para|per|en|voor)\s+$", re.IGNORECASE)
 
 
 def _pairs(sentence: str, named: list[_Mention], figures: list[Value],
@@ -464,9 +485,10 @@ def _layout_pairs(named: list[_Mention], figures: list[Value],
             if (m := _nearest(every, value.start, value.start + len(value.text))) is not None]
 
 
-# "14.2 minutes against 9.1 for Air France", "987.6 kWh at HQ": a preposition ties a figure to the label after it
-_BEFORE_LABEL = re.compile(r"^[^\d.;]{0,24}?\b(?:for|of|at|in|from|by|on|à|pour|de|für|bei|von|para|per|en|voor)\s+$",
-                           re.IGNORECASE)
+# "14.2 minutes against 9.1 for Air France", "987.6 kWh at HQ": a preposition ties a figure to the label after it;
+# not one of a comparison ("15,646, narrowly ahead of Geneva": the figure is the other label's)
+_BEFORE_LABEL = re.compile(r"^(?![^\d.;]*\b(?:ahead|behind|short|instead|compared|relative)\b)[^\d.;]{0,24}?"
+                           r"\b(?:for|of|at|in|from|by|on|à|pour|de|für|bei|von|para|per|en|voor)\s+$", re.IGNORECASE)
 
 
 def _pair_claim(label: str, value: Value, clause: str, found: list[Table]) -> Claim | None:
