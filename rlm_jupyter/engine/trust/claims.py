@@ -615,8 +615,7 @@ def wrong_direction(text: str, evidence: Evidence) -> Claim | None:
     for value in values(text):
         if value.kind != "number" or not value.readings:
             continue
-        printed = [m.figure.value for m in evidence.shown.matches(value)
-                   if m.figure is not None and m.line.where.place == "output"]
+        printed = _nearest_printed(value, evidence)
         if not printed:
             continue
         said = forms.change_direction(forms.clause_around(text, value.start))
@@ -629,6 +628,18 @@ def wrong_direction(text: str, evidence: Evidence) -> Claim | None:
             return Claim(prompts.wrong_direction(value.text, _signed(printed[0]), "negative"),
                          {"figure": value.text, "printed": _signed(printed[0])})
     return _from_to(text) or _between_labels(text, evidence)
+
+
+def _nearest_printed(value: Value, evidence: Evidence) -> list[Decimal]:
+    """The printed figures closest to a value the answer writes: "about 60%" is the -59.6 printed with it, not a
+    56.5 of another column that its hedge also reaches."""
+    printed = [m.figure.value for m in evidence.shown.matches(value)
+               if m.figure is not None and m.line.where.place == "output"]
+    if not printed:
+        return []
+    target = abs(value.readings[0].value)
+    best = min(abs(abs(p) - target) for p in printed)
+    return [p for p in printed if abs(abs(p) - target) == best]
 
 
 _FROM_TO = re.compile(r"\bfrom\s+(?P<a>\S+(?:\s\S+)?)\s+(?:to|into)\s+(?P<b>\S+(?:\s\S+)?)|"
