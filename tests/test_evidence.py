@@ -916,3 +916,32 @@ def test_a_quoted_literal_and_a_top_n_question_bind_no_label() -> None:
     answer = "1. `PHP Fatal error: Uncaught PDOException` (147 times)\n2. `AH01079: failed to connect` (166 times)"
     assert wrong_pair(answer, "What are the five most frequent messages in the error log?", evidence) is None
     assert wrong_pair("There were 224.", "How many lines of the log are at level error?", evidence)  # warn's
+
+
+def test_rows_grouped_by_month_number_are_named_by_the_month() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_trend
+
+    milk = pd.DataFrame({"date": pd.to_datetime(["2024-01-05", "2024-02-05", "2024-03-05"]),
+                         "litres": [21751.5, 18525.6, 17744.6]})
+    evidence = evidence_of("print(milk.groupby(milk.date.dt.month).litres.sum())", milk=milk)
+    assert [row.labels for row in evidence.tables[0].rows] == [["1", "January"], ["2", "February"], ["3", "March"]]
+    assert wrong_trend("Output rose steadily from January to March.", evidence) is not None
+    assert wrong_trend("Output fell steadily from January to March.", evidence) is None
+    by_day = milk.assign(date=pd.to_datetime(["2024-01-01", "2024-01-02", "2024-01-03"]))
+    plain = evidence_of("print(milk.groupby(milk.date.dt.day).litres.sum())", milk=by_day)  # days of a month
+    assert [row.labels for row in plain.tables[0].rows] == [["1"], ["2"], ["3"]]
+
+
+def test_a_hedged_figure_takes_its_sign_from_the_nearest_printed_one() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_direction
+
+    evidence = evidence_of("print(0.0695, 0.028, -59.6)\nprint('humidity', 56.5)")
+    assert wrong_direction("The defect rate increased by about 60%.", evidence) is not None
+    assert wrong_direction("The defect rate fell by about 60%.", evidence) is None
+
+
+def test_a_possessives_own_extreme_gone_past_is_no_claim() -> None:
+    from rlm_jupyter.engine.trust.forms import superlatives
+
+    assert superlatives("the average fell to 19.08 l in March, as the herd moves past its lactation peak") == []
+    assert len(superlatives("March was the peak of the year")) == 1

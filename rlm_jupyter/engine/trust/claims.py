@@ -18,6 +18,7 @@ Each returns ``None`` or a ``Claim``: what is wrong, worded for the model, with 
 """
 from __future__ import annotations
 
+import calendar
 import dataclasses
 import functools
 import itertools
@@ -811,7 +812,8 @@ _BY_FIGURE = re.compile(r"\b(?:by|of|um|de|von|di)\s+[$€£¥]?\s*$", re.IGNORE
 
 
 def _in_time_order(table: Table) -> bool:
-    """Rows labelled by dates, months, years or version numbers (all of one kind), or by one word and a number
+    """Rows labelled by dates, months (their numbers too), years or version numbers (all of one kind), or by one word
+    and a number
     ("Week 4", "Week 8", "Week 12"; the first row may be a start without one, "Baseline"), in increasing order."""
     keys: list[tuple[int, ...]] = []
     words: set[str] = set()
@@ -831,6 +833,8 @@ def _in_time_order(table: Table) -> bool:
             keys.append((1, *(int(p) for p in dated[0].key.split("-"))))
         elif re.fullmatch(r"(?:19|20)\d\d", label):
             keys.append((1, int(label)))
+        elif label.isdigit() and row.labels[-1] in calendar.month_name[1:]:  # a month number, named (printed.py)
+            keys.append((3, int(label)))
         else:
             return False
     return (len(keys) >= 3 and len({key[0] for key in keys}) == 1 and len(words) <= 1

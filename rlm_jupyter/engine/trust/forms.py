@@ -54,7 +54,9 @@ _SUPERLATIVE = re.compile(
 # An indefinite article and a comparative (by its -er form) or a word of rank before a superlative: "a smaller
 # peak", "a lower maximum", "another peak", "a local maximum", "un pic secondaire" name one extreme among several.
 _QUALIFIED = re.compile(r"\b(?:an?|another|une?|ein(?:e[nrm]?)?)\s+(?:[a-z]+er|secondary|second|local|minor|lesser|"
-                        r"other|autre|zweite[nrs]?)\s+(?:[\w-]+\s+)?$|\banother\s+(?:[\w-]+\s+)?$", re.IGNORECASE)
+                        r"other|autre|zweite[nrs]?)\s+(?:[\w-]+\s+)?$|\banother\s+(?:[\w-]+\s+)?$"
+                        # "moves past its lactation peak": a possessive's own extreme, gone past, claims no row
+                        r"|\b(?:past|beyond)\s+(?:its|their|his|her|our)\s+(?:[\w-]+\s+)?$", re.IGNORECASE)
 _ORDINAL = re.compile(r"\b(?:(?P<word>second|third|fourth|fifth)|(?P<number>[2-9])(?:nd|rd|th))[\s-]+$", re.IGNORECASE)
 _TOP_N = re.compile(r"\b(?:top|bottom|first|last)\s+(?P<n>\d{1,2}|two|three|four|five|ten)\b", re.IGNORECASE)
 _NEXT = re.compile(r"\b(?:next|runner-up)[\s-]+$", re.IGNORECASE)

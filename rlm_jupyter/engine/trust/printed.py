@@ -14,6 +14,7 @@ block that printed it and whether it is partial (``head()``, elided rows, a foot
 from __future__ import annotations
 
 import bisect
+import calendar
 import functools
 import itertools
 import re
@@ -88,6 +89,8 @@ _CLOCK = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\b")
 _INDEXED_LINE = re.compile(r"^(\d+)( {2,}|\t)(?=\S)", re.MULTILINE)
 _MAKES_PERCENT = re.compile(r"\*\s*100\b|\b100\s*\*|:\.?\d*%|\bpct\b|percent|_pct\b|pct_", re.IGNORECASE)
 # a number joined to a unit inside a name: downloads_30d, rain_24h, 7d_avg (the name starts with a letter or "_")
+_BY_MONTH = re.compile(r"\.dt\.month\b(?!_)")
+_BY_WEEKDAY = re.compile(r"\.dt\.(?:dayofweek|weekday|day_of_week)\b")
 _NAMED_QUANTITY = re.compile(r"(?:(?<=_)|(?<=[^\W\d_])|(?<![\w.]))(\d{1,4})([^\W\d_]{1,7})(?![^\W_])")
 _PREVIEW_NOTE = re.compile(r"\b(?:first|last) \d+ (?:rows|items|lines|characters|chars)\b")
 _OTHER_DATE = re.compile(r"(?<![\w.])\d{1,2}[./-](?:\d{1,2}|[A-Za-z]{3})[./-]\d{2,4}(?![\w])")
@@ -538,10 +541,26 @@ def _pandas_table(lines: list[Line], start: int, end: int) -> Table | None:
         rows.append(Row(labels, values, line))
     if sum(any(figure_value(v) is not None for v in r.cells.values()) for r in rows) < 2:
         return None
+    _name_calendar_numbers(rows, run[0].code)
     partial = elided or (footer is not None and int(footer.group("length") or footer.group("rows") or 0) > len(rows))
     partial = partial or _truncated(run[0].code, len(rows))
     title = before.text.strip() if before is not None and figure_value(before.text) is None else ""
     return Table(run[0].where, run[0].code, columns, rows, partial, title)
+
+
+def _name_calendar_numbers(rows: list[Row], code: str) -> None:
+    """Rows a code grouped by ``.dt.month`` (1-12) or ``.dt.dayofweek`` / ``.dt.weekday`` (0 = Monday) are
+    labelled by the month's or the day's name too: "from July to October" names the rows 7 and 10."""
+    names = (calendar.month_name[1:], 1) if _BY_MONTH.search(code) else \
+        (calendar.day_name[:], 0) if _BY_WEEKDAY.search(code) else None
+    if names is None or not rows:
+        return
+    words, first = names
+    numbers = [row.labels[0] if row.labels else "" for row in rows]
+    if not all(n.isdigit() and first <= int(n) < first + len(words) for n in numbers):
+        return
+    for row, number in zip(rows, numbers):
+        row.labels.append(words[int(number) - first])
 
 
 def _counts_rows(cells: list[str]) -> bool:
