@@ -945,3 +945,20 @@ def test_a_possessives_own_extreme_gone_past_is_no_claim() -> None:
 
     assert superlatives("the average fell to 19.08 l in March, as the herd moves past its lactation peak") == []
     assert len(superlatives("March was the peak of the year")) == 1
+
+
+@pytest.mark.parametrize("code, wrong", [
+    ("n = int((err.module == 'crit').sum())\nprint(n)", True),  # 'crit' is a level, not a module
+    ("n = int((err.level == 'crit').sum())\nprint(n)", False),
+])
+def test_a_frame_the_code_made_of_a_log_is_searched_again(code: str, wrong: bool) -> None:
+    from rlm_jupyter.engine.trust.search_again import refound
+
+    log = "\n".join(f"[{level}] [{module}] message {n}" for n, (level, module) in enumerate(
+        [("error", "proxy"), ("crit", "core"), ("warn", "php")] * 400))
+    err = pd.DataFrame({"level": ["error", "crit", "warn"] * 400, "module": ["proxy", "core", "php"] * 400})
+    cells = [CodeCell(code, stdout="0")]
+    run = Run(id="r", question="How many critical errors?", model="m", sub_model="s", context_names=["log"],
+              iterations=[Iteration(0, "r", cells=cells)])
+    found = refound(run, {"log": log, "err": err}, ["log"])
+    assert (found is not None and found.other_column == "level") == wrong, found

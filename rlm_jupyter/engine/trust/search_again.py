@@ -120,7 +120,19 @@ def refound(run: Run, ns: dict[str, Any], names: Iterable[str]) -> Refound | Non
             return found
     made = [value for value in ns.values() if type(value).__module__.split(".", 1)[0] == "pandas"
             and hasattr(value, "select_dtypes")]  # the data's frames and those the code made of it
+    for frame in made:  # a log parsed into a frame, then filtered on the wrong column: err.module == 'crit'
+        found = _in_frame(run, frame)
+        if found is not None and found.other_column and not any(_column_holds(other, found.column, found.searched)
+                                                                for other in made):
+            return found
     return next((found for frame in made if (found := _number_in_frame(run, frame)) is not None), None)
+
+
+def _column_holds(frame: Any, column: str, literal: str) -> bool:
+    """Whether some frame the code made (or the data) holds ``literal`` in a column of that name."""
+    if column not in [str(c) for c in getattr(frame, "columns", [])]:
+        return False
+    return bool((frame[column].head(MAX_SEARCH_ROWS).dropna().astype(str) == literal).any())
 
 
 def _number_in_frame(run: Run, frame: Any) -> Refound | None:
