@@ -962,3 +962,38 @@ def test_a_frame_the_code_made_of_a_log_is_searched_again(code: str, wrong: bool
               iterations=[Iteration(0, "r", cells=cells)])
     found = refound(run, {"log": log, "err": err}, ["log"])
     assert (found is not None and found.other_column == "level") == wrong, found
+
+
+@pytest.mark.parametrize("text, direction", [
+    ("Bern: homes spent 88.0 days on the market, longer than anywhere else.", "high"),
+    ("Paris sold more than any other city.", "high"), ("Lyon had fewer than all the others.", "low"),
+])
+def test_a_comparative_against_all_the_rest_is_a_superlative(text: str, direction: str) -> None:
+    from rlm_jupyter.engine.trust.forms import superlatives
+
+    (found,) = superlatives(text)
+    assert found.direction == direction
+    assert superlatives("The water is colder than last year.") == []
+
+
+@pytest.mark.parametrize("answer, refused", [
+    ("The surge multiplier: it has the strongest correlation with the fare (r = 0.397).", True),  # off a head
+    ("Mostly with cash: QR codes being the least common.", False),  # no pronoun: the clause's own label, unread
+])
+def test_a_pronoun_refers_a_claim_to_the_sentences_one_label(answer: str, refused: bool) -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_extreme
+
+    corr = pd.Series([0.397, 0.076, 0.5], index=["surge", "hour", "cash"], name="fare")
+    evidence = evidence_of("print(corr.head(2))", corr=corr)
+    found = wrong_extreme(answer, "What drives the fare most strongly?", evidence, lambda label: False)
+    assert (found is not None) == refused, found
+
+
+def test_a_listing_of_dtypes_selects_no_row(engine: Engine) -> None:
+    frame = pd.DataFrame({"surge": [1.0, 2.0], "hour": [3, 4], "tip": [0.5, 0.1]})
+    corr = pd.Series([0.397, 0.076, 0.5], index=["surge", "hour", "tip"], name="fare")
+    code = "print(context.dtypes)\nprint(corr.head(2))"
+    run = engine.run([fence(code), "FINAL(The surge: it has the strongest correlation with the fare.)",
+                      fence("print(corr.idxmax())"), "FINAL(tip)"], {"context": frame, "corr": corr},
+                     question="What drives the fare most strongly?")
+    assert [v.gate for v in run.iterations[1].verdicts if v.action == "refused"] == ["wrong-extreme"]

@@ -275,9 +275,11 @@ class Acceptance:
         outside = [line.text for line in outside_tables(evidence.shown.lines, evidence.tables)]
 
         def selected(label: str) -> bool:
-            """Code picked ``label``: a line outside any table shows it, and that line is not the data itself."""
+            """Code picked ``label``: a line outside any table shows it, and that line is not the data itself nor a
+            column of a listing of dtypes (``surge    float64``)."""
             pattern = re.compile(rf"(?<![\w]){re.escape(label)}(?![\w])")
-            return any(pattern.search(label_key(line)) and not _is_data(line, texts) for line in outside)
+            return any(pattern.search(label_key(line)) and not _is_data(line, texts) and not _DTYPE_LINE.match(line)
+                       for line in outside)
 
         return _finding(claims.wrong_extreme(_answer_text(offer), self.run.question, evidence, selected)
                         or claims.wrong_date_extreme(_answer_text(offer), self._data_frames()))
@@ -353,6 +355,10 @@ class Acceptance:
         if self._evidence is None or self._evidence[0] != cells:
             self._evidence = (cells, provenance.Evidence.of(self._runs, self._data_frames()))
         return self._evidence[1]
+
+
+_DTYPE_LINE = re.compile(r"^\s*\S+\s+(?:u?int\d*|float\d*|object|str|string|bool|boolean|category|"
+                         r"datetime64\[\w+(?:, [^\]]+)?\]|timedelta64\[\w+\])\s*$", re.IGNORECASE)
 
 
 def _is_frame(value: object) -> bool:

@@ -167,6 +167,9 @@ def _label_pattern(label: str) -> str:
     return rf"(?:{exact}|(?:{localedata.alternation(months)})\.?(?:\s+{month.group(1)})?)"
 
 
+_PRONOUN = re.compile(r"\b(?:it|its|this|that|which|they|their|il|elle|ils|elles|es|er|sie|ello|ella)\b", re.IGNORECASE)
+
+
 def _in_clause(named: list[_Mention], sentence: str, position: int) -> list[_Mention]:
     """The mentions in the clause of ``position``: "Revenue rose in March; April was the weakest" names April."""
     clause = forms.clause_around(sentence, position)
@@ -247,12 +250,19 @@ def wrong_extreme(text: str, question: str, evidence: Evidence, selected: Callab
 def _claimed_label(named: list[_Mention], claimed: list[forms.Superlative], number: int,
                    sentence: str) -> _Mention | None:
     """The label the ``number``-th superlative names: as many labels as superlatives pair in order ("18-24 is the
-    most satisfied and 25-34 the least", "busiest on Friday, quietest on Sunday"); else the nearest in its clause."""
+    most satisfied and 25-34 the least", "busiest on Friday, quietest on Sunday"); else the nearest in its clause,
+    or the sentence's only label."""
     distinct = [m for i, m in enumerate(named) if m.label not in {n.label for n in named[:i]}]
     if len(claimed) > 1 and len(distinct) == len(claimed):
         return distinct[number]
     superlative = claimed[number]
-    return _nearest(_in_clause(named, sentence, superlative.start), superlative.start, superlative.end)
+    in_clause = _in_clause(named, sentence, superlative.start)
+    clause = forms.clause_around(sentence, superlative.start)
+    if not in_clause and len(distinct) == 1 and _PRONOUN.search(clause[:clause.find(superlative.word) + 1]):
+        # "The surge multiplier: it has the strongest correlation": a pronoun refers the claim to the sentence's
+        # one label, named before the clause
+        in_clause = distinct
+    return _nearest(in_clause, superlative.start, superlative.end)
 
 
 def _top_set(claimed: list[forms.Superlative], named: list[_Mention], found: list[Table]) -> bool:

@@ -49,7 +49,10 @@ _SUPERLATIVE = re.compile(
     r"|\b(?:le|la|les|el|los|las|il|lo|o|a|os|as|i|gli)\s+(?:(?:que|con|che|com)\s+)?"
     r"(?P<romance>plus|moins|más|menos|più|meno|mais|mayor|menor|maior|maggiore|minore)(?:\s+(?P<adj>[\w-]+))?"
     r"|\bam\s+(?P<german>\w+sten)\b|\b(?:der|die|das|den|dem|des)\s+(?P<germanform>\w+(?:st|ßt)e[nrs]?)\b"
-    r"|\b(?P<shape>top|bottom|max(?:imum)?|min(?:imum)?|peak(?:s|ed)?)\b|\b(?P<irregular>best|worst)\b",
+    r"|\b(?P<shape>top|bottom|max(?:imum)?|min(?:imum)?|peak(?:s|ed)?)\b|\b(?P<irregular>best|worst)\b"
+    # a comparative against all the rest is a superlative: "longer than anywhere else", "more than any other city"
+    r"|\b(?P<er>[a-z]{2,}er|more|less|fewer)\b(?=(?:\s+[\w-]+){0,3}?\s+than\s+(?:anywhere|anyone|anything|any\b|all\b"
+    r"|every\s*(?:where|one|thing)|the\s+rest|the\s+others))",
     re.IGNORECASE)
 # An indefinite article and a comparative (by its -er form) or a word of rank before a superlative: "a smaller
 # peak", "a lower maximum", "another peak", "a local maximum", "un pic secondaire" name one extreme among several.
@@ -143,6 +146,9 @@ def _direction(match: re.Match[str]) -> str | None:
         return _of_quantity_or_quality(low, adjective, quantity)
     if groups["irregular"]:
         return None  # the best month may be the most sales or the fewest complaints
+    if groups["er"]:
+        word = groups["er"]
+        return "high" if word == "more" else "low" if word in ("less", "fewer") else _pair_direction(word[:-2])
     if groups["est"]:
         return _pair_direction(_stem_of(groups["est"]))
     word = groups["german"] or groups["germanform"]
