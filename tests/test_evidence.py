@@ -997,3 +997,78 @@ def test_a_listing_of_dtypes_selects_no_row(engine: Engine) -> None:
                       fence("print(corr.idxmax())"), "FINAL(tip)"], {"context": frame, "corr": corr},
                      question="What drives the fare most strongly?")
     assert [v.gate for v in run.iterations[1].verdicts if v.action == "refused"] == ["wrong-extreme"]
+
+
+def test_masses_convert_and_a_code_that_converts_names_no_unit() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_unit
+
+    assert values("80.12 t")[0].unit is not None and values("80.12 t")[0].readings[0].how == "as written"
+    assert traced("80.12 t of rubble.", "Bauschutt    80115.6").grounded  # kg to tonnes
+    assert not traced("81.12 t of rubble.", "Bauschutt    80115.6").grounded
+    kg = pd.DataFrame({"fraktion": ["Bauschutt", "Altholz"], "kg": [80115.6, 35530.0]})
+    tonnes = evidence_of("print((kg.groupby('fraktion').kg.sum() / 1000).round(2))", kg=kg)
+    assert wrong_unit("80.12 t of Bauschutt.", tonnes) is None  # the code divided: its names say kilograms
+    grams = evidence_of("print(kg.groupby('fraktion').kg.sum())", kg=kg)
+    assert wrong_unit("80,115.6 tonnes of Bauschutt.", grams) is not None
+
+
+def test_the_questions_place_names_the_zone_of_a_printed_utc_time() -> None:
+    stamp = "2024-09-01T22:42:10Z DISCHARGE QC03 reefer"
+    grounding = traced("On Monday 2 September at 00:42 local time, by QC03.", stamp,
+                       question="When was the first reefer discharged, in terminal (Amsterdam) time?")
+    assert grounding.grounded, grounding.unseen
+    assert not traced("On Monday 2 September at 01:42 local time.", stamp,
+                      question="When, in terminal (Amsterdam) time?").grounded
+
+
+def test_durations_between_two_stated_times_and_in_clock_form_are_derived() -> None:
+    assert traced("From 07:53 to 10:40: 2 h 47 min between the first and last roast.",
+                  "07:53:10 first\n10:40:02 last").grounded
+    assert not traced("From 07:53 to 10:40: 3 h 47 min.", "07:53:10 first\n10:40:02 last").grounded
+    assert traced("A typical roast takes 11:08 (median 668 s).", "50%    668.0").grounded
+    assert not traced("A typical roast takes 11:18 (median 668 s).", "50%    668.0").grounded
+
+
+def test_a_unit_after_a_number_and_an_extreme_gone_past_are_no_superlatives() -> None:
+    from rlm_jupyter.engine.trust.forms import superlatives
+
+    assert superlatives("12,188 (Paper Moons, 96 min) + 6,213 (Small Hours, 104 min)") == []
+    assert superlatives("75,821 in September, after the summer peak.") == []
+    assert len(superlatives("the minimum was 96")) == 1
+
+
+@pytest.mark.parametrize("answer, refused", [
+    ("Inhalers: €7,273.10, ahead of antibiotics (€3,824.00).", False),  # labels in the plural
+    ("Antibiotics brought in the most money, €3,824.00.", True),
+    ("Barmer: €4,124.25 of prescriptions. DAK is next.", False),  # a ranked sentence answers nothing
+])
+def test_plural_labels_and_ranked_sentences(answer: str, refused: bool) -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_extreme
+
+    revenue = pd.Series([7273.10, 3824.00, 3403.40], index=pd.Index(["inhaler", "antibiotic", "statin"],
+                        name="category"), name="eur")
+    insurers = pd.Series([4124.25, 3928.75, 2000.0], index=pd.Index(["Barmer", "DAK", "TK"], name="insurer"),
+                         name="eur")
+    frame = insurers if "Barmer" in answer else revenue
+    evidence = evidence_of("print(frame.sort_values(ascending=False))", frame=frame)
+    found = wrong_extreme(answer, "Which one brought in the most money?", evidence, lambda label: False)
+    assert (found is not None) == refused, found
+
+
+def test_a_label_with_a_hyphen_is_named_only_as_written() -> None:
+    from rlm_jupyter.engine.trust.claims import _labels, mentions
+
+    status = pd.Series([29, 300], index=pd.Index(["no-show", "attended"], name="status"), name="count")
+    labels = _labels(evidence_of("print(status)", status=status).tables)
+    assert [m.label for m in mentions("330 no-shows and the attended ones", labels)] == ["attended"]
+    names = pd.Series([259970, 191790], index=pd.Index(["Dr. Holm", "Dr. Ekström"], name="vet"), name="fee")
+    (table,) = tables(printed("print(names)", names=names))
+    assert [row.labels for row in table.rows] == [["Dr. Holm"], ["Dr. Ekström"]]
+
+
+def test_a_made_frames_dates_give_the_period() -> None:
+    from rlm_jupyter.engine.trust.dates import data_spans
+
+    parsed = pd.DataFrame({"when": pd.to_datetime(["2024-04-02", "2024-06-28"]), "kg": [1.0, 2.0]})
+    (span,) = data_spans([parsed])
+    assert (span.first.isoformat(), span.last.isoformat()) == ("2024-04-02", "2024-06-28")

@@ -64,10 +64,21 @@ def sentences(text: str) -> list[str]:
     return [s for s in _SENTENCE.split(text) if s.strip()]
 
 
-def _labels(found: list[Table]) -> list[str]:
+class Labels(list[str]):
+    """Row labels as compared (``label_key``), longest first; ``joined``: those the tables write with a hyphen or an
+    underscore (``no-show``), which are named only as written, never in the plural ("no-shows" is a column's word
+    as much as the status's)."""
+
+    joined: frozenset[str] = frozenset()
+
+
+def _labels(found: list[Table]) -> Labels:
     """Every row label of the tables, longest first (so "New York" is found before "York")."""
-    keys = {label_key(label) for table in found for row in table.rows for label in row.labels}
-    return sorted((k for k in keys if k), key=len, reverse=True)
+    raw = {label for table in found for row in table.rows for label in row.labels}
+    keys = {label_key(label) for label in raw}
+    labels = Labels(sorted((k for k in keys if k), key=len, reverse=True))
+    labels.joined = frozenset(label_key(label) for label in raw if re.search(r"\w[-_]\w", label))
+    return labels
 
 
 def mentions(text: str, labels: Iterable[str]) -> list[_Mention]:
@@ -84,7 +95,7 @@ def mentions(text: str, labels: Iterable[str]) -> list[_Mention]:
     taken: list[tuple[int, int]] = []
     figures = [(v.start, v.start + len(v.text)) for v in written if v.kind == "number"]
     for label in labels:
-        pattern = _label_pattern(label)
+        pattern = _label_pattern(label, plural=label not in getattr(labels, "joined", frozenset()))
         digits = label.isdigit()
         for match in re.finditer(rf"(?<![\w]){pattern}(?![\w])", text, re.IGNORECASE):
             start, end = match.span()
@@ -146,7 +157,17 @@ _STATISTICS = {"50%": ("median", "médiane", "mediana", "mediaan"),
 
 
 @functools.lru_cache(maxsize=4096)
-def _label_pattern(label: str) -> str:
+def _label_pattern(label: str, plural: bool = True) -> str:
+    """How a text names ``label``: its words with any separator, in any case; a label of plain words in the plural
+    too ("inhalers" for ``inhaler``, "QR codes"), unless ``plural`` is off (see ``Labels``)."""
+    pattern = _label_forms(label)
+    if plural and re.fullmatch(r"[^\W\d_]+(?: [^\W\d_]+)*", label) and len(label.split()[-1]) >= 3 and \
+            localedata.same_day_or_month(label) == ():
+        return rf"(?:{pattern})(?:e?s)?"
+    return pattern
+
+
+def _label_forms(label: str) -> str:
     exact = r"[\s_\-]+".join(re.escape(word) for word in label.split())
     quantile = re.fullmatch(r"(\d{1,2})%", label)
     if quantile is not None:
@@ -226,7 +247,7 @@ def wrong_extreme(text: str, question: str, evidence: Evidence, selected: Callab
                                                                        for m in named)]
         # the answer to "which ... the most?" is the one label it names: short ("north"), or the only label of
         # the whole answer ("Brookvale: 13,836 fans came to one of its home matches.")
-        bare = not claimed and bool(asked) and bool(named) and (
+        bare = not claimed and bool(asked) and bool(named) and not _RANKED.search(sentence) and (
             len(sentence.split()) <= 6 or (only and forms.asks_for_one(question) == "one choice"))
         if not bare and len(claimed) == 1 and _top_set(claimed, _in_clause(named, sentence, claimed[0].start),
                                                        found):
@@ -245,6 +266,10 @@ def wrong_extreme(text: str, question: str, evidence: Evidence, selected: Callab
             if claim is not None:
                 return claim
     return _unnamed_choice(text, question, found, labels) or _range_of_partial(text, found, selected)
+
+
+# A sentence that ranks its label after another ("DAK is next with ...") does not answer "which ... the most?"
+_RANKED = re.compile(r"\b(?:next|second|third|runner-up|followed|behind|then)\b", re.IGNORECASE)
 
 
 def _claimed_label(named: list[_Mention], claimed: list[forms.Superlative], number: int,
@@ -708,6 +733,10 @@ def _between_labels(text: str, evidence: Evidence) -> Claim | None:
 
 
 # -- the unit of a figure -------------------------------------------------------------------------------------------
+# A block that converts units: a division or product by a unit step (1000, 60, 3600, 86400, 1024, 1e6)
+_CONVERTS = re.compile(r"[/*]\s*\(?\s*(?:1_?000(?:_?000)?|1e[369]|1024(?:\s*\*\*\s*[23])?|60|3600|86_?400)\b")
+
+
 def wrong_unit(text: str, evidence: Evidence) -> Claim | None:
     """A duration or data size the answer states in one unit whose figure was printed in another ("53.0 minutes"
     for a mean of ``wait_s`` printed as 52.99): the unit next to the printed figure, its column's name, or the
@@ -718,6 +747,8 @@ def wrong_unit(text: str, evidence: Evidence) -> Claim | None:
             continue
         printed = [(m.line, m.figure) for m in evidence.shown.matches(value)
                    if m.figure is not None and m.line.where.place == "output"]
+        if any(_CONVERTS.search(line.code) for line, _ in printed):
+            continue  # "(wb.groupby('fraktion').kg.sum() / 1000)": the code converted, its names say the old unit
         units = {u for line, figure in printed for u in _printed_units(line.text, figure.start + len(figure.text),
                                                                         line.code, known)
                  if u.dimension == value.unit.dimension}

@@ -109,11 +109,13 @@ def calendar_source(value: Value, text: str, stated: Sequence[tuple[Value, Sourc
     ``text``: the answer (the offsets it writes); ``stated``: its values that have a source; ``lines``: the lines
     its other values came from and the last output's; ``spans``: reads the periods of the data's date columns (only
     for a month or a year no output showed)."""
+    question = next((line.text for line in shown.lines if line.where.place == "question" and not line.where.earlier),
+                    "")  # "in terminal (Amsterdam) time?": the zone the question asks in
     if value.kind == "date":
-        return (_week_bound(value, stated, shown) or _only_weekday(value, shown) or _in_zone(value, text, lines)
-                or _asked_month(value, shown) or _in_span(value, spans))
+        return (_week_bound(value, stated, shown) or _only_weekday(value, shown)
+                or _in_zone(value, text, lines, question) or _asked_month(value, shown) or _in_span(value, spans))
     if value.kind == "token" and CLOCK.fullmatch(value.key):
-        return _in_zone(value, text, lines)
+        return _in_zone(value, text, lines, question)
     if is_year(value):
         return _in_span(value, spans)
     return None
@@ -220,8 +222,8 @@ def _in_span(value: Value, read: Callable[[], Sequence[Span]]) -> Source | None:
 
 
 # -- another time zone ---------------------------------------------------------------------------------------------
-def _in_zone(value: Value, text: str, lines: Sequence[Line]) -> Source | None:
-    zones = [_dt.UTC, *_written_offsets(text)]
+def _in_zone(value: Value, text: str, lines: Sequence[Line], question: str = "") -> Source | None:
+    zones = [_dt.UTC, *_written_offsets(f"{text}\n{question}")]
     for line, stamp in _stamps(lines):
         for zone in zones:
             moved = stamp.astimezone(zone)

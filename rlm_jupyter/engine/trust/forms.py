@@ -58,8 +58,9 @@ _SUPERLATIVE = re.compile(
 # peak", "a lower maximum", "another peak", "a local maximum", "un pic secondaire" name one extreme among several.
 _QUALIFIED = re.compile(r"\b(?:an?|another|une?|ein(?:e[nrm]?)?)\s+(?:[a-z]+er|secondary|second|local|minor|lesser|"
                         r"other|autre|zweite[nrs]?)\s+(?:[\w-]+\s+)?$|\banother\s+(?:[\w-]+\s+)?$"
-                        # "moves past its lactation peak": a possessive's own extreme, gone past, claims no row
-                        r"|\b(?:past|beyond)\s+(?:its|their|his|her|our)\s+(?:[\w-]+\s+)?$", re.IGNORECASE)
+                        # "moves past its lactation peak", "after the summer peak": an extreme gone past claims no row
+                        r"|\b(?:past|beyond|after|since)\s+(?:its|their|his|her|our|the)\s+(?:[\w-]+\s+)?$",
+                        re.IGNORECASE)
 _ORDINAL = re.compile(r"\b(?:(?P<word>second|third|fourth|fifth)|(?P<number>[2-9])(?:nd|rd|th))[\s-]+$", re.IGNORECASE)
 _TOP_N = re.compile(r"\b(?:top|bottom|first|last)\s+(?P<n>\d{1,2}|two|three|four|five|ten)\b", re.IGNORECASE)
 _NEXT = re.compile(r"\b(?:next|runner-up)[\s-]+$", re.IGNORECASE)
@@ -97,6 +98,8 @@ def superlatives(text: str) -> list[Superlative]:
             continue
         if _QUALIFIED.search(text[max(0, match.start() - 40):match.start()]):
             continue  # "a smaller morning peak", "another maximum": one extreme among others, not the extreme
+        if match.group("shape") and re.search(r"\d\s*$", text[max(0, match.start() - 3):match.start()]):
+            continue  # "96 min", "5 max": a unit or a bound after its number
         direction = _direction(match)
         before = text[max(0, match.start() - 16):match.start()]
         ordinal = _ORDINAL.search(before)

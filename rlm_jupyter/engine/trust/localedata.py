@@ -30,6 +30,7 @@ SIZES: dict[str, Decimal] = {"digital-byte": Decimal(1), "digital-kilobyte": Dec
                              "digital-megabyte": Decimal(10) ** 6, "digital-gigabyte": Decimal(10) ** 9,
                              "digital-terabyte": Decimal(10) ** 12}
 ENERGY: dict[str, Decimal] = {"energy-kilowatt-hour": Decimal(1000), "energy-joule": Decimal(1) / 3600}
+MASS: dict[str, Decimal] = {"mass-gram": Decimal(1), "mass-kilogram": Decimal(1000), "mass-tonne": Decimal(10) ** 6}
 # The factors an energy figure converts by (watt-hours and their SI multiples), as DURATIONS and SIZES list theirs.
 ENERGY_STEPS: dict[str, Decimal] = {f"{p}Wh": Decimal(10) ** n for p, n in (("", 0), ("k", 3), ("M", 6), ("G", 9))}
 _SAMPLES = (1, 2, 5)  # plural forms: "1 hour", "2 hours"; Slavic languages have a third form for 5
@@ -97,11 +98,12 @@ def percent_words() -> frozenset[str]:
 
 @functools.cache
 def unit_words() -> dict[str, Unit]:
-    """Each word of a duration, a data size or an energy (``ms``, ``hours``, ``Stunden``, ``MB``, ``kWh``) → its
-    ``Unit``.
+    """Each word of a duration, a data size, an energy or a mass (``ms``, ``hours``, ``Stunden``, ``MB``, ``kWh``,
+    ``kg``, ``Tonnen``) → its ``Unit``.
 
-    Why only these dimensions: they are the conversions an analysis of logs, metrics and meters writes in its head
-    (milliseconds to seconds, bytes to megabytes, kWh to MWh), and each word is unambiguous within them.
+    Why only these dimensions: they are the conversions an analysis of logs, metrics, meters and weighbridges writes
+    in its head (milliseconds to seconds, bytes to megabytes, kWh to MWh, kilograms to tonnes), and each word is
+    unambiguous within them.
     """
     from babel.units import format_unit
 
@@ -109,7 +111,7 @@ def unit_words() -> dict[str, Unit]:
     # locale by locale, in ``LOCALES`` order: a word two locales use for two units is the first locale's ("d" is
     # a day in English, a minute in Turkish)
     for code in LOCALES:
-        for dimension, units in (("duration", DURATIONS), ("size", SIZES), ("energy", ENERGY)):
+        for dimension, units in (("duration", DURATIONS), ("size", SIZES), ("energy", ENERGY), ("mass", MASS)):
             for unit, factor in units.items():
                 for length in ("long", "short", "narrow"):
                     for sample in _SAMPLES:

@@ -466,10 +466,11 @@ def _equal_width_runs(lines: list[Line]) -> Iterator[tuple[int, int]]:
 def _segments(texts: list[str], words: bool = False) -> list[tuple[int, int]]:
     """The column spans of lines laid out on one grid: runs of positions not blank in every line.
 
-    ``words``: one blank position between two letters of one line is a space inside a cell, not a column break. For
-    a series' index: a long text label ("leaks along the barrel.") stands alone past the end of every shorter
-    one, its word spaces blank in all the other lines. (A frame puts one space between columns whose values fill
-    their width, "1 2023-08-13", so only letters on both sides count, and only where a series says so.)"""
+    ``words``: one blank position between two letters of one line ("Dr. Holm" too) is a space inside a cell, not a
+    column break. For a series' index: a long text label ("leaks along the barrel.") stands alone past the end of
+    every shorter one, its word spaces blank in all the other lines. (A frame puts one space between columns whose
+    values fill their width, "1 2023-08-13", so only letters on both sides count, and only where a series says
+    so.)"""
     width = max(len(t) for t in texts)
     blank = [all(c >= len(t) or t[c] == " " for t in texts) for c in range(width)]
     spans: list[tuple[int, int]] = []
@@ -479,7 +480,8 @@ def _segments(texts: list[str], words: bool = False) -> list[tuple[int, int]]:
             start = c
         elif is_blank and start is not None:
             if words and spans and start - spans[-1][1] == 1 and any(
-                    start < len(t) and t[start - 2].isalpha() and t[start].isalpha() for t in texts):
+                    start < len(t) and (t[start - 2].isalpha() or t[start - 2] in ".,") and t[start].isalpha()
+                    for t in texts):
                 start = spans.pop()[0]
             spans.append((start, c))
             start = None

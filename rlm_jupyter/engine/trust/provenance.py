@@ -110,7 +110,8 @@ def _typed_sources(found: list[Value], evidence: Evidence, text: str) -> list[So
         if first in sources and second in sources:
             continue
         match = shown.find(whole)
-        source = _shown_source(whole, match) if match is not None else converted(whole, shown)
+        source = (_shown_source(whole, match) if match is not None
+                  else converted(whole, shown) or _between_clocks(whole, found, sources))
         if source is not None:
             for index in (first, second):
                 sources[index] = Source(found[index].text, "derived", how=f"part of {whole.text}", loose=True,
@@ -125,13 +126,58 @@ def _typed_sources(found: list[Value], evidence: Evidence, text: str) -> list[So
                 continue
             derived = (derive(value, operands, columns, shown, dates)
                        or calendar_source(value, text, stated, shown, lines, lambda: evidence.spans)
-                       or _side_by_side(value, shown))
+                       or _side_by_side(value, shown) or _clock_of_seconds(value, shown, text))
             if derived is None:
                 continue
             sources[index] = derived
             if value.kind == "number":
                 operands.insert(0, Operand(value.first, value.text, derived, stated=True))
     return [sources.get(i) or Source(value.text, "nowhere") for i, value in enumerate(found)]
+
+
+def _clock_of_seconds(value: Value, shown: Shown, text: str) -> Source | None:
+    """A duration written as a clock ("11:08", "1:02:15") that is a printed number of seconds (668, 3735), where
+    seconds are what was read: the answer writes a figure in seconds, or the block's code names them
+    (``roast_s``, ``duration_sec``). A time of day of a log is matched as printed, before this."""
+    parts = re.fullmatch(r"(\d{1,2}):(\d{2})(?::(\d{2}))?", value.key) if value.kind == "token" else None
+    if parts is None:
+        return None
+    a, b, c = int(parts.group(1)), int(parts.group(2)), int(parts.group(3) or 0)
+    seconds = Decimal(a * 3600 + b * 60 + c if parts.group(3) else a * 60 + b)
+    said = re.search(r"\d\s?(?:s|secs?|seconds?|Sekunden|secondes|segundos)\b", text) is not None
+    for figure in shown.figures_near(seconds, Decimal("0.5")):
+        line = shown.lines[figure.line]
+        if line.where.place == "output" and (said or _SECONDS_NAME.search(line.code)):
+            printed = Source(figure.text, "shown", where=line.where.describe(line.number),
+                             line=line.text.strip()[:LINE_CHARS])
+            return Source(value.text, "derived", how=f"{figure.text} s as {'h:mm:ss' if parts.group(3) else 'm:ss'}",
+                          loose=True, operands=[printed])
+    return None
+
+
+_SECONDS_NAME = re.compile(r"\w_(?:s|sec|secs|seconds)\b|\bseconds\b")
+
+
+def _between_clocks(value: Value, found: list[Value], sources: dict[int, Source]) -> Source | None:
+    """A duration ("2 h 47 min") that is the time between two times of day the answer states with a source
+    ("from 07:53 to 10:40"): the later minus the earlier, on one day."""
+    if value.unit is None or value.unit.dimension != "duration" or not value.readings:
+        return None
+    clocks = [(i, v) for i, v in enumerate(found) if i in sources and v.kind == "token"
+              and re.fullmatch(r"\d{1,2}:\d{2}(?::\d{2})?", v.key)]
+    seconds = abs(value.readings[0].value) * value.unit.factor
+    tolerance = value.readings[0].tolerance * value.unit.factor
+    for (a, first), (b, second) in itertools.combinations(clocks, 2):
+        start, end = (_clock_seconds(first.key), _clock_seconds(second.key))
+        if abs(abs(end - start) - seconds) <= tolerance:
+            return Source(value.text, "derived", how=f"{second.text} − {first.text}", loose=True,
+                          operands=[sources[a], sources[b]])
+    return None
+
+
+def _clock_seconds(key: str) -> Decimal:
+    parts = [int(p) for p in key.split(":")]
+    return Decimal(parts[0] * 3600 + parts[1] * 60 + (parts[2] if len(parts) > 2 else 0))
 
 
 def _side_by_side(value: Value, shown: Shown) -> Source | None:

@@ -203,8 +203,9 @@ def _number_pattern() -> re.Pattern[str]:
     percent = localedata.alternation(localedata.percent_words())
     scales = localedata.scale_words()
     long_scales = localedata.alternation(w for w in scales if len(w) > 1)
-    short_scales = localedata.alternation(w for w in scales if len(w) == 1)
     words = localedata.unit_words()
+    # a one-letter magnitude that is also a unit is the unit ("80.12 t" is tonnes); "T" stays a trillion
+    short_scales = localedata.alternation(w for w in scales if len(w) == 1 and (w not in words or w.isupper()))
     # a unit word of three letters or more in any case ("Minuten", a German noun); shorter ones as written (m, s)
     units = (f"(?i:{localedata.alternation(w for w in words if len(w) > 2)})|"
              f"{localedata.alternation(w for w in words if len(w) <= 2)}")

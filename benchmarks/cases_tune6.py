@@ -1,6 +1,6 @@
 """Acceptance cases, fifth held-out set: written apart from the gates, to measure whether the policy generalises.
 
-Run: ``python -m benchmarks.acceptance --cases benchmarks.cases_holdout5``. The cases were written without looking at
+Run: ``python -m benchmarks.acceptance --cases benchmarks.cases_tune6``. The cases were written without looking at
 the gates and without running them under any policy, as a capable model writes its answers (legitimate) or as weaker
 models get a figure or a label wrong (invented or misread), in the classes of ``cases_tune2``.
 
