@@ -1072,3 +1072,17 @@ def test_a_made_frames_dates_give_the_period() -> None:
     parsed = pd.DataFrame({"when": pd.to_datetime(["2024-04-02", "2024-06-28"]), "kg": [1.0, 2.0]})
     (span,) = data_spans([parsed])
     assert (span.first.isoformat(), span.last.isoformat()) == ("2024-04-02", "2024-06-28")
+
+
+@pytest.mark.parametrize("answer, refused", [
+    ("Dr. Holm, with 259,970 SEK; Dr. Ekström billed 191,790 SEK.", False),  # a detail after the answer
+    ("Dr. Ekström billed the most: 191,790 SEK.", True),  # a title's period ends no sentence
+])
+def test_a_title_ends_no_sentence_and_a_later_sentence_is_detail(answer: str, refused: bool) -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_extreme
+
+    fees = pd.Series([148140, 191790, 259970], index=pd.Index(["Dr. Nyberg", "Dr. Ekström", "Dr. Holm"], name="vet"),
+                     name="fee_sek")
+    evidence = evidence_of("print(fees.sort_values())", fees=fees)
+    found = wrong_extreme(answer, "Which vet billed the most?", evidence, lambda label: False)
+    assert (found is not None) == refused, found

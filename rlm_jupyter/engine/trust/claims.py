@@ -35,7 +35,8 @@ from .printed import Line, Row, Table, figure_value, label_key
 from .provenance import Evidence
 from .readings import CURRENCIES, Value, date_of, is_year, same_date, values
 
-_SENTENCE = re.compile(r"(?<=[.!?;])\s+(?=[A-Z(\"'])|\n")
+# (not after an abbreviated title or initial: "Dr. Nyberg billed the most", "J. Smith")
+_SENTENCE = re.compile(r"(?<=[.!?;])(?<!\b[A-Z]\.)(?<!\b[A-Z][a-z]\.)\s+(?=[A-Z(\"'])|\n")
 _SORTS = re.compile(r"\b(?:sort_values|sort_index|nlargest|nsmallest|value_counts|most_common|sorted|sort)\b")
 _STOP = frozenset((
     "the", "a", "an", "of", "in", "on", "at", "by", "for", "to", "and", "or", "with", "from", "is", "was", "are",
@@ -240,6 +241,7 @@ def wrong_extreme(text: str, question: str, evidence: Evidence, selected: Callab
         return None
     asked = forms.superlatives(question)
     only = len({m.label for m in mentions(text, labels)}) == 1
+    answered = False  # a sentence after the one that named the answer's label adds detail ("; B billed 191,790")
     for sentence in sentences(text):
         named = mentions(sentence, labels)
         # "das Maximum liegt bei 80" over describe(): a superlative that is itself a row's name claims nothing
@@ -247,8 +249,9 @@ def wrong_extreme(text: str, question: str, evidence: Evidence, selected: Callab
                                                                        for m in named)]
         # the answer to "which ... the most?" is the one label it names: short ("north"), or the only label of
         # the whole answer ("Brookvale: 13,836 fans came to one of its home matches.")
-        bare = not claimed and bool(asked) and bool(named) and not _RANKED.search(sentence) and (
+        bare = not claimed and bool(asked) and bool(named) and not answered and not _RANKED.search(sentence) and (
             len(sentence.split()) <= 6 or (only and forms.asks_for_one(question) == "one choice"))
+        answered = answered or bool(named)
         if not bare and len(claimed) == 1 and _top_set(claimed, _in_clause(named, sentence, claimed[0].start),
                                                        found):
             continue  # "the three busiest clients: A, B, C", the top rows of their table
