@@ -192,8 +192,9 @@ UP = re.compile(r"\b(?:ris(?:e|es|en|ing)|rose|increas\w*|gr[eo]w\w*|growth|gain
 DOWN = re.compile(r"\b(?:fall\w*|fell|drop\w*|declin\w*|decreas\w*|down|lower|shrank|shrink\w*|loss\w*|lost|dip\w*|"
                    r"slump\w*|plung\w*|contract\w*|baisse|diminu\w*|rückgang|sank|gesunken|abnahme|ca[íi]d\w*|"
                    r"baj\w*|descend\w*|calo|ridu\w*)\b", re.IGNORECASE)
-# (a colon between digits is a time of day, "12:00", not a clause break)
-CLAUSE = re.compile(r"[;\n]|(?<!\d):|:(?!\d)|,\s+(?:and|but|while|whereas)\b|\s+(?:but|while|whereas)\s+|(?<=[.!?])\s+")
+# (a colon between digits is a time of day, "12:00", and a title's period, "Dr. Holm", no clause break)
+CLAUSE = re.compile(r"[;\n]|(?<!\d):|:(?!\d)|,\s+(?:and|but|while|whereas)\b|\s+(?:but|while|whereas)\s+"
+                    r"|(?<=[.!?])(?<!\b[A-Z]\.)(?<!\b[A-Z][a-z]\.)\s+")
 
 
 def change_direction(text: str) -> str | None:
