@@ -5,7 +5,8 @@ Run: ``python -m benchmarks.acceptance --cases benchmarks.cases_tune4``. It was 
 acceptance gates or the prompts, and without running any case under the ``strict`` or ``lenient`` policy (only
 under ``off``, to check that every case builds and runs end to end). Its aggregate numbers were measured once at
 prompt ``.29`` and once at ``.30`` (``benchmarks/RESULTS.md``, "Acceptance on cases it was not tuned on"); then it
-was read case by case and tuned on, and ``cases_holdout4``, written the same way, took its place as the measure.
+was read case by case and tuned on, and ``cases_holdout4`` (now ``cases_tune5``), written the same way, took its place
+as the measure.
 Legitimate answers are written as a capable model writes them after looking at and computing on the data, invented
 or misread answers as weaker models get a figure or a label wrong, with the error written as such a model would
 (in a sentence, hedged, next to correct context figures, in another language).

@@ -1,4 +1,8 @@
-"""Acceptance cases, fourth held-out set: written apart from the gates, to measure whether the policy generalises.
+"""Acceptance cases, written as the fourth held-out set (``cases_holdout4``), now a tuning set.
+
+It was written apart from the gates, to measure whether the policy generalises, and measured only for its aggregate
+numbers (in RESULTS.md) until the stop after; then it was read case by case and tuned on, and ``cases_holdout5``
+(now ``cases_tune6``) and ``cases_holdout6`` were written the same way to take its place.
 
 Run: ``python -m benchmarks.acceptance --cases benchmarks.cases_tune5``. The cases were written without looking at
 the gates and without running them under any policy, as a capable model writes its answers (legitimate) or as weaker
