@@ -353,7 +353,9 @@ class Acceptance:
         """What the runs showed, read once per turn: every answer gate of a FINAL asks (keyed by the blocks so far)."""
         cells = sum(len(it.cells) for run in self._runs for it in run.iterations)
         if self._evidence is None or self._evidence[0] != cells:
-            self._evidence = (cells, provenance.Evidence.of(self._runs, [*self._data_frames(), *self._frames()]))
+            data = self._data_frames()  # and the frames the code made of it, each once
+            made = [frame for frame in self._frames() if not any(frame is d for d in data)]
+            self._evidence = (cells, provenance.Evidence.of(self._runs, [*data, *made]))
         return self._evidence[1]
 
 

@@ -524,12 +524,6 @@ def _layout_pairs(named: list[_Mention], figures: list[Value],
             if (m := _nearest(every, value.start, value.start + len(value.text))) is not None]
 
 
-# "14.2 minutes against 9.1 for Air France", "987.6 kWh at HQ": a preposition ties a figure to the label after it;
-# not one of a comparison ("15,646, narrowly ahead of Geneva": the figure is the other label's)
-_BEFORE_LABEL = re.compile(r"^(?![^\d.;]*\b(?:ahead|behind|short|instead|compared|relative)\b)[^\d.;]{0,24}?"
-                           r"\b(?:for|of|at|in|from|by|on|à|pour|de|für|bei|von|para|per|en|voor)\s+$", re.IGNORECASE)
-
-
 def _pair_claim(label: str, value: Value, clause: str, found: list[Table]) -> Claim | None:
     holding = [table for table in found if table.rows_of(label)]
     if not holding:

@@ -37,7 +37,7 @@ from typing import Any
 
 from ..record.trajectory import Source
 from . import localedata
-from .printed import LINE_CHARS, Line, Shown
+from .printed import LINE_CHARS, Line, Shown, shown_at
 from .readings import Value, date_keys, date_of, date_patterns, is_year, same_date, values
 
 MAX_YEARS = 3  # years a stated week number is tried in: the answer's own, then those of printed dates
@@ -109,24 +109,24 @@ def calendar_source(value: Value, text: str, stated: Sequence[tuple[Value, Sourc
     ``text``: the answer (the offsets it writes); ``stated``: its values that have a source; ``lines``: the lines
     its other values came from and the last output's; ``spans``: reads the periods of the data's date columns (only
     for a month or a year no output showed)."""
-    question = next((line.text for line in shown.lines if line.where.place == "question" and not line.where.earlier),
-                    "")  # "in terminal (Amsterdam) time?": the zone the question asks in
     if value.kind == "date":
         return (_week_bound(value, stated, shown) or _only_weekday(value, shown)
-                or _in_zone(value, text, lines, question) or _asked_month(value, shown) or _in_span(value, spans))
+                or _in_zone(value, text, lines, _question(shown)) or _asked_month(value, shown)
+                or _in_span(value, spans))
     if value.kind == "token" and CLOCK.fullmatch(value.key):
-        return _in_zone(value, text, lines, question)
+        return _in_zone(value, text, lines, _question(shown))
     if is_year(value):
         return _in_span(value, spans)
     return None
 
 
+def _question(shown: Shown) -> str:
+    """This run's question ("in terminal (Amsterdam) time?": the zone it asks in)."""
+    return next((line.text for line in shown.lines if line.where.place == "question" and not line.where.earlier), "")
+
+
 def _source(value: Value, how: str, operands: Sequence[Source]) -> Source:
     return Source(value.text, "derived", how=how, loose=True, operands=list(operands))
-
-
-def _printed(line: Line, text: str) -> Source:
-    return Source(text, "shown", where=line.where.describe(line.number), line=line.text.strip()[:LINE_CHARS])
 
 
 def _is_day(value: Value, day: _dt.date) -> bool:
@@ -176,7 +176,7 @@ def _only_weekday(value: Value, shown: Shown) -> Source | None:
     if day is None or not _is_day(value, day):
         return None
     how = f"the only {day:%A} from {first[1]:%-d %B %Y} to {last[1]:%-d %B %Y}, the dates the outputs printed"
-    return _source(value, how, [_printed(first[0], first[1].isoformat()), _printed(last[0], last[1].isoformat())])
+    return _source(value, how, [shown_at(first[0], first[1].isoformat()), shown_at(last[0], last[1].isoformat())])
 
 
 # -- the question's month, in the data's year -------------------------------------------------------------------
@@ -232,7 +232,7 @@ def _in_zone(value: Value, text: str, lines: Sequence[Line], question: str = "")
             same = _is_day(value, moved.date()) if value.kind == "date" else _same_time(value.key, moved)
             if same:
                 return _source(value, f"{stamp.isoformat()} in {moved.tzname()}: {moved.isoformat()}",
-                               [_printed(line, stamp.isoformat())])
+                               [shown_at(line, stamp.isoformat())])
     return None
 
 

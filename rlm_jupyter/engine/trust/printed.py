@@ -24,7 +24,7 @@ from decimal import Decimal, InvalidOperation
 from functools import cached_property
 
 from ..dialogue.conversation import Conversation
-from ..record.trajectory import CodeCell, Run
+from ..record.trajectory import CodeCell, Run, Source
 from . import localedata
 from .readings import ADDRESS, CODE_TOKEN, Value, date_keys, date_patterns, is_code, is_year, same_date, token_key
 
@@ -101,6 +101,11 @@ _ISO_DATE = re.compile(r"(?<![\w.])(?P<iso>\d{4}-\d{1,2}-\d{1,2})(?:[T ]\d{1,2}:
 
 
 @functools.lru_cache(maxsize=65536)
+def shown_at(line: Line, text: str) -> Source:
+    """The source of ``text`` as ``line`` printed it: where (turn, block, line) and the line itself, clipped."""
+    return Source(text, "shown", where=line.where.describe(line.number), line=line.text.strip()[:LINE_CHARS])
+
+
 def figure_value(text: str) -> Decimal | None:
     """A cell as code prints it (``12,345.50``, ``-7``, ``45.2%``, ``$1,234``) as a signed number, or None."""
     plain = text.strip().replace(",", "").rstrip("%").lstrip("$€£¥").replace("−", "-")

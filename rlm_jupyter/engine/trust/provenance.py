@@ -29,9 +29,9 @@ from typing import Any
 
 from ..dialogue import code_names
 from ..record.trajectory import CodeCell, Grounding, Iteration, Run, Source, SourceKind
-from .dates import Span, calendar_source, data_spans
+from .dates import CLOCK, Span, calendar_source, data_spans
 from .derive import Column, DateOperand, Operand, compounds, converted, derive
-from .printed import LINE_CHARS, Line, Match, Shown, Table, Where, tables
+from .printed import LINE_CHARS, Line, Match, Shown, Table, Where, shown_at, tables
 from .readings import Value, date_of, values
 
 _FINAL_CALLS = frozenset({"FINAL", "FINAL_VAR", "SUBMIT"})
@@ -148,8 +148,7 @@ def _clock_of_seconds(value: Value, shown: Shown, text: str) -> Source | None:
     for figure in shown.figures_near(seconds, Decimal("0.5")):
         line = shown.lines[figure.line]
         if line.where.place == "output" and (said or _SECONDS_NAME.search(line.code)):
-            printed = Source(figure.text, "shown", where=line.where.describe(line.number),
-                             line=line.text.strip()[:LINE_CHARS])
+            printed = shown_at(line, figure.text)
             return Source(value.text, "derived", how=f"{figure.text} s as {'h:mm:ss' if parts.group(3) else 'm:ss'}",
                           loose=True, operands=[printed])
     return None
@@ -164,7 +163,7 @@ def _between_clocks(value: Value, found: list[Value], sources: dict[int, Source]
     if value.unit is None or value.unit.dimension != "duration" or not value.readings:
         return None
     clocks = [(i, v) for i, v in enumerate(found) if i in sources and v.kind == "token"
-              and re.fullmatch(r"\d{1,2}:\d{2}(?::\d{2})?", v.key)]
+              and CLOCK.fullmatch(v.key)]
     seconds = abs(value.readings[0].value) * value.unit.factor
     tolerance = value.readings[0].tolerance * value.unit.factor
     for (a, first), (b, second) in itertools.combinations(clocks, 2):
@@ -193,8 +192,7 @@ def _side_by_side(value: Value, shown: Shown) -> Source | None:
     for index, figures in on_line.items():
         if any(x == a and y == b for x, y in itertools.pairwise(figures)):
             line = shown.lines[index]
-            printed = Source(f"{a} {b}", "shown", where=line.where.describe(line.number),
-                             line=line.text.strip()[:LINE_CHARS])
+            printed = shown_at(line, f"{a} {b}")
             return Source(value.text, "derived", how=f"{a} and {b} side by side", loose=True, operands=[printed])
     return None
 
@@ -215,8 +213,7 @@ def _scaled_column(value: Value, found: list[Table]) -> Source | None:
                 figure = row.figure(column)
                 if figure is not None and any(abs(abs(figure) * factor - abs(r.value)) <= r.tolerance
                                               for r in readings):
-                    printed = Source(row.cells[column], "shown", where=row.line.where.describe(row.line.number),
-                                     line=row.line.text.strip()[:LINE_CHARS])
+                    printed = shown_at(row.line, row.cells[column])
                     return Source(value.text, "derived", how=f"{row.cells[column]} × {factor:,}: column {column} "
                                   "counts in that magnitude", loose=True, operands=[printed])
     return None
@@ -233,8 +230,7 @@ def _scaled_code(value: Value, shown: Shown) -> Source | None:
                 names = [n for n in re.findall(r"[^\W\d]\w*_\w+", line.code) if (s := _SCALED_NAME.search(n))
                          and _SCALES[s.group("w").lower()] == power]
                 if line.where.place == "output" and names:
-                    printed = Source(figure.text, "shown", where=line.where.describe(line.number),
-                                     line=line.text.strip()[:LINE_CHARS])
+                    printed = shown_at(line, figure.text)
                     return Source(value.text, "derived", how=f"{figure.text} × {factor:,}: printed by code over "
                                   f"{names[0]}, which counts in that magnitude", loose=True, operands=[printed])
     return None
@@ -266,8 +262,7 @@ def _operands(found: list[Value], sources: dict[int, Source], matched: dict[int,
     last = _last_output(evidence)
     for line in [*lines, *last]:
         for figure in _line_figures(evidence.shown, line):
-            source = Source(figure[1], "shown", where=line.where.describe(line.number),
-                            line=line.text.strip()[:LINE_CHARS])
+            source = shown_at(line, figure[1])
             operands.append(Operand(figure[0], figure[1], source, stated=False))
     return operands
 
@@ -300,8 +295,7 @@ def _columns(evidence: Evidence) -> list[Column]:
             for row in table.rows:
                 number = row.figure(column)
                 if number is not None:
-                    where = row.line.where.describe(row.line.number)
-                    source = Source(row.cells[column], "shown", where=where, line=row.line.text.strip()[:LINE_CHARS])
+                    source = shown_at(row.line, row.cells[column])
                     operands.append(Operand(number, row.cells[column], source, stated=False))
             name = f"column {column} at {table.where.describe()}" if column != "value" else \
                 f"the table at {table.where.describe()}"
@@ -322,8 +316,7 @@ def _dates(found: list[Value], sources: dict[int, Source], matched: dict[int, Ma
         for value in values(line.text):
             day = date_of(value.key) if value.kind == "date" else None
             if day is not None:
-                source = Source(value.text, "shown", where=line.where.describe(line.number),
-                                line=line.text.strip()[:LINE_CHARS])
+                source = shown_at(line, value.text)
                 dates.append(DateOperand(day, value.text, source))
     return dates
 
