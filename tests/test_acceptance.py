@@ -92,6 +92,20 @@ def test_lenient_only_marks_a_soft_gate_and_off_runs_the_papers_protocol(engine:
     assert one_off.answer == 1976 and one_off.iterations[1].verdicts == []
 
 
+def test_a_date_that_only_scopes_the_answer_is_marked_under_strict_and_never_refused(engine: Engine) -> None:
+    total = fence("print(int(context['total'].sum()))")
+    scoped = engine.run([total, "FINAL(175161 in total, January to April 2019.)"], SALES, question="What is the total?")
+    assert scoped.status == "final" and len(scoped.iterations) == 2  # accepted at its first FINAL
+    assert gates_of(scoped, 1) == [("unseen-scope", "marked")]
+    assert scoped.grounding is not None and scoped.grounding.grounded and scoped.grounding.scope == ["April 2019"]
+    assert Policy.parse("lenient").action("unseen-scope") == "mark" == Policy.parse("strict").action("unseen-scope")
+    # a question that asks for a date: the date is the answer, and with no source it is refused
+    asked = engine.run([total, "FINAL(In April 2019.)", "FINAL(175161)"], SALES, question="When was the total reached?")
+    assert gates_of(asked, 1) == [("unseen-value", "refused")]
+    assert engine.run([total, "FINAL(175161 in total, January to April 2019.)"], SALES, question="What is the total?",
+                      acceptance="strict,-unseen-scope").iterations[1].verdicts == []
+
+
 def test_hard_evidence_refuses_under_lenient_but_not_under_off(engine: Engine) -> None:
     early = ["FINAL(1976)", fence("print(len(context))"), "FINAL(4)"]
     lenient = engine.run(early, SALES, acceptance="lenient")

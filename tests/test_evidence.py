@@ -163,7 +163,7 @@ def test_dates_and_times_worked_out_on_a_calendar_are_derived(answer: str, outpu
     ("At 21:08:50 UTC on Saturday 8 June.", [FIRST_504], "Saturday 8 June"),
 ])
 def test_a_date_no_calendar_step_gives_has_no_source(answer: str, outputs: list[str], unseen: str) -> None:
-    assert any(value.startswith(unseen) for value in traced(answer, *outputs).unseen)
+    assert any(value.startswith(unseen) for value in traced(answer, *outputs, question="When was it?").unseen)
 
 
 def test_a_day_of_a_date_names_no_number_label(engine: Engine) -> None:
@@ -611,10 +611,11 @@ def test_a_month_the_question_names_is_in_the_one_year_the_outputs_show() -> Non
     head = "     month  service  cost\n0  2024-01  EC2  6173.99\n1  2024-02  S3  1443.13"
     assert traced("September 2024: EC2 11,691.20.", head + "\nEC2 11691.20",
                   question="Break the September bill down by service.").grounded
+    # no date column of the data to check it on: a month that only scopes the figures is marked, not refused
     assert traced("September 2023: EC2 11,691.20.", head + "\nEC2 11691.20",
-                  question="Break the September bill down by service.").unseen == ["September 2023"]
+                  question="Break the September bill down by service.").scope == ["September 2023"]
     assert traced("October 2024: EC2 11,691.20.", head + "\nEC2 11691.20",
-                  question="Break the September bill down by service.").unseen == ["October 2024"]
+                  question="Break the September bill down by service.").scope == ["October 2024"]  # marked
 
 
 def test_a_date_without_its_year_is_in_the_year_its_sentence_names() -> None:
@@ -791,7 +792,8 @@ def test_a_month_or_year_is_sourced_by_the_span_of_the_datas_date_columns() -> N
         assert any("column reported runs from 2024-01-02 to 2024-06-29" in s.how for s in grounding.sources)
     for answer in ("July 2024: 7.0 m³ lost.", "7.0 m³ over 2023."):  # a period the data does not reach
         assert not trace(answer, evidence, typed=answer).grounded
-    assert not trace("January to June 2024: 7.0 m³.", Evidence.of([run]), typed="...").grounded  # no data read
+    unread = trace("January to June 2024: 7.0 m³.", Evidence.of([run]), typed="...")  # no date column read
+    assert unread.grounded and unread.scope == ["June 2024"]  # marked for a colleague to check, not refused
 
 
 def test_a_long_text_label_of_a_series_keeps_its_word_spaces() -> None:
@@ -1086,3 +1088,67 @@ def test_a_title_ends_no_sentence_and_a_later_sentence_is_detail(answer: str, re
     evidence = evidence_of("print(fees.sort_values())", fees=fees)
     found = wrong_extreme(answer, "Which vet billed the most?", evidence, lambda label: False)
     assert (found is not None) == refused, found
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("820 loads, 7 October to 3 November.", [("820", ""), ("7 October", "--10-07"), ("3 November.", "--11-03")]),
+    ("from 52.4 °F on 16 March 18:00", [("52.4", ""), ("16 March", "--03-16"), ("18:00", "18:00")]),  # a clock
+    ("June 26,853 lb, July 26,610 lb", [("26,853", ""), ("26,610", "")]),  # grouped figures, not days
+    ("`SG=1.008 T=78.6F`", [("1.008", ""), ("78.6", "")]),  # T= keys the next reading: no trillion
+    ("à 7h00, 25,6 % des inscrits", [("7h00", "7:00"), ("25,6 %", "")]),  # a French clock
+])
+def test_days_clocks_and_keys_are_told_from_figures(text: str, expected: list[tuple[str, str]]) -> None:
+    assert [(v.text, v.key) for v in values(text)] == expected
+
+
+def test_a_dollar_sign_fits_any_dollar_and_a_hedge_reads_past_a_currency_prefix() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_currency
+
+    donations = pd.DataFrame({"value_cad": [120.5, 200.0]})
+    evidence = evidence_of("print(donations.value_cad.sum())", donations=donations)
+    assert wrong_currency("CA$320.50 in all.", evidence) is None and wrong_currency("32,05 k$", evidence) is None
+    assert wrong_currency("€320.50 in all.", evidence) is not None
+    hedged = [r.how for r in values("Roughly CA$327,000 by our estimates")[0].readings]
+    assert set(hedged) == {"hedged"} and [r.how for r in values("some of 50 stores")[0].readings] == ["as written"]
+
+
+def test_a_sum_of_three_stated_figures_and_a_row_count_are_derived() -> None:
+    plans = "| Resident | 219 |\nStudents get 20% off. A locker is EUR 15; a meeting room hour EUR 12."
+    answer = ("EUR 214.20: Resident is EUR 219, less 20% = EUR 175.20, plus a locker at EUR 15 and 2 meeting-room "
+              "hours at EUR 12 each = EUR 24.")
+    assert traced(answer, plans).grounded
+    assert not traced(answer.replace("214.20", "241.20"), plans).grounded
+    nine = "\n".join(f"SW{n}  SC-10{n}  {n * 3}" for n in range(10, 19))
+    assert traced("His last swap was SW18, 9 swaps in all.", nine).grounded
+    assert not traced("His last swap was SW18, 11 swaps in all.", nine).grounded
+
+
+def test_a_factor_the_code_applied_sources_the_same_figure_and_a_typed_answer_does_not() -> None:
+    def run_of(code: str) -> Evidence:
+        cells = [CodeCell(code, stdout="6.6", shown="6.6")]
+        return Evidence.of([Run(id="r", question="q", model="m", sub_model="s",
+                                iterations=[Iteration(0, "r", cells=cells)])])
+
+    abv = "ABV 6.6%, computed as (OG − FG) × 131.25."
+    source = trace(abv, run_of("print(round((1.064 - 1.014) * 131.25, 1))"), typed=abv).sources[1]
+    assert source.kind == "derived" and "131.25" in source.how
+    assert not trace(abv, run_of("print(round(x, 1)) if 131.25 > 1 else None"), typed=abv).grounded  # compared
+    assert not trace("1976", run_of("year = 1976\nprint(6.6)"), typed="1976").grounded  # handed back
+
+
+def test_the_datas_first_and_last_day_and_a_scoping_date_are_told_from_an_asked_one() -> None:
+    from rlm_jupyter.engine.trust.dates import data_spans
+
+    loads = pd.DataFrame({"start": pd.to_datetime(["2024-10-07 06:17", "2024-11-03 19:02"]), "water_l": [331, 406]})
+    run = Run(id="r", question="How much water?", model="m", sub_model="s",
+              iterations=[Iteration(0, "r", cells=[CodeCell("print(loads.water_l.sum())", stdout="737",
+                                                            shown="737")])])
+    evidence = Evidence.of([run], [loads])
+    assert data_spans([loads])[0].last.isoformat() == "2024-11-03"
+    assert trace("737 litres, 7 October to 3 November.", evidence, typed="...").grounded
+    tenth = trace("737 litres, 10 October to 3 November.", evidence, typed="...")
+    assert tenth.grounded and tenth.scope == ["10 October"]  # inside the data's period: marked, not refused
+    assert trace("737 litres, 7 October to 4 November.", evidence, typed="...").unseen == ["4 November."]  # past it
+    assert traced("737 litres in 2019.", "737", question="How much water?").scope == ["2019"]
+    assert traced("2019 loads.", "737", question="How many loads?").unseen == ["2019"]  # a count, not a period
+    assert traced("On 4 November.", "737", question="When was the last load?").unseen == ["4 November."]

@@ -150,7 +150,7 @@ def test_values_the_model_was_never_sent_do_not_count_as_seen() -> None:
                    CodeCell("print(big)", stdout="head ... 777 ... tail", shown="head\n[... cut ...]\ntail"),
                    calls=(SubCall(0, "llm", "sub", "p", 1, 0, response="first seen 2024-03-05"),))
     grounding = check("1,234 rows, ERR-42 since 2024-03-05, 777 in all", run, typed="...")
-    assert grounding.unseen == ["1,234", "ERR-42", "2024-03-05", "777"]
+    assert grounding.unseen == ["1,234", "ERR-42", "777"] and grounding.scope == ["2024-03-05"]
 
 
 def test_an_answer_the_code_gave_is_computed_unless_it_was_typed_into_the_code() -> None:
@@ -180,7 +180,7 @@ def test_grounding_round_trips_and_old_records_still_load() -> None:
     run = run_with(CodeCell("print(1)"))
     run.grounding = Grounding(False, ["1999"], ["1999"])
     data = json.loads(run.to_json())
-    assert data["grounding"] == {"grounded": False, "checked": ["1999"], "unseen": ["1999"], "computed": False,
+    assert data["grounding"] == {"grounded": False, "checked": ["1999"], "unseen": ["1999"], "scope": [], "computed": False,
                                   "derived": [], "sources": []}
     assert Run.from_dict(data).grounding == run.grounding
     del data["grounding"]

@@ -179,7 +179,9 @@ class Grounding:
 
     grounded: bool
     checked: list[str] = field(default_factory=list)  # the values found in the answer, as written there
-    unseen: list[str] = field(default_factory=list)  # those with no source
+    unseen: list[str] = field(default_factory=list)  # those with no source, that the answer rests on
+    # dates with no source that only scope the answer ("June to November 2024" over figures it asked for): marked
+    scope: list[str] = field(default_factory=list)
     computed: bool = False  # an object the code returned (a DataFrame, a list): grounded by construction
     derived: list[str] = field(default_factory=list)  # values computed from shown ones: "2,310.40 = 48,115.90 - ..."
     sources: list[Source] = field(default_factory=list)  # where each value came from, in the answer's order

@@ -257,6 +257,10 @@ class Acceptance:
             offer.grounding.grounded = False
         return Finding(prompts.ungrounded_final(offer.grounding.unseen), {"unseen": offer.grounding.unseen})
 
+    def _unseen_scope(self, offer: Offer, it: Iteration) -> Finding | None:
+        scope = offer.grounding.scope if offer.grounding is not None and not self.reads.nothing_to_read else []
+        return Finding(grounding.scope_note(scope), {"scope": scope}) if scope else None
+
     def _trace(self, offer: Offer, it: Iteration) -> Grounding:
         given_by = "" if offer.typed is not None else provenance.given_by(it, offer.var)
         return provenance.trace(offer.answer, self._evidence_now(), typed=offer.typed, given_by=given_by)

@@ -33,7 +33,7 @@ from . import forms, localedata
 from .derive import converted, matches
 from .printed import Line, Row, Table, figure_value, label_key
 from .provenance import Evidence
-from .readings import CURRENCIES, Value, date_of, is_year, same_date, values
+from .readings import CURRENCIES, DOLLARS, Value, date_of, is_year, same_date, values
 
 # (not after an abbreviated title or initial: "Dr. Nyberg billed the most", "J. Smith")
 _SENTENCE = re.compile(r"(?<=[.!?;])(?<!\b[A-Z]\.)(?<!\b[A-Z][a-z]\.)\s+(?=[A-Z(\"'])|\n")
@@ -767,7 +767,8 @@ def wrong_currency(text: str, evidence: Evidence) -> Claim | None:
         found: set[str] = set()
         for match in printed:
             found |= _currencies_of(value, match.line, evidence.tables)
-        if printed and len(found) == 1 and value.currency not in found:
+        stated = DOLLARS if value.currency == "$" else {value.currency}
+        if printed and len(found) == 1 and not found & stated:
             other = next(iter(found))
             return Claim(prompts.wrong_unit(value.text, printed[0].figure.text if printed[0].figure else "", other),
                          {"figure": value.text, "printed_in": other})

@@ -28,6 +28,7 @@ The steps:
 """
 from __future__ import annotations
 
+import calendar
 import datetime as _dt
 import functools
 import re
@@ -38,7 +39,7 @@ from typing import Any
 from ..record.trajectory import Source
 from . import localedata
 from .printed import LINE_CHARS, Line, Shown, shown_at
-from .readings import Value, date_keys, date_of, date_patterns, is_year, same_date, values
+from .readings import CLOCK, Value, date_keys, date_of, date_patterns, is_year, same_date, values
 
 MAX_YEARS = 3  # years a stated week number is tried in: the answer's own, then those of printed dates
 _OFFSET = re.compile(r"(?:(?P<z>Z|UTC|GMT)|(?P<sign>[+-])(?P<h>\d{2}):?(?P<m>\d{2}))\s*$")
@@ -46,7 +47,7 @@ _TIME = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?::(\d{2}))?")
 _END_TIME = re.compile(r"(\d{1,2}):(\d{2})(?::(\d{2}))?(?:[.,]\d+)?\s*$")
 _WRITTEN_OFFSET = re.compile(r"(?:(?:UTC|GMT)\s?|(?<![\w:]))([+-])(\d{1,2})(?::?(\d{2}))?(?![\d:])")
 _MONTH = re.compile(r"\d{4}-\d{2}")
-CLOCK = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?")
+_YEAR_COLUMN = re.compile(r"(?:^|_|\b)(?:year|yr|jahr|ann[ée]e|a[ñn]o|anno|jaar|[åa]r|rok)s?(?:$|_|\b)", re.IGNORECASE)
 MAX_SPAN_COLUMNS = 20  # date columns of one frame whose first and last dates are read
 MAX_SPAN_ROWS = 1_000_000  # of a text column of dates, the rows whose years are read
 _SAMPLE_DATES = 20  # first values of a text column that must all be dates for it to be a column of dates
@@ -86,6 +87,11 @@ def data_spans(frames: Sequence[Any]) -> list[Span]:
 
 
 def _span(name: str, column: Any) -> Span | None:
+    if column.dtype.kind in "iu" and _YEAR_COLUMN.search(name):  # a column of years (2019, 2021): the years it spans
+        first, last = column.min(), column.max()
+        if 1000 <= first <= last <= 9999:
+            return Span(name, _dt.date(int(first), 1, 1), _dt.date(int(last), 12, 31), years=True)
+        return None
     if column.dtype.kind == "M":
         first, last = column.min(), column.max()
         if hasattr(first, "date") and hasattr(last, "date") and first == first and last == last:  # not NaT
@@ -111,16 +117,16 @@ def calendar_source(value: Value, text: str, stated: Sequence[tuple[Value, Sourc
     for a month or a year no output showed)."""
     if value.kind == "date":
         return (_week_bound(value, stated, shown) or _only_weekday(value, shown)
-                or _in_zone(value, text, lines, _question(shown)) or _asked_month(value, shown)
+                or _in_zone(value, text, lines, question_of(shown)) or _asked_month(value, shown)
                 or _in_span(value, spans))
     if value.kind == "token" and CLOCK.fullmatch(value.key):
-        return _in_zone(value, text, lines, _question(shown))
+        return _in_zone(value, text, lines, question_of(shown))
     if is_year(value):
         return _in_span(value, spans)
     return None
 
 
-def _question(shown: Shown) -> str:
+def question_of(shown: Shown) -> str:
     """This run's question ("in terminal (Amsterdam) time?": the zone it asks in)."""
     return next((line.text for line in shown.lines if line.where.place == "question" and not line.where.earlier), "")
 
@@ -203,7 +209,16 @@ def _asked_month(value: Value, shown: Shown) -> Source | None:
 
 # -- the data's period -------------------------------------------------------------------------------------------
 def _in_span(value: Value, read: Callable[[], Sequence[Span]]) -> Source | None:
-    """A month ("June 2024") or a year ("2023") that a date column of the data reaches."""
+    """A month ("June 2024") or a year ("2023") that a date column of the data reaches, or a day that is its first
+    or last ("7 October to 3 November": the period an answer's figures cover, which no output needs to print)."""
+    if value.kind == "date" and not any(_MONTH.fullmatch(k) for k in value.date_keys):
+        for bounded in read():
+            bound = next((b for b, day in (("first", bounded.first), ("last", bounded.last))
+                          if not bounded.years and _is_day(value, day)), None)
+            if bound is not None:
+                return _source(value, f"the {bound} date of the data's column {bounded.column} "
+                               f"({bounded.first.isoformat()} to {bounded.last.isoformat()})", [])
+        return None
     if is_year(value):
         start, end = _dt.date(int(value.text), 1, 1), _dt.date(int(value.text), 12, 31)
     else:
@@ -219,6 +234,30 @@ def _in_span(value: Value, read: Callable[[], Sequence[Span]]) -> Source | None:
            if span.years else f"a period the data covers: its column {span.column} runs from "
            f"{span.first.isoformat()} to {span.last.isoformat()}")
     return _source(value, how, [])
+
+
+def within_data(value: Value, spans: Sequence[Span]) -> bool | None:
+    """Whether a date, a month or a year falls inside a period one of the data's date columns covers; None when the
+    data has no date column to tell (dates as Excel serial numbers, a text)."""
+    if not spans:
+        return None
+    periods: list[tuple[_dt.date, _dt.date]] = []
+    if is_year(value):
+        periods.append((_dt.date(int(value.text), 1, 1), _dt.date(int(value.text), 12, 31)))
+    for key in value.date_keys:
+        day = date_of(key)
+        if day is not None:
+            periods.append((day, day))
+        elif _MONTH.fullmatch(key):
+            first = _dt.date(int(key[:4]), int(key[5:]), 1)
+            periods.append((first, (first.replace(day=28) + _dt.timedelta(days=4)).replace(day=1)
+                            - _dt.timedelta(days=1)))
+        elif key.startswith("--"):  # a day without its year: that day in any year a span reaches
+            month, day_of_month = int(key[2:4]), int(key[5:7])
+            for year in {y for span in spans for y in range(span.first.year, span.last.year + 1)}:
+                if calendar.isleap(year) or (month, day_of_month) != (2, 29):
+                    periods.append((_dt.date(year, month, day_of_month),) * 2)
+    return any(span.first <= last and first <= span.last for first, last in periods for span in spans)
 
 
 # -- another time zone ---------------------------------------------------------------------------------------------

@@ -29,7 +29,7 @@ from .printed import Shown
 from .readings import Reading, Value
 
 MAX_OPERANDS = 8  # figures tried in binary operations: 56 ordered pairs
-MAX_TERNARY = 6  # figures tried in three-operand formulas: 120 ordered triples
+MAX_TERNARY = 8  # figures tried in three-operand formulas: 336 ordered triples
 MIN_DIGITS = 3  # significant digits a figure needs to be derived from figures the answer does not state
 BINARY_SIZES = (Decimal(1024), Decimal(1024) ** 2, Decimal(1024) ** 3)  # KiB, MiB and GiB, as MB is often meant
 
@@ -78,6 +78,7 @@ _TERNARY: tuple[tuple[str, Callable[[Decimal, Decimal, Decimal], Decimal]], ...]
     ("{a} / ({b} + {c})", lambda a, b, c: a / (b + c)),
     ("{a} × {b} / {c}", lambda a, b, c: a * b / c),
     ("{a} + {b} − {c}", lambda a, b, c: a + b - c),
+    ("{a} + {b} + {c}", lambda a, b, c: a + b + c),
 )
 
 
@@ -159,7 +160,9 @@ def _aggregate(value: Value, operands: Sequence[Operand], columns: Sequence[Colu
     if len(stated) >= 2:
         groups.append(("the answer's figures", stated))
     groups += [(c.name, c.operands) for c in columns if specific or c.recent]
-    for name, group in [*groups, *((c.name, c.operands) for c in columns)]:
+    # a share is written as one: a percent or a fraction ("12%", "0.12"); a bare "8" is a count, not 8% of a total
+    share = any(r.how == "percent" for r in value.readings) or abs(value.first) < 1
+    for name, group in [*groups, *((c.name, c.operands) for c in columns)] if share else ():
         figures = [o.value for o in group]
         total = sum(figures, Decimal(0))
         for operand in group if total and len(figures) >= 2 else ():

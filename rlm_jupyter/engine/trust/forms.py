@@ -234,6 +234,13 @@ TO_DATE = re.compile(r"\b(?:cumulative(?:ly)?|running|so far|to date|year[- ]to[
                      r"by the end|as of|read(?:ing|ings|s)?|register|meter|counter|odometer|balance|level|stock|"
                      r"inventory|kumuliert|cumul[ée]e?s?|acumulad[oa]s?)\b", re.IGNORECASE)
 _QUESTION_WORD = re.compile(r"\b(?:how|what|which|who|when|where|why)\b", re.IGNORECASE)
+# A question whose answer is a date or a time: its question word ("when", "quand", "wann") or a question word and a
+# calendar noun ("which day", "what time", "quel mois", "welches Jahr", "on what date").
+_WHEN = re.compile(r"\b(?:when|since when|until when|quand|wann|cu[aá]ndo|quando|wanneer|n[äa]r|kiedy)\b|"
+                   r"\b(?:which|what|quel(?:le)?s?|welche[rsnm]?|cu[aá]l(?:es)?|qu[eé]|qual[ei]?|welk[e]?)\s+"
+                   r"(?:[\w-]+\s+)?(?:day|date|month|year|week|weekday|time|hour|period|quarter|season|jour|mois|"
+                   r"ann[ée]e|semaine|heure|tag|datum|monat|jahr|woche|uhrzeit|stunde|d[ií]a|fecha|mes|a[ñn]o|semana|"
+                   r"hora|giorno|mese|anno|ora|dag|maand|jaar|week|uur)s?\b", re.IGNORECASE)
 
 
 def asks_for_one(question: str) -> str | None:
@@ -254,6 +261,12 @@ def asks_for_one(question: str) -> str | None:
     if ask.group("head") and not is_plural(head) and superlatives(question):
         return "one choice"
     return None
+
+
+def asks_when(question: str) -> bool:
+    """Whether the question's form asks for a date or a time ("When did ...", "Which month ..."): then a date is
+    what the answer says, not the period it scopes its figures by."""
+    return _WHEN.search(question) is not None
 
 
 def is_plural(word: str) -> bool:

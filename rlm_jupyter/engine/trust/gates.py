@@ -14,6 +14,8 @@ Levels:
 - ``hard``: hard evidence that the answer cannot come from the data (no code read it; the same turn's code
   failed). Refuses under ``strict`` and ``lenient``.
 - ``soft``: a heuristic. Refuses under ``strict``, only marks the report under ``lenient``.
+- ``mark``: something a colleague should check that does not make the answer wrong. Marks the report under
+  ``strict`` and ``lenient``, refuses under none.
 
 Policies: ``strict`` (every gate acts), ``lenient`` (soft gates mark, blocks they would stop run anyway),
 ``off`` (the RLM paper's protocol: a FINAL ends the run; only facts refuse, no notes). ``-name`` after a
@@ -25,7 +27,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 Kind = Literal["block", "answer", "note"]
-Level = Literal["fact", "hard", "soft"]
+Level = Literal["fact", "hard", "soft", "mark"]
 Action = Literal["refuse", "mark", "skip"]
 
 
@@ -85,6 +87,11 @@ GATES: tuple[Gate, ...] = (
          "change, mean or sum, a unit conversion, the days between two dates); or a bare label answered to a "
          "question for one choice that no output showed",
          "a real 1.5B model read the data, found nothing, and wrote Final(\"1976\")"),
+    Gate("unseen-scope", "answer", "mark",
+         "a date or a period no output showed that scopes an answer to a question asking for no date (\"June to "
+         "November 2024: ...\"): marked in the report, with no source, and never refused",
+         "blind sets of capable answers name the period their figures cover from the data's shape (Excel serial "
+         "dates, a known season); refusing them refused right answers, and the figures asked for are still checked"),
     Gate("wrong-extreme", "answer", "soft",
          "a label named as the largest, smallest, second ... of a printed table that is not that extreme of the "
          "column the words name (the table printed whole), or that was read off a partial table (head(), elided "
@@ -191,7 +198,7 @@ class Policy:
             return "refuse"
         if gate in self.off or self.name == "off":
             return "skip"
-        return "mark" if self.name == "lenient" and level == "soft" else "refuse"
+        return "mark" if level == "mark" or (self.name == "lenient" and level == "soft") else "refuse"
 
     def __str__(self) -> str:
         return ",".join([self.name, *(f"-{name}" for name in sorted(self.off))])

@@ -116,9 +116,17 @@ def describe(grounding: Grounding) -> str:
         return f"no: {shown_values} never appeared in an output"
     if not grounding.checked:
         return "yes: no number, date or code in the answer to check"
+    if grounding.scope:
+        return f"yes, but {scope_note(grounding.scope)}"
     if grounding.derived:
         return "yes: " + "; ".join(grounding.derived) + ", from figures the outputs showed"
     return "yes: every value in the answer appeared in an output"
+
+
+def scope_note(scope: list[str]) -> str:
+    """What the report says of dates that scope an answer and that no output showed: check them."""
+    return (f"{', '.join(scope[:10])} (the period the answer covers) never appeared in an output: check it against "
+            "the data")
 
 
 def _cells(run: Run) -> list[CodeCell]:

@@ -26,7 +26,18 @@ from functools import cached_property
 from ..dialogue.conversation import Conversation
 from ..record.trajectory import CodeCell, Run, Source
 from . import localedata
-from .readings import ADDRESS, CODE_TOKEN, Value, date_keys, date_patterns, is_code, is_year, same_date, token_key
+from .readings import (
+    ADDRESS,
+    CLOCK,
+    CODE_TOKEN,
+    Value,
+    date_keys,
+    date_patterns,
+    is_code,
+    is_year,
+    same_date,
+    token_key,
+)
 
 MAX_ROW_CHARS = 300  # a longer line is never a table row
 MIN_TABLE_ROWS = 3  # a choice among fewer printed rows is not a table to misread
@@ -85,7 +96,6 @@ class Match:
 # -- figures as code prints them -------------------------------------------------------------------------------
 _FIGURE = re.compile(r"(?:(?<![\w.,])(?P<sign>[-−]))?(?<![A-Za-z_\d.])(?P<digits>\d+(?:,\d{3})*)(?P<fraction>\.\d+)?"
                      r"(?P<exponent>[eE][-+]?\d+)?(?P<percent>%)?")
-_CLOCK = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\b")
 _INDEXED_LINE = re.compile(r"^(\d+)( {2,}|\t)(?=\S)", re.MULTILINE)
 _MAKES_PERCENT = re.compile(r"\*\s*100\b|\b100\s*\*|:\.?\d*%|\bpct\b|percent|_pct\b|pct_", re.IGNORECASE)
 # a number joined to a unit inside a name: downloads_30d, rain_24h, 7d_avg (the name starts with a letter or "_")
@@ -187,7 +197,7 @@ class Shown:
             for line in self.lines:
                 if lower in line.text.lower():
                     yield Match(line, "exact")
-        elif _CLOCK.fullmatch(value.key):
+        elif CLOCK.fullmatch(value.key):
             yield from self._clock_matches(value)
         else:
             pattern = re.compile(r"(?<![\w\-])" + r"[\s_\-]+".join(re.escape(w) for w in value.key.split())
@@ -201,7 +211,7 @@ class Shown:
         on the hour, loosely, from a printed hour (``14:00`` for an hour column's 14, or its end for 13)."""
         hours, minutes = value.key.split(":")[:2]
         # "3:48:29" as a Timedelta prints it ("0 days 03:48:29.500000"): an hour's leading zero, a fraction after
-        exact = re.compile(rf"(?<!\d)0?{re.escape(value.key)}(?!\d)")
+        exact = re.compile(rf"(?<!\d)0?{hours}[:h]{re.escape(value.key[len(hours) + 1:])}(?!\d)")
         offset = re.compile(rf"[+-]{hours.zfill(2)}:?{minutes}(?!\d)")
         for line in self.lines:
             if exact.search(line.text) or offset.search(line.text):
@@ -319,7 +329,7 @@ def _lines(text: str, where: Where, code: str = "", clean: bool = True) -> list[
 def _figures(text: str, line: int, row_number: int) -> list[Figure]:
     """The figures of a line, without the times of day, the days of dates, and the row number pandas' default
     index prints first (``row_number``: its width; "3    Nice   -7" after a line "2 ...": 3 counts rows)."""
-    plain = _CLOCK.sub(lambda m: " " * len(m.group(0)), text)
+    plain = CLOCK.sub(lambda m: " " * len(m.group(0)), text)
     plain = ADDRESS.sub(lambda m: " " * len(m.group(0)), plain)
     plain = CODE_TOKEN.sub(lambda m: " " * len(m.group(0)) if is_code(m.group(0)) else m.group(0), plain)
     plain = _ISO_DATE.sub(lambda m: " " * len(m.group(0)), plain)

@@ -18,6 +18,7 @@ How a value is traced (``trace``):
 from __future__ import annotations
 
 import ast
+import functools
 import itertools
 import numbers
 import re
@@ -29,10 +30,11 @@ from typing import Any
 
 from ..dialogue import code_names
 from ..record.trajectory import CodeCell, Grounding, Iteration, Run, Source, SourceKind
-from .dates import CLOCK, Span, calendar_source, data_spans
-from .derive import Column, DateOperand, Operand, compounds, converted, derive
+from .dates import Span, calendar_source, data_spans, question_of, within_data
+from .derive import MIN_DIGITS, Column, DateOperand, Operand, compounds, converted, derive, significant_digits
+from .forms import asks_when
 from .printed import LINE_CHARS, Line, Match, Shown, Table, Where, shown_at, tables
-from .readings import Value, date_of, values
+from .readings import CLOCK, Value, date_of, is_year, values
 
 _FINAL_CALLS = frozenset({"FINAL", "FINAL_VAR", "SUBMIT"})
 # The end of a column's name that says it counts in thousands, millions or billions: scc_k, revenue_000s,
@@ -78,10 +80,31 @@ def trace(answer: object, evidence: Evidence, *, typed: str | None, given_by: st
     found = values(text)
     sources = (_typed_sources(found, evidence, text) if typed is not None
                else _computed_sources(found, evidence, given_by))
-    unseen = [s.value for s in sources if s.kind == "nowhere"]
+    if typed is not None and not asks_when(question_of(evidence.shown)):
+        sources = [_scoping(value, source, text, evidence) for value, source in zip(found, sources, strict=True)]
+    unseen = [s.value for s in sources if s.kind == "nowhere" and s.how != SCOPES]
+    scope = [s.value for s in sources if s.kind == "nowhere" and s.how == SCOPES]
     derived = [f"{s.value} = {s.how}" for s in sources if s.kind == "derived"]
-    return Grounding(grounded=not unseen, checked=[v.text for v in found], unseen=unseen, derived=derived,
-                     sources=sources)
+    return Grounding(grounded=not unseen, checked=[v.text for v in found], unseen=unseen, scope=scope,
+                     derived=derived, sources=sources)
+
+
+SCOPES = "none: a date that scopes the answer, which the question does not ask for"
+_YEAR_OF = re.compile(r"(?:\b(?:in|during|over|for|from|to|through|since|of|until|and|en|im|de|del|dans|au|à|bis|"
+                      r"seit|von)|[-–])\s*$", re.IGNORECASE)
+
+
+def _scoping(value: Value, source: Source, text: str, evidence: Evidence) -> Source:
+    """A date no output showed, in an answer to a question that asks for no date, scopes the figures the answer
+    rests on ("June to November 2024: ..."): the ``unseen-scope`` gate marks it, where an unseen figure is refused.
+    A bare year counts only after a word that makes it a period ("in 2024", "from 2019"): "2024 loads" is a count.
+    A date outside every period the data's date columns cover is no scope but a contradiction: still refused."""
+    if source.kind != "nowhere":
+        return source
+    scoping = value.kind == "date" or (is_year(value) and _YEAR_OF.search(text[:value.start]) is not None)
+    if not scoping or within_data(value, evidence.spans) is False:
+        return source
+    return Source(value.text, "nowhere", how=SCOPES)
 
 
 def trace_label(label: str, evidence: Evidence) -> Source:
@@ -126,7 +149,8 @@ def _typed_sources(found: list[Value], evidence: Evidence, text: str) -> list[So
                 continue
             derived = (derive(value, operands, columns, shown, dates)
                        or calendar_source(value, text, stated, shown, lines, lambda: evidence.spans)
-                       or _side_by_side(value, shown) or _clock_of_seconds(value, shown, text))
+                       or _side_by_side(value, shown) or _clock_of_seconds(value, shown, text)
+                       or _row_count(value, evidence) or _code_factor(value, evidence.runs))
             if derived is None:
                 continue
             sources[index] = derived
@@ -177,6 +201,66 @@ def _between_clocks(value: Value, found: list[Value], sources: dict[int, Source]
 def _clock_seconds(key: str) -> Decimal:
     parts = [int(p) for p in key.split(":")]
     return Decimal(parts[0] * 3600 + parts[1] * 60 + (parts[2] if len(parts) > 2 else 0))
+
+
+def _row_count(value: Value, evidence: Evidence) -> Source | None:
+    """A count that is the number of rows of a complete table ("9 swaps in all" under the nine it printed): of the
+    table the last output printed, or of any for a count of ``MIN_DIGITS`` (a small count of some earlier table is
+    too easy to meet by chance)."""
+    if value.kind != "number" or value.unit is not None or not value.readings or value.sign < 0:
+        return None
+    count = value.first
+    if count != count.to_integral_value() or count < 2 or any(r.how == "percent" for r in value.readings):
+        return None
+    last = _last_output(evidence)
+    recent = last[0].where if last else None
+    for table in reversed(evidence.tables):
+        if table.partial or len(table.rows) != count:
+            continue
+        if table.where == recent or significant_digits(value) >= MIN_DIGITS:
+            first = table.rows[0].line
+            return Source(value.text, "derived", how=f"the number of rows of the table at {table.where.describe()}",
+                          loose=True, operands=[shown_at(first, first.text.strip())])
+    return None
+
+
+def _code_factor(value: Value, runs: Sequence[Run]) -> Source | None:
+    """A factor the model's code applied, that the answer states to explain its figures ("ABV = (OG − FG) ×
+    131.25"): a number of ``MIN_DIGITS`` significant digits, not a power of ten, that is an operand of arithmetic
+    in a block that ran cleanly. A constant the code only compares with or returns is no source: a figure typed
+    into code and handed back is not read from the data."""
+    if value.kind != "number" or not value.readings or significant_digits(value) < MIN_DIGITS:
+        return None
+    for run in runs:
+        for it in run.iterations:
+            for block, cell in enumerate(it.cells, 1):
+                if cell.error is not None:
+                    continue
+                for number, expression in _arithmetic_constants(cell.code):
+                    if any(number == reading.value for reading in value.readings if reading.how != "percent"):
+                        return Source(value.text, "derived", how=f"a factor of the code at turn {it.index + 1}, "
+                                      f"block {block}: {expression}", loose=True)
+    return None
+
+
+@functools.lru_cache(maxsize=256)
+def _arithmetic_constants(code: str) -> tuple[tuple[Decimal, str], ...]:
+    """The numbers a block's code uses as operands of arithmetic (``x * 131.25``), with the expression, read once."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return ()
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.BinOp):
+            continue
+        for side in (node.left, node.right):
+            if isinstance(side, ast.Constant) and isinstance(side.value, int | float) \
+                    and not isinstance(side.value, bool):
+                number = Decimal(str(side.value))
+                if number.normalize().as_tuple().digits != (1,):  # 10, 100, 0.001: a scale, not a factor
+                    found.append((number, (ast.get_source_segment(code, node) or "")[:80]))
+    return tuple(found)
 
 
 def _side_by_side(value: Value, shown: Shown) -> Source | None:

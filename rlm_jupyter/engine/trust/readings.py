@@ -35,7 +35,9 @@ NUMBER_LOCALES: tuple[str, ...] = ("en", "de", "fr", "de_CH", "en_IN", "sv")  # 
 # Currencies an analysis names by code, and the symbols that stand for one of them wherever they are written
 CURRENCIES: tuple[str, ...] = ("EUR", "USD", "GBP", "CHF", "JPY", "CNY", "CAD", "AUD", "SEK", "NOK", "DKK", "PLN",
                                "INR", "BRL")
-_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY"}
+# "$" writes any dollar ("CA$327,000", "32,8 k$" in Québec): it names no one currency, so it is kept as "$"
+_SYMBOLS = {"$": "$", "€": "EUR", "£": "GBP", "¥": "JPY"}
+DOLLARS = frozenset({"USD", "CAD", "AUD"})  # the currencies of CURRENCIES that "$" may write
 
 Kind = str  # "number", "date" or "token"
 
@@ -99,7 +101,8 @@ def _values(text: str) -> tuple[Value, ...]:
     blanked = _take(blanked, ADDRESS, found, lambda m: [Value(m.group(0), "token", key=m.group(0), start=m.start())])
     for pattern in date_patterns():
         blanked = _take(blanked, pattern, found, _date)
-    blanked = _take(blanked, _CLOCK, found, lambda m: [Value(m.group(0), "token", key=m.group(0), start=m.start())])
+    blanked = _take(blanked, CLOCK, found,
+                    lambda m: [Value(m.group(0), "token", key=m.group(0).replace("h", ":"), start=m.start())])
     blanked = _take(blanked, _TOKEN, found, _code)
     blanked = _LIST.sub(lambda m: m.group(0) if _grouped(m.group(0)) else m.group(0).replace(",", " "), blanked)
     _take(blanked, _number_pattern(), found, _number)
@@ -130,7 +133,8 @@ _NUMBER_WITH_UNIT = re.compile(r"\d+[A-Za-z]{1,3}(?:[-_][A-Za-z]+)*")  # 3rd, 12
 # After a magnitude word: no letter of a word, unless the text writes no spaces (万円: ten thousand yen)
 _CJK_END = r"(?![^\W\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff])"
 _ZONE_OFFSET = re.compile(r"\b(?:UTC|GMT)\s?[+-]\d{1,2}(?::?\d{2})?(?!\d)")
-_CLOCK = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\b")
+# a time of day: 14:02, 14:02:11.5, and the French 18h30 (keyed 18:30, as the colon writes it)
+CLOCK = re.compile(r"\b\d{1,2}(?::|h(?=\d{2}\b))\d{2}(?::\d{2}(?:\.\d+)?)?\b")
 # an IPv4 address is a code, not four numbers
 ADDRESS = re.compile(r"(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?(?![\w]|\.\d)")
 
@@ -188,7 +192,8 @@ _SPACED = r"\d{1,3}(?: \d{3})+(?=,\d|\s?(?:€|EUR\b|CHF\b|kr\b|zł))"
 _LIST = re.compile(r"\d+(?:,\d+){2,}")  # 1,2,3 is three numbers; 1,234,567 is one
 _HEDGE = re.compile(r"(?:about|around|roughly|approx(?:imately|\.)?|nearly|almost|some|over|under|more than|"
                     r"less than|close to|circa|ca\.|environ|etwa|rund|unos|aproximadamente|~|≈)\s*"
-                    r"(?:[$€£¥]|[A-Z]{3}\b)?\s*\Z",  # "roughly CHF 4,800": a currency code between
+                    # a currency code between: "roughly CHF 4,800", "roughly CA$327,000" (not "some of 50")
+                    r"(?:[$€£¥]|(?-i:[A-Z]{2,3})\b)?\s*\Z",
                     re.IGNORECASE)
 
 
@@ -209,13 +214,13 @@ def _number_pattern() -> re.Pattern[str]:
     # a unit word of three letters or more in any case ("Minuten", a German noun); shorter ones as written (m, s)
     units = (f"(?i:{localedata.alternation(w for w in words if len(w) > 2)})|"
              f"{localedata.alternation(w for w in words if len(w) <= 2)}")
-    end = r"(?![\w])"
+    end = r"(?![\w=])"  # nor the key of the next reading ("SG=1.008 T=78.6F": T names a temperature)
     return re.compile(
         r"(?:(?<![\w.,])(?P<sign>[-−+])(?=[$€£¥]?\d))?(?:(?P<currency>[$€£¥])\s?)?"
         r"(?<![A-Za-z0-9_.])(?P<digits>" + _SPACED + "|" + _INDIAN + "|" + _GROUPED + r"|\d+)"
         r"(?P<fraction>\.\d+|,\d+(?![,\d]))?(?P<exponent>[eE][-+]?\d+)?"
         r"(?:\s?(?P<percent>" + percent + r")" + end + ")?"
-        r"(?:[\s\u00a0\u202f]?(?P<scale>(?i:" + long_scales + r")|" + short_scales + r")" + _CJK_END + ")?"
+        r"(?:[\s\u00a0\u202f]?(?P<scale>(?i:" + long_scales + r")|" + short_scales + r")" + _CJK_END + "(?!=))?"
         r"(?:\s?(?P<unit>" + units + r")" + end + ")?"
         r"(?:[\s\u00a0]?(?P<code>€|£|\$|" + "|".join(CURRENCIES) + r")(?![A-Za-z]))?",
     )
@@ -311,7 +316,10 @@ def date_patterns() -> tuple[re.Pattern[str], ...]:
     any_month = localedata.alternation(months)
     bare = localedata.alternation(name for name, pairs in months.items()
                                   if len(name) > 4 or any(code == "en" for code, _ in pairs))
-    weekday = r"(?:(?:" + localedata.alternation(localedata.weekday_names()) + r")\.?,?\s+)?"
+    # a weekday may lead; one of two letters ("Di", "to") only with its dot or comma: bare, it is a word ("to 3 May")
+    names = localedata.weekday_names()
+    weekday = (r"(?:(?:" + localedata.alternation(n for n in names if len(n) > 2) + r")\.?,?\s+|(?:"
+               + localedata.alternation(n for n in names if len(n) <= 2) + r")[.,]\s*)?")
     day = r"(?P<day>\d{1,2})(?:st|nd|rd|th|er|º)?"
     day_dot = r"(?P<day>\d{1,2})(?:st|nd|rd|th|er|º|\.)?"  # 5. März
     year = r"(?P<year>\d{4})"
@@ -322,9 +330,10 @@ def date_patterns() -> tuple[re.Pattern[str], ...]:
         # 10/Oct/2024:13:55:36 +0000 (web server logs), 5-Mar-2024
         re.compile(r"(?<![\w.])" + day + r"[/\-](?P<month>" + any_month + r")\.?[/\-]" + year + _TIME + r"(?![\w])",
                    re.IGNORECASE),
-        # Tue Mar 5 14:02:11 2024 (version-control logs), March 5, 2024, March 5th
+        # Tue Mar 5 14:02:11 2024 (version-control logs), March 5, 2024, March 5th; not the "March 18" of
+        # "16 March 18:00" (a clock) nor the "June 26" of "June 26,853 lb" (a grouped figure)
         re.compile(r"(?<![\w])" + weekday + r"(?P<month>" + bare + r")\.?\s+" + day
-                   + r"(?:,?" + clock + r")?(?:,?\s+" + year + _ZONE + r")?(?![\w])", re.IGNORECASE),
+                   + r"(?:,?" + clock + r")?(?:,?\s+" + year + _ZONE + r")?(?![\w]|[:,]\d)", re.IGNORECASE),
         re.compile(r"(?<![\w])" + weekday + r"(?P<month>" + any_month + r")\.?\s+" + day + r",?\s+" + year
                    + r"(?![\w])", re.IGNORECASE),
         # 5 March 2024, 5. März 2024, le 5 mars, 5th of March
