@@ -1093,7 +1093,7 @@ def test_a_title_ends_no_sentence_and_a_later_sentence_is_detail(answer: str, re
 @pytest.mark.parametrize("text, expected", [
     ("820 loads, 7 October to 3 November.", [("820", ""), ("7 October", "--10-07"), ("3 November.", "--11-03")]),
     ("from 52.4 °F on 16 March 18:00", [("52.4", ""), ("16 March", "--03-16"), ("18:00", "18:00")]),  # a clock
-    ("June 26,853 lb, July 26,610 lb", [("26,853", ""), ("26,610", "")]),  # grouped figures, not days
+    ("June 26,853 lb, July 26,610 lb", [("26,853 lb", ""), ("26,610 lb", "")]),  # grouped figures, not days
     ("`SG=1.008 T=78.6F`", [("1.008", ""), ("78.6", "")]),  # T= keys the next reading: no trillion
     ("à 7h00, 25,6 % des inscrits", [("7h00", "7:00"), ("25,6 %", "")]),  # a French clock
 ])
@@ -1152,3 +1152,47 @@ def test_the_datas_first_and_last_day_and_a_scoping_date_are_told_from_an_asked_
     assert traced("737 litres in 2019.", "737", question="How much water?").scope == ["2019"]
     assert traced("2019 loads.", "737", question="How many loads?").unseen == ["2019"]  # a count, not a period
     assert traced("On 4 November.", "737", question="When was the last load?").unseen == ["4 November."]
+
+
+def test_rows_labelled_by_currency_and_a_pound_weight_name_their_unit() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_currency, wrong_unit
+
+    pledges = pd.DataFrame({"currency": ["EUR", "GBP", "USD"], "amount": [74110.0, 18686.0, 50397.0],
+                            "eur": [74110.0, 22049.5, 45861.3]})
+    by_currency = evidence_of("print(pledges.groupby('currency').amount.sum())", pledges=pledges)
+    assert wrong_currency("Pledges in pounds came to €18,686.", by_currency) is not None
+    assert wrong_currency("Pledges in pounds came to £18,686.", by_currency) is None
+    converted = evidence_of("print(pledges.groupby('currency').eur.sum())", pledges=pledges)  # the code names EUR
+    assert wrong_currency("Pledges in pounds came to €22,049.50.", converted) is None
+    donations = pd.DataFrame({"weight_lb": [20000.0, 14846.2]})
+    weighed = evidence_of("print(donations.weight_lb.sum())", donations=donations)
+    assert wrong_unit("34,846.2 kg of canned food.", weighed) is not None
+    assert wrong_unit("34,846.2 lb of canned food.", weighed) is None
+    assert traced("About 15,806 kg in all.", "34846.2").grounded  # pounds converted in the head
+
+
+@pytest.mark.parametrize("answer, refused", [
+    ("Sim: o Porto faturou 51.165 €, contra 40.193 € em Lisboa Aeroporto.", True),  # Lisbon's figure as Porto's
+    ("Sim: o Porto faturou 40.193 €, contra 51.165 € em Lisboa Aeroporto.", False),
+    ("Lisbon Airport beat Porto by 10,972 € (51,165 € vs 40,193 €).", False),  # a bracket lists them in order
+])
+def test_a_comparison_word_ties_the_first_figure_to_the_label_before_it(answer: str, refused: bool) -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_pair
+
+    revenue = pd.Series([30756.0, 51165.0, 40193.0], index=pd.Index(["Faro", "Lisbon Airport", "Porto"], name="branch"),
+                        name="revenue_eur")
+    evidence = evidence_of("print(revenue)", revenue=revenue)
+    assert (wrong_pair(answer, "Did Porto bill more than Lisbon Airport?", evidence) is not None) == refused
+
+
+@pytest.mark.parametrize("question, asks", [
+    ("What share of table-linen loads were rewashed?", "one figure"),  # a compound's word is no "table"
+    ("Roughly how much do riders who tip leave, on average?", "one figure"),  # "who" after a noun is relative
+    ("What is our total?", "one figure"),  # a possessive determiner before the noun asked for
+    ("How many failed, and which service had the most?", None),  # two questions
+    ("Give me the revenue as a table.", None),
+])
+def test_a_questions_form_is_read_past_compounds_relatives_and_determiners(question: str, asks: str | None) -> None:
+    from rlm_jupyter.engine.trust.forms import asks_for_one
+
+    assert asks_for_one(question) == asks

@@ -479,6 +479,12 @@ _BEFORE_LABEL = re.compile(r"^(?![^\d.;]*\b(?:ahead|behind|short|instead|compare
                            r"\b(?:for|of|at|in|from|by|on|à|pour|de|für|bei|von|para|per|en|voor)\s+$", re.IGNORECASE)
 
 
+# "Porto billed 51,165 €, against 40,193 € at Lisbon Airport": a comparison word between two figures says the first,
+# stated right after its label (no figure or bracket between), is that label's and the second the other side's
+_COMPARED = re.compile(r"\b(?:against|versus|vs\.?|compared (?:with|to)|while|whereas|contra|frente a|contre|"
+                       r"contro|gegen(?:über)?|tegen|mot)\b", re.IGNORECASE)
+
+
 def _pairs(sentence: str, named: list[_Mention], figures: list[Value],
            only: str | None) -> list[tuple[Value, str, bool]]:
     """Which label each figure is stated for, and whether the sentence's layout binds it (True).
@@ -500,9 +506,22 @@ def _pairs(sentence: str, named: list[_Mention], figures: list[Value],
             tied.append((value, following.label, True))
     used = {id(value) for value, _, _ in tied}
     labels_used = {label for _, label, _ in tied}
+    rest_figures = [v for v in figures if id(v) not in used]
+    for mention in (m for m in named if m.label not in labels_used):
+        after = [v for v in rest_figures if v.start > mention.start]
+        if (len(after) >= 2 and not re.search(r"[\d(]", sentence[mention.end:after[0].start])
+                and not _label_within(named, mention.start, after[0].start)
+                and _COMPARED.search(sentence[after[0].start + len(after[0].text):after[1].start])):
+            tied.append((after[0], mention.label, True))
+            used.add(id(after[0]))
+            labels_used.add(mention.label)
     rest = _layout_pairs([m for m in named if m.label not in labels_used],
                          [v for v in figures if id(v) not in used], named)
     return tied + rest
+
+
+def _label_within(named: list[_Mention], start: int, end: int) -> bool:
+    return any(start < m.start < end for m in named)
 
 
 def _layout_pairs(named: list[_Mention], figures: list[Value],
@@ -777,18 +796,22 @@ def wrong_currency(text: str, evidence: Evidence) -> Claim | None:
 
 def _currencies_of(value: Value, line: Line, found: list[Table]) -> set[str]:
     """The currency a printed figure is in: its table column's name (``eur``), else, in a table that names another
-    column's currency, its row's currency code; else the currencies the code's column names say (``amount_eur``)."""
+    column's currency, or whose every row is labelled by one (a sum grouped by ``currency``) while the code names
+    none, its row's currency code; else the currencies the code's column names say (``amount_eur``)."""
     def named(text: str) -> set[str]:
         return {part.upper() for part in re.split(r"[_\s]+", text) if part.upper() in CURRENCIES}
 
+    in_code = {part.upper() for name in _column_names(line.code) for part in name.split("_")} & set(CURRENCIES)
     for table in found:
         cells = [(row, column) for row, column in _cells_of(value, table) if row.line is line]
         for row, column in cells:
             if named(column):
                 return named(column)
-            if any(named(other) for other in table.columns):
+            # rows labelled by currency hold their own currency's figures, unless the code names the one it summed
+            by_currency = not in_code and len(table.rows) >= 2 and all(named(" ".join(r.labels)) for r in table.rows)
+            if by_currency or any(named(other) for other in table.columns):
                 return {label.upper() for label in row.labels if label.upper() in CURRENCIES}
-    return {part.upper() for name in _column_names(line.code) for part in name.split("_")} & set(CURRENCIES)
+    return in_code
 
 
 def _printed_units(line: str, after: int, code: str, known: dict[str, localedata.Unit]) -> set[localedata.Unit]:

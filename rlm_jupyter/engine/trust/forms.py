@@ -211,9 +211,10 @@ def clause_around(text: str, position: int) -> str:
 
 
 # -- what a question asks for -----------------------------------------------------------------------------------
-_DISTRIBUTIVE = re.compile(r"\b(?:by|per|each|every|breakdown|broken down|for all|list|table|across|over time|trend|"
-                           r"distribution|monthly|weekly|daily|yearly|hourly|quarterly|annual|split|versus|vs\.?|"
-                           r"compare|comparison|respectively|par|pro|je|por|cada|chaque|jede[nrs]?)\b|top \d|"
+# (a word of a compound is no such word: "table-linen loads" asks for no table)
+_DISTRIBUTIVE = re.compile(r"(?<!-)\b(?:by|per|each|every|breakdown|broken down|for all|list|table|across|over time|"
+                           r"trend|distribution|monthly|weekly|daily|yearly|hourly|quarterly|annual|split|versus|vs\.?|"
+                           r"compare|comparison|respectively|par|pro|je|por|cada|chaque|jede[nrs]?)\b(?!-)|top \d|"
                            r"\d+ (?:most|"
                            r"largest|biggest|highest|lowest|smallest)", re.IGNORECASE)
 _HOW_MANY = re.compile(r"\b(?:how (?:many|much|long|often|old|far|big|large)|combien|wie (?:viele?|lange|oft)|"
@@ -225,7 +226,8 @@ _QUANTITY = re.compile(r"\b(?:number|count|total|sum|average|mean|median|share|p
                        r"rate|fraction|amount|difference|maximum|minimum|max|min|nombre|moyenne|anzahl|summe|"
                        r"durchschnitt|número|promedio|media|totale?)\b", re.IGNORECASE)
 _ASK = re.compile(r"\b(?:what|which|who|quel(?:le)?s?|welche[rsn]?|cu[aá]l(?:es)?|qual[ei]?)\b(?:'s|\s+is|\s+was|"
-                  r"\s+are|\s+were)?\s+(?:the\s+|le\s+|la\s+|der\s+|die\s+|das\s+|el\s+)?(?:(?<=the )[\w-]+['’]s\s+|"
+                  r"\s+are|\s+were)?\s+(?:(?:the|our|my|your|their|its|le|la|der|die|das|el|notre|unser[e]?|nuestr[oa])\s+)?"
+                  r"(?:(?<=the )[\w-]+['’]s\s+|"
                   r"(?-i:[A-Z])[\w-]*['’]s\s+)?(?P<head>[\w-]+)"
                   r"|\b(?:give|tell|show|find|compute|calculate|report)\s+(?:me\s+)?(?:the\s+)?(?P<imperative>[\w-]+)",
                   re.IGNORECASE)
@@ -233,7 +235,10 @@ _ASK = re.compile(r"\b(?:what|which|who|quel(?:le)?s?|welche[rsn]?|cu[aá]l(?:es
 TO_DATE = re.compile(r"\b(?:cumulative(?:ly)?|running|so far|to date|year[- ]to[- ]date|ytd|since|up to|until|"
                      r"by the end|as of|read(?:ing|ings|s)?|register|meter|counter|odometer|balance|level|stock|"
                      r"inventory|kumuliert|cumul[ée]e?s?|acumulad[oa]s?)\b", re.IGNORECASE)
-_QUESTION_WORD = re.compile(r"\b(?:how|what|which|who|when|where|why)\b", re.IGNORECASE)
+# A question word that opens a question: at the start, or after a comma, a semicolon or "and"/"or"; one after a noun
+# is a relative pronoun ("riders who tip")
+_QUESTION_WORD = re.compile(r"(?:^|[,;:]\s*|\b(?:and|or)\s+)(?:\w+\s+)?(?:how|what|which|who|when|where|why)\b",
+                            re.IGNORECASE)
 # A question whose answer is a date or a time: its question word ("when", "quand", "wann") or a question word and a
 # calendar noun ("which day", "what time", "quel mois", "welches Jahr", "on what date").
 _WHEN = re.compile(r"\b(?:when|since when|until when|quand|wann|cu[aá]ndo|quando|wanneer|n[äa]r|kiedy)\b|"

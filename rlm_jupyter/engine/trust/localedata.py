@@ -30,7 +30,8 @@ SIZES: dict[str, Decimal] = {"digital-byte": Decimal(1), "digital-kilobyte": Dec
                              "digital-megabyte": Decimal(10) ** 6, "digital-gigabyte": Decimal(10) ** 9,
                              "digital-terabyte": Decimal(10) ** 12}
 ENERGY: dict[str, Decimal] = {"energy-kilowatt-hour": Decimal(1000), "energy-joule": Decimal(1) / 3600}
-MASS: dict[str, Decimal] = {"mass-gram": Decimal(1), "mass-kilogram": Decimal(1000), "mass-tonne": Decimal(10) ** 6}
+MASS: dict[str, Decimal] = {"mass-gram": Decimal(1), "mass-kilogram": Decimal(1000), "mass-tonne": Decimal(10) ** 6,
+                            "mass-pound": Decimal("453.59237"), "mass-ounce": Decimal("28.349523125")}
 # The factors an energy figure converts by (watt-hours and their SI multiples), as DURATIONS and SIZES list theirs.
 ENERGY_STEPS: dict[str, Decimal] = {f"{p}Wh": Decimal(10) ** n for p, n in (("", 0), ("k", 3), ("M", 6), ("G", 9))}
 _SAMPLES = (1, 2, 5)  # plural forms: "1 hour", "2 hours"; Slavic languages have a third form for 5
@@ -99,7 +100,7 @@ def percent_words() -> frozenset[str]:
 @functools.cache
 def unit_words() -> dict[str, Unit]:
     """Each word of a duration, a data size, an energy or a mass (``ms``, ``hours``, ``Stunden``, ``MB``, ``kWh``,
-    ``kg``, ``Tonnen``) → its ``Unit``.
+    ``kg``, ``Tonnen``, ``lb``) → its ``Unit``.
 
     Why only these dimensions: they are the conversions an analysis of logs, metrics, meters and weighbridges writes
     in its head (milliseconds to seconds, bytes to megabytes, kWh to MWh, kilograms to tonnes), and each word is
@@ -116,7 +117,7 @@ def unit_words() -> dict[str, Unit]:
                 for length in ("long", "short", "narrow"):
                     for sample in _SAMPLES:
                         word = _unit_word(format_unit(sample, unit, length=length, locale=code), sample)
-                        if word:
+                        if word and any(c.isalpha() for c in word):  # "#", a narrow pound, marks a number
                             words.setdefault(word if len(word) <= 2 else word.lower(), Unit(dimension, factor))
     # CLDR names kilowatt-hours; watt-hours and their other multiples follow the SI prefixes
     for prefix, power in (("", 0), ("k", 3), ("M", 6), ("G", 9), ("T", 12)):
