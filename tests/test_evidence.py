@@ -1189,6 +1189,7 @@ def test_a_comparison_word_ties_the_first_figure_to_the_label_before_it(answer: 
     ("What share of table-linen loads were rewashed?", "one figure"),  # a compound's word is no "table"
     ("Roughly how much do riders who tip leave, on average?", "one figure"),  # "who" after a noun is relative
     ("What is our total?", "one figure"),  # a possessive determiner before the noun asked for
+    ("What's our no-show rate?", "one figure"),  # a hyphenated word modifies the noun after it
     ("How many failed, and which service had the most?", None),  # two questions
     ("Give me the revenue as a table.", None),
 ])
@@ -1196,3 +1197,17 @@ def test_a_questions_form_is_read_past_compounds_relatives_and_determiners(quest
     from rlm_jupyter.engine.trust.forms import asks_for_one
 
     assert asks_for_one(question) == asks
+
+
+def test_a_percent_under_one_is_no_printed_fraction_though_another_block_made_percents() -> None:
+    def shown_in(*cells: CodeCell) -> Evidence:
+        return Evidence.of([Run(id="r", question="q", model="m", sub_model="s",
+                                iterations=[Iteration(0, "r", cells=list(cells))])])
+
+    parse = CodeCell("roasts['loss_pct'] = (1 - roasts.roasted / roasts.green) * 100", stdout="", shown="")
+    fraction = CodeCell("print(roasts.qc.value_counts(normalize=True).round(3))", stdout="OK    0.938\nFAIL  0.062",
+                        shown="OK    0.938\nFAIL  0.062")
+    assert not trace("0.062% failed QC.", shown_in(parse, fraction), typed="...").grounded  # 6.2%, not 0.062%
+    assert trace("6.2% failed QC.", shown_in(parse, fraction), typed="...").grounded
+    loss = CodeCell("print(roasts.loss_pct.min().round(3))", stdout="0.062", shown="0.062")
+    assert trace("0.062% at the least.", shown_in(parse, loss), typed="...").grounded  # the percent made earlier

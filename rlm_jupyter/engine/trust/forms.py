@@ -228,7 +228,7 @@ _QUANTITY = re.compile(r"\b(?:number|count|total|sum|average|mean|median|share|p
 _ASK = re.compile(r"\b(?:what|which|who|quel(?:le)?s?|welche[rsn]?|cu[aá]l(?:es)?|qual[ei]?)\b(?:'s|\s+is|\s+was|"
                   r"\s+are|\s+were)?\s+(?:(?:the|our|my|your|their|its|le|la|der|die|das|el|notre|unser[e]?|nuestr[oa])\s+)?"
                   r"(?:(?<=the )[\w-]+['’]s\s+|"
-                  r"(?-i:[A-Z])[\w-]*['’]s\s+)?(?P<head>[\w-]+)"
+                  r"(?-i:[A-Z])[\w-]*['’]s\s+)?(?P<head>[\w-]+)(?:\s+(?P<after>[\w-]+))?"
                   r"|\b(?:give|tell|show|find|compute|calculate|report)\s+(?:me\s+)?(?:the\s+)?(?P<imperative>[\w-]+)",
                   re.IGNORECASE)
 # A question for a total to date or a level (a stock, not one period's flow): a running total is its answer.
@@ -261,6 +261,8 @@ def asks_for_one(question: str) -> str | None:
     if ask is None:
         return None
     head = (ask.group("head") or ask.group("imperative") or "").lower()
+    if "-" in head and ask.group("after"):  # a hyphenated word is the noun's modifier: "our no-show rate"
+        head = ask.group("after").lower()
     if _QUANTITY.fullmatch(head):
         return "one figure"
     if ask.group("head") and not is_plural(head) and superlatives(question):

@@ -98,6 +98,9 @@ _FIGURE = re.compile(r"(?:(?<![\w.,])(?P<sign>[-−]))?(?<![A-Za-z_\d.])(?P<digi
                      r"(?P<exponent>[eE][-+]?\d+)?(?P<percent>%)?")
 _INDEXED_LINE = re.compile(r"^(\d+)( {2,}|\t)(?=\S)", re.MULTILINE)
 _MAKES_PERCENT = re.compile(r"\*\s*100\b|\b100\s*\*|:\.?\d*%|\bpct\b|percent|_pct\b|pct_", re.IGNORECASE)
+# the target of an assignment whose value makes a percent; its last name is what it binds (``share``, the column
+# ``loss_pct`` of ``df['loss_pct']``, not the frame)
+_MAKES_PERCENT_LINE = re.compile(r"^\s*([\w\[\]'\". ]+?)\s*=(?!=)[^\n]*(?:\*\s*100\b|\b100\s*\*)", re.MULTILINE)
 # a number joined to a unit inside a name: downloads_30d, rain_24h, 7d_avg (the name starts with a letter or "_")
 _BY_MONTH = re.compile(r"\.dt\.month\b(?!_)")
 _BY_WEEKDAY = re.compile(r"\.dt\.(?:dayofweek|weekday|day_of_week)\b")
@@ -265,12 +268,18 @@ class Shown:
 
     def _a_percent(self, figure: Figure) -> bool:
         """Whether a printed figure is a percent: printed with one, or by code that makes percents (``* 100``, a
-        ``%`` format, a ``pct`` or ``percent`` name) in its block or an earlier one."""
+        ``%`` format, a ``pct`` or ``percent`` name) in its block, or in an earlier one that made a name this block
+        uses (``share = x / n * 100`` then ``print(share)``); a percent some earlier block made of another name
+        says nothing of this figure (a parsed log's ``loss_pct``, then ``value_counts(normalize=True)``)."""
         line = self.lines[figure.line]
         if "%" in figure.text or re.search(r"%|percent|pct", line.text, re.IGNORECASE):
             return True
-        return any(_MAKES_PERCENT.search(other.code) for other in self.lines[:figure.line + 1]
-                   if other.where.place == "output")
+        if _MAKES_PERCENT.search(line.code):
+            return True
+        used = set(re.findall(r"\w+", line.code))
+        return any(name in used for other in {id(o.code): o for o in self.lines[:figure.line]
+                                              if o.where.place == "output"}.values()
+                   for made in _MAKES_PERCENT_LINE.findall(other.code) for name in re.findall(r"\w+", made)[-1:])
 
     @cached_property
     def _named_quantities(self) -> list[tuple[int, Decimal, localedata.Unit]]:
