@@ -1211,3 +1211,17 @@ def test_a_percent_under_one_is_no_printed_fraction_though_another_block_made_pe
     assert trace("6.2% failed QC.", shown_in(parse, fraction), typed="...").grounded
     loss = CodeCell("print(roasts.loss_pct.min().round(3))", stdout="0.062", shown="0.062")
     assert trace("0.062% at the least.", shown_in(parse, loss), typed="...").grounded  # the percent made earlier
+
+
+@pytest.mark.parametrize("answer, refused", [
+    ("From 60 to 2,540 cards per job; the median run is 720, over 83 jobs.", False),  # statistics rank nothing
+    ("Wizytówki runs the largest jobs: 1,900 cards.", True),  # an item's extreme is still checked
+])
+def test_a_table_of_statistics_has_no_items_to_rank(answer: str, refused: bool) -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_extreme
+
+    stats = pd.Series([60.0, 720.0, 2540.0], index=["min", "median", "max"], name="naklad")
+    runs = pd.Series([1900, 3100], index=pd.Index(["Wizytówki", "Plakaty"], name="produkt"), name="naklad")
+    evidence = evidence_of("print(stats)\nprint(runs)", stats=stats, runs=runs)
+    found = wrong_extreme(answer, "What size are our runs, smallest to largest?", evidence, lambda label: False)
+    assert (found is not None) == refused, found

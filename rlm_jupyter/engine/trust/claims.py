@@ -234,8 +234,10 @@ def _columns_for(table: Table, words: set[str]) -> tuple[list[str], bool]:
 
 # -- a label named as an extreme ---------------------------------------------------------------------------------
 def wrong_extreme(text: str, question: str, evidence: Evidence, selected: Callable[[str], bool]) -> Claim | None:
-    """A label the answer names as the largest, smallest, second largest... of a printed table, when it is not."""
-    found = evidence.tables
+    """A label the answer names as the largest, smallest, second largest... of a printed table, when it is not.
+    A table of statistics (``describe()``, ``agg(['min', 'median', 'max'])``) has no items to rank: its rows name
+    reductions, and "the median run is 720" claims no extreme."""
+    found = [table for table in evidence.tables if not _of_statistics(table)]
     labels = _labels(found)
     if not labels:
         return None
@@ -269,6 +271,14 @@ def wrong_extreme(text: str, question: str, evidence: Evidence, selected: Callab
             if claim is not None:
                 return claim
     return _unnamed_choice(text, question, found, labels) or _range_of_partial(text, found, selected)
+
+
+_REDUCTIONS = frozenset({"count", "mean", "std", "min", "max", "median", "sum", "var", "nunique", "mode", "average",
+                          "avg", "25%", "50%", "75%", "first", "last", "size"})
+
+
+def _of_statistics(table: Table) -> bool:
+    return bool(table.rows) and all(row.labels and label_key(row.labels[-1]) in _REDUCTIONS for row in table.rows)
 
 
 # A sentence that ranks its label after another ("DAK is next with ...") does not answer "which ... the most?"
