@@ -1225,3 +1225,16 @@ def test_a_table_of_statistics_has_no_items_to_rank(answer: str, refused: bool) 
     evidence = evidence_of("print(stats)\nprint(runs)", stats=stats, runs=runs)
     found = wrong_extreme(answer, "What size are our runs, smallest to largest?", evidence, lambda label: False)
     assert (found is not None) == refused, found
+
+
+def test_a_singular_question_word_makes_its_noun_one_choice_and_a_money_column_no_weight() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_unit
+    from rlm_jupyter.engine.trust.forms import asks_for_one
+
+    assert asks_for_one("Quel cours attire le plus de monde ?") == "one choice"  # "cours" is singular here
+    assert asks_for_one("Quels cours attirent le plus de monde ?") is None
+    donors = pd.DataFrame({"weight_lb": [28009.1, 9100.4], "value_cad": [43820.5, 12000.0]},
+                          index=pd.Index(["farm", "school"], name="donor"))
+    evidence = evidence_of("print(donors)", donors=donors)
+    assert wrong_unit("Farms gave 43,820.5 lb.", evidence) is not None  # the value column's figure
+    assert wrong_unit("Farms gave 28,009.1 lb.", evidence) is None

@@ -775,6 +775,10 @@ def wrong_unit(text: str, evidence: Evidence) -> Claim | None:
                    if m.figure is not None and m.line.where.place == "output"]
         if any(_CONVERTS.search(line.code) for line, _ in printed):
             continue  # "(wb.groupby('fraktion').kg.sum() / 1000)": the code converted, its names say the old unit
+        money = _money_column(value, [line for line, _ in printed], evidence.tables, known)
+        if printed and money is not None:
+            return Claim(prompts.wrong_unit(value.text, printed[0][1].text, money),
+                         {"figure": value.text, "printed_in": money})
         units = {u for line, figure in printed for u in _printed_units(line.text, figure.start + len(figure.text),
                                                                         line.code, known)
                  if u.dimension == value.unit.dimension}
@@ -822,6 +826,20 @@ def _currencies_of(value: Value, line: Line, found: list[Table]) -> set[str]:
             if by_currency or any(named(other) for other in table.columns):
                 return {label.upper() for label in row.labels if label.upper() in CURRENCIES}
     return in_code
+
+
+def _money_column(value: Value, lines: list[Line], found: list[Table], known: dict[str, localedata.Unit]) -> str | None:
+    """The currency of the only table column that prints ``value`` on its lines, when that column's name says it
+    holds money and no unit ("farm 28009.1 43820.5" under ``weight_lb value_cad``: 43,820.5 is CAD, not lb)."""
+    columns = {column for table in found for row, column in _cells_of(value, table)
+               if any(row.line is line for line in lines)}
+    if len(columns) != 1:
+        return None
+    parts = {part.upper() for part in re.split(r"[_\s]+", next(iter(columns))) if part}
+    currencies = parts & set(CURRENCIES)
+    if len(currencies) != 1 or any(p.lower() in known for p in parts if len(p) > 1):
+        return None
+    return next(iter(currencies))
 
 
 def _printed_units(line: str, after: int, code: str, known: dict[str, localedata.Unit]) -> set[localedata.Unit]:

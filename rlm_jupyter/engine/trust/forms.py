@@ -225,7 +225,7 @@ _HOW_MANY = re.compile(r"\b(?:how (?:many|much|long|often|old|far|big|large)|com
 _QUANTITY = re.compile(r"\b(?:number|count|total|sum|average|mean|median|share|percentage|percent|proportion|ratio|"
                        r"rate|fraction|amount|difference|maximum|minimum|max|min|nombre|moyenne|anzahl|summe|"
                        r"durchschnitt|número|promedio|media|totale?)\b", re.IGNORECASE)
-_ASK = re.compile(r"\b(?:what|which|who|quel(?:le)?s?|welche[rsn]?|cu[aá]l(?:es)?|qual[ei]?)\b(?:'s|\s+is|\s+was|"
+_ASK = re.compile(r"\b(?P<wh>what|which|who|quel(?:le)?s?|welche[rsn]?|cu[aá]l(?:es)?|qual[ei]?)\b(?:'s|\s+is|\s+was|"
                   r"\s+are|\s+were)?\s+(?:(?:the|our|my|your|their|its|le|la|der|die|das|el|notre|unser[e]?|nuestr[oa])\s+)?"
                   r"(?:(?<=the )[\w-]+['’]s\s+|"
                   r"(?-i:[A-Z])[\w-]*['’]s\s+)?(?P<head>[\w-]+)(?:\s+(?P<after>[\w-]+))?"
@@ -265,9 +265,20 @@ def asks_for_one(question: str) -> str | None:
         head = ask.group("after").lower()
     if _QUANTITY.fullmatch(head):
         return "one figure"
-    if ask.group("head") and not is_plural(head) and superlatives(question):
+    if ask.group("head") and not _plural_ask(ask.group("wh") or "", head) and superlatives(question):
         return "one choice"
     return None
+
+
+# Question words that say their noun's number where the noun's ending does not ("quel cours", "quels cours")
+_SINGULAR_WH = frozenset({"quel", "quelle", "welcher", "welches", "welchen", "welchem", "cual", "cuál", "qual",
+                          "quale"})
+_PLURAL_WH = frozenset({"quels", "quelles", "cuales", "cuáles", "quali"})
+
+
+def _plural_ask(wh: str, head: str) -> bool:
+    wh = wh.lower()
+    return wh in _PLURAL_WH or (wh not in _SINGULAR_WH and is_plural(head))
 
 
 def asks_when(question: str) -> bool:
