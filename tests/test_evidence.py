@@ -1238,3 +1238,12 @@ def test_a_singular_question_word_makes_its_noun_one_choice_and_a_money_column_n
     evidence = evidence_of("print(donors)", donors=donors)
     assert wrong_unit("Farms gave 43,820.5 lb.", evidence) is not None  # the value column's figure
     assert wrong_unit("Farms gave 28,009.1 lb.", evidence) is None
+
+
+def test_a_date_searched_in_iso_is_found_again_as_a_log_writes_it() -> None:
+    from rlm_jupyter.engine.trust.search_again import _in_text
+
+    log = "12AUG24 05:03:37 BELT01 SK2617/CPH EVT=DELIVERED\n17AUG24 09:12:01 BELT03 FR8345/STN EVT=MISSING"
+    found = _in_text(["2024-08-17"], log)
+    assert found is not None and found.data_has == "17AUG24"
+    assert _in_text(["2024-08-18"], log) is None  # a day the log does not hold: nothing says against "none"

@@ -42,9 +42,11 @@ MAX_PIECES = 200  # printed lines looked up in the data per check: bounded on a 
 MAX_LITERALS = 20  # literals looked up again per check
 MAX_TABLE_TEXT = 5_000_000  # characters of a delimited text read as a table
 MAX_TEXT_COLUMNS, MAX_SEARCH_ROWS = 20, 1_000_000  # what is read of a DataFrame
-# How logs, spreadsheets and locales write one day: a searched date is looked for in each (strftime, stdlib).
+# How logs, spreadsheets and locales write one day: a searched date is looked for in each (strftime, stdlib);
+# 17AUG24 and 17-Aug-24 as airline, mainframe and Oracle logs write it.
 DATE_FORMATS = ("%Y-%m-%d", "%d/%b/%Y", "%b %d", "%b %e", "%d %b %Y", "%d %B %Y", "%B %d, %Y", "%b %d, %Y",
-                "%d.%m.%Y", "%m/%d/%Y", "%d/%m/%Y", "%Y%m%d", "%Y/%m/%d", "%d-%b-%Y", "%a %b %e")
+                "%d.%m.%Y", "%m/%d/%Y", "%d/%m/%Y", "%Y%m%d", "%Y/%m/%d", "%d-%b-%Y", "%a %b %e", "%d%b%y",
+                "%d-%b-%y")
 
 
 @dataclass(frozen=True)
