@@ -1247,3 +1247,17 @@ def test_a_date_searched_in_iso_is_found_again_as_a_log_writes_it() -> None:
     found = _in_text(["2024-08-17"], log)
     assert found is not None and found.data_has == "17AUG24"
     assert _in_text(["2024-08-18"], log) is None  # a day the log does not hold: nothing says against "none"
+
+
+@pytest.mark.parametrize("answer, refused", [
+    ("2,018.7 lb in June, a peak of 10,496.0 lb in September, and 2,093.1 lb by November.", False),
+    ("2,018.7 lb in September, a peak of 8,319.2 lb in July, and 2,093.1 lb by November.", True),  # not the peak
+])
+def test_a_superlatives_figure_tied_to_the_label_after_it_names_that_label(answer: str, refused: bool) -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_extreme
+
+    produce = pd.Series([2018.7, 8319.2, 10496.0, 2093.1], index=pd.Index(["June", "July", "September", "November"],
+                                                                          name="day"), name="weight_lb")
+    evidence = evidence_of("print(produce)", produce=produce)
+    found = wrong_extreme(answer, "How did produce donations move through the season?", evidence, lambda label: False)
+    assert (found is not None) == refused, found

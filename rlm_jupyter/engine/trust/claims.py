@@ -295,6 +295,14 @@ def _claimed_label(named: list[_Mention], claimed: list[forms.Superlative], numb
         return distinct[number]
     superlative = claimed[number]
     in_clause = _in_clause(named, sentence, superlative.start)
+    following = next((m for m in in_clause if m.start >= superlative.end), None)
+    if following is not None:
+        # "a peak of 10,496.0 lb in September": the superlative's figure, tied by a preposition to the label after it
+        between = sentence[superlative.end:following.start]
+        last_digit = re.search(r"\d(?=\D*$)", between)
+        if ("," not in re.sub(r"\d[\d,.]*\d", "0", between) and last_digit is not None
+                and _BEFORE_LABEL.match(between[last_digit.end():])):
+            return following
     clause = forms.clause_around(sentence, superlative.start)
     if not in_clause and len(distinct) == 1 and _PRONOUN.search(clause[:clause.find(superlative.word) + 1]):
         # "The surge multiplier: it has the strongest correlation": a pronoun refers the claim to the sentence's
