@@ -1251,7 +1251,7 @@ def test_a_date_searched_in_iso_is_found_again_as_a_log_writes_it() -> None:
 
 @pytest.mark.parametrize("answer, refused", [
     ("2,018.7 lb in June, a peak of 10,496.0 lb in September, and 2,093.1 lb by November.", False),
-    ("2,018.7 lb in September, a peak of 8,319.2 lb in July, and 2,093.1 lb by November.", True),  # not the peak
+    ("2,018.7 lb in June, a peak of 8,319.2 lb in July, and 2,093.1 lb by November.", True),  # July is not the peak
 ])
 def test_a_superlatives_figure_tied_to_the_label_after_it_names_that_label(answer: str, refused: bool) -> None:
     from rlm_jupyter.engine.trust.claims import wrong_extreme
