@@ -80,31 +80,33 @@ def trace(answer: object, evidence: Evidence, *, typed: str | None, given_by: st
     found = values(text)
     sources = (_typed_sources(found, evidence, text) if typed is not None
                else _computed_sources(found, evidence, given_by))
-    if typed is not None and not asks_when(question_of(evidence.shown)):
-        sources = [_scoping(value, source, text, evidence) for value, source in zip(found, sources, strict=True)]
-    unseen = [s.value for s in sources if s.kind == "nowhere" and s.how != SCOPES]
-    scope = [s.value for s in sources if s.kind == "nowhere" and s.how == SCOPES]
+    # a date that scopes a typed answer; to "When ...?" the date is the answer itself
+    scoped = set() if typed is None or asks_when(question_of(evidence.shown)) else {
+        i for i, (value, source) in enumerate(zip(found, sources, strict=True))
+        if _scopes(value, source, text, evidence)}
+    for index in scoped:
+        sources[index] = Source(found[index].text, "nowhere", where=SCOPE_NOTE)
+    unseen = [s.value for i, s in enumerate(sources) if s.kind == "nowhere" and i not in scoped]
+    scope = [sources[i].value for i in sorted(scoped)]
     derived = [f"{s.value} = {s.how}" for s in sources if s.kind == "derived"]
     return Grounding(grounded=not unseen, checked=[v.text for v in found], unseen=unseen, scope=scope,
                      derived=derived, sources=sources)
 
 
-SCOPES = "none: a date that scopes the answer, which the question does not ask for"
+SCOPE_NOTE = "a date that only scopes the answer (the question asks for none), which no output showed: check it"
 _YEAR_OF = re.compile(r"(?:\b(?:in|during|over|for|from|to|through|since|of|until|and|en|im|de|del|dans|au|à|bis|"
                       r"seit|von)|[-–])\s*$", re.IGNORECASE)
 
 
-def _scoping(value: Value, source: Source, text: str, evidence: Evidence) -> Source:
+def _scopes(value: Value, source: Source, text: str, evidence: Evidence) -> bool:
     """A date no output showed, in an answer to a question that asks for no date, scopes the figures the answer
     rests on ("June to November 2024: ..."): the ``unseen-scope`` gate marks it, where an unseen figure is refused.
     A bare year counts only after a word that makes it a period ("in 2024", "from 2019"): "2024 loads" is a count.
     A date outside every period the data's date columns cover is no scope but a contradiction: still refused."""
     if source.kind != "nowhere":
-        return source
+        return False
     scoping = value.kind == "date" or (is_year(value) and _YEAR_OF.search(text[:value.start]) is not None)
-    if not scoping or within_data(value, evidence.spans) is False:
-        return source
-    return Source(value.text, "nowhere", how=SCOPES)
+    return scoping and within_data(value, evidence.spans) is not False
 
 
 def trace_label(label: str, evidence: Evidence) -> Source:
