@@ -820,9 +820,7 @@ def _currencies_of(value: Value, line: Line, found: list[Table]) -> set[str]:
     """The currency a printed figure is in: its table column's name (``eur``), else, in a table that names another
     column's currency, or whose every row is labelled by one (a sum grouped by ``currency``) while the code names
     none, its row's currency code; else the currencies the code's column names say (``amount_eur``)."""
-    def named(text: str) -> set[str]:
-        return {part.upper() for part in re.split(r"[_\s]+", text) if part.upper() in CURRENCIES}
-
+    named = _currencies_named
     in_code = {part.upper() for name in _column_names(line.code) for part in name.split("_")} & set(CURRENCIES)
     for table in found:
         cells = [(row, column) for row, column in _cells_of(value, table) if row.line is line]
@@ -843,11 +841,16 @@ def _money_column(value: Value, lines: list[Line], found: list[Table], known: di
                if any(row.line is line for line in lines)}
     if len(columns) != 1:
         return None
-    parts = {part.upper() for part in re.split(r"[_\s]+", next(iter(columns))) if part}
-    currencies = parts & set(CURRENCIES)
-    if len(currencies) != 1 or any(p.lower() in known for p in parts if len(p) > 1):
+    column = next(iter(columns))
+    currencies = _currencies_named(column)
+    if len(currencies) != 1 or any(p.lower() in known for p in re.split(r"[_\s]+", column) if len(p) > 1):
         return None
     return next(iter(currencies))
+
+
+def _currencies_named(text: str) -> set[str]:
+    """The currency codes the words of a name or a label write (``value_cad``, ``amount EUR``)."""
+    return {part.upper() for part in re.split(r"[_\s]+", text) if part.upper() in CURRENCIES}
 
 
 def _printed_units(line: str, after: int, code: str, known: dict[str, localedata.Unit]) -> set[localedata.Unit]:

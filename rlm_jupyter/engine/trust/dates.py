@@ -220,13 +220,12 @@ def _in_span(value: Value, read: Callable[[], Sequence[Span]]) -> Source | None:
                                f"({bounded.first.isoformat()} to {bounded.last.isoformat()})", [])
         return None
     if is_year(value):
-        start, end = _dt.date(int(value.text), 1, 1), _dt.date(int(value.text), 12, 31)
+        start, end = _year_bounds(value)
     else:
         key = next((k for k in value.date_keys if _MONTH.fullmatch(k)), None)
         if key is None:
             return None
-        start = _dt.date(int(key[:4]), int(key[5:]), 1)
-        end = (start.replace(day=28) + _dt.timedelta(days=4)).replace(day=1) - _dt.timedelta(days=1)
+        start, end = _month_bounds(key)
     span = next((s for s in read() if s.first <= end and start <= s.last and (is_year(value) or not s.years)), None)
     if span is None:
         return None
@@ -241,23 +240,29 @@ def within_data(value: Value, spans: Sequence[Span]) -> bool | None:
     data has no date column to tell (dates as Excel serial numbers, a text)."""
     if not spans:
         return None
-    periods: list[tuple[_dt.date, _dt.date]] = []
-    if is_year(value):
-        periods.append((_dt.date(int(value.text), 1, 1), _dt.date(int(value.text), 12, 31)))
+    periods: list[tuple[_dt.date, _dt.date]] = [_year_bounds(value)] if is_year(value) else []
     for key in value.date_keys:
         day = date_of(key)
         if day is not None:
             periods.append((day, day))
         elif _MONTH.fullmatch(key):
-            first = _dt.date(int(key[:4]), int(key[5:]), 1)
-            periods.append((first, (first.replace(day=28) + _dt.timedelta(days=4)).replace(day=1)
-                            - _dt.timedelta(days=1)))
+            periods.append(_month_bounds(key))
         elif key.startswith("--"):  # a day without its year: that day in any year a span reaches
             month, day_of_month = int(key[2:4]), int(key[5:7])
             for year in {y for span in spans for y in range(span.first.year, span.last.year + 1)}:
                 if calendar.isleap(year) or (month, day_of_month) != (2, 29):
                     periods.append((_dt.date(year, month, day_of_month),) * 2)
     return any(span.first <= last and first <= span.last for first, last in periods for span in spans)
+
+
+def _year_bounds(year: Value) -> tuple[_dt.date, _dt.date]:
+    return _dt.date(int(year.text), 1, 1), _dt.date(int(year.text), 12, 31)
+
+
+def _month_bounds(key: str) -> tuple[_dt.date, _dt.date]:
+    """The first and last day of a month key ("2024-02")."""
+    first = _dt.date(int(key[:4]), int(key[5:]), 1)
+    return first, first.replace(day=calendar.monthrange(first.year, first.month)[1])
 
 
 # -- another time zone ---------------------------------------------------------------------------------------------

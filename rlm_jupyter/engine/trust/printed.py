@@ -113,12 +113,19 @@ _SHAPE_FOOTER = re.compile(r"^\s*\[\d+ rows x \d+ columns\]\s*$|^(?:Name: .*, )?
 _ISO_DATE = re.compile(r"(?<![\w.])(?P<iso>\d{4}-\d{1,2}-\d{1,2})(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(?![\w])")
 
 
-@functools.lru_cache(maxsize=65536)
 def shown_at(line: Line, text: str) -> Source:
     """The source of ``text`` as ``line`` printed it: where (turn, block, line) and the line itself, clipped."""
     return Source(text, "shown", where=line.where.describe(line.number), line=line.text.strip()[:LINE_CHARS])
 
 
+@functools.lru_cache(maxsize=1024)
+def _percent_names(code: str) -> frozenset[str]:
+    """The names a block's code binds to percents (``share = x / n * 100`` binds ``share``; ``df['loss_pct'] =
+    ... * 100`` binds the column, not the frame)."""
+    return frozenset(names[-1] for made in _MAKES_PERCENT_LINE.findall(code) if (names := re.findall(r"\w+", made)))
+
+
+@functools.lru_cache(maxsize=65536)
 def figure_value(text: str) -> Decimal | None:
     """A cell as code prints it (``12,345.50``, ``-7``, ``45.2%``, ``$1,234``) as a signed number, or None."""
     plain = text.strip().replace(",", "").rstrip("%").lstrip("$€£¥").replace("−", "-")
@@ -277,9 +284,8 @@ class Shown:
         if _MAKES_PERCENT.search(line.code):
             return True
         used = set(re.findall(r"\w+", line.code))
-        return any(name in used for other in {id(o.code): o for o in self.lines[:figure.line]
-                                              if o.where.place == "output"}.values()
-                   for made in _MAKES_PERCENT_LINE.findall(other.code) for name in re.findall(r"\w+", made)[-1:])
+        earlier = {other.code for other in self.lines[:figure.line] if other.where.place == "output"}
+        return any(used & _percent_names(code) for code in earlier)
 
     @cached_property
     def _named_quantities(self) -> list[tuple[int, Decimal, localedata.Unit]]:

@@ -66,6 +66,17 @@ class Evidence:
     def tables(self) -> list[Table]:
         return tables(self.shown.lines)
 
+    @cached_property
+    def last_output(self) -> list[Line]:
+        """The lines of the last clean block that printed a figure: what the model had just read (every
+        derivation, date step and row count of one FINAL asks for them)."""
+        outputs = [line for line in self.shown.lines if line.where.place == "output" and line.clean
+                   and not line.where.earlier and re.search(r"\d", line.text)]
+        if not outputs:
+            return []
+        where = outputs[-1].where
+        return [line for line in outputs if line.where == where][-20:]
+
 
 def trace(answer: object, evidence: Evidence, *, typed: str | None, given_by: str = "") -> Grounding:
     """The sources of ``answer``'s values. ``typed``: the text of a FINAL the model wrote in its reply (None: code
@@ -142,7 +153,7 @@ def _typed_sources(found: list[Value], evidence: Evidence, text: str) -> list[So
                 sources[index] = Source(found[index].text, "derived", how=f"part of {whole.text}", loose=True,
                                         operands=[source])
     stated = [(value, sources[i]) for i, value in enumerate(found) if i in sources]
-    lines = [m.line for m in matched.values() if m.line.where.place == "output"] + _last_output(evidence)
+    lines = [m.line for m in matched.values() if m.line.where.place == "output"] + evidence.last_output
     # two passes: chained steps make a derived figure an operand of the next one, and an answer may state the
     # result before its steps ("€1,960: 12,000 × €0.13 = €1,560 ... plus €400")
     for _ in range(2):
@@ -214,7 +225,7 @@ def _row_count(value: Value, evidence: Evidence) -> Source | None:
     count = value.first
     if count != count.to_integral_value() or count < 2 or any(r.how == "percent" for r in value.readings):
         return None
-    last = _last_output(evidence)
+    last = evidence.last_output
     recent = last[0].where if last else None
     for table in reversed(evidence.tables):
         if table.partial or len(table.rows) != count:
@@ -345,7 +356,7 @@ def _operands(found: list[Value], sources: dict[int, Source], matched: dict[int,
     operands = [Operand(value.first, value.text, sources[i], stated=True)
                 for i, value in enumerate(found) if i in sources and value.kind == "number" and value.readings]
     lines: list[Line] = [m.line for m in matched.values() if m.line.where.place == "output"]
-    last = _last_output(evidence)
+    last = evidence.last_output
     for line in [*lines, *last]:
         for figure in _line_figures(evidence.shown, line):
             source = shown_at(line, figure[1])
@@ -358,20 +369,10 @@ def _line_figures(shown: Shown, line: Line) -> list[tuple[Decimal, str]]:
     return [(f.value, f.text) for f in shown.figures if f.line == index] if index is not None else []
 
 
-def _last_output(evidence: Evidence) -> list[Line]:
-    """The lines of the last clean block that printed a figure."""
-    outputs = [line for line in evidence.shown.lines if line.where.place == "output" and line.clean
-               and not line.where.earlier and re.search(r"\d", line.text)]
-    if not outputs:
-        return []
-    where = outputs[-1].where
-    return [line for line in outputs if line.where == where][-20:]
-
-
 def _columns(evidence: Evidence) -> list[Column]:
     """Each numeric column of a complete table, as operands: what an average or a total in the head comes from."""
     columns = []
-    last = _last_output(evidence)
+    last = evidence.last_output
     recent = last[0].where if last else None
     for table in evidence.tables:
         if table.partial:
@@ -397,7 +398,7 @@ def _dates(found: list[Value], sources: dict[int, Source], matched: dict[int, Ma
         day = date_of(value.key) if value.kind == "date" else None
         if day is not None and index in sources:
             dates.append(DateOperand(day, value.text, sources[index], stated=True))
-    lines = [m.line for m in matched.values() if m.line.where.place == "output"] + _last_output(evidence)
+    lines = [m.line for m in matched.values() if m.line.where.place == "output"] + evidence.last_output
     for line in lines:
         for value in values(line.text):
             day = date_of(value.key) if value.kind == "date" else None
