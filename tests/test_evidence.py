@@ -10,6 +10,7 @@ import io
 import subprocess
 import sys
 from contextlib import redirect_stdout
+from decimal import Decimal
 from typing import Any
 
 import pandas as pd
@@ -1261,3 +1262,93 @@ def test_a_superlatives_figure_tied_to_the_label_after_it_names_that_label(answe
     evidence = evidence_of("print(produce)", produce=produce)
     found = wrong_extreme(answer, "How did produce donations move through the season?", evidence, lambda label: False)
     assert (found is not None) == refused, found
+
+
+def test_litres_are_a_volume_and_a_capital_l_is_litres_as_well_as_lakh() -> None:
+    (litres,) = values("38,395.8 L")
+    assert litres.unit is not None and litres.unit.dimension == "volume"
+    assert {r.value for r in litres.readings} >= {Decimal("38395.8"), Decimal("3839580000")}  # or lakh (India)
+    assert traced("100.5 m³ of sap in all", "100505.5").grounded  # litres, as cubic metres
+    assert not traced("100.5 m³ of sap in all", "4321.0").grounded  # no conversion gives it
+    from rlm_jupyter.engine.trust.claims import wrong_unit
+
+    sap = pd.DataFrame({"seve_l": [60000.0, 40505.5]})
+    evidence = evidence_of("print(sap.seve_l.sum())", sap=sap)
+    assert wrong_unit("About 100,505.5 m³ of sap.", evidence) is not None  # litres called cubic metres
+    assert wrong_unit("About 100,505.5 L of sap.", evidence) is None
+
+
+def test_arithmetic_the_answer_writes_out_is_evaluated_when_its_operands_have_sources() -> None:
+    tariff = "berth 68\nwater 6\ntax 1.35"
+    worked = traced("EUR 230.10: 3 × 68 EUR + 3 × 6 EUR + 2 × 3 × 1.35 EUR = 204 + 18 + 8.10.", tariff,
+                    question="three nights for two adults?")
+    assert worked.grounded, worked.unseen
+    total = worked.sources[0]
+    assert total.kind == "derived" and total.how.startswith("204 + 18 + 8.10") and len(total.operands) == 3
+    # a written sum of a figure no output showed derives nothing
+    assert not traced("EUR 231.10 = 204 + 19 + 8.10.", tariff, question="three nights?").grounded
+
+
+def test_a_time_of_day_shifted_by_a_stated_duration_or_offset_is_derived() -> None:
+    line = "21:58:43 | Marlo Haas – Sommer in Kiel | 3:58 | ROT-A"
+    ends = traced("It ended at 22:02:41: it started at 21:58:43 and runs 3:58.", line)
+    assert ends.grounded and ends.sources[0].how == "21:58:43 + 3:58"
+    assert not traced("It ended at 22:12:41: it started at 21:58:43 and runs 3:58.", line).grounded
+    utc = traced("It started at 15:13:50 Oslo time (UTC+1), i.e. 14:13:50 UTC.", "2024-11-30 15:13:50")
+    assert utc.grounded and "UTC+1" in utc.sources[-1].how
+    assert not traced("It started at 15:13:50 Oslo time, i.e. 14:13:50 UTC.", "2024-11-30 15:13:50").grounded
+
+
+def test_the_scale_of_a_score_is_no_value_of_the_data() -> None:
+    assert traced("74.8/100 on average.", "Colombo    74.8").grounded
+    assert not traced("74.8/120 on average.", "Colombo    74.8").grounded  # no round scale
+    assert not traced("174.8/100 on average.", "Colombo    174.8").grounded  # more than its scale
+
+
+def test_romance_superlatives_with_a_noun_or_a_relative_are_read() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_extreme
+    from rlm_jupyter.engine.trust.forms import superlatives
+
+    assert [(s.direction) for s in superlatives("La variedad más entregada fue la Hojiblanca.")] == ["high"]
+    assert [(s.direction) for s in superlatives("El socio que más entregó fue S-126.")] == ["high"]
+    assert superlatives("La Hojiblanca dio más aceite que la Arbequina.") == []  # a comparative
+    kg = pd.Series({"Picual": 1423861, "Hojiblanca": 643167, "Arbequina": 373934}, name="kg")
+    evidence = evidence_of("print(kg.sort_values(ascending=False))", kg=kg)
+    question = "¿Qué variedad se entregó más?"
+    assert wrong_extreme("La variedad más entregada fue la Hojiblanca.", question, evidence, lambda _: False)
+    assert wrong_extreme("La variedad más entregada fue la Picual.", question, evidence, lambda _: False) is None
+
+
+def test_a_column_named_in_a_header_is_no_selection_of_it() -> None:
+    from rlm_jupyter.engine.trust.printed import outside_tables
+
+    frame = pd.DataFrame({"brix": [2.7, 2.9, 3.1], "t_max": [-3.5, -3.2, 1.0], "t_min": [-14.3, -14.4, -9.0]})
+    lines = printed("print(frame.head(2))", frame=frame)
+    outside = [line.text for line in outside_tables(lines, tables(lines))]
+    assert not any("t_max" in text for text in outside)
+
+
+def test_a_comparative_without_progression_states_no_trend() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_trend
+
+    months = pd.Series([17.56, 19.03, 21.09, 22.36], index=["2023-11", "2023-12", "2024-01", "2024-02"], name="rend")
+    evidence = evidence_of("print(months)", months=months)
+    assert wrong_trend("The early, greener olives give less oil.", evidence) is None
+    assert wrong_trend("The yield got lower every month.", evidence) is not None
+
+
+def test_a_trend_over_numbered_periods_is_checked_over_the_rows_it_names() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_trend
+
+    weekly = pd.Series([0.0, 11157.8, 38395.8, 32708.3, 17514.0, 576.7, 152.9],
+                       index=pd.Index(range(10, 17), name="week"), name="seve_l")
+    evidence = evidence_of("print(weekly)", weekly=weekly)
+    # the rows named bound the span: weeks 13 to 16 fall, though the whole table rises from week 10
+    assert wrong_trend("After that it declined every week: 32,708.3 L in week 13 to 152.9 L in week 16.",
+                       evidence) is None
+    assert wrong_trend("It rose every week, from 32,708.3 L in week 13 to 152.9 L in week 16.", evidence)
+    brix = pd.Series([2.75, 2.67, 2.51, 2.33, 2.18, 2.05, 1.83], index=pd.Index(range(10, 17), name="week"),
+                     name="brix")
+    spans = evidence_of("print(brix)", brix=brix)
+    assert wrong_trend("It rose steadily, ending 33% higher in week 16 than in week 10.", spans) is not None
+    assert wrong_trend("It fell steadily, ending 33% lower in week 16 than in week 10.", spans) is None

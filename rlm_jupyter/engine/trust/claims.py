@@ -266,7 +266,10 @@ def wrong_extreme(text: str, question: str, evidence: Evidence, selected: Callab
                 # "le jour le plus chargé" (an adjective in no pair) for "le plus de plantages ?": the one label
                 # the answer names is its answer, so its extreme is the question's
                 superlative = dataclasses.replace(superlative, direction=asked[0].direction)
-            words = _measure_words(sentence) | _measure_words(question)
+            # the words of the superlative's own clause name its column ("the smallest sector (14.0 L per tap),
+            # though its sap is the sweetest (2.47 °Brix)": Brix is the sweetest's column, not the smallest's)
+            words = _measure_words(sentence if bare else forms.clause_around(sentence, superlative.start)) | \
+                _measure_words(question)
             claim = _extreme_claim(mention.label, superlative, words - set(mention.label.split()), found, selected)
             if claim is not None:
                 return claim
@@ -297,8 +300,11 @@ def _claimed_label(named: list[_Mention], claimed: list[forms.Superlative], numb
     in_clause = _in_clause(named, sentence, superlative.start)
     following = next((m for m in in_clause if m.start >= superlative.end), None)
     if following is not None:
-        # "a peak of 10,496.0 lb in September": the superlative's figure, tied by a preposition to the label after it
         between = sentence[superlative.end:following.start]
+        # "the peak in week 12": a preposition (and at most one noun) ties the superlative to the label right after
+        if _TIED.fullmatch(between):
+            return following
+        # "a peak of 10,496.0 lb in September": the superlative's figure, tied by a preposition to the label after it
         last_digit = re.search(r"\d(?=\D*$)", between)
         if ("," not in re.sub(r"\d[\d,.]*\d", "0", between) and last_digit is not None
                 and _BEFORE_LABEL.match(between[last_digit.end():])):
@@ -489,6 +495,10 @@ def _around(sentence: str, value: Value) -> str:
 
 def _in_rows(value: Value, label: str, found: list[Table]) -> bool:
     return any(id(row) in {id(r) for r in t.rows_of(label)} for t in found for row, _ in _cells_of(value, t))
+
+
+_TIED = re.compile(r"\s+(?:in|on|at|during|for|en|im|am|au|à|de|del|di|in der|dans)\s+(?:(?:the|la|le|el|der|die)\s+)?"
+                   r"(?:[^\W\d]+\s+)?", re.IGNORECASE)
 
 
 # "14.2 minutes against 9.1 for Air France", "987.6 kWh at HQ": a preposition ties a figure to the label after it;
@@ -885,23 +895,30 @@ def wrong_trend(text: str, evidence: Evidence) -> Claim | None:
     """A trend stated in words ("each new release crashes more") over a table whose rows are in time order (dates,
     months, years, version numbers): the column the words name must go that way from its first row to its last."""
     for sentence in (clause for whole in sentences(text) for clause in whole.split(";")):
-        if any(v.kind == "number" and (v.sign or any(r.how == "percent" for r in v.readings)
-                                       or _BY_FIGURE.search(sentence[:v.start]))
-               for v in values(sentence)):
-            continue  # a figure of the change ("+12%", "by 300"): its direction is wrong_direction's
-        up, down = _MORE.search(sentence) is not None, _LESS.search(sentence) is not None
+        # a figure of the change ("+12%", "by 300") is wrong_direction's, unless the sentence spans the table's
+        # first and last rows ("33% higher in week 16 than in week 10"): then the trend is the whole table's
+        change = any(v.kind == "number" and (v.sign or any(r.how == "percent" for r in v.readings)
+                                             or _BY_FIGURE.search(sentence[:v.start]))
+                     for v in values(sentence))
+        up, down = _trend(_MORE, sentence), _trend(_LESS, sentence)
         if up == down:
             continue
         words = _measure_words(sentence)
         for table in evidence.tables:
-            if table.partial or not _in_time_order(table):
+            if table.partial or not _in_time_order(table) or (change and not _spans(sentence, table)):
                 continue
             columns, named = _columns_for(table, words)
             if not named and len(columns) != 1:
                 continue
+            # the rows the sentence names bound the span it speaks of ("after that it declined every week: ... in
+            # week 13, ... in week 16"); naming fewer than two, it speaks of the whole table
+            spoken = {m.label for m in mentions(sentence, _labels([table]))}
+            at = [i for i, row in enumerate(table.rows) if row.labels and label_key(row.labels[-1]) in spoken]
+            span = table.rows[at[0]:at[-1] + 1] if len(at) >= 2 else table.rows
             for column in columns:
-                figures = [f for row in table.rows if (f := row.figure(column)) is not None]
-                if len(figures) >= 3 and (figures[-1] < figures[0] if up else figures[-1] > figures[0]):
+                figures = [f for row in span if (f := row.figure(column)) is not None]
+                if len(figures) >= 2 + (span is table.rows) and (figures[-1] < figures[0] if up
+                                                                  else figures[-1] > figures[0]):
                     return Claim(prompts.wrong_trend("up" if up else "down", column, table.where.describe(),
                                                      str(figures[0]), str(figures[-1])),
                                  {"said": "up" if up else "down", "column": column, "first": str(figures[0]),
@@ -909,13 +926,41 @@ def wrong_trend(text: str, evidence: Evidence) -> Claim | None:
     return None
 
 
+# A comparative says a trend only with a word of progression ("each new release crashes more", "higher every
+# month"); alone it compares two things ("the early, greener olives give less oil": early against late, no trend)
+_COMPARATIVE = re.compile(r"more|less|fewer|worse|better|higher|lower", re.IGNORECASE)
+_PROGRESSION = re.compile(r"\b(?:each|every|over time|successive\w*|increasingly|progressively|steadily|keeps?|kept|"
+                          r"newer|later|(?:more|less) and (?:more|less)|from one \w+ to the next|chaque|jede[nrs]?|"
+                          r"cada|immer)\b", re.IGNORECASE)
+
+
+def _trend(words: re.Pattern[str], sentence: str) -> bool:
+    """Whether the sentence states a trend in the words' direction: a change verb, or a comparative in progression."""
+    progression = _PROGRESSION.search(sentence) is not None
+    return any(progression or not _COMPARATIVE.fullmatch(m.group(0)) for m in words.finditer(sentence))
+
+
+def _spans(sentence: str, table: Table) -> bool:
+    """Whether the sentence names a table's first row and its last."""
+    if len(table.rows) < 2 or not table.rows[0].labels or not table.rows[-1].labels:
+        return False
+    ends = {label_key(table.rows[0].labels[-1]), label_key(table.rows[-1].labels[-1])}
+    return ends <= {m.label for m in mentions(sentence, ends)}
+
+
 _BY_FIGURE = re.compile(r"\b(?:by|of|um|de|von|di)\s+[$€£¥]?\s*$", re.IGNORECASE)
 
 
+# The name of an index of numbered periods or steps ("week", "isoweek", "day", "round", "semaine", "Woche")
+_PERIOD_INDEX = re.compile(r"(?:iso)?(?:week|weeknum|day|month|quarter|hour|minute|round|lap|step|epoch|iteration|"
+                           r"visit|session|season|semaine|jour|mois|woche|tag|monat|semana|d[ií]a|mes|settimana|"
+                           r"giorno|mese|week_?(?:of_?year|number))s?", re.IGNORECASE)
+
+
 def _in_time_order(table: Table) -> bool:
-    """Rows labelled by dates, months (their numbers too), years or version numbers (all of one kind), or by one word
-    and a number
-    ("Week 4", "Week 8", "Week 12"; the first row may be a start without one, "Baseline"), in increasing order."""
+    """Rows labelled by dates, months (their numbers too), years or version numbers (all of one kind), by one word
+    and a number ("Week 4", "Week 8", "Week 12"; the first row may be a start without one, "Baseline"), or by bare
+    numbers under an index named for a period or a step ("week" over 10, 11, 12), in increasing order."""
     keys: list[tuple[int, ...]] = []
     words: set[str] = set()
     for number, row in enumerate(table.rows):
@@ -936,6 +981,8 @@ def _in_time_order(table: Table) -> bool:
             keys.append((1, int(label)))
         elif label.isdigit() and row.labels[-1] in calendar.month_name[1:]:  # a month number, named (printed.py)
             keys.append((3, int(label)))
+        elif label.isdigit() and _PERIOD_INDEX.fullmatch(table.title.strip()):  # an index named "week", "day"
+            keys.append((4, int(label)))
         else:
             return False
     return (len(keys) >= 3 and len({key[0] for key in keys}) == 1 and len(words) <= 1

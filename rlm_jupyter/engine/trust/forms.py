@@ -46,7 +46,9 @@ _PAIRS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
 _SUPERLATIVE = re.compile(
     r"\b(?P<est>[a-z]+?(?:iest|est))\b"
     r"|\b(?P<mostword>most|least|fewest|meisten|wenigsten)\b(?:\s+(?P<after>[\w-]+))?"
-    r"|\b(?:le|la|les|el|los|las|il|lo|o|a|os|as|i|gli)\s+(?:(?:que|con|che|com)\s+)?"
+    # "el más vendido", "la variedad más entregada" (a noun between), "el socio que más entregó"
+    r"|\b(?:le|la|les|el|los|las|il|lo|o|a|os|as|i|gli)\s+(?:(?!(?:que|con|che|com)\b)[^\W\d]+\s+)?"
+    r"(?:(?:que|con|che|com)\s+)?"
     r"(?P<romance>plus|moins|más|menos|più|meno|mais|mayor|menor|maior|maggiore|minore)(?:\s+(?P<adj>[\w-]+))?"
     r"|\bam\s+(?P<german>\w+sten)\b|\b(?:der|die|das|den|dem|des)\s+(?P<germanform>\w+(?:st|ßt)e[nrs]?)\b"
     r"|\b(?P<shape>top|bottom|max(?:imum)?|min(?:imum)?|peak(?:s|ed)?)\b|\b(?P<irregular>best|worst)\b"
@@ -144,8 +146,13 @@ def _direction(match: re.Match[str]) -> str | None:
         low = word in ("moins", "menos", "meno", "menor", "minore")
         if word in ("mayor", "menor", "maior", "maggiore", "minore"):
             return "low" if low else "high"  # "el mayor", "la menor": the adjective is the word itself
-        quantity = not adjective or adjective in ("d", "de", "di", "del", "des", "du", "dei", "degli", "delle", "do",
-                                                  "da", "dos", "das")  # "le plus d'appels": of a quantity
+        quantity = (not adjective or adjective in ("d", "de", "di", "del", "des", "du", "dei", "degli", "delle", "do",
+                                                   "da", "dos", "das")  # "le plus d'appels": of a quantity
+                    # "la variedad más entregada", "il più venduto", "el socio que más entregó": a verb's
+                    # participle or the verb itself counts how much was done
+                    or _PARTICIPLE.search(adjective) is not None
+                    or re.search(r"\b(?:que|che|com)\s+\w+$", match.group(0)[:match.start("romance") - match.start()]
+                                 + word) is not None)
         return _of_quantity_or_quality(low, adjective, quantity)
     if groups["irregular"]:
         return None  # the best month may be the most sales or the fewest complaints
@@ -156,6 +163,10 @@ def _direction(match: re.Match[str]) -> str | None:
         return _pair_direction(_stem_of(groups["est"]))
     word = groups["german"] or groups["germanform"]
     return _pair_direction(word)
+
+
+# The endings of a Romance past participle (entregado, vendida, venduto, livrée, vendidos)
+_PARTICIPLE = re.compile(r"(?:ad[oa]s?|id[oa]s?|at[oaie]|it[oaie]|ut[oaie]|ée?s?)$")
 
 
 def _of_quantity_or_quality(low: bool, word: str, quantity: bool) -> str | None:
@@ -193,7 +204,8 @@ DOWN = re.compile(r"\b(?:fall\w*|fell|drop\w*|declin\w*|decreas\w*|down|lower|sh
                    r"slump\w*|plung\w*|contract\w*|baisse|diminu\w*|rückgang|sank|gesunken|abnahme|ca[íi]d\w*|"
                    r"baj\w*|descend\w*|calo|ridu\w*)\b", re.IGNORECASE)
 # (a colon between digits is a time of day, "12:00", and a title's period, "Dr. Holm", no clause break)
-CLAUSE = re.compile(r"[;\n]|(?<!\d):|:(?!\d)|,\s+(?:and|but|while|whereas)\b|\s+(?:but|while|whereas)\s+"
+CLAUSE = re.compile(r"[;\n]|(?<!\d):|:(?!\d)|,\s+(?:and|but|while|whereas|though|although)\b|"
+                    r"\s+(?:but|while|whereas)\s+"
                     r"|(?<=[.!?])(?<!\b[A-Z]\.)(?<!\b[A-Z][a-z]\.)\s+")
 
 

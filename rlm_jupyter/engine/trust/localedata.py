@@ -32,6 +32,12 @@ SIZES: dict[str, Decimal] = {"digital-byte": Decimal(1), "digital-kilobyte": Dec
 ENERGY: dict[str, Decimal] = {"energy-kilowatt-hour": Decimal(1000), "energy-joule": Decimal(1) / 3600}
 MASS: dict[str, Decimal] = {"mass-gram": Decimal(1), "mass-kilogram": Decimal(1000), "mass-tonne": Decimal(10) ** 6,
                             "mass-pound": Decimal("453.59237"), "mass-ounce": Decimal("28.349523125")}
+# Volumes in litres: a tank's, a harvest's or a meter's litres written as m³ or hectolitres. Gallons are left out:
+# CLDR's "gal" is the US gallon, and a British answer's gallon is another (an ambiguous word is no conversion).
+VOLUME: dict[str, Decimal] = {"volume-milliliter": Decimal("0.001"), "volume-centiliter": Decimal("0.01"),
+                              "volume-deciliter": Decimal("0.1"), "volume-liter": Decimal(1),
+                              "volume-hectoliter": Decimal(100), "volume-cubic-centimeter": Decimal("0.001"),
+                              "volume-cubic-meter": Decimal(1000)}
 # The factors an energy figure converts by (watt-hours and their SI multiples), as DURATIONS and SIZES list theirs.
 ENERGY_STEPS: dict[str, Decimal] = {f"{p}Wh": Decimal(10) ** n for p, n in (("", 0), ("k", 3), ("M", 6), ("G", 9))}
 _SAMPLES = (1, 2, 5)  # plural forms: "1 hour", "2 hours"; Slavic languages have a third form for 5
@@ -99,12 +105,12 @@ def percent_words() -> frozenset[str]:
 
 @functools.cache
 def unit_words() -> dict[str, Unit]:
-    """Each word of a duration, a data size, an energy or a mass (``ms``, ``hours``, ``Stunden``, ``MB``, ``kWh``,
-    ``kg``, ``Tonnen``, ``lb``) → its ``Unit``.
+    """Each word of a duration, a data size, an energy, a mass or a volume (``ms``, ``hours``, ``Stunden``, ``MB``,
+    ``kWh``, ``kg``, ``Tonnen``, ``lb``, ``L``, ``m³``) → its ``Unit``.
 
     Why only these dimensions: they are the conversions an analysis of logs, metrics, meters and weighbridges writes
-    in its head (milliseconds to seconds, bytes to megabytes, kWh to MWh, kilograms to tonnes), and each word is
-    unambiguous within them.
+    in its head (milliseconds to seconds, bytes to megabytes, kWh to MWh, kilograms to tonnes, litres to m³), and
+    each word is unambiguous within them.
     """
     from babel.units import format_unit
 
@@ -112,7 +118,8 @@ def unit_words() -> dict[str, Unit]:
     # locale by locale, in ``LOCALES`` order: a word two locales use for two units is the first locale's ("d" is
     # a day in English, a minute in Turkish)
     for code in LOCALES:
-        for dimension, units in (("duration", DURATIONS), ("size", SIZES), ("energy", ENERGY), ("mass", MASS)):
+        for dimension, units in (("duration", DURATIONS), ("size", SIZES), ("energy", ENERGY), ("mass", MASS),
+                                 ("volume", VOLUME)):
             for unit, factor in units.items():
                 for length in ("long", "short", "narrow"):
                     for sample in _SAMPLES:

@@ -733,6 +733,9 @@ def cell_shown(cell: CodeCell) -> str:
 
 
 def outside_tables(lines: list[Line], found: list[Table]) -> list[Line]:
-    """The output lines that are no row of a table: where code's selections show (``print(totals.idxmax())``)."""
+    """The output lines that are no row of a table, nor its header (the line of a table's column names): where
+    code's selections show (``print(totals.idxmax())``); a column's name in a header is no selection of it."""
     in_table = {id(row.line) for table in found for row in table.rows}
-    return [line for line in lines if line.where.place == "output" and id(line) not in in_table]
+    headers = {(table.where, tuple(table.columns)) for table in found if len(table.columns) > 1}
+    return [line for line in lines if line.where.place == "output" and id(line) not in in_table
+            and (line.where, tuple(line.text.split())) not in headers]

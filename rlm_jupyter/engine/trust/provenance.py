@@ -35,6 +35,7 @@ from .derive import MIN_DIGITS, Column, DateOperand, Operand, compounds, convert
 from .forms import asks_when
 from .printed import LINE_CHARS, Line, Match, Shown, Table, Where, shown_at, tables
 from .readings import CLOCK, Value, date_of, is_year, values
+from .written import written_source
 
 _FINAL_CALLS = frozenset({"FINAL", "FINAL_VAR", "SUBMIT"})
 # The end of a column's name that says it counts in thousands, millions or billions: scc_k, revenue_000s,
@@ -160,9 +161,11 @@ def _typed_sources(found: list[Value], evidence: Evidence, text: str) -> list[So
         for index, value in enumerate(found):
             if index in sources:
                 continue
-            derived = (derive(value, operands, columns, shown, dates)
+            derived = (written_source(value, index, found, text, sources)
+                       or derive(value, operands, columns, shown, dates)
                        or calendar_source(value, text, stated, shown, lines, lambda: evidence.spans)
                        or _side_by_side(value, shown) or _clock_of_seconds(value, shown, text)
+                       or _clock_shifted(value, found, sources, text) or _out_of(value, found, text)
                        or _row_count(value, evidence) or _code_factor(value, evidence.runs))
             if derived is None:
                 continue
@@ -209,6 +212,52 @@ def _between_clocks(value: Value, found: list[Value], sources: dict[int, Source]
             return Source(value.text, "derived", how=f"{second.text} − {first.text}", loose=True,
                           operands=[sources[a], sources[b]])
     return None
+
+
+def _clock_shifted(value: Value, found: list[Value], sources: dict[int, Source], text: str) -> Source | None:
+    """A time of day that is another the answer states with a source, plus or minus a duration it states with a
+    source ("started at 21:58:43 and runs 3:58": ends at 22:02:41) or a UTC offset it writes ("15:13:50 Oslo time
+    (UTC+1), i.e. 14:13:50 UTC"), on a 24-hour clock. The offset is the answer's word, so the source is loose."""
+    if value.kind != "token" or not CLOCK.fullmatch(value.key):
+        return None
+    target = _clock_seconds(value.key)
+    sourced = [(i, v) for i, v in enumerate(found) if i in sources and sources[i].kind != "nowhere"]
+    steps: list[tuple[Decimal, str, list[Source]]] = [
+        (hours * 3600 + minutes * 60, match.group(0), [])
+        for match in _UTC_OFFSET.finditer(text)
+        for hours, minutes in [(Decimal(match.group(2)), Decimal(match.group(3) or 0))]]
+    for i, step in sourced:
+        if step.kind == "number" and step.unit is not None and step.unit.dimension == "duration" and step.readings:
+            steps.append((abs(step.readings[0].value) * step.unit.factor, step.text, [sources[i]]))
+        elif step.kind == "token" and CLOCK.fullmatch(step.key) and step is not value:
+            parts = [int(p) for p in step.key.split(":")]
+            # "3:58" of a track is minutes and seconds, of a shift hours and minutes: either reading
+            readings = [_clock_seconds(step.key)] + ([Decimal(parts[0] * 60 + parts[1])] if len(parts) == 2 else [])
+            steps += [(seconds, step.text, [sources[i]]) for seconds in readings]
+    for i, start in sourced:
+        if start is value or start.kind != "token" or not CLOCK.fullmatch(start.key):
+            continue
+        for seconds, written, operands in steps:
+            for sign in (1, -1):
+                if (_clock_seconds(start.key) + sign * seconds - target) % 86400 == 0 and seconds:
+                    how = f"{start.text} {'+' if sign > 0 else '−'} {written}"
+                    return Source(value.text, "derived", how=how, loose=True, operands=[sources[i], *operands])
+    return None
+
+
+def _out_of(value: Value, found: list[Value], text: str) -> Source | None:
+    """The scale of a score ("74.8/100", "4.2/5"): a round maximum written right after a figure and a slash, no
+    less than that figure, is the score's unit, not a value of the data."""
+    if value.kind != "number" or value.text not in _SCORE_SCALES or text[value.start - 1:value.start] != "/":
+        return None
+    before = next((v for v in found if v.kind == "number" and v.start + len(v.text) == value.start - 1), None)
+    if before is None or not before.readings or abs(before.first) > Decimal(value.text):
+        return None
+    return Source(value.text, "derived", how=f"the scale {before.text}/{value.text} is out of", loose=True)
+
+
+_SCORE_SCALES = frozenset({"5", "10", "20", "100"})
+_UTC_OFFSET = re.compile(r"\b(?:UTC|GMT)\s?([+−-])\s?(\d{1,2})(?::?(\d{2}))?\b")
 
 
 def _clock_seconds(key: str) -> Decimal:

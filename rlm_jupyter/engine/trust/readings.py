@@ -246,10 +246,14 @@ def _number(match: re.Match[str]) -> list[Value]:
                 readings.append(Reading(number * factor, tolerance * factor, "magnitude"))
     if not readings:
         return []
+    known = localedata.unit_words()
     unit_word = match.group("unit")
+    if scale in known:  # "38,395.8 L": a capital that is a magnitude (lakh) and a unit (litres) is read as both
+        readings.extend(Reading(number, tolerance, "hedged" if hedged else "as written")
+                        for number, tolerance in _decimals(match, hedged))
+        unit_word = unit_word or scale
     unit = None
     if unit_word:
-        known = localedata.unit_words()
         unit = known.get(unit_word) or known.get(unit_word.lower())
     text = match.group(0).strip()
     start = match.start() + (len(match.group(0)) - len(match.group(0).lstrip()))
