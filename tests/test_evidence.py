@@ -1352,3 +1352,27 @@ def test_a_trend_over_numbered_periods_is_checked_over_the_rows_it_names() -> No
     spans = evidence_of("print(brix)", brix=brix)
     assert wrong_trend("It rose steadily, ending 33% higher in week 16 than in week 10.", spans) is not None
     assert wrong_trend("It fell steadily, ending 33% lower in week 16 than in week 10.", spans) is None
+
+
+def test_a_figure_typed_into_named_fields_or_a_string_of_the_code_has_no_source() -> None:
+    cells = [CodeCell("ev = log.splitlines()\nprint(len(ev))", stdout="900", shown="900"),
+             CodeCell("SUBMIT(total_kwh=25000, sessions=len(ev))")]
+    run = Run(id="r", question="q", model="m", sub_model="s", context_names=["log"],
+              iterations=[Iteration(0, "r", cells=cells)])
+    evidence = Evidence.of([run])
+    typed = trace({"total_kwh": 25000, "sessions": 900}, evidence, typed=None, given_by="SUBMIT")
+    assert typed.unseen == ["25000"]  # typed into the call, never shown
+    assert trace({"total_kwh": 31250.5, "sessions": 900}, evidence, typed=None, given_by="SUBMIT").grounded
+    quoted = [CodeCell('answer = {"content": "unos 3 millones de kilos", "ready": True}')]
+    literal = Run(id="r", question="q", model="m", sub_model="s", context_names=["x"],
+                  iterations=[Iteration(0, "r", cells=quoted)])
+    assert not trace("unos 3 millones de kilos", Evidence.of([literal]), typed=None).grounded
+
+
+def test_change_words_of_dutch_and_the_nordic_languages_have_a_direction() -> None:
+    from rlm_jupyter.engine.trust.forms import change_direction
+
+    assert change_direction("Het aantal passagiers steeg in augustus met 14,4%.") == "up"
+    assert change_direction("Het aantal passagiers daalde in augustus met 14,4%.") == "down"
+    assert change_direction("Antallet økte med 12 %.") == "up"
+    assert change_direction("Antalet minskade med 12 %.") == "down"

@@ -948,7 +948,7 @@ def _spans(sentence: str, table: Table) -> bool:
     return ends <= {m.label for m in mentions(sentence, ends)}
 
 
-_BY_FIGURE = re.compile(r"\b(?:by|of|um|de|von|di)\s+[$€£¥]?\s*$", re.IGNORECASE)
+_BY_FIGURE = re.compile(r"\b(?:by|of|um|de|von|di|met|med|con|com|av)\s+[$€£¥]?\s*$", re.IGNORECASE)
 
 
 # The name of an index of numbered periods or steps ("week", "isoweek", "day", "round", "semaine", "Woche")

@@ -199,10 +199,12 @@ def _pair_direction(stem: str) -> str | None:
 # -- which way a change goes -------------------------------------------------------------------------------------
 UP = re.compile(r"\b(?:ris(?:e|es|en|ing)|rose|increas\w*|gr[eo]w\w*|growth|gain\w*|up|climb\w*|jump\w*|surg\w*|"
                  r"improv\w*|higher|boost\w*|hausse|augment\w*|anstieg|stieg|gestiegen|zunahme|aument\w*|subi\w*|"
-                 r"cresc\w*|crec\w*)\b", re.IGNORECASE)
+                 r"cresc\w*|crec\w*|steeg|stegen|stijg\w*|gestegen|toename|toegenomen|steg|økte|ökade|økning|"
+                 r"ökning)\b", re.IGNORECASE)
 DOWN = re.compile(r"\b(?:fall\w*|fell|drop\w*|declin\w*|decreas\w*|down|lower|shrank|shrink\w*|loss\w*|lost|dip\w*|"
                    r"slump\w*|plung\w*|contract\w*|baisse|diminu\w*|rückgang|sank|gesunken|abnahme|ca[íi]d\w*|"
-                   r"baj\w*|descend\w*|calo|ridu\w*)\b", re.IGNORECASE)
+                   r"baj\w*|descend\w*|calo|ridu\w*|caiu|daal\w*|daling|gedaald|afname|afgenomen|zakte|gezakt|"
+                   r"falt|minsket|minskade|minskat|nedgang|nedgång)\b", re.IGNORECASE)
 # (a colon between digits is a time of day, "12:00", and a title's period, "Dr. Holm", no clause break)
 CLAUSE = re.compile(r"[;\n]|(?<!\d):|:(?!\d)|,\s+(?:and|but|while|whereas|though|although)\b|"
                     r"\s+(?:but|while|whereas)\s+"

@@ -86,6 +86,10 @@ def trace(answer: object, evidence: Evidence, *, typed: str | None, given_by: st
         text = answer if isinstance(answer, str) else typed
     elif isinstance(answer, str) or (isinstance(answer, numbers.Number) and not isinstance(answer, bool)):
         text = str(answer)
+    elif isinstance(answer, dict) and answer and all(_scalar(v) for v in answer.values()):
+        # named fields (SUBMIT(total_kwh=..., sessions=...)): each field's value is traced as a computed value is,
+        # so a figure typed into the call and never shown has no source
+        text = " ; ".join(str(v) for v in answer.values())
     else:
         what = given_by or "the code"
         return Grounding(grounded=True, computed=True, sources=[Source(_label(answer), "computed", where=what)])
@@ -468,7 +472,8 @@ def _computed_sources(found: list[Value], evidence: Evidence, given_by: str) -> 
         from_call = next((where for where, seen in sub_seen.items() if seen.has(value)), None)
         if from_call is not None:
             sources.append(Source(value.text, "subcall", where=from_call))
-        elif constants.has(value) and not evidence.shown.has(value):
+        elif (constants.has(value) or any(value.text in line.text for line in constants.lines)) \
+                and not evidence.shown.has(value):  # "unos 3 millones" typed inside a string of the code
             sources.append(Source(value.text, "nowhere", where="a constant typed into the code"))
         else:
             sources.append(Source(value.text, "computed", where=given_by or "the code"))
@@ -512,6 +517,10 @@ def _final_call(cell: CodeCell) -> str | None:
         return 'answer["content"]' if "answer" in code_names.loaded(cell.code) | stored else None
     segment = ast.get_source_segment(cell.code, calls[-1]) or ""
     return segment if len(segment) <= 120 else segment[:117] + "..."
+
+
+def _scalar(value: object) -> bool:
+    return isinstance(value, str | numbers.Number) and not isinstance(value, bool)
 
 
 def _label(answer: object) -> str:
