@@ -1376,3 +1376,44 @@ def test_change_words_of_dutch_and_the_nordic_languages_have_a_direction() -> No
     assert change_direction("Het aantal passagiers daalde in augustus met 14,4%.") == "down"
     assert change_direction("Antallet økte med 12 %.") == "up"
     assert change_direction("Antalet minskade med 12 %.") == "down"
+
+
+def test_a_filter_added_in_place_of_a_cleaning_step_revises_the_figure(engine: Engine) -> None:
+    sailings = pd.DataFrame({"status": ["SAILED", "SAILED", "CANCELLED", "SAILED"], "delay": [9.0, 22.0, None, 0.0]})
+    blocks = ["print(round(context.delay.fillna(0).mean(), 2))",
+              "sailed = context[context.status == 'SAILED']\nprint(round(sailed.delay.mean(), 2))"]
+    question = "What is the average delay of the sailings that left?"
+    stale = engine.run([fence(b) for b in blocks] + ["FINAL(7.75 minutes)"], sailings.copy(), question=question,
+                       max_iterations=3)
+    assert [v.gate for v in stale.iterations[-1].verdicts if v.action == "refused"] == ["stale-figure"]
+    kept = engine.run([fence(b) for b in blocks] + ["FINAL(10.33 minutes)"], sailings.copy(), question=question,
+                      max_iterations=3)
+    assert kept.status == "final" and kept.iterations[-1].verdicts == []
+
+
+def test_by_an_agent_is_no_grouping_of_the_question() -> None:
+    from rlm_jupyter.engine.trust.forms import asks_for_one
+
+    assert asks_for_one("How much energy does a session deliver, leaving out sessions cut short by a fault?") == \
+        "one figure"
+    assert asks_for_one("How much energy did each site deliver, by month?") != "one figure"
+
+
+def test_the_data_tells_how_it_writes_its_dates_when_no_output_does() -> None:
+    deliveries = pd.DataFrame({"fecha": ["06/11/2023", "08/11/2023", "22/11/2023"], "socio": ["S-1", "S-1", "S-2"]})
+    code = "print(deliveries.head(2))"
+    out = "\n".join(line.text for line in printed(code, deliveries=deliveries))
+    run = Run(id="r", question="When?", model="m", sub_model="s", context_names=["deliveries"],
+              iterations=[Iteration(0, "r", cells=[CodeCell(code, stdout=out, shown=out)])])
+    with_data = Evidence.of([run], [deliveries])
+    assert not trace("On June 11, 2023.", with_data, typed="On June 11, 2023.").grounded  # day first in the data
+    assert trace("On 6 November 2023.", with_data, typed="On 6 November 2023.").grounded
+    assert trace("On June 11, 2023.", Evidence.of([run]), typed="On June 11, 2023.").grounded  # no order known
+
+
+def test_a_week_s_first_day_needs_the_week_named_as_one() -> None:
+    when = "When did it start?"
+    assert traced("ISO week 10 started on Monday 4 March 2024.", "week 10    38395.8\n2024-03-10",
+                  question=when).grounded
+    assert not traced("Screen 1 first sold out on 1 January 2024.", "Screen 1    220\n2024-03-10",
+                      question=when).grounded

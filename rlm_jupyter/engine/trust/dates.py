@@ -116,7 +116,7 @@ def calendar_source(value: Value, text: str, stated: Sequence[tuple[Value, Sourc
     its other values came from and the last output's; ``spans``: reads the periods of the data's date columns (only
     for a month or a year no output showed)."""
     if value.kind == "date":
-        return (_week_bound(value, stated, shown) or _only_weekday(value, shown)
+        return (_week_bound(value, text, stated, shown) or _only_weekday(value, shown)
                 or _in_zone(value, text, lines, question_of(shown)) or _asked_month(value, shown)
                 or _in_span(value, spans))
     if value.kind == "token" and CLOCK.fullmatch(value.key):
@@ -141,9 +141,16 @@ def _is_day(value: Value, day: _dt.date) -> bool:
 
 
 # -- a week's first or last day ---------------------------------------------------------------------------------
-def _week_bound(value: Value, stated: Sequence[tuple[Value, Source]], shown: Shown) -> Source | None:
+_WEEK_WORD = re.compile(r"\b(?:week|wk|kw|semaine|woche|semana|settimana|uke|vecka|week-?nummer)\.?\s*(?:no\.?|nr\.?|"
+                        r"#)?\s*$", re.IGNORECASE)
+
+
+def _week_bound(value: Value, text: str, stated: Sequence[tuple[Value, Source]], shown: Shown) -> Source | None:
+    """The first or last day of a week the answer names by its number after a week's word ("ISO week 10", "KW 10",
+    "semaine 10"): the 1 of "Screen 1" is no week."""
     weeks = [(v, s) for v, s in stated if v.kind == "number" and v.readings and s.kind == "shown"
-             and v.first == v.first.to_integral_value() and 1 <= v.first <= 53 and not is_year(v)]
+             and v.first == v.first.to_integral_value() and 1 <= v.first <= 53 and not is_year(v)
+             and _WEEK_WORD.search(text[max(0, v.start - 16):v.start])]
     if not weeks:
         return None
     years = list(dict.fromkeys([int(v.first) for v, _ in stated if v.kind == "number" and is_year(v)]

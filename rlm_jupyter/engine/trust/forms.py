@@ -225,12 +225,13 @@ def clause_around(text: str, position: int) -> str:
 
 
 # -- what a question asks for -----------------------------------------------------------------------------------
-# (a word of a compound is no such word: "table-linen loads" asks for no table)
-_DISTRIBUTIVE = re.compile(r"(?<!-)\b(?:by|per|each|every|breakdown|broken down|for all|list|table|across|over time|"
-                           r"trend|distribution|monthly|weekly|daily|yearly|hourly|quarterly|annual|split|versus|vs\.?|"
-                           r"compare|comparison|respectively|par|pro|je|por|cada|chaque|jede[nrs]?)\b(?!-)|top \d|"
-                           r"\d+ (?:most|"
-                           r"largest|biggest|highest|lowest|smallest)", re.IGNORECASE)
+# (a word of a compound is no such word: "table-linen loads" asks for no table; "cut short by a fault" names an
+# agent, not a grouping)
+_DISTRIBUTIVE = re.compile(r"(?<!-)\b(?:by(?!\s+(?:a|an)\b)|per|each|every|breakdown|broken down|for all|list|table|"
+                           r"across|over time|trend|distribution|monthly|weekly|daily|yearly|hourly|quarterly|annual|"
+                           r"split|versus|vs\.?|compare|comparison|respectively|par|pro|je|por|cada|chaque|"
+                           r"jede[nrs]?)\b(?!-)|top \d|"
+                           r"\d+ (?:most|largest|biggest|highest|lowest|smallest)", re.IGNORECASE)
 _HOW_MANY = re.compile(r"\b(?:how (?:many|much|long|often|old|far|big|large)|combien|wie (?:viele?|lange|oft)|"
                        r"cu[aá]nt[oa]s?|quant[oie]|quantos?|quantas?)\b", re.IGNORECASE)
 # Nouns that name one figure of many rows: "what is the <quantity> of ...". A possessive before it ("the

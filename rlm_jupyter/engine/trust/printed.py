@@ -144,6 +144,8 @@ def _places(match: re.Match[str]) -> int:
 class Shown:
     """The lines a run showed the model, with their figures, dates and words indexed for lookups."""
 
+    data_order: str | None = None  # how the data's own numeric dates are written ("DMY", "MDY"), when known
+
     def __init__(self, lines: list[Line]) -> None:
         self.lines = lines
         figures: list[Figure] = []
@@ -325,14 +327,20 @@ class Shown:
     def _numeric_date_orders(self) -> dict[Where, str]:
         """How the data writes its numeric dates, for every output: day first when a first field exceeds 12
         (22.01.2024), month first when a second does (01/22/2024); then 05.02.2024 is one date, not two. One data
-        set writes its dates one way, so what one output shows holds for the rest."""
-        found: set[str] = set()
-        for line in self.lines:
-            for first, second in _NUMERIC_DATE.findall(line.text):
-                found.add("DMY" if int(first) > 12 else "MDY" if int(second) > 12 else "")
-        found.discard("")
-        order = next(iter(found)) if len(found) == 1 else None
+        set writes its dates one way, so what one output shows holds for the rest; when no output tells, the data
+        itself may (``data_order``: its rows the model never printed, "22/11/2023" under "06/11/2023")."""
+        order = numeric_date_order(line.text for line in self.lines) or self.data_order
         return dict.fromkeys({line.where for line in self.lines}, order) if order else {}
+
+
+def numeric_date_order(texts: Iterable[str]) -> str | None:
+    """"DMY" when a numeric date's first field exceeds 12, "MDY" when its second does; None if none or both."""
+    found: set[str] = set()
+    for text in texts:
+        for first, second in _NUMERIC_DATE.findall(text):
+            found.add("DMY" if int(first) > 12 else "MDY" if int(second) > 12 else "")
+    found.discard("")
+    return next(iter(found)) if len(found) == 1 else None
 
 
 def _lines(text: str, where: Where, code: str = "", clean: bool = True) -> list[Line]:

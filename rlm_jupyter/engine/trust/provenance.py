@@ -22,7 +22,7 @@ import functools
 import itertools
 import numbers
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cached_property
@@ -33,7 +33,7 @@ from ..record.trajectory import CodeCell, Grounding, Iteration, Run, Source, Sou
 from .dates import Span, calendar_source, data_spans, question_of, within_data
 from .derive import MIN_DIGITS, Column, DateOperand, Operand, compounds, converted, derive, significant_digits
 from .forms import asks_when
-from .printed import LINE_CHARS, Line, Match, Shown, Table, Where, shown_at, tables
+from .printed import LINE_CHARS, Line, Match, Shown, Table, Where, numeric_date_order, shown_at, tables
 from .readings import CLOCK, Value, date_of, is_year, values
 from .written import written_source
 
@@ -43,6 +43,18 @@ _FINAL_CALLS = frozenset({"FINAL", "FINAL_VAR", "SUBMIT"})
 _SCALES = {"k": 3, "000": 3, "000s": 3, "thousand": 3, "thousands": 3, "tsd": 3, "mn": 6, "mio": 6, "million": 6,
            "millions": 6, "bn": 9, "billion": 9, "billions": 9}
 _SCALED_NAME = re.compile(r"(?:^|[_\s(])(?P<w>" + "|".join(_SCALES) + r")\)?$", re.IGNORECASE)
+
+
+MAX_DATE_CELLS = 2_000  # text cells of the data read for how it writes its dates: one pass, a few ms
+
+
+def _text_cells(frames: Sequence[Any]) -> Iterator[str]:
+    """The first text cells of each text column of the frames, where a numeric date may show its order."""
+    for frame in frames:
+        for name in list(getattr(frame, "columns", []))[:40]:
+            column = frame[name]
+            if getattr(column, "ndim", 0) == 1 and (column.dtype.kind in "OU" or str(column.dtype) == "str"):
+                yield from (cell for cell in column.head(MAX_DATE_CELLS).tolist() if isinstance(cell, str))
 
 
 @dataclass
@@ -56,7 +68,9 @@ class Evidence:
 
     @classmethod
     def of(cls, runs: Sequence[Run], frames: Sequence[Any] = ()) -> Evidence:
-        return cls(list(runs), Shown.of(runs), list(frames))
+        shown = Shown.of(runs)
+        shown.data_order = numeric_date_order(_text_cells(frames))
+        return cls(list(runs), shown, list(frames))
 
     @cached_property
     def spans(self) -> list[Span]:

@@ -57,6 +57,7 @@ class Reduction:
     filters: int  # how many row filters it has
     step: str | None  # what the operand's last method call is made on, when the operand is such a call
     names: frozenset[str]
+    core: str = ""  # the unfiltered operand without its cleaning steps (``.fillna(0)``, ``.dropna()``...)
 
     def revised_by(self, later: Reduction, changed: frozenset[str]) -> bool:
         """``later`` revises this reduction (see the module's doc); ``changed``: the names code since changed in
@@ -67,6 +68,8 @@ class Reduction:
             return bool(self.names & changed)
         if later.unfiltered == self.unfiltered:
             return later.filters > self.filters
+        if later.core and later.core == self.core and later.filters > self.filters:
+            return True  # a filter added in place of a cleaning step (``x.fillna(0).mean()``, then ``x[kept].mean()``)
         return later.step is not None and later.step in (self.step, self.operand)
 
 
@@ -278,7 +281,19 @@ def _reduction(expr: ast.expr, assigned: dict[str, ast.expr]) -> Reduction | Non
     unfiltered = source_of(unfilter.visit(copy.deepcopy(operand)))
     step = source_of(operand.func.value) if isinstance(operand, ast.Call) and isinstance(operand.func,
                                                                                           ast.Attribute) else None
-    return Reduction(reducer, source_of(operand), unfiltered, unfilter.taken, step, names)
+    return Reduction(reducer, source_of(operand), unfiltered, unfilter.taken, step, names,
+                     source_of(_without_cleaning(unfilter.visit(copy.deepcopy(operand)))))
+
+
+# Steps that clean what a reduction reads, not choose it: a revision may replace one by a filter
+_CLEANING = frozenset({"fillna", "dropna", "replace", "astype", "clip", "abs", "interpolate", "where", "mask",
+                       "ffill", "bfill", "to_numeric"})
+
+
+def _without_cleaning(node: ast.expr) -> ast.expr:
+    while isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _CLEANING:
+        node = node.func.value
+    return node
 
 
 class _Unfilter(ast.NodeTransformer):
