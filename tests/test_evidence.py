@@ -1417,3 +1417,46 @@ def test_a_week_s_first_day_needs_the_week_named_as_one() -> None:
                   question=when).grounded
     assert not traced("Screen 1 first sold out on 1 January 2024.", "Screen 1    220\n2024-03-10",
                       question=when).grounded
+
+
+@pytest.mark.parametrize("code, names", [
+    ("print(df.groupby('evening').sold.mean())", {"true": "evening"}),
+    ("print(df.groupby(df.guest != '').downloads.mean())", {"true": "guest"}),
+    ("print(df.groupby(df['heure'] == '07h00').no_show.mean())", {"true": "07h00"}),
+    ("print(df.groupby(df.heure != '07h00').no_show.mean())", {"false": "07h00"}),
+    ("print(df.groupby(df.notes.str.contains('frost')).size())", {"true": "frost"}),
+    ("print(df.groupby(df.refund.isna()).amount.sum())", {"false": "refund"}),
+    ("print(df.groupby('a').x.sum(), df.groupby('b').x.sum())", {}),  # two groupings: which is which is unknown
+])
+def test_a_grouping_by_a_condition_names_its_true_and_false_rows(code: str, names: dict[str, str]) -> None:
+    from rlm_jupyter.engine.trust.booleans import boolean_names
+
+    assert boolean_names(code) == names
+
+
+def test_figures_of_true_and_false_rows_are_checked_by_what_the_condition_names() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_pair
+
+    episodes = pd.DataFrame({"guest": ["", "Ana", "", "Bo"], "downloads_30d": [3011.8, 3748.9, 3011.8, 3748.9]})
+    evidence = evidence_of("print(episodes.groupby(episodes.guest != '').downloads_30d.mean())", episodes=episodes)
+    question = "Do guest episodes or solo episodes get more downloads?"
+    assert wrong_pair("Solo episodes do better: 3,748.9 downloads, against 3,011.8 for guest episodes.", question,
+                      evidence) is not None
+    assert wrong_pair("Guest episodes do better: 3,748.9 downloads, against 3,011.8 for solo episodes.", question,
+                      evidence) is None
+
+
+def test_a_text_column_with_spaces_and_digits_is_one_cell_and_its_first_word_names_its_row() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_pair
+
+    stock = pd.DataFrame({"name": ["Ibuprofen 400 mg 20 tabs", "Ramipril 5 mg 50 tabs", "Amlodipine 5 mg 50 tabs"],
+                          "stock": [8, 50, 39], "reorder_level": [10, 20, 15]})
+    evidence = evidence_of("print(stock)", stock=stock)
+    (table,) = evidence.tables
+    assert [row.labels for row in table.rows] == [[name] for name in stock.name]
+    assert table.aliases["ramipril"] == "ramipril 5 mg 50 tabs"
+    question = "How many packs of Ramipril do we have in stock?"  # the question names the column the answer doesn't
+    claim = wrong_pair("We have 20 packs of Ramipril.", question, evidence)
+    assert claim is not None and claim.values["label"] == "Ramipril 5 mg 50 tabs"
+    assert claim.values["column"] == "reorder_level"
+    assert wrong_pair("We have 50 packs of Ramipril.", question, evidence) is None

@@ -74,9 +74,10 @@ class Labels(list[str]):
 
 
 def _labels(found: list[Table]) -> Labels:
-    """Every row label of the tables, longest first (so "New York" is found before "York")."""
+    """Every row label of the tables, longest first (so "New York" is found before "York"), and the names of a
+    condition's ``True`` and ``False`` rows (``Table.aliases``)."""
     raw = {label for table in found for row in table.rows for label in row.labels}
-    keys = {label_key(label) for label in raw}
+    keys = {label_key(label) for label in raw} | {alias for table in found for alias in table.aliases}
     labels = Labels(sorted((k for k in keys if k), key=len, reverse=True))
     labels.joined = frozenset(label_key(label) for label in raw if re.search(r"\w[-_]\w", label))
     return labels
@@ -461,7 +462,8 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
             near = _around(sentence, value)
             # a year anywhere in the clause names a column of years ("700.9 mm of rain in 2024": column 2024)
             near += "".join(f" {v.text}" for v in values(forms.clause_around(sentence, value.start)) if is_year(v))
-            claim = _pair_claim(label, value, near, found) or _printed_elsewhere(label, value, figures, evidence)
+            claim = (_pair_claim(label, value, near, found, question)
+                     or _printed_elsewhere(label, value, figures, evidence))
             if claim is not None:
                 return claim
     return None
@@ -571,11 +573,15 @@ def _layout_pairs(named: list[_Mention], figures: list[Value],
             if (m := _nearest(every, value.start, value.start + len(value.text))) is not None]
 
 
-def _pair_claim(label: str, value: Value, clause: str, found: list[Table]) -> Claim | None:
+def _pair_claim(label: str, value: Value, clause: str, found: list[Table], question: str = "") -> Claim | None:
+    """``question``: whose words name the column when the figure's own words name none ("20 packs of Ramipril" to
+    "how many packs of Ramipril do we have in stock?")."""
     holding = [table for table in found if table.rows_of(label)]
     if not holding:
         return None
     words = _measure_words(clause) - set(label.split())
+    if not any(_columns_for(table, words)[1] for table in holding):
+        words = _measure_words(question) - set(label.split())
     own: list[tuple[Table, str]] = [(table, column) for table in holding for row, column in _cells_of(value, table)
                                     if id(row) in {id(r) for r in table.rows_of(label)}]
     if own:

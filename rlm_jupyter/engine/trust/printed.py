@@ -26,6 +26,7 @@ from functools import cached_property
 from ..dialogue.conversation import Conversation
 from ..record.trajectory import CodeCell, Run, Source
 from . import localedata
+from .booleans import boolean_names
 from .readings import (
     ADDRESS,
     CLOCK,
@@ -403,7 +404,8 @@ class Table:
         return [c for c in self.columns if sum(r.figure(c) is not None for r in self.rows) >= enough]
 
     def label_of(self, key: str) -> str:
-        """A label as this table printed it, for the notes ("Lille", not the compared "lille")."""
+        """A label as this table printed it, for the notes ("Lille", not the compared "lille"; an alias's label)."""
+        key = self.aliases.get(key, key)
         return next((label for row in self.rows for label in row.labels if label_key(label) == key), key)
 
     def rows_of(self, label: str) -> list[Row]:
@@ -427,7 +429,28 @@ class Table:
         for row in self.rows:
             for key in dict.fromkeys(label_key(label) for label in row.labels):
                 index.setdefault(key, []).append(row)
+        for alias, key in self.aliases.items():
+            index.setdefault(alias, index[key])
         return index
+
+    @cached_property
+    def aliases(self) -> dict[str, str]:
+        """Other names of rows, as compared → the label: a grouping by a condition's ``True`` and ``False``
+        (``booleans``), and the first word of a label of several ("Ramipril" of "Ramipril 5 mg 50 tabs",
+        "Caldera" of "Caldera United") when no other label of the table starts with it."""
+        keys = {label_key(label) for row in self.rows for label in row.labels[-1:]}
+        if not keys:
+            return {}
+        if keys <= {"true", "false"}:
+            return {alias: key for key, name in boolean_names(self.code).items()
+                    if key in keys and (alias := label_key(name)) and alias not in keys}
+        firsts: dict[str, list[str]] = {}
+        for key in keys:
+            words = key.split()
+            if len(words) > 1 and len(words[0]) >= 4 and words[0].isalpha():
+                firsts.setdefault(words[0], []).append(key)
+        return {first: named[0] for first, named in firsts.items() if len(named) == 1 and first not in keys
+                and not any(k.startswith(first) and k not in named for k in keys)}
 
     def order(self, column: str) -> str | None:
         """``descending`` or ``ascending`` when the column's figures are printed sorted, else None."""
@@ -555,6 +578,10 @@ def _pandas_table(lines: list[Line], start: int, end: int) -> Table | None:
     if len(cells) < 2:
         return None
     spans_named, index_width = _columns(header, spans)
+    if header is not None and index_width > 1 and _counts_rows([row[0] for row in cells]):
+        # pandas' default index (0, 1, 2 ...) is one column: the header-less spans after it are the words of a text
+        # column ("Ibuprofen 400 mg 20 tabs", right-aligned under "name"), which join the column they end under
+        index_width = 1
     before = lines[start - 1] if start and lines[start - 1].number == lines[start].number - 1 else None
     name = (footer.group("name") if footer is not None else None) or ""
     columns = spans_named if header is not None else [name or "value"]

@@ -1,0 +1,70 @@
+"""What the rows of a table grouped by a condition are called: ``True`` and ``False`` named by the condition.
+
+Why: ``episodes.groupby(episodes.guest != '').downloads.mean()`` prints rows ``False`` and ``True``; an answer says
+"guest episodes" and "solo episodes". Without a name for ``True``, a figure stated for the guest episodes is bound to
+no row, and two groups' figures swapped in a comparison pass. The condition says what ``True`` means, read from the
+code's syntax tree (never from the answer's words):
+
+- a column of booleans, by name (``groupby('evening')``, ``groupby(df.evening)``): ``True`` is "evening";
+- a column compared with a value (``df.heure == '07h00'``): ``True`` is that value; compared with an empty or false
+  value (``df.guest != ''``, ``!= 0``, ``.notna()``): ``True`` is the column ("guest"), ``False`` with ``==``;
+- ``df.notes.str.contains('frost')``: ``True`` is "frost".
+
+Only one such grouping per block is read: with two, which table is which is not known.
+"""
+from __future__ import annotations
+
+import ast
+import functools
+
+_EMPTY = ("", None, 0, False)
+
+
+@functools.lru_cache(maxsize=256)
+def boolean_names(code: str) -> dict[str, str]:
+    """``{"true": name, "false": name}`` (either may be missing) for the one ``groupby`` of a condition in ``code``."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return {}
+    keys = [node.args[0] for node in ast.walk(tree) if isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute) and node.func.attr == "groupby" and node.args]
+    named = [names for key in keys if (names := _names(key))]
+    return named[0] if len(named) == 1 else {}
+
+
+def _names(key: ast.expr) -> dict[str, str]:
+    if isinstance(key, ast.List) and len(key.elts) == 1:
+        key = key.elts[0]
+    if isinstance(key, ast.Constant) and isinstance(key.value, str):
+        return {"true": key.value}
+    if isinstance(key, ast.Attribute | ast.Subscript) and (column := _column(key)):
+        return {"true": column}
+    if isinstance(key, ast.Compare) and len(key.ops) == 1 and isinstance(key.comparators[0], ast.Constant):
+        column, value, equal = _column(key.left), key.comparators[0].value, isinstance(key.ops[0], ast.Eq)
+        if not column or not isinstance(key.ops[0], ast.Eq | ast.NotEq):
+            return {}
+        if value in _EMPTY and not isinstance(value, float):
+            return {"false" if equal else "true": column}
+        return {"true" if equal else "false": str(value)}
+    if isinstance(key, ast.Call) and isinstance(key.func, ast.Attribute):
+        method, on = key.func.attr, key.func.value
+        if method in ("notna", "notnull") and (column := _column(on)):
+            return {"true": column}
+        if method in ("isna", "isnull") and (column := _column(on)):
+            return {"false": column}
+        if method == "contains" and key.args and isinstance(key.args[0], ast.Constant) \
+                and isinstance(key.args[0].value, str):
+            return {"true": key.args[0].value}
+    return {}
+
+
+def _column(node: ast.expr) -> str:
+    """The column an expression reads: ``df.guest``, ``df['guest']``, ``df.notes.str`` → guest, notes."""
+    if isinstance(node, ast.Attribute) and node.attr == "str":
+        node = node.value
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
+        return node.slice.value
+    return ""
