@@ -1460,3 +1460,21 @@ def test_a_text_column_with_spaces_and_digits_is_one_cell_and_its_first_word_nam
     assert claim is not None and claim.values["label"] == "Ramipril 5 mg 50 tabs"
     assert claim.values["column"] == "reorder_level"
     assert wrong_pair("We have 50 packs of Ramipril.", question, evidence) is None
+
+
+TAPS = pd.DataFrame({"line": ["S-Bahn_S5", "Tram_4", "S-Bahn_S5", "Bus_33", "Tram_4"],
+                     "fare": [4.4, 2.8, 4.4, 2.8, 2.8]})
+S5_QUESTION = "How much did S-Bahn S5 fares bring in that week?"
+
+
+@pytest.mark.parametrize("code, answer, refused", [
+    # the total over every line, printed after a table: the block's last line is the last print's
+    ("print(context.line.value_counts())\nprint(round(context.fare.sum(), 2))", "The S5 took in CHF 17.20.", True),
+    ("print(context.line.value_counts())\nprint(round(context[context.line == 'S-Bahn_S5'].fare.sum(), 2))",
+     "The S5 took in CHF 8.80.", False),
+])
+def test_a_code_of_letters_and_digits_names_a_part_inside_the_data_s_values(engine: Engine, code: str, answer: str,
+                                                                            refused: bool) -> None:
+    run = engine.run([fence(code), f"FINAL({answer})"], TAPS, question=S5_QUESTION, max_iterations=2)
+    refusals = [v for v in run.iterations[-1].verdicts if v.action == "refused"]
+    assert [v.gate for v in refusals] == (["wrong-subset"] if refused else []), refusals

@@ -117,7 +117,8 @@ def names(expr: ast.expr, word: str) -> bool:
 
 def printed_expression(match: Match, evidence: Evidence) -> ast.expr | None:
     """The expression whose result printed the figure of ``match``: the argument of a ``print`` call of its block
-    at the figure's place on the line, when the call's arguments are as many as the line's figures; else None."""
+    at the figure's place on the line, when the call's arguments are as many as the line's figures (of several
+    such calls, the last one for the block's last line); else None."""
     line = match.line
     if match.figure is None or line.where.place != "output" or line.where.earlier or not evidence.runs:
         return None
@@ -125,7 +126,15 @@ def printed_expression(match: Match, evidence: Evidence) -> ast.expr | None:
     position = next((i for i, f in enumerate(figures) if f is match.figure), None)
     calls = printed_calls(evidence.runs[-1]).get((line.where.turn, line.where.block), [])
     fitting = [args[position] for args in calls if position is not None and len(args) == len(figures)]
-    return fitting[0] if len(fitting) == 1 else None
+    if len(fitting) == 1:
+        return fitting[0]
+    # several calls could have printed it: the block's last line is the last call's, when that one fits (a
+    # value_counts() printed, then a total)
+    block = [other for other in evidence.shown.lines if other.where == line.where]
+    last = calls[-1] if calls else []
+    if fitting and block and block[-1] is line and position is not None and len(last) == len(figures):
+        return last[position]
+    return None
 
 
 def printed_matches(value: Value, evidence: Evidence) -> list[Match]:

@@ -243,10 +243,12 @@ def _printed(tree: ast.Module) -> Iterator[ast.expr]:
 
 
 def _calls(tree: ast.Module) -> Iterator[list[ast.expr]]:
-    """The arguments of each ``print`` call of a block, and its last line when that is an expression (as one)."""
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print":
-            yield list(node.args)
+    """The arguments of each ``print`` call of a block, in source order, and its last line when that is an expression
+    (as one)."""
+    prints = [node for node in ast.walk(tree)
+              if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print"]
+    for node in sorted(prints, key=lambda n: (n.lineno, n.col_offset)):  # in the order the source writes them
+        yield list(node.args)
     last = tree.body[-1] if tree.body else None
     if isinstance(last, ast.Expr) and not (isinstance(last.value, ast.Call) and isinstance(last.value.func, ast.Name)
                                            and last.value.func.id == "print"):

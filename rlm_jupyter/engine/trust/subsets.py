@@ -35,7 +35,7 @@ from typing import Any
 from ..dialogue import prompts
 from . import forms
 from .claims import Claim
-from .parts import Part, names, parts_named, phrases, printed_expression, printed_matches
+from .parts import Part, names, part_named, parts_named, phrases, printed_expression, printed_matches
 from .printed import label_key
 from .provenance import Evidence
 from .readings import Value, is_year, values
@@ -94,6 +94,10 @@ def _for_the_part(value: Value, question: str, evidence: Evidence, frames: list[
     named = {part.word: part for part in parts_named(phrases(question), frames)}
     year = _year(question, frames)
     found = [*_outermost(list(named.values())), *([year] if year is not None else [])]
+    if not found:  # a code of letters and digits names a part as a word of its values ("S5" of "S-Bahn_S5")
+        codes = [w.lower() for w in re.findall(r"\b(?=\w*[A-Za-z])(?=\w*\d)\w{2,6}\b", question)]
+        coded = part_named(codes, frames, within=True) if len(codes) == 1 else None
+        found = [coded] if coded is not None else []
     if len(found) != 1:
         return None  # no part, or several (a comparison names two)
     part = found[0]
