@@ -1475,6 +1475,8 @@ S5_QUESTION = "How much did S-Bahn S5 fares bring in that week?"
 ])
 def test_a_code_of_letters_and_digits_names_a_part_inside_the_data_s_values(engine: Engine, code: str, answer: str,
                                                                             refused: bool) -> None:
-    run = engine.run([fence(code), f"FINAL({answer})"], TAPS, question=S5_QUESTION, max_iterations=2)
+    # (row-mismatch, which also sees the S5 row of the counts, is switched off: this is wrong-subset's own test)
+    run = engine.run([fence(code), f"FINAL({answer})"], TAPS, question=S5_QUESTION, max_iterations=2,
+                     acceptance="strict,-row-mismatch")
     refusals = [v for v in run.iterations[-1].verdicts if v.action == "refused"]
     assert [v.gate for v in refusals] == (["wrong-subset"] if refused else []), refusals
