@@ -1480,3 +1480,19 @@ def test_a_code_of_letters_and_digits_names_a_part_inside_the_data_s_values(engi
                      acceptance="strict,-row-mismatch")
     refusals = [v for v in run.iterations[-1].verdicts if v.action == "refused"]
     assert [v.gate for v in refusals] == (["wrong-subset"] if refused else []), refusals
+
+
+APPOINTMENTS = pd.DataFrame({"patient_id": ["PT-1", "PT-2", "PT-1", "PT-3", "PT-2", "PT-4"],
+                             "dentist": ["Dr. Sá", "Dr. Sá", "Dr. Sá", "Dr. Sá", "Dr. Holm", "Dr. Sá"]})
+
+
+@pytest.mark.parametrize("code, answer, refused", [
+    ("sa = context[context.dentist == 'Dr. Sá']\nprint(len(sa))", "Dr. Sá saw 5 patients.", True),
+    ("sa = context[context.dentist == 'Dr. Sá']\nprint(sa.patient_id.nunique())", "Dr. Sá saw 4 patients.", False),
+])
+def test_rows_of_a_table_the_code_made_are_no_count_of_the_things_that_repeat_in_it(
+        engine: Engine, code: str, answer: str, refused: bool) -> None:
+    run = engine.run([fence(code), f"FINAL({answer})"], APPOINTMENTS, question="How many patients did Dr. Sá see?",
+                     max_iterations=2)
+    refusals = [v.gate for v in run.iterations[-1].verdicts if v.action == "refused"]
+    assert refusals == (["not-distinct"] if refused else []), run.iterations[-1].verdicts

@@ -316,7 +316,7 @@ class Acceptance:
     def _not_distinct(self, offer: Offer, it: Iteration) -> Finding | None:
         text = _answer_text(offer)
         return _finding(counts.not_deduplicated(text, self.run.question, self._evidence_now())
-                        or counts.rows_for_entities(text, self.run.question, self._data_frames()))
+                        or counts.rows_for_entities(text, self.run.question, self._evidence_now().frames))
 
     def _stale_figure(self, offer: Offer, it: Iteration) -> Finding | None:
         return _finding(revisions.stale(_answer_text(offer), self.run.question, self._evidence_now()))

@@ -116,8 +116,8 @@ GATES: tuple[Gate, ...] = (
          "a model answered 'in how many of the 36 months ...?' with 36, the row count of the table it printed"),
     Gate("not-distinct", "answer", "soft",
          "a count of distinct (unique, different) items printed only by code that never removed repeats; or a "
-         "count of things by a plural noun ('how many users ...?') that is the row count of a data table in which "
-         "that noun's column (user_id, user) repeats",
+         "count of things by a plural noun ('how many users ...?') that is the row count of a table of the data "
+         "(or one the code made of it) in which that noun's column (user_id, user) repeats",
          "a model answered 'how many distinct customers?' with the number of order rows"),
     Gate("stale-figure", "answer", "soft",
          "a figure answered to a question for one figure that a later block recomputed to another value: the same "
