@@ -1496,3 +1496,23 @@ def test_rows_of_a_table_the_code_made_are_no_count_of_the_things_that_repeat_in
                      max_iterations=2)
     refusals = [v.gate for v in run.iterations[-1].verdicts if v.action == "refused"]
     assert refusals == (["not-distinct"] if refused else []), run.iterations[-1].verdicts
+
+
+def test_a_difference_of_two_stated_times_and_the_base_of_a_rate_are_derived() -> None:
+    finishes = "M   0 days 04:09:43.500000\nW   0 days 04:29:09.000000"
+    answer = "The men finished in 4:09:43 and the women in 4:29:09, so the men were about {} minutes faster."
+    assert traced(answer.format(19), finishes).grounded
+    assert not traced(answer.format(25), finishes).grounded
+    assert traced("from 0.73 mites per 100 bees in April", "April 0.73").grounded
+    assert not traced("from 0.73 mites per 120 bees in April", "April 0.73").grounded  # no power of ten
+
+
+def test_a_bound_the_code_filtered_by_is_a_source_only_when_stated_as_a_bound() -> None:
+    code = "sc['evening'] = sc.start_dt.dt.hour >= 17\nbig = sc[sc.sold > 150]\nprint(len(big))"
+    cells = [CodeCell(code, stdout="12", shown="12")]
+    run = Run(id="r", question="q", model="m", sub_model="s", context_names=["sc"],
+              iterations=[Iteration(0, "r", cells=cells)])
+    evidence = Evidence.of([run])
+    bound = trace("Evening shows (from 17:00): 12 sold over 150 seats.", evidence, typed="x")
+    assert bound.grounded and "dt.hour >= 17" in bound.sources[0].how
+    assert not trace("Evening shows: 150 seats sold.", evidence, typed="x").grounded  # a filter's constant, as a result
