@@ -1516,3 +1516,20 @@ def test_a_bound_the_code_filtered_by_is_a_source_only_when_stated_as_a_bound() 
     bound = trace("Evening shows (from 17:00): 12 sold over 150 seats.", evidence, typed="x")
     assert bound.grounded and "dt.hour >= 17" in bound.sources[0].how
     assert not trace("Evening shows: 150 seats sold.", evidence, typed="x").grounded  # a filter's constant, as a result
+
+
+def test_a_short_capital_code_is_named_only_in_capitals() -> None:
+    from rlm_jupyter.engine.trust.claims import Labels, mentions
+
+    labels = ["de", "en", "fr"]
+    codes = Labels(labels)
+    codes.codes = frozenset(labels)
+    assert mentions("Cerca de 631 mil palavras em 2024.", codes) == []  # Portuguese "de", no language
+    assert [m.label for m in mentions("Jobs from DE paid most.", codes)] == ["de"]
+
+
+def test_an_airline_day_is_a_date() -> None:
+    line = "12AUG24 14:18:39 BELT04 U24821/LGW TAG=0603198951 EVT=MISSING"
+    assert [(v.kind, v.key) for v in values("12AUG24")] == [("date", "2024-08-12")]
+    assert traced("On Monday 12 August 2024 at 14:18:39.", line, question="When?").grounded
+    assert not traced("On Monday 13 August 2024 at 14:18:39.", line, question="When?").grounded

@@ -71,6 +71,7 @@ class Labels(list[str]):
     as much as the status's)."""
 
     joined: frozenset[str] = frozenset()
+    codes: frozenset[str] = frozenset()  # short capital codes (DE, EN, FR): named only in capitals
 
 
 def _labels(found: list[Table]) -> Labels:
@@ -80,6 +81,8 @@ def _labels(found: list[Table]) -> Labels:
     keys = {label_key(label) for label in raw} | {alias for table in found for alias in table.aliases}
     labels = Labels(sorted((k for k in keys if k), key=len, reverse=True))
     labels.joined = frozenset(label_key(label) for label in raw if re.search(r"\w[-_]\w", label))
+    # "DE" and "EN" of a language column are "de" and "en" of a Portuguese or Dutch sentence in lower case
+    labels.codes = frozenset(label_key(label) for label in raw if re.fullmatch(r"[A-Z]{2,3}", label))
     return labels
 
 
@@ -99,7 +102,9 @@ def mentions(text: str, labels: Iterable[str]) -> list[_Mention]:
     for label in labels:
         pattern = _label_pattern(label, plural=label not in getattr(labels, "joined", frozenset()))
         digits = label.isdigit()
-        for match in re.finditer(rf"(?<![\w]){pattern}(?![\w])", text, re.IGNORECASE):
+        code = label in getattr(labels, "codes", frozenset())
+        flags = 0 if code else re.IGNORECASE
+        for match in re.finditer(rf"(?<![\w]){re.escape(label.upper()) if code else pattern}(?![\w])", text, flags):
             start, end = match.span()
             if any(a < end and start < b for a, b in taken) or any(
                     a <= start and end <= b and (a, b) != (start, end) for a, b in quoted) or (digits and (

@@ -345,6 +345,9 @@ def date_patterns() -> tuple[re.Pattern[str], ...]:
                    r"(?:,?\s+(?:de\s+)?" + year + r")?(?![\w])", re.IGNORECASE),
         re.compile(r"(?<![\w])" + weekday + day_dot + r"\s+(?:of\s+|de\s+)?(?P<month>" + any_month + r")\.?"
                    r",?\s+(?:de\s+)?" + year + r"(?![\w])", re.IGNORECASE),
+        # 12AUG24, as airline and mainframe logs write a day: its capital month fixes the order of the digits
+        re.compile(r"(?<![\w])(?P<day>\d{2})(?P<month>JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)"
+                   r"(?P<year>\d{2})(?![\w])"),
         # 05.03.2024, 05/03/2024; 3/5/24 is left alone (two digits of a year are too ambiguous)
         re.compile(r"(?<![\w.])(?P<numeric>\d{1,2}[./-]\d{1,2}[./-]\d{4})" + _TIME + r"(?![\w])"),
         # 2024-03, as pandas prints a month (a Period, a strftime('%Y-%m') label): a month
