@@ -1455,11 +1455,11 @@ def test_a_text_column_with_spaces_and_digits_is_one_cell_and_its_first_word_nam
     (table,) = evidence.tables
     assert [row.labels for row in table.rows] == [[name] for name in stock.name]
     assert table.aliases["ramipril"] == "ramipril 5 mg 50 tabs"
-    question = "How many packs of Ramipril do we have in stock?"  # the question names the column the answer doesn't
-    claim = wrong_pair("We have 20 packs of Ramipril.", question, evidence)
+    question = "How many packs of Ramipril do we have in stock?"
+    claim = wrong_pair("Ramipril has 20 packs in stock.", question, evidence)
     assert claim is not None and claim.values["label"] == "Ramipril 5 mg 50 tabs"
     assert claim.values["column"] == "reorder_level"
-    assert wrong_pair("We have 50 packs of Ramipril.", question, evidence) is None
+    assert wrong_pair("Ramipril has 50 packs in stock.", question, evidence) is None
 
 
 TAPS = pd.DataFrame({"line": ["S-Bahn_S5", "Tram_4", "S-Bahn_S5", "Bus_33", "Tram_4"],

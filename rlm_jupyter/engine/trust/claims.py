@@ -467,8 +467,7 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
             near = _around(sentence, value)
             # a year anywhere in the clause names a column of years ("700.9 mm of rain in 2024": column 2024)
             near += "".join(f" {v.text}" for v in values(forms.clause_around(sentence, value.start)) if is_year(v))
-            claim = (_pair_claim(label, value, near, found, question)
-                     or _printed_elsewhere(label, value, figures, evidence))
+            claim = _pair_claim(label, value, near, found) or _printed_elsewhere(label, value, figures, evidence)
             if claim is not None:
                 return claim
     return None
@@ -578,15 +577,11 @@ def _layout_pairs(named: list[_Mention], figures: list[Value],
             if (m := _nearest(every, value.start, value.start + len(value.text))) is not None]
 
 
-def _pair_claim(label: str, value: Value, clause: str, found: list[Table], question: str = "") -> Claim | None:
-    """``question``: whose words name the column when the figure's own words name none ("20 packs of Ramipril" to
-    "how many packs of Ramipril do we have in stock?")."""
+def _pair_claim(label: str, value: Value, clause: str, found: list[Table]) -> Claim | None:
     holding = [table for table in found if table.rows_of(label)]
     if not holding:
         return None
     words = _measure_words(clause) - set(label.split())
-    if not any(_columns_for(table, words)[1] for table in holding):
-        words = _measure_words(question) - set(label.split())
     own: list[tuple[Table, str]] = [(table, column) for table in holding for row, column in _cells_of(value, table)
                                     if id(row) in {id(r) for r in table.rows_of(label)}]
     if own:
