@@ -126,7 +126,8 @@ GATES: tuple[Gate, ...] = (
          "a model counted the requests, recomputed them without the health probe, and answered the first count"),
     Gate("wrong-subset", "answer", "soft",
          "a figure answered to a question for one figure about a named part of the data (a value of a text column, "
-         "'the main branch'; or a year of its dates) whose every printing came from code that selects nothing of "
+         "'the main branch'; a code of letters and digits inside its values, 'S5'; or a year of its dates) whose "
+         "every printing came from code that selects nothing of "
          "that part (no constant naming it), and is not that part's row of a printed table; or a figure for all "
          "the data printed only by a reduction over a head, tail, sample or slice of its rows, or shown only as a "
          "cell of a look at a few rows (the data's description, a head of the rows as they are)",

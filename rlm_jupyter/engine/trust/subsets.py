@@ -4,7 +4,8 @@ seconds of CI time did the main branch use?" answered with every branch's total.
 Why: the total was printed (``print(jobs.secs.sum())``), so it passes as seen, and the answer names the branch the
 question asked about, so its words pass too. The code says whose figure it is: nothing in ``jobs.secs.sum()``
 selects main's rows. The check reads the part from the question and the data (``parts``: "main" is a value of
-``branch``), and, for each line that printed the answer's figure, whether that line belongs to the part:
+``branch``; a code of letters and digits, "S5", may be a word of the values, ``S-Bahn_S5``), and, for each line
+that printed the answer's figure, whether that line belongs to the part:
 
 - scoped: the line is the part's row of a printed table (a ``groupby`` by branch printed main's row), the line
   itself names the part (``main: 4,210``), or the expression that printed the figure holds a constant naming it
