@@ -1533,3 +1533,21 @@ def test_an_airline_day_is_a_date() -> None:
     assert [(v.kind, v.key) for v in values("12AUG24")] == [("date", "2024-08-12")]
     assert traced("On Monday 12 August 2024 at 14:18:39.", line, question="When?").grounded
     assert not traced("On Monday 13 August 2024 at 14:18:39.", line, question="When?").grounded
+
+
+def test_a_print_in_a_loop_that_never_ran_printed_no_line() -> None:
+    from rlm_jupyter.engine.trust.parts import printed_expression
+    from rlm_jupyter.engine.trust.revisions import source_of
+
+    def expression(code: str, out: str) -> str | None:
+        run = Run(id="r", question="How many?", model="m", sub_model="s", context_names=["records"],
+                  iterations=[Iteration(0, "r", cells=[CodeCell(code, stdout=out, shown=out)])])
+        evidence = Evidence.of([run])
+        (match,) = [m for m in evidence.shown.matches(values("0")[0]) if m.figure is not None]
+        found = printed_expression(match, evidence)
+        return source_of(found) if found is not None else None
+
+    looped = "hits = [1 for r in records if 'x' in r]\nprint(len(hits))\nfor h in hits[:5]:\n    print(records[:100])"
+    assert expression(looped, "0") is None  # the loop's print may not have run: which call printed "0" is unknown
+    last = "hits = [1 for r in records if 'x' in r]\nprint(records[:0].count('x'))\nprint(len(hits))"
+    assert expression(last, "0") == "len([1 for r in records if 'x' in r])"

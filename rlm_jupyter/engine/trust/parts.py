@@ -118,7 +118,7 @@ def names(expr: ast.expr, word: str) -> bool:
 def printed_expression(match: Match, evidence: Evidence) -> ast.expr | None:
     """The expression whose result printed the figure of ``match``: the argument of a ``print`` call of its block
     at the figure's place on the line, when the call's arguments are as many as the line's figures (of several
-    such calls, the last one for the block's last line); else None."""
+    such calls, the last one for the block's last line, when it stands at the top level); else None."""
     line = match.line
     if match.figure is None or line.where.place != "output" or line.where.earlier or not evidence.runs:
         return None
@@ -132,9 +132,25 @@ def printed_expression(match: Match, evidence: Evidence) -> ast.expr | None:
     # value_counts() printed, then a total)
     block = [other for other in evidence.shown.lines if other.where == line.where]
     last = calls[-1] if calls else []
-    if fitting and block and block[-1] is line and position is not None and len(last) == len(figures):
+    if fitting and block and block[-1] is line and position is not None and len(last) == len(figures) \
+            and _last_print_runs_last(line.code):
         return last[position]
     return None
+
+
+def _last_print_runs_last(code: str) -> bool:
+    """The block's last ``print`` (in source order) is a statement of its own at the top level: it ran last.
+    One inside a loop or a branch may not have run at all (``for i in hits: print(...)`` over no hits)."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return False
+    prints = [node for node in ast.walk(tree)
+              if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print"]
+    if not prints:
+        return False
+    last = max(prints, key=lambda n: (n.lineno, n.col_offset))
+    return any(isinstance(statement, ast.Expr) and statement.value is last for statement in tree.body)
 
 
 def printed_matches(value: Value, evidence: Evidence) -> list[Match]:
