@@ -38,10 +38,10 @@ def _names(key: ast.expr) -> dict[str, str]:
         key = key.elts[0]
     if isinstance(key, ast.Constant) and isinstance(key.value, str):
         return {"true": key.value}
-    if isinstance(key, ast.Attribute | ast.Subscript) and (column := _column(key)):
+    if isinstance(key, ast.Attribute | ast.Subscript) and (column := column_of(key)):
         return {"true": column}
     if isinstance(key, ast.Compare) and len(key.ops) == 1 and isinstance(key.comparators[0], ast.Constant):
-        column, value, equal = _column(key.left), key.comparators[0].value, isinstance(key.ops[0], ast.Eq)
+        column, value, equal = column_of(key.left), key.comparators[0].value, isinstance(key.ops[0], ast.Eq)
         if not column or not isinstance(key.ops[0], ast.Eq | ast.NotEq):
             return {}
         if value in _EMPTY and not isinstance(value, float):
@@ -49,9 +49,9 @@ def _names(key: ast.expr) -> dict[str, str]:
         return {"true" if equal else "false": str(value)}
     if isinstance(key, ast.Call) and isinstance(key.func, ast.Attribute):
         method, on = key.func.attr, key.func.value
-        if method in ("notna", "notnull") and (column := _column(on)):
+        if method in ("notna", "notnull") and (column := column_of(on)):
             return {"true": column}
-        if method in ("isna", "isnull") and (column := _column(on)):
+        if method in ("isna", "isnull") and (column := column_of(on)):
             return {"false": column}
         if method == "contains" and key.args and isinstance(key.args[0], ast.Constant) \
                 and isinstance(key.args[0].value, str):
@@ -59,12 +59,12 @@ def _names(key: ast.expr) -> dict[str, str]:
     return {}
 
 
-def _column(node: ast.expr) -> str:
-    """The column an expression reads: ``df.guest``, ``df['guest']``, ``df.notes.str`` → guest, notes."""
+def column_of(node: ast.expr) -> str | None:
+    """The column an expression reads: ``df.guest``, ``df['guest']``, ``df.notes.str`` → guest, notes; or None."""
     if isinstance(node, ast.Attribute) and node.attr == "str":
         node = node.value
     if isinstance(node, ast.Attribute):
         return node.attr
     if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
         return node.slice.value
-    return ""
+    return None

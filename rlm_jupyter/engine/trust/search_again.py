@@ -32,6 +32,7 @@ from typing import Any
 
 from ..dialogue import code_names
 from ..record.trajectory import Run
+from .booleans import column_of
 from .printed import cell_shown
 from .readings import date_of, values
 
@@ -157,7 +158,7 @@ def _number_comparisons(run: Run, columns: set[str]) -> Iterator[tuple[str, int 
     for node in _clean_nodes(run):
         if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.Eq):
             pair = [node.left, node.comparators[0]]
-            column = next((c for c in map(_column_of, pair) if c in columns), None)
+            column = next((c for c in map(column_of, pair) if c in columns), None)
             number = next((s.value for s in pair if isinstance(s, ast.Constant) and isinstance(s.value, int | float)
                            and not isinstance(s.value, bool) and abs(s.value) >= 100), None)
             if column is not None and number is not None:
@@ -261,13 +262,13 @@ def _comparisons(run: Run, columns: set[str]) -> Iterator[tuple[str, str, bool]]
     for node in _clean_nodes(run):
         if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.Eq | ast.NotEq):
             pair = [node.left, node.comparators[0]]
-            column = next((c for c in map(_column_of, pair) if c in columns), None)
+            column = next((c for c in map(column_of, pair) if c in columns), None)
             literal = next((s.value for s in pair if isinstance(s, ast.Constant) and isinstance(s.value, str)),
                            None)
             if column is not None and literal is not None:
                 yield column, literal, False
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args:
-            column, first = _column_of(node.func.value), node.args[0]
+            column, first = column_of(node.func.value), node.args[0]
             if column not in columns:
                 continue
             if node.func.attr == "isin" and isinstance(first, ast.List | ast.Tuple):
@@ -276,14 +277,3 @@ def _comparisons(run: Run, columns: set[str]) -> Iterator[tuple[str, str, bool]]
             elif node.func.attr in ("contains", "startswith", "endswith") and isinstance(first, ast.Constant) \
                     and isinstance(first.value, str):
                 yield column, first.value, True
-
-
-def _column_of(node: ast.expr) -> str | None:
-    """The column ``df.col``, ``df['col']`` or ``df['col'].str`` names, if any."""
-    if isinstance(node, ast.Attribute) and node.attr == "str":
-        node = node.value
-    if isinstance(node, ast.Attribute):
-        return node.attr
-    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
-        return node.slice.value
-    return None
