@@ -18,7 +18,6 @@ How a value is traced (``trace``):
 from __future__ import annotations
 
 import ast
-import functools
 import itertools
 import numbers
 import re
@@ -30,11 +29,13 @@ from typing import Any
 
 from ..dialogue import code_names
 from ..record.trajectory import CodeCell, Grounding, Iteration, Run, Source, SourceKind
+from .clocks import between_clocks, clock_of_seconds, clock_shifted
+from .constants import code_bound, code_factor, out_of, rate_base
 from .dates import Span, calendar_source, data_spans, question_of, within_data
 from .derive import MIN_DIGITS, Column, DateOperand, Operand, compounds, converted, derive, significant_digits
 from .forms import asks_when
 from .printed import LINE_CHARS, Line, Match, Shown, Table, Where, numeric_date_order, shown_at, tables
-from .readings import CLOCK, Value, date_of, is_year, values
+from .readings import Value, date_of, is_year, values
 from .written import written_source
 
 _FINAL_CALLS = frozenset({"FINAL", "FINAL_VAR", "SUBMIT"})
@@ -166,7 +167,7 @@ def _typed_sources(found: list[Value], evidence: Evidence, text: str) -> list[So
             continue
         match = shown.find(whole)
         source = (_shown_source(whole, match) if match is not None
-                  else converted(whole, shown) or _between_clocks(whole, found, sources))
+                  else converted(whole, shown) or between_clocks(whole, found, sources))
         if source is not None:
             for index in (first, second):
                 sources[index] = Source(found[index].text, "derived", how=f"part of {whole.text}", loose=True,
@@ -182,120 +183,17 @@ def _typed_sources(found: list[Value], evidence: Evidence, text: str) -> list[So
             derived = (written_source(value, index, found, text, sources)
                        or derive(value, operands, columns, shown, dates)
                        or calendar_source(value, text, stated, shown, lines, lambda: evidence.spans)
-                       or _side_by_side(value, shown) or _clock_of_seconds(value, shown, text)
-                       or _clock_shifted(value, found, sources, text) or _between_clocks(value, found, sources)
-                       or _out_of(value, found, text) or _rate_base(value, text)
-                       or _code_bound(value, text, evidence.runs)
-                       or _row_count(value, evidence) or _code_factor(value, evidence.runs))
+                       or _side_by_side(value, shown) or clock_of_seconds(value, shown, text)
+                       or clock_shifted(value, found, sources, text) or between_clocks(value, found, sources)
+                       or out_of(value, found, text) or rate_base(value, text)
+                       or code_bound(value, text, evidence.runs)
+                       or _row_count(value, evidence) or code_factor(value, evidence.runs))
             if derived is None:
                 continue
             sources[index] = derived
             if value.kind == "number":
                 operands.insert(0, Operand(value.first, value.text, derived, stated=True))
     return [sources.get(i) or Source(value.text, "nowhere") for i, value in enumerate(found)]
-
-
-def _clock_of_seconds(value: Value, shown: Shown, text: str) -> Source | None:
-    """A duration written as a clock ("11:08", "1:02:15") that is a printed number of seconds (668, 3735), where
-    seconds are what was read: the answer writes a figure in seconds, or the block's code names them
-    (``roast_s``, ``duration_sec``). A time of day of a log is matched as printed, before this."""
-    parts = re.fullmatch(r"(\d{1,2}):(\d{2})(?::(\d{2}))?", value.key) if value.kind == "token" else None
-    if parts is None:
-        return None
-    a, b, c = int(parts.group(1)), int(parts.group(2)), int(parts.group(3) or 0)
-    seconds = Decimal(a * 3600 + b * 60 + c if parts.group(3) else a * 60 + b)
-    said = re.search(r"\d\s?(?:s|secs?|seconds?|Sekunden|secondes|segundos)\b", text) is not None
-    for figure in shown.figures_near(seconds, Decimal("0.5")):
-        line = shown.lines[figure.line]
-        if line.where.place == "output" and (said or _SECONDS_NAME.search(line.code)):
-            printed = shown_at(line, figure.text)
-            return Source(value.text, "derived", how=f"{figure.text} s as {'h:mm:ss' if parts.group(3) else 'm:ss'}",
-                          loose=True, operands=[printed])
-    return None
-
-
-_SECONDS_NAME = re.compile(r"\w_(?:s|sec|secs|seconds)\b|\bseconds\b")
-
-
-def _between_clocks(value: Value, found: list[Value], sources: dict[int, Source]) -> Source | None:
-    """A duration ("2 h 47 min") that is the time between two times of day the answer states with a source
-    ("from 07:53 to 10:40"): the later minus the earlier, on one day."""
-    if value.unit is None or value.unit.dimension != "duration" or not value.readings:
-        return None
-    clocks = [(i, v) for i, v in enumerate(found) if i in sources and v.kind == "token"
-              and CLOCK.fullmatch(v.key)]
-    seconds = abs(value.readings[0].value) * value.unit.factor
-    tolerance = value.readings[0].tolerance * value.unit.factor
-    for (a, first), (b, second) in itertools.combinations(clocks, 2):
-        start, end = (_clock_seconds(first.key), _clock_seconds(second.key))
-        if abs(abs(end - start) - seconds) <= tolerance:
-            return Source(value.text, "derived", how=f"{second.text} − {first.text}", loose=True,
-                          operands=[sources[a], sources[b]])
-    return None
-
-
-def _clock_shifted(value: Value, found: list[Value], sources: dict[int, Source], text: str) -> Source | None:
-    """A time of day that is another the answer states with a source, plus or minus a duration it states with a
-    source ("started at 21:58:43 and runs 3:58": ends at 22:02:41) or a UTC offset it writes ("15:13:50 Oslo time
-    (UTC+1), i.e. 14:13:50 UTC"), on a 24-hour clock. The offset is the answer's word, so the source is loose."""
-    if value.kind != "token" or not CLOCK.fullmatch(value.key):
-        return None
-    target = _clock_seconds(value.key)
-    sourced = [(i, v) for i, v in enumerate(found) if i in sources and sources[i].kind != "nowhere"]
-    steps: list[tuple[Decimal, str, list[Source]]] = [
-        (hours * 3600 + minutes * 60, match.group(0), [])
-        for match in _UTC_OFFSET.finditer(text)
-        for hours, minutes in [(Decimal(match.group(2)), Decimal(match.group(3) or 0))]]
-    for i, step in sourced:
-        if step.kind == "number" and step.unit is not None and step.unit.dimension == "duration" and step.readings:
-            steps.append((abs(step.readings[0].value) * step.unit.factor, step.text, [sources[i]]))
-        elif step.kind == "token" and CLOCK.fullmatch(step.key) and step is not value:
-            parts = [int(p) for p in step.key.split(":")]
-            # "3:58" of a track is minutes and seconds, of a shift hours and minutes: either reading
-            readings = [_clock_seconds(step.key)] + ([Decimal(parts[0] * 60 + parts[1])] if len(parts) == 2 else [])
-            steps += [(seconds, step.text, [sources[i]]) for seconds in readings]
-    for i, start in sourced:
-        if start is value or start.kind != "token" or not CLOCK.fullmatch(start.key):
-            continue
-        for seconds, written, operands in steps:
-            for sign in (1, -1):
-                if (_clock_seconds(start.key) + sign * seconds - target) % 86400 == 0 and seconds:
-                    how = f"{start.text} {'+' if sign > 0 else '−'} {written}"
-                    return Source(value.text, "derived", how=how, loose=True, operands=[sources[i], *operands])
-    return None
-
-
-def _out_of(value: Value, found: list[Value], text: str) -> Source | None:
-    """The scale of a score ("74.8/100", "4.2/5"): a round maximum written right after a figure and a slash, no
-    less than that figure, is the score's unit, not a value of the data."""
-    if value.kind != "number" or value.text not in _SCORE_SCALES or text[value.start - 1:value.start] != "/":
-        return None
-    before = next((v for v in found if v.kind == "number" and v.start + len(v.text) == value.start - 1), None)
-    if before is None or not before.readings or abs(before.first) > Decimal(value.text):
-        return None
-    return Source(value.text, "derived", how=f"the scale {before.text}/{value.text} is out of", loose=True)
-
-
-_SCORE_SCALES = frozenset({"5", "10", "20", "100"})
-
-
-def _rate_base(value: Value, text: str) -> Source | None:
-    """The base of a rate ("0.73 mites per 100 bees", "4.1 pour 1,000 habitants"): a power of ten after "per" is
-    the rate's unit, not a value of the data."""
-    if value.kind != "number" or not value.readings or value.first not in _RATE_BASES:
-        return None
-    if not re.search(r"\b(?:per|pour|pro|je|por|par|every)\s*$", text[:value.start], re.IGNORECASE):
-        return None
-    return Source(value.text, "derived", how=f"the base of a rate (per {value.text})", loose=True)
-
-
-_RATE_BASES = frozenset(Decimal(10) ** n for n in range(1, 6))
-_UTC_OFFSET = re.compile(r"\b(?:UTC|GMT)\s?([+−-])\s?(\d{1,2})(?::?(\d{2}))?\b")
-
-
-def _clock_seconds(key: str) -> Decimal:
-    parts = [int(p) for p in key.split(":")]
-    return Decimal(parts[0] * 3600 + parts[1] * 60 + (parts[2] if len(parts) > 2 else 0))
 
 
 def _row_count(value: Value, evidence: Evidence) -> Source | None:
@@ -317,93 +215,6 @@ def _row_count(value: Value, evidence: Evidence) -> Source | None:
             return Source(value.text, "derived", how=f"the number of rows of the table at {table.where.describe()}",
                           loose=True, operands=[shown_at(first, first.text.strip())])
     return None
-
-
-def _code_factor(value: Value, runs: Sequence[Run]) -> Source | None:
-    """A factor the model's code applied, that the answer states to explain its figures ("ABV = (OG − FG) ×
-    131.25"): a number of ``MIN_DIGITS`` significant digits, not a power of ten, that is an operand of arithmetic
-    in a block that ran cleanly. A constant the code only returns is no source, and one it compares with only as
-    a bound the answer states as one (``_code_bound``): a figure typed into code and handed back is not read from
-    the data."""
-    if value.kind != "number" or not value.readings or significant_digits(value) < MIN_DIGITS:
-        return None
-    for run in runs:
-        for it in run.iterations:
-            for block, cell in enumerate(it.cells, 1):
-                if cell.error is not None:
-                    continue
-                for number, expression in _arithmetic_constants(cell.code):
-                    if any(number == reading.value for reading in value.readings if reading.how != "percent"):
-                        return Source(value.text, "derived", how=f"a factor of the code at turn {it.index + 1}, "
-                                      f"block {block}: {expression}", loose=True)
-    return None
-
-
-@functools.lru_cache(maxsize=256)
-def _arithmetic_constants(code: str) -> tuple[tuple[Decimal, str], ...]:
-    """The numbers a block's code uses as operands of arithmetic (``x * 131.25``), with the expression, read once."""
-    try:
-        tree = ast.parse(code)
-    except (SyntaxError, ValueError):
-        return ()
-    found = []
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.BinOp):
-            continue
-        for side in (node.left, node.right):
-            if isinstance(side, ast.Constant) and isinstance(side.value, int | float) \
-                    and not isinstance(side.value, bool):
-                number = Decimal(str(side.value))
-                if number.normalize().as_tuple().digits != (1,):  # 10, 100, 0.001: a scale, not a factor
-                    found.append((number, (ast.get_source_segment(code, node) or "")[:80]))
-    return tuple(found)
-
-
-def _code_bound(value: Value, text: str, runs: Sequence[Run]) -> Source | None:
-    """A bound the model's code filtered by, that the answer states as one ("evening shows (from 17:00)" over
-    ``dt.hour >= 17``; "over 5,000 kWh" over ``kwh > 5000``): a constant of a comparison in a block that ran
-    cleanly, after a word of a bound. Without that word a compared constant is no source: a figure typed into a
-    filter and handed back as the result is not read from the data."""
-    if not _BOUND_WORD.search(text[max(0, value.start - 20):value.start]):
-        return None
-    wanted: set[Decimal | str] = {r.value for r in value.readings if r.how != "percent"}
-    clock = CLOCK.fullmatch(value.key) if value.kind == "token" else None
-    if clock is not None:
-        wanted.add(value.key)
-        if value.key.endswith(":00"):
-            wanted.add(Decimal(int(value.key.split(":")[0])))  # 17:00 of ``.dt.hour >= 17``
-    for run in runs:
-        for it in run.iterations:
-            for block, cell in enumerate(it.cells, 1):
-                if cell.error is None:
-                    for constant, expression in _compared_constants(cell.code):
-                        if constant in wanted:
-                            return Source(value.text, "derived", how=f"a bound of the code at turn {it.index + 1}, "
-                                          f"block {block}: {expression}", loose=True)
-    return None
-
-
-_BOUND_WORD = re.compile(r"\b(?:from|after|before|since|until|over|above|below|under|at least|at most|more than|"
-                         r"less than|fewer than|beyond|ab|seit|bis|über|unter|dès|après|avant|plus de|moins de|"
-                         r"desde|hasta|más de|menos de)\s*$|[<>≤≥]=?\s*$", re.IGNORECASE)
-
-
-@functools.lru_cache(maxsize=256)
-def _compared_constants(code: str) -> tuple[tuple[Decimal | str, str], ...]:
-    """The numbers and texts a block's code compares with (``x >= 17``, ``t > '17:00'``), with the comparison."""
-    try:
-        tree = ast.parse(code)
-    except (SyntaxError, ValueError):
-        return ()
-    found: list[tuple[Decimal | str, str]] = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Compare):
-            for side in (node.left, *node.comparators):
-                if isinstance(side, ast.Constant) and not isinstance(side.value, bool) \
-                        and isinstance(side.value, int | float | str):
-                    constant = side.value if isinstance(side.value, str) else Decimal(str(side.value))
-                    found.append((constant, (ast.get_source_segment(code, node) or "")[:80]))
-    return tuple(found)
 
 
 def _side_by_side(value: Value, shown: Shown) -> Source | None:

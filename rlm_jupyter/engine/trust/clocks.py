@@ -1,0 +1,95 @@
+"""Times of day and durations an answer works out from ones it states: what a capable model writes after
+reading a log ("started at 21:58:43 and runs 3:58": it ended at 22:02:41; "from 07:53 to 10:40": 2 h 47 min;
+"15:13:50 Oslo time (UTC+1), i.e. 14:13:50 UTC"), and a duration written as a clock over printed seconds.
+
+Why apart from ``derive``: these are steps on a 24-hour clock (sums modulo a day, a zone's offset the answer
+writes), not arithmetic over the printed figures; each needs the operands the answer states to have sources of
+their own, so a time worked out from an invented one has none.
+"""
+from __future__ import annotations
+
+import itertools
+import re
+from decimal import Decimal
+
+from ..record.trajectory import Source
+from .printed import Shown, shown_at
+from .readings import CLOCK, Value
+
+
+def clock_of_seconds(value: Value, shown: Shown, text: str) -> Source | None:
+    """A duration written as a clock ("11:08", "1:02:15") that is a printed number of seconds (668, 3735), where
+    seconds are what was read: the answer writes a figure in seconds, or the block's code names them
+    (``roast_s``, ``duration_sec``). A time of day of a log is matched as printed, before this."""
+    parts = re.fullmatch(r"(\d{1,2}):(\d{2})(?::(\d{2}))?", value.key) if value.kind == "token" else None
+    if parts is None:
+        return None
+    a, b, c = int(parts.group(1)), int(parts.group(2)), int(parts.group(3) or 0)
+    seconds = Decimal(a * 3600 + b * 60 + c if parts.group(3) else a * 60 + b)
+    said = re.search(r"\d\s?(?:s|secs?|seconds?|Sekunden|secondes|segundos)\b", text) is not None
+    for figure in shown.figures_near(seconds, Decimal("0.5")):
+        line = shown.lines[figure.line]
+        if line.where.place == "output" and (said or _SECONDS_NAME.search(line.code)):
+            printed = shown_at(line, figure.text)
+            return Source(value.text, "derived", how=f"{figure.text} s as {'h:mm:ss' if parts.group(3) else 'm:ss'}",
+                          loose=True, operands=[printed])
+    return None
+
+
+_SECONDS_NAME = re.compile(r"\w_(?:s|sec|secs|seconds)\b|\bseconds\b")
+
+
+def between_clocks(value: Value, found: list[Value], sources: dict[int, Source]) -> Source | None:
+    """A duration ("2 h 47 min") that is the time between two times of day the answer states with a source
+    ("from 07:53 to 10:40"): the later minus the earlier, on one day."""
+    if value.unit is None or value.unit.dimension != "duration" or not value.readings:
+        return None
+    clocks = [(i, v) for i, v in enumerate(found) if i in sources and v.kind == "token"
+              and CLOCK.fullmatch(v.key)]
+    seconds = abs(value.readings[0].value) * value.unit.factor
+    tolerance = value.readings[0].tolerance * value.unit.factor
+    for (a, first), (b, second) in itertools.combinations(clocks, 2):
+        start, end = (clock_seconds(first.key), clock_seconds(second.key))
+        if abs(abs(end - start) - seconds) <= tolerance:
+            return Source(value.text, "derived", how=f"{second.text} − {first.text}", loose=True,
+                          operands=[sources[a], sources[b]])
+    return None
+
+
+def clock_shifted(value: Value, found: list[Value], sources: dict[int, Source], text: str) -> Source | None:
+    """A time of day that is another the answer states with a source, plus or minus a duration it states with a
+    source ("started at 21:58:43 and runs 3:58": ends at 22:02:41) or a UTC offset it writes ("15:13:50 Oslo time
+    (UTC+1), i.e. 14:13:50 UTC"), on a 24-hour clock. The offset is the answer's word, so the source is loose."""
+    if value.kind != "token" or not CLOCK.fullmatch(value.key):
+        return None
+    target = clock_seconds(value.key)
+    sourced = [(i, v) for i, v in enumerate(found) if i in sources and sources[i].kind != "nowhere"]
+    steps: list[tuple[Decimal, str, list[Source]]] = [
+        (hours * 3600 + minutes * 60, match.group(0), [])
+        for match in _UTC_OFFSET.finditer(text)
+        for hours, minutes in [(Decimal(match.group(2)), Decimal(match.group(3) or 0))]]
+    for i, step in sourced:
+        if step.kind == "number" and step.unit is not None and step.unit.dimension == "duration" and step.readings:
+            steps.append((abs(step.readings[0].value) * step.unit.factor, step.text, [sources[i]]))
+        elif step.kind == "token" and CLOCK.fullmatch(step.key) and step is not value:
+            parts = [int(p) for p in step.key.split(":")]
+            # "3:58" of a track is minutes and seconds, of a shift hours and minutes: either reading
+            readings = [clock_seconds(step.key)] + ([Decimal(parts[0] * 60 + parts[1])] if len(parts) == 2 else [])
+            steps += [(seconds, step.text, [sources[i]]) for seconds in readings]
+    for i, start in sourced:
+        if start is value or start.kind != "token" or not CLOCK.fullmatch(start.key):
+            continue
+        for seconds, written, operands in steps:
+            for sign in (1, -1):
+                if (clock_seconds(start.key) + sign * seconds - target) % 86400 == 0 and seconds:
+                    how = f"{start.text} {'+' if sign > 0 else '−'} {written}"
+                    return Source(value.text, "derived", how=how, loose=True, operands=[sources[i], *operands])
+    return None
+
+
+_UTC_OFFSET = re.compile(r"\b(?:UTC|GMT)\s?([+−-])\s?(\d{1,2})(?::?(\d{2}))?\b")
+
+
+def clock_seconds(key: str) -> Decimal:
+    parts = [int(p) for p in key.split(":")]
+    return Decimal(parts[0] * 3600 + parts[1] * 60 + (parts[2] if len(parts) > 2 else 0))

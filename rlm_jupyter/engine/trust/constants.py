@@ -1,0 +1,133 @@
+"""Numbers an answer states that are no values of the data, and the code's own constants it may state: the scale
+of a score ("74.8/100"), the base of a rate ("per 100 bees"), a factor the code applied ("× 131.25"), a bound the
+code filtered by, stated as one ("from 17:00" over ``dt.hour >= 17``).
+
+Why apart: each is a source of a kind the printed outputs cannot give (the model chose it, or it is the unit of
+another figure), and each is narrow on purpose: a constant the code only compares with or returns is no source
+unless the answer states it as a bound, since a figure typed into code and handed back is not read from the data.
+"""
+from __future__ import annotations
+
+import ast
+import functools
+import re
+from collections.abc import Sequence
+from decimal import Decimal
+
+from ..record.trajectory import Run, Source
+from .derive import MIN_DIGITS, significant_digits
+from .readings import CLOCK, Value
+
+
+def out_of(value: Value, found: list[Value], text: str) -> Source | None:
+    """The scale of a score ("74.8/100", "4.2/5"): a round maximum written right after a figure and a slash, no
+    less than that figure, is the score's unit, not a value of the data."""
+    if value.kind != "number" or value.text not in _SCORE_SCALES or text[value.start - 1:value.start] != "/":
+        return None
+    before = next((v for v in found if v.kind == "number" and v.start + len(v.text) == value.start - 1), None)
+    if before is None or not before.readings or abs(before.first) > Decimal(value.text):
+        return None
+    return Source(value.text, "derived", how=f"the scale {before.text}/{value.text} is out of", loose=True)
+
+
+_SCORE_SCALES = frozenset({"5", "10", "20", "100"})
+
+
+def rate_base(value: Value, text: str) -> Source | None:
+    """The base of a rate ("0.73 mites per 100 bees", "4.1 pour 1,000 habitants"): a power of ten after "per" is
+    the rate's unit, not a value of the data."""
+    if value.kind != "number" or not value.readings or value.first not in _RATE_BASES:
+        return None
+    if not re.search(r"\b(?:per|pour|pro|je|por|par|every)\s*$", text[:value.start], re.IGNORECASE):
+        return None
+    return Source(value.text, "derived", how=f"the base of a rate (per {value.text})", loose=True)
+
+
+_RATE_BASES = frozenset(Decimal(10) ** n for n in range(1, 6))
+
+
+def code_factor(value: Value, runs: Sequence[Run]) -> Source | None:
+    """A factor the model's code applied, that the answer states to explain its figures ("ABV = (OG − FG) ×
+    131.25"): a number of ``MIN_DIGITS`` significant digits, not a power of ten, that is an operand of arithmetic
+    in a block that ran cleanly. A constant the code only returns is no source, and one it compares with only as
+    a bound the answer states as one (``_code_bound``): a figure typed into code and handed back is not read from
+    the data."""
+    if value.kind != "number" or not value.readings or significant_digits(value) < MIN_DIGITS:
+        return None
+    for run in runs:
+        for it in run.iterations:
+            for block, cell in enumerate(it.cells, 1):
+                if cell.error is not None:
+                    continue
+                for number, expression in _arithmetic_constants(cell.code):
+                    if any(number == reading.value for reading in value.readings if reading.how != "percent"):
+                        return Source(value.text, "derived", how=f"a factor of the code at turn {it.index + 1}, "
+                                      f"block {block}: {expression}", loose=True)
+    return None
+
+
+@functools.lru_cache(maxsize=256)
+def _arithmetic_constants(code: str) -> tuple[tuple[Decimal, str], ...]:
+    """The numbers a block's code uses as operands of arithmetic (``x * 131.25``), with the expression, read once."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return ()
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.BinOp):
+            continue
+        for side in (node.left, node.right):
+            if isinstance(side, ast.Constant) and isinstance(side.value, int | float) \
+                    and not isinstance(side.value, bool):
+                number = Decimal(str(side.value))
+                if number.normalize().as_tuple().digits != (1,):  # 10, 100, 0.001: a scale, not a factor
+                    found.append((number, (ast.get_source_segment(code, node) or "")[:80]))
+    return tuple(found)
+
+
+def code_bound(value: Value, text: str, runs: Sequence[Run]) -> Source | None:
+    """A bound the model's code filtered by, that the answer states as one ("evening shows (from 17:00)" over
+    ``dt.hour >= 17``; "over 5,000 kWh" over ``kwh > 5000``): a constant of a comparison in a block that ran
+    cleanly, after a word of a bound. Without that word a compared constant is no source: a figure typed into a
+    filter and handed back as the result is not read from the data."""
+    if not _BOUND_WORD.search(text[max(0, value.start - 20):value.start]):
+        return None
+    wanted: set[Decimal | str] = {r.value for r in value.readings if r.how != "percent"}
+    clock = CLOCK.fullmatch(value.key) if value.kind == "token" else None
+    if clock is not None:
+        wanted.add(value.key)
+        if value.key.endswith(":00"):
+            wanted.add(Decimal(int(value.key.split(":")[0])))  # 17:00 of ``.dt.hour >= 17``
+    for run in runs:
+        for it in run.iterations:
+            for block, cell in enumerate(it.cells, 1):
+                if cell.error is None:
+                    for constant, expression in _compared_constants(cell.code):
+                        if constant in wanted:
+                            return Source(value.text, "derived", how=f"a bound of the code at turn {it.index + 1}, "
+                                          f"block {block}: {expression}", loose=True)
+    return None
+
+
+_BOUND_WORD = re.compile(r"\b(?:from|after|before|since|until|over|above|below|under|at least|at most|more than|"
+                         r"less than|fewer than|beyond|ab|seit|bis|über|unter|dès|après|avant|plus de|moins de|"
+                         r"desde|hasta|más de|menos de)\s*$|[<>≤≥]=?\s*$", re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=256)
+def _compared_constants(code: str) -> tuple[tuple[Decimal | str, str], ...]:
+    """The numbers and texts a block's code compares with (``x >= 17``, ``t > '17:00'``), with the comparison."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return ()
+    found: list[tuple[Decimal | str, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            for side in (node.left, *node.comparators):
+                if isinstance(side, ast.Constant) and not isinstance(side.value, bool) \
+                        and isinstance(side.value, int | float | str):
+                    constant = side.value if isinstance(side.value, str) else Decimal(str(side.value))
+                    found.append((constant, (ast.get_source_segment(code, node) or "")[:80]))
+    return tuple(found)
