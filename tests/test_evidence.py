@@ -1551,3 +1551,22 @@ def test_a_print_in_a_loop_that_never_ran_printed_no_line() -> None:
     assert expression(looped, "0") is None  # the loop's print may not have run: which call printed "0" is unknown
     last = "hits = [1 for r in records if 'x' in r]\nprint(records[:0].count('x'))\nprint(len(hits))"
     assert expression(last, "0") == "len([1 for r in records if 'x' in r])"
+
+
+def test_a_superlative_s_column_is_named_by_its_own_clause_and_tied_to_the_label_after_it() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_extreme
+
+    sectors = pd.DataFrame({"seve_l": [13276.8, 31303.5, 18770.7, 37154.5], "brix": [2.47, 2.20, 2.22, 2.24],
+                            "l_par_entaille": [14.0, 22.4, 15.6, 20.1]},
+                           index=pd.Index(["Colline", "Nord", "Ruisseau", "Sud"], name="secteur"))
+    evidence = evidence_of("print(sectors)", sectors=sectors)
+    question = "How do the four sectors compare?"
+    fair = "Colline is the smallest sector (14.0 L per tap), though its sap is the sweetest (2.47 °Brix on average)."
+    assert wrong_extreme(fair, question, evidence, lambda _: False) is None
+    assert wrong_extreme("Sud is the smallest sector, though its sap is the sweetest (2.24 °Brix on average).",
+                         question, evidence, lambda _: False) is not None
+    weekly = pd.Series([0.0, 11157.8, 38395.8, 32708.3], index=pd.Index(range(10, 14), name="week"), name="seve_l")
+    weeks = evidence_of("print(weekly)", weekly=weekly)
+    trend = "Then 11,157.8 L in week {} and the peak in week {} (38,395.8 L)."
+    assert wrong_extreme(trend.format(11, 12), "How did the flow develop?", weeks, lambda _: False) is None
+    assert wrong_extreme(trend.format(12, 11), "How did the flow develop?", weeks, lambda _: False) is not None

@@ -70,7 +70,7 @@ _ORDINAL_WORDS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5}
 _NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "ten": 10}
 # "which three IP addresses made the most requests?", "the five most popular": a count before the superlative makes
 # it a top-N list
-_HOW_MANY_NAMED = re.compile(r"\b(?P<n>two|three|four|five|ten|[2-9]|1[0-9])\s+(?!(?:is|was|has|had)\b)"
+_HOW_MANY_NAMED = re.compile(r"(?<![\d.,])\b(?P<n>two|three|four|five|ten|[2-9]|1[0-9])\s+(?!(?:is|was|has|had)\b)"
                              r"(?:[^\W\d]+(?:\s+[^\W\d]+)?\s+(?:\w+\s+){0,3}(?:the\s+)?)?$", re.IGNORECASE)
 # (not a label's number with its verb: "Belt 6 is the slowest" names one belt)
 # A number written after a noun is the noun's label, not a count: "belt 3, the next slowest", "week 10 the busiest"
