@@ -263,6 +263,13 @@ def test_the_expected_shape_comes_from_the_questions_form(engine: Engine) -> Non
                                  "SUBMIT(city=t.idxmax(), revenue=float(t.max()))")], CITIES,
                           question="Which city has the highest revenue?")
     assert labelled.status == "final" and labelled.answer == {"city": "Paris", "revenue": 2525.5}
+    # "what <singular noun> did ...?" asks for one value, whatever kind; "what <plural noun> ...?" for several
+    table = engine.run([fence("print(context)"), "FINAL_VAR(context)"], CITIES,
+                       question="What revenue did Paris bring in?", max_iterations=2)
+    assert [v.gate for v in table.iterations[1].verdicts] == ["answer-shape"]
+    several = engine.run([fence("print(context)"), "FINAL_VAR(context)"], CITIES,
+                         question="What cities did we sell in?", max_iterations=2)
+    assert several.status == "final"
 
 
 def test_nothing_found_is_searched_again_in_the_data(engine: Engine) -> None:

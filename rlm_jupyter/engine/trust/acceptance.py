@@ -222,7 +222,8 @@ class Acceptance:
         if self.expect is not None or self.reads.nothing_to_read or offer.labelled:
             return None  # the user's --expect is the contract; SUBMIT's named fields are one labelled answer
         size = _collection_size(offer.answer)
-        asks = forms.asks_for_one(self.run.question)
+        asks = forms.asks_for_one(self.run.question) or ("one value" if forms.asks_for_a_value(self.run.question)
+                                                         else None)
         if size is None or size <= 1 or asks is None or self._labelled(offer.answer):
             return None
         got = f"a {type(offer.answer).__name__} of {size:,} items"

@@ -291,6 +291,24 @@ _SINGULAR_WH = frozenset({"quel", "quelle", "welcher", "welches", "welchen", "we
 _PLURAL_WH = frozenset({"quels", "quelles", "cuales", "cuáles", "quali"})
 
 
+def asks_for_a_value(question: str) -> bool:
+    """Whether the question asks for one value by the form "what <singular noun> did/does/is <subject> ...?"
+    ("What ABV did the Saison reach?", "What time does the ferry leave?"): a whole table is not its answer. Read
+    only for an answer's shape: which kind of value it is (a figure, a label) the form does not say."""
+    if _DISTRIBUTIVE.search(question) or len(_QUESTION_WORD.findall(question)) > 1:
+        return False
+    ask = _ASK.search(question)
+    if ask is None or not ask.group("head") or not ask.group("after"):
+        return False
+    head, after = ask.group("head").lower(), ask.group("after").lower()
+    return (after in _AUXILIARIES and head not in _AUXILIARIES and not _plural_ask(ask.group("wh") or "", head)
+            and (ask.group("wh") or "").lower() in ("what", "which"))
+
+
+_AUXILIARIES = frozenset({"did", "does", "do", "is", "was", "are", "were", "has", "had", "have", "will", "would",
+                          "can", "could"})
+
+
 def _plural_ask(wh: str, head: str) -> bool:
     wh = wh.lower()
     return wh in _PLURAL_WH or (wh not in _SINGULAR_WH and is_plural(head))
