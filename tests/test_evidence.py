@@ -1577,3 +1577,20 @@ def test_a_superlative_s_column_is_named_by_its_own_clause_and_tied_to_the_label
     trend = "Then 11,157.8 L in week {} and the peak in week {} (38,395.8 L)."
     assert wrong_extreme(trend.format(11, 12), "How did the flow develop?", weeks, lambda _: False) is None
     assert wrong_extreme(trend.format(12, 11), "How did the flow develop?", weeks, lambda _: False) is not None
+
+
+ROUTES = pd.DataFrame({"route": ["Haven", "Grachtengordel", "Haven", "Jordaan", "Avondtocht", "Jordaan"] * 4,
+                       "passagiers": [33, 51, 48, 68, 46, 40] * 4})
+
+
+@pytest.mark.parametrize("code, answer, refused", [
+    ("print(context.head(3))", "It sails 2 routes: Haven and Grachtengordel.", True),  # a head read as the whole
+    ("print(context.route.unique())", "It sails Haven, Grachtengordel, Jordaan and Avondtocht.", False),
+    ("print(context.head(6))", "It sails Haven, Grachtengordel, Jordaan and Avondtocht.", False),  # all
+])
+def test_values_listed_as_all_there_are_from_a_preview_are_refused(engine: Engine, code: str, answer: str,
+                                                                   refused: bool) -> None:
+    run = engine.run([fence(code), f"FINAL({answer})"], ROUTES, question="Which routes does the operator sail?",
+                     max_iterations=2)
+    refusals = [v.gate for v in run.iterations[-1].verdicts if v.action == "refused"]
+    assert refusals == (["wrong-subset"] if refused else []), run.iterations[-1].verdicts

@@ -309,6 +309,19 @@ _AUXILIARIES = frozenset({"did", "does", "do", "is", "was", "are", "were", "has"
                           "can", "could"})
 
 
+def plural_ask(question: str) -> str | None:
+    """The plural noun a question asks for all of ("which routes ...?", "what segments ...?"), or None."""
+    if len(_QUESTION_WORD.findall(question)) > 1:
+        return None
+    ask = _ASK.search(question)
+    if ask is None or not ask.group("head"):
+        return None
+    head, after = ask.group("head").lower(), (ask.group("after") or "").lower()
+    if not is_plural(head) and is_plural(after) and after not in _AUXILIARIES:
+        head = after  # "which audience segments ...": a noun's modifier before the plural noun
+    return head if _plural_ask(ask.group("wh") or "", head) and head not in _AUXILIARIES else None
+
+
 def _plural_ask(wh: str, head: str) -> bool:
     wh = wh.lower()
     return wh in _PLURAL_WH or (wh not in _SINGULAR_WH and is_plural(head))

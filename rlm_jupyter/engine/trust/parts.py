@@ -108,6 +108,11 @@ def _rows_containing(frame: Any, word: str) -> Part | None:
     return None
 
 
+def names_word(text: str, word: str) -> bool:
+    """``text`` holds ``word`` (lower case) as a whole word, in any case."""
+    return re.search(rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])", text.lower()) is not None
+
+
 def names(expr: ast.expr, word: str) -> bool:
     """A text constant of ``expr`` names ``word`` (as the whole text or one of its words), in any case."""
     pattern = re.compile(rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])")

@@ -36,7 +36,7 @@ from typing import Any
 from ..dialogue import prompts
 from . import forms
 from .claims import Claim
-from .parts import Part, names, part_named, parts_named, phrases, printed_expression, printed_matches
+from .parts import Part, names, names_word, part_named, parts_named, phrases, printed_expression, printed_matches
 from .printed import label_key
 from .provenance import Evidence
 from .readings import Value, is_year, values
@@ -67,6 +67,45 @@ def previewed(text: str, question: str, evidence: Evidence) -> Claim | None:
     if not all(m.line.where.place == "description" or id(m.line) in looks for m in found):
         return None
     return Claim(prompts.previewed_figure(value.text), {"figure": value.text})
+
+
+def previewed_labels(text: str, question: str, evidence: Evidence, frames: Iterable[Any]) -> Claim | None:
+    """The values of a column listed as all there are ("which routes does the operator sail?" answered "Haven and
+    Grachtengordel") when none of them was shown but in a look at a few rows (some there, the rest nowhere), and
+    the data's column holds more: the rows of a ``head()`` read as the whole. The data says how many there are; the
+    wording plays no part."""
+    ask = forms.plural_ask(question)
+    if ask is None or _ASKS_A_SLICE.search(question):
+        return None
+    named = parts_named(phrases(text), list(frames))
+    columns = {part.column for part in named}
+    if len(named) < 2 or len(columns) != 1:
+        return None
+    looks = {id(row.line) for table in evidence.tables if table.partial and _a_look(table, evidence)
+             for row in table.rows}
+    previewed_any = False
+    for part in named:
+        seen = [line for line in evidence.shown.lines if line.where.place in ("output", "description")
+                and not line.where.earlier and names_word(line.text, part.word)]
+        if not all(line.where.place == "description" or id(line) in looks for line in seen):
+            return None  # a computed output showed it: the list may come from there
+        previewed_any = previewed_any or bool(seen)
+    if not previewed_any:
+        return None
+    column = next(iter(columns))
+    total = max((_distinct(frame, column) for frame in frames), default=0)
+    if total <= len(named):
+        return None  # the preview showed every one there is
+    listed = ", ".join(part.word for part in named)
+    return Claim(prompts.previewed_figure(listed), {"labels": [p.word for p in named], "column": column,
+                                                   "in_data": total})
+
+
+def _distinct(frame: Any, column: str) -> int:
+    try:
+        return int(frame[column].nunique()) if column in frame.columns else 0
+    except TypeError:  # unhashable cells
+        return 0
 
 
 def _a_look(table: Any, evidence: Evidence) -> bool:
