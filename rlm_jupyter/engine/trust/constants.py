@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from decimal import Decimal
 
 from ..record.trajectory import Run, Source
@@ -54,16 +54,21 @@ def code_factor(value: Value, runs: Sequence[Run]) -> Source | None:
     the data."""
     if value.kind != "number" or not value.readings or significant_digits(value) < MIN_DIGITS:
         return None
+    for where, code in _clean_blocks(runs):
+        for number, expression in _arithmetic_constants(code):
+            if any(number == reading.value for reading in value.readings if reading.how != "percent"):
+                return Source(value.text, "derived", how=f"a factor of the code at {where}: {expression}", loose=True)
+    return None
+
+
+def _clean_blocks(runs: Sequence[Run]) -> Iterator[tuple[str, str]]:
+    """Where each block that ran cleanly stands ("turn 3, block 1") and its code: a constant of a block that
+    raised did nothing."""
     for run in runs:
         for it in run.iterations:
             for block, cell in enumerate(it.cells, 1):
-                if cell.error is not None:
-                    continue
-                for number, expression in _arithmetic_constants(cell.code):
-                    if any(number == reading.value for reading in value.readings if reading.how != "percent"):
-                        return Source(value.text, "derived", how=f"a factor of the code at turn {it.index + 1}, "
-                                      f"block {block}: {expression}", loose=True)
-    return None
+                if cell.error is None:
+                    yield f"turn {it.index + 1}, block {block}", cell.code
 
 
 @functools.lru_cache(maxsize=256)
@@ -99,14 +104,10 @@ def code_bound(value: Value, text: str, runs: Sequence[Run]) -> Source | None:
         wanted.add(value.key)
         if value.key.endswith(":00"):
             wanted.add(Decimal(int(value.key.split(":")[0])))  # 17:00 of ``.dt.hour >= 17``
-    for run in runs:
-        for it in run.iterations:
-            for block, cell in enumerate(it.cells, 1):
-                if cell.error is None:
-                    for constant, expression in _compared_constants(cell.code):
-                        if constant in wanted:
-                            return Source(value.text, "derived", how=f"a bound of the code at turn {it.index + 1}, "
-                                          f"block {block}: {expression}", loose=True)
+    for where, code in _clean_blocks(runs):
+        for constant, expression in _compared_constants(code):
+            if constant in wanted:
+                return Source(value.text, "derived", how=f"a bound of the code at {where}: {expression}", loose=True)
     return None
 
 

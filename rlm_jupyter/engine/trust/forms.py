@@ -268,7 +268,7 @@ def asks_for_one(question: str) -> str | None:
 
     Why None for several question words: "How many failed, and which service had the most?" asks for two things.
     """
-    if _DISTRIBUTIVE.search(question) or len(_QUESTION_WORD.findall(question)) > 1:
+    if not _single(question):
         return None
     if _HOW_MANY.search(question):
         return "one figure"
@@ -295,9 +295,7 @@ def asks_for_a_value(question: str) -> bool:
     """Whether the question asks for one value by the form "what <singular noun> did/does/is <subject> ...?"
     ("What ABV did the Saison reach?", "What time does the ferry leave?"): a whole table is not its answer. Read
     only for an answer's shape: which kind of value it is (a figure, a label) the form does not say."""
-    if _DISTRIBUTIVE.search(question) or len(_QUESTION_WORD.findall(question)) > 1:
-        return False
-    ask = _ASK.search(question)
+    ask = _ASK.search(question) if _single(question) else None
     if ask is None or not ask.group("head") or not ask.group("after"):
         return False
     head, after = ask.group("head").lower(), ask.group("after").lower()
@@ -311,15 +309,19 @@ _AUXILIARIES = frozenset({"did", "does", "do", "is", "was", "are", "were", "has"
 
 def plural_ask(question: str) -> str | None:
     """The plural noun a question asks for all of ("which routes ...?", "what segments ...?"), or None."""
-    if len(_QUESTION_WORD.findall(question)) > 1:
-        return None
-    ask = _ASK.search(question)
+    ask = _ASK.search(question) if _single(question, grouped_too=True) else None
     if ask is None or not ask.group("head"):
         return None
     head, after = ask.group("head").lower(), (ask.group("after") or "").lower()
     if not is_plural(head) and is_plural(after) and after not in _AUXILIARIES:
         head = after  # "which audience segments ...": a noun's modifier before the plural noun
     return head if _plural_ask(ask.group("wh") or "", head) and head not in _AUXILIARIES else None
+
+
+def _single(question: str, *, grouped_too: bool = False) -> bool:
+    """The question asks one thing: one question word, and (unless ``grouped_too``) no distributive word ("by
+    month", "each") that asks for one per group."""
+    return len(_QUESTION_WORD.findall(question)) <= 1 and (grouped_too or not _DISTRIBUTIVE.search(question))
 
 
 def _plural_ask(wh: str, head: str) -> bool:

@@ -19,6 +19,7 @@ rows), and only for a question a check applies to: nothing else pays for it.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -100,7 +101,7 @@ def _value_counts(frame: Any) -> dict[str, dict[str, int]]:
 
 def _rows_containing(frame: Any, word: str) -> Part | None:
     """How many rows of ``frame`` hold ``word`` as one word of a text column's values."""
-    pattern = rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])"
+    pattern = word_pattern(word).pattern
     for name in _text_columns(frame):
         count = int(frame[name].astype(str).str.lower().str.contains(pattern, regex=True).sum())
         if 0 < count < MAX_PART * len(frame):
@@ -108,15 +109,21 @@ def _rows_containing(frame: Any, word: str) -> Part | None:
     return None
 
 
+@functools.lru_cache(maxsize=256)
+def word_pattern(word: str) -> re.Pattern[str]:
+    """``word`` (lower case) as a whole word of a lower-cased text: not inside a longer word or code ("s5" is a
+    word of "s-bahn_s5", not of "s50")."""
+    return re.compile(rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])")
+
+
 def names_word(text: str, word: str) -> bool:
     """``text`` holds ``word`` (lower case) as a whole word, in any case."""
-    return re.search(rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])", text.lower()) is not None
+    return word_pattern(word).search(text.lower()) is not None
 
 
 def names(expr: ast.expr, word: str) -> bool:
     """A text constant of ``expr`` names ``word`` (as the whole text or one of its words), in any case."""
-    pattern = re.compile(rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])")
-    return any(isinstance(node, ast.Constant) and isinstance(node.value, str) and pattern.search(node.value.lower())
+    return any(isinstance(node, ast.Constant) and isinstance(node.value, str) and names_word(node.value, word)
                for node in ast.walk(expr))
 
 
@@ -143,6 +150,7 @@ def printed_expression(match: Match, evidence: Evidence) -> ast.expr | None:
     return None
 
 
+@functools.lru_cache(maxsize=256)
 def _last_print_runs_last(code: str) -> bool:
     """The block's last ``print`` (in source order) is a statement of its own at the top level: it ran last.
     One inside a loop or a branch may not have run at all (``for i in hits: print(...)`` over no hits)."""

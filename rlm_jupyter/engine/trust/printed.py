@@ -18,7 +18,7 @@ import calendar
 import functools
 import itertools
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from functools import cached_property
@@ -145,7 +145,8 @@ def _places(match: re.Match[str]) -> int:
 class Shown:
     """The lines a run showed the model, with their figures, dates and words indexed for lookups."""
 
-    data_order: str | None = None  # how the data's own numeric dates are written ("DMY", "MDY"), when known
+    # the data's own text cells, read only when no output tells how its numeric dates are written
+    data_texts: Callable[[], Iterable[str]] = staticmethod(tuple)
 
     def __init__(self, lines: list[Line]) -> None:
         self.lines = lines
@@ -329,8 +330,8 @@ class Shown:
         """How the data writes its numeric dates, for every output: day first when a first field exceeds 12
         (22.01.2024), month first when a second does (01/22/2024); then 05.02.2024 is one date, not two. One data
         set writes its dates one way, so what one output shows holds for the rest; when no output tells, the data
-        itself may (``data_order``: its rows the model never printed, "22/11/2023" under "06/11/2023")."""
-        order = numeric_date_order(line.text for line in self.lines) or self.data_order
+        itself may (``data_texts``: its rows the model never printed, "22/11/2023" under "06/11/2023")."""
+        order = numeric_date_order(line.text for line in self.lines) or numeric_date_order(self.data_texts())
         return dict.fromkeys({line.where for line in self.lines}, order) if order else {}
 
 

@@ -18,6 +18,7 @@ How a value is traced (``trace``):
 from __future__ import annotations
 
 import ast
+import functools
 import itertools
 import numbers
 import re
@@ -34,7 +35,7 @@ from .constants import code_bound, code_factor, out_of, rate_base
 from .dates import Span, calendar_source, data_spans, question_of, within_data
 from .derive import MIN_DIGITS, Column, DateOperand, Operand, compounds, converted, derive, significant_digits
 from .forms import asks_when
-from .printed import LINE_CHARS, Line, Match, Shown, Table, Where, numeric_date_order, shown_at, tables
+from .printed import LINE_CHARS, Line, Match, Shown, Table, Where, shown_at, tables
 from .readings import Value, date_of, is_year, values
 from .written import written_source
 
@@ -70,7 +71,7 @@ class Evidence:
     @classmethod
     def of(cls, runs: Sequence[Run], frames: Sequence[Any] = ()) -> Evidence:
         shown = Shown.of(runs)
-        shown.data_order = numeric_date_order(_text_cells(frames))
+        shown.data_texts = functools.partial(_text_cells, list(frames))
         return cls(list(runs), shown, list(frames))
 
     @cached_property

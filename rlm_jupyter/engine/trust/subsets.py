@@ -62,8 +62,7 @@ def previewed(text: str, question: str, evidence: Evidence) -> Claim | None:
     found = [m for m in evidence.shown.matches(value) if m.figure is not None and not m.line.where.earlier]
     if not found:
         return None  # derived, or seen nowhere: ``unseen-value``'s
-    looks = {id(row.line) for table in evidence.tables if table.partial and _a_look(table, evidence)
-             for row in table.rows}
+    looks = _looks(evidence)
     if not all(m.line.where.place == "description" or id(m.line) in looks for m in found):
         return None
     return Claim(prompts.previewed_figure(value.text), {"figure": value.text})
@@ -77,12 +76,12 @@ def previewed_labels(text: str, question: str, evidence: Evidence, frames: Itera
     ask = forms.plural_ask(question)
     if ask is None or _ASKS_A_SLICE.search(question):
         return None
-    named = parts_named(phrases(text), list(frames))
+    frames = list(frames)
+    named = parts_named(phrases(text), frames)
     columns = {part.column for part in named}
     if len(named) < 2 or len(columns) != 1:
         return None
-    looks = {id(row.line) for table in evidence.tables if table.partial and _a_look(table, evidence)
-             for row in table.rows}
+    looks = _looks(evidence)
     previewed_any = False
     for part in named:
         seen = [line for line in evidence.shown.lines if line.where.place in ("output", "description")
@@ -106,6 +105,12 @@ def _distinct(frame: Any, column: str) -> int:
         return int(frame[column].nunique()) if column in frame.columns else 0
     except TypeError:  # unhashable cells
         return 0
+
+
+def _looks(evidence: Evidence) -> set[int]:
+    """The lines (by id) of the rows of partial tables that a look at a few rows printed (``_a_look``)."""
+    return {id(row.line) for table in evidence.tables if table.partial and _a_look(table, evidence)
+            for row in table.rows}
 
 
 def _a_look(table: Any, evidence: Evidence) -> bool:
@@ -211,8 +216,7 @@ def _outermost(found: list[Part]) -> list[Part]:
 def _scoped(match: Any, part: Part, evidence: Evidence) -> bool | str | None:
     """True: the printing belongs to the part; the expression (text) when it does not; None when not known."""
     line = match.line
-    pattern = re.compile(rf"(?<![a-z0-9]){re.escape(part.word)}(?![a-z0-9])")
-    if pattern.search(line.text.lower()) or any(line is row.line and label_key(part.word) in map(label_key, row.labels)
+    if names_word(line.text, part.word) or any(line is row.line and label_key(part.word) in map(label_key, row.labels)
                                                 for table in evidence.tables for row in table.rows):
         return True
     expr = printed_expression(match, evidence)
