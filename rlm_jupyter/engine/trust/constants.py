@@ -50,7 +50,7 @@ def code_factor(value: Value, runs: Sequence[Run]) -> Source | None:
     """A factor the model's code applied, that the answer states to explain its figures ("ABV = (OG − FG) ×
     131.25"): a number of ``MIN_DIGITS`` significant digits, not a power of ten, that is an operand of arithmetic
     in a block that ran cleanly. A constant the code only returns is no source, and one it compares with only as
-    a bound the answer states as one (``_code_bound``): a figure typed into code and handed back is not read from
+    a bound the answer states as one (``code_bound``): a figure typed into code and handed back is not read from
     the data."""
     if value.kind != "number" or not value.readings or significant_digits(value) < MIN_DIGITS:
         return None
