@@ -717,6 +717,8 @@ def test_numbered_steps_after_a_start_are_in_time_order() -> None:
 @pytest.mark.parametrize("answer, says_nothing", [
     ("No. Eastgate did not lend a single audiobook.", True), ("Nein, keine.", True), ("None.", True),
     ("Nope, Paris sold 12.", False),  # a figure of its own
+    ("Nada: não houve pagamentos à Sabesp em 2024, o total é R$ 0,00.", True),  # its only figure, the year aside
+    ("0 of 12 checks failed.", False),
     ("Northside lent 12.", False),
 ])
 def test_a_bare_no_answers_that_nothing_was_found(answer: str, says_nothing: bool) -> None:
@@ -1118,6 +1120,18 @@ def test_a_dollar_sign_fits_any_dollar_and_a_hedge_reads_past_a_currency_prefix(
     assert wrong_currency("€320.50 in all.", evidence) is not None
     hedged = [r.how for r in values("Roughly CA$327,000 by our estimates")[0].readings]
     assert set(hedged) == {"hedged"} and [r.how for r in values("some of 50 stores")[0].readings] == ["as written"]
+
+
+def test_a_currency_symbol_cldr_gives_one_currency_names_that_currency() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_currency
+
+    assert [(v.currency, v.first) for v in values("R$ 178.983,44 e CA$12 e 1 234,50 zł")] == [
+        ("BRL", Decimal("178983.44")), ("CAD", 12), ("PLN", Decimal("1234.50"))]
+    assert values("12 kr")[0].currency == ""  # Swedish and Norwegian crowns share it: no one currency
+    expenses = pd.DataFrame({"brl": [64691.34]})
+    evidence = evidence_of("print(expenses.brl.sum())", expenses=expenses)
+    assert wrong_currency("Foram R$ 64.691,34.", evidence) is None
+    assert wrong_currency("It was $64,691.34.", evidence) is not None
 
 
 def test_a_sum_of_three_stated_figures_and_a_row_count_are_derived() -> None:
@@ -1594,3 +1608,99 @@ def test_values_listed_as_all_there_are_from_a_preview_are_refused(engine: Engin
                      max_iterations=2)
     refusals = [v.gate for v in run.iterations[-1].verdicts if v.action == "refused"]
     assert refusals == (["wrong-subset"] if refused else []), run.iterations[-1].verdicts
+
+
+def test_a_one_hour_range_between_two_hours_names_the_first_hour_once() -> None:
+    from rlm_jupyter.engine.trust.claims import mentions
+
+    assert [m.label for m in mentions("Between 07:00 and 08:00: 222 lots.", ["07", "08"])] == ["07"]
+    assert [m.label for m in mentions("07 sold 222 and 08 sold 133.", ["07", "08"])] == ["07", "08"]
+
+
+def test_a_category_repeated_down_a_look_at_the_records_has_no_figure_of_its_own() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_pair
+
+    feeds = pd.DataFrame({"animal": ["Kito", "Kito", "Zuri"], "item": ["acacia browse"] * 3, "kg": [31.5, 31.8, 32.1]})
+    evidence = evidence_of("print(feeds.head(3))\nprint(round(feeds.kg.sum(), 2))", feeds=feeds)
+    assert wrong_pair("They ate 95.4 kg of acacia browse.", "How much did they eat?", evidence) is None
+    per_item = feeds.assign(item=["acacia browse", "hay", "carrots"]).set_index("item").kg
+    one_row = evidence_of("print(per_item)\nprint(round(per_item.sum(), 2))", per_item=per_item)
+    assert wrong_pair("They ate 95.4 kg of hay.", "How much hay did they eat?", one_row) is not None
+
+
+def test_a_date_named_with_a_superlative_may_be_the_day_of_an_extreme() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_date_extreme
+
+    levels = pd.DataFrame({"Datum": ["01.01.2024", "27.04.2024", "28.04.2024", "24.09.2024"],
+                           "Seepegel_m": [1877.97, 1869.97, 1870.5, 1908.31]})
+    fair = "From 1869.97 m (lowest, on 27.04.2024) to 1908.31 m (highest, on 24.09.2024)."
+    assert wrong_date_extreme(fair, [levels]) is None
+    assert wrong_date_extreme("The lowest level was on 28.04.2024.", [levels]) is not None
+
+
+def test_an_amount_may_be_a_figure_printed_in_its_currencys_hundredths() -> None:
+    stems = "print(sg.prijs_ct.min(), sg.prijs_ct.max())"
+    cents = pd.DataFrame({"prijs_ct": [17, 25, 39]})
+    assert trace("17 to 39 cents a stem (€0.17 to €0.39).", evidence_of(stems, sg=cents), typed="...").grounded
+    plain = evidence_of("print(sg.price.min(), sg.price.max())", sg=cents.rename(columns={"prijs_ct": "price"}))
+    assert not trace("From €0.17 to €0.39 a stem.", plain, typed="...").grounded  # no word says hundredths
+
+
+def test_the_number_of_a_name_written_with_a_space_is_part_of_a_printed_label() -> None:
+    assert traced("1. NGC 891: 69.3 h", "NGC_891     69.3\nM33         34.5").grounded
+    assert not traced("1. NGC 892: 69.3 h", "NGC_891     69.3\nM33         34.5").grounded
+
+
+def test_an_id_with_slashes_is_one_code_and_a_fiscal_year_one_year() -> None:
+    assert [(v.text, v.kind) for v in values("KSE/24-25/0205, shipped 10/12/2024")] == [
+        ("KSE/24-25/0205", "token"), ("10/12/2024", "date")]
+    assert traced("KSE/24-25/0205 was the largest.", "invoice  KSE/24-25/0205").grounded
+    assert [v.text for v in values("invoiced in FY 2024-25, April to March")] == ["2024"]
+    assert [v.kind for v in values("sales of 2011-12")] == ["date"]  # December 2011
+
+
+def test_written_arithmetic_with_brackets_is_evaluated_as_written() -> None:
+    printed_totals = "14563810\n21704220\n29114290"
+    fair = "¥21,794,107 each on average: (¥29,114,290 + ¥21,704,220 + ¥14,563,810) / 3."
+    assert traced(fair, printed_totals).grounded
+    assert not traced(fair.replace("21,794,107", "21,849,107"), printed_totals).grounded
+
+
+def test_a_percent_taken_off_a_stated_figure_is_derived() -> None:
+    assert traced("EUR 378 each: EUR 420 less the 10% sibling discount.", "| Dinghy | 420 |", "10% off").grounded
+    assert not traced("EUR 380 each: EUR 420 less the 10% sibling discount.", "| Dinghy | 420 |", "10% off").grounded
+
+
+def test_the_base_year_of_a_change_names_no_column_and_a_range_of_figures_no_row() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_pair
+
+    by_year = pd.DataFrame({2023: [51844.9, 82457.52], 2024: [64691.34, 83744.01], "var_pct": [24.8, 1.6]},
+                           index=pd.Index(["Energia", "Limpeza"], name="categoria"))
+    evidence = evidence_of("print(by_year)", by_year=by_year)
+    assert wrong_pair("A Energia, com alta de 24,8% em relação a 2023.", "Qual subiu mais?", evidence) is None
+    assert wrong_pair("A Energia custou 24,8 em 2023.", "Quanto custou a Energia?", evidence) is not None
+    monthly = pd.Series([37.2, 35.3, 38.6, 41.4, 66.2], index=pd.Index(
+        ["January", "February", "March", "April", "May"], name="day"), name="gwh")
+    months = evidence_of("print(monthly)", monthly=monthly)
+    assert wrong_pair("35.3–41.4 GWh a month from January to April.", "How is it spread?", months) is None
+    assert wrong_pair("41.4 GWh in January.", "How is it spread?", months) is not None
+
+
+def test_a_change_between_two_rows_is_read_in_its_own_clause() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_direction
+
+    monthly = pd.Series([37.2, 41.4, 90.0, 42.7], index=pd.Index(["January", "April", "June", "August"]), name="gwh")
+    evidence = evidence_of("print(monthly)", monthly=monthly)
+    assert wrong_direction("Output climbs from January to April; it falls back in August.", evidence) is None
+    assert wrong_direction("Output falls from January to April.", evidence) is not None
+
+
+def test_a_unit_converted_by_a_pandas_method_or_named_by_a_symbol_only_is_read() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_unit
+
+    daily = pd.DataFrame({"mwh": [41400.0, 35300.0]}, index=pd.Index(["April", "May"], name="month"))
+    converted = evidence_of("print(daily.mwh.div(1000))", daily=daily)
+    assert wrong_unit("41.4 GWh in April.", converted) is None
+    kept = evidence_of("print(daily.mwh)", daily=daily)
+    claim = wrong_unit("41400 GWh in April.", kept)  # printed in MWh, whose CLDR words are all symbols
+    assert claim is not None and claim.values["printed_in"] == "MWh"

@@ -118,15 +118,21 @@ def mentions(text: str, labels: Iterable[str]) -> list[_Mention]:
     return _hour_ranges(sorted(found, key=lambda m: m.start), text)
 
 
+_BETWEEN = re.compile(r"\b(?:between|zwischen|entre|tussen|tra|fra|mellan)\s+\Z", re.IGNORECASE)
+
+
 def _hour_ranges(found: list[_Mention], text: str) -> list[_Mention]:
-    """"the hour from 12:00 to 13:00" names the hour labelled 12 once: the end of a one-hour range is no mention
-    of the next hour's row."""
+    """"the hour from 12:00 to 13:00" ("between 12:00 and 13:00") names the hour labelled 12 once: the end of a
+    one-hour range is no mention of the next hour's row."""
     out: list[_Mention] = []
     for mention in found:
         last = out[-1] if out else None
+        joined = text[last.end:mention.start] if last is not None else ""
         if (last is not None and last.label.isdigit() and mention.label.isdigit()
                 and int(mention.label) == int(last.label) + 1 and int(mention.label) <= 24
-                and re.fullmatch(r"(?::00)?\s*(?:to|until|till|-|–|—|bis|à|a)\s*", text[last.end:mention.start])):
+                and (re.fullmatch(r"(?::00)?\s*(?:to|until|till|-|–|—|bis|à|a)\s*", joined)
+                     or (re.fullmatch(r"(?::00)?\s*(?:and|und|et|y|e|en|och|og)\s*", joined)
+                         and _BETWEEN.search(text[:last.start])))):
             continue
         out.append(mention)
     return out
@@ -458,19 +464,44 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
         holding = {m.label for m in named} or ({only} if only else set())
         holders = [t for t in found if any(t.rows_of(label) for label in holding)]
         # a number inside a label's mention (week 13, "City 00") names it, and is not also its figure
-        figures = [v for v in values(sentence) if v.kind == "number" and v.readings and not is_year(v)
+        written = values(sentence)
+        ranged = _range_ends(written, sentence)
+        figures = [v for v in written if v.kind == "number" and v.readings and not is_year(v)
                    and not any(m.start <= v.start and v.start + len(v.text) <= m.end for m in named)
+                   and id(v) not in ranged
                    and (evidence.shown.find(v) is not None or any(_cells_of(v, t) for t in holders))]
         for value, label, bound in _pairs(sentence, named, figures, None if named else only):
             if not bound:
                 continue  # a loose layout: the figure may be meant for any label the sentence names
             near = _around(sentence, value)
-            # a year anywhere in the clause names a column of years ("700.9 mm of rain in 2024": column 2024)
-            near += "".join(f" {v.text}" for v in values(forms.clause_around(sentence, value.start)) if is_year(v))
+            # a year anywhere in the clause names a column of years ("700.9 mm of rain in 2024": column 2024), but
+            # not the base a change is measured against ("24.8% up on 2023", "alta de 24,8% em relação a 2023")
+            clause = forms.clause_around(sentence, value.start)
+            near += "".join(f" {v.text}" for v in values(clause) if is_year(v)
+                            and not _BASE_YEAR.search(clause[:v.start]))
             claim = _pair_claim(label, value, near, found) or _printed_elsewhere(label, value, figures, evidence)
             if claim is not None:
                 return claim
     return None
+
+
+_RANGE = re.compile(r"\s*(?:[–—-]|to|bis|à|a|tot|till)\s*", re.IGNORECASE)
+
+
+def _range_ends(written: list[Value], sentence: str) -> set[int]:
+    """The figures that bound a range ("35.3–41.4 GWh a month from January to April"): a span over several rows,
+    no one label's figure."""
+    ends: set[int] = set()
+    for first, second in itertools.pairwise(written):
+        if (first.kind == second.kind == "number" and second.sign == 0
+                and _RANGE.fullmatch(sentence[first.start + len(first.text):second.start])):
+            ends |= {id(first), id(second)}
+    return ends
+
+
+_BASE_YEAR = re.compile(r"\b(?:relative to|compared (?:with|to)|than|vs\.?|versus|over|since|from|on|against|"
+                        r"em relação (?:a|ao)|frente a|respecto a|par rapport à|gegenüber|im Vergleich zu|seit|"
+                        r"rispetto a|ten opzichte van|sinds|jämfört med|sammenlignet med)\s+\Z", re.IGNORECASE)
 
 
 def _one_row_once(named: list[_Mention], sentence: str, found: list[Table]) -> list[_Mention]:
@@ -610,8 +641,10 @@ def _printed_elsewhere(label: str, value: Value, stated: list[Value], evidence: 
     """A figure stated for a label whose row shows another figure in a one-figure table, printed by code that never
     named the label (``print(y24.revenue.sum())``: the total of all rows, stated as Online's), when the answer does
     not state the label's own figure beside it."""
-    own = [(table, row) for table in evidence.tables if len(table.numeric_columns()) == 1
-           for row in table.rows_of(label)]
+    # a label that names one row: a category repeated down a look at the records ("acacia browse" on every row of
+    # ``feeds.head(3)``) has no figure of its own there
+    own = [(table, rows[0]) for table in evidence.tables if len(table.numeric_columns()) == 1
+           and len(rows := table.rows_of(label)) == 1]
     if not own or any(_in_rows(value, label, evidence.tables) for _ in own[:1]):
         return None
     if any(matches(other, figure) for table, row in own if (figure := row.figure(table.numeric_columns()[0]))
@@ -673,11 +706,27 @@ def wrong_date_extreme(text: str, frames: Iterable[Any]) -> Claim | None:
                     continue
                 ends = {"high": parsed.max().date(), "low": parsed.min().date()}
                 wanted = [ends[superlative.direction]] if superlative.direction in ends else list(ends.values())
-                if day not in wanted:
+                if day not in wanted and not _day_of_an_extreme(frame, parsed, day, superlative.direction):
                     return Claim(prompts.date_not_the_end(value.text, superlative.word, str(column),
                                                           ", ".join(str(d) for d in wanted)),
                                  {"date": value.text, "column": str(column), "ends": [str(d) for d in wanted]})
     return None
+
+
+def _day_of_an_extreme(frame: Any, parsed: Any, day: Any, direction: str | None) -> bool:
+    """Whether ``day`` is the date of a row holding an extreme of one of the frame's numeric columns in the
+    superlative's direction: "the lowest level (on 27.04.2024)" names the day of the lowest level, not the lowest
+    date. The data decides which reading the words meant, so neither is refused when one holds."""
+    on_day = parsed.index[parsed.dt.date == day]
+    for column in frame.columns[:40]:
+        numbers = frame[column]
+        if numbers.dtype.kind not in "iuf":
+            continue
+        ends = [numbers.max(), numbers.min()] if direction not in ("high", "low") else [
+            numbers.max() if direction == "high" else numbers.min()]
+        if any((numbers.loc[on_day] == end).any() for end in ends):
+            return True
+    return False
 
 
 def _as_dates(pd: Any, column: Any) -> Any:
@@ -757,9 +806,11 @@ def _between_labels(text: str, evidence: Evidence) -> Claim | None:
     found = evidence.tables
     labels = _labels(found)
     for sentence in sentences(text):
-        said = forms.change_direction(sentence)
         named = mentions(sentence, labels)
         match = re.search(r"\bfrom\b(?P<a>.*?)\b(?:to|until|through)\b(?P<b>.*)", sentence, re.IGNORECASE)
+        # the direction words of the change's own clause: "lifts May ...; output falls back from August" says
+        # nothing of "from January to April" before it
+        said = forms.change_direction(forms.clause_around(sentence, match.start())) if match else None
         if said is None or match is None:
             continue
         first = next((m for m in named if match.start("a") <= m.start < match.end("a")), None)
@@ -784,7 +835,8 @@ def _between_labels(text: str, evidence: Evidence) -> Claim | None:
 
 # -- the unit of a figure -------------------------------------------------------------------------------------------
 # A block that converts units: a division or product by a unit step (1000, 60, 3600, 86400, 1024, 1e6)
-_CONVERTS = re.compile(r"[/*]\s*\(?\s*(?:1_?000(?:_?000)?|1e[369]|1024(?:\s*\*\*\s*[23])?|60|3600|86_?400)\b")
+_CONVERTS = re.compile(r"(?:[/*]|\.(?:div|truediv|mul|multiply)\()\s*\(?\s*"
+                       r"(?:1_?000(?:_?000)?|1e[369]|1024(?:\s*\*\*\s*[23])?|60|3600|86_?400)\b")
 
 
 def wrong_unit(text: str, evidence: Evidence) -> Claim | None:
@@ -889,7 +941,8 @@ def _column_names(code: str) -> list[str]:
 
 
 def _unit_name(unit: localedata.Unit, known: dict[str, localedata.Unit]) -> str:
-    return next(word for word, u in known.items() if u == unit and len(word) > 3)
+    """The unit's longest word (a name, "minutes", over a symbol, "min"; "MWh" has no other)."""
+    return max((word for word, u in known.items() if u == unit), key=len)
 
 
 # A trend in words: the change words of ``forms`` (rose, fell, stieg, baisse...) and the comparatives of a count

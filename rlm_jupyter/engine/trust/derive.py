@@ -43,6 +43,11 @@ class Operand:
     source: Source
     stated: bool  # the answer states it (else it was printed beside what the answer states, or in a column)
 
+    @property
+    def percent(self) -> bool:
+        """Written as a percent ("10%", "15 pour cent"): a figure a discount or a markup may apply."""
+        return bool(_PERCENT.search(self.text))
+
 
 @dataclass(frozen=True)
 class Column:
@@ -72,6 +77,12 @@ _BINARY: tuple[tuple[str, Callable[[Decimal, Decimal], Decimal]], ...] = (
     ("({a} − {b}) / {b}", lambda a, b: (a - b) / b),
     ("{a} / ({a} + {b})", lambda a, b: a / (a + b)),
 )
+# "EUR 420 less the 10% sibling discount, so EUR 378": a percent taken off a figure or added to it
+_BY_PERCENT: tuple[tuple[str, Callable[[Decimal, Decimal], Decimal]], ...] = (
+    ("{a} less {b}", lambda a, b: a * (1 - b / 100)),
+    ("{a} plus {b}", lambda a, b: a * (1 + b / 100)),
+)
+_PERCENT = re.compile(r"%|‰|\bper ?cent|\bpour cent|\bprozent|\bpor ciento|\bpercento|\bprocent", re.IGNORECASE)
 _TERNARY: tuple[tuple[str, Callable[[Decimal, Decimal, Decimal], Decimal]], ...] = (
     ("({a} + {b}) / {c}", lambda a, b, c: (a + b) / c),
     ("({a} − {b}) / {c}", lambda a, b, c: (a - b) / c),
@@ -133,7 +144,7 @@ def _binary(value: Value, operands: Sequence[Operand], specific: bool) -> Source
     for a, b in itertools.permutations(_pool(operands, MAX_OPERANDS), 2):
         if not (a.stated or b.stated or specific):
             continue
-        for written, operation in _BINARY:
+        for written, operation in _BINARY + (_BY_PERCENT if b.percent else ()):
             result = _safe(operation, a.value, b.value)
             if result is not None and matches(value, result):
                 return _source(value, written.format(a=a.text, b=b.text), (a, b))
@@ -205,6 +216,35 @@ def converted(value: Value, shown: Shown) -> Source | None:
                 printed = Source(figure.text, "shown", where=line.where.describe(line.number), line=line.text)
                 return Source(value.text, "derived", how=f"{figure.text} converted to {value.text}", loose=True,
                               operands=[printed])
+    return None
+
+
+# The words a currency's hundredth is named by (CLDR has the currencies' digits, not these names): "17 cents a stem",
+# a column ``prijs_ct``, ``fare_pence``. Named in the answer or the code, they let an amount be a printed figure / 100.
+_MINOR_UNITS = re.compile(r"(?<![^\W_])(?:cents?|ct|centimes?|rappen|rp|pence|penny|öre|øre|paise|centavos?|"
+                          r"céntimos?|centesimi|groszy?|kopeks?|sen)(?![^\W_])", re.IGNORECASE)
+
+
+def in_minor_units(value: Value, text: str, shown: Shown) -> Source | None:
+    """An amount ("€0.17") that is a figure printed in its currency's hundredths (17, printed by code over
+    ``prijs_ct``), where the answer or that code names the hundredths: without the word, a figure a hundred times
+    another is no evidence."""
+    if value.kind != "number" or not value.currency or value.unit is not None:
+        return None
+    from babel.numbers import get_currency_precision
+
+    digits = 2 if value.currency == "$" else get_currency_precision(value.currency)
+    if not digits:
+        return None
+    factor = Decimal(10) ** digits
+    named = bool(_MINOR_UNITS.search(text))
+    for reading in value.readings:
+        for figure in shown.figures_near(abs(reading.value) * factor, reading.tolerance * factor):
+            line = shown.lines[figure.line]
+            if named or _MINOR_UNITS.search(line.code):
+                printed = Source(figure.text, "shown", where=line.where.describe(line.number), line=line.text)
+                return Source(value.text, "derived", how=f"{figure.text} hundredths of {value.currency}",
+                              loose=True, operands=[printed])
     return None
 
 

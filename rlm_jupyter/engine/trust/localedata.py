@@ -202,6 +202,22 @@ def same_day_or_month(label: str) -> tuple[str, ...]:
     return _names_by_day_and_month().get(label.lower().rstrip("."), ())
 
 
+@functools.cache
+def currency_symbols(codes: tuple[str, ...]) -> dict[str, str]:
+    """Each symbol CLDR writes one of ``codes`` with in any of ``LOCALES`` or Brazil's Portuguese ("R$", "CA$",
+    "US$", "₹", "zł", "Nkr"), with its code. A symbol two of them share ("kr": Swedish and Norwegian crowns) names
+    neither, and a bare code is read as a code already, so both are left out."""
+    from babel import Locale
+
+    by_symbol: dict[str, set[str]] = {}
+    for name in (*LOCALES, "pt_BR"):
+        symbols = Locale.parse(name).currency_symbols
+        for code in codes:
+            by_symbol.setdefault(symbols.get(code, code), set()).add(code)
+    return {symbol: next(iter(named)) for symbol, named in by_symbol.items()
+            if len(named) == 1 and symbol not in codes}
+
+
 def alternation(words: Iterable[str]) -> str:
     """A regex alternation of ``words``, longest first (so ``Millionen`` wins over ``Mio``)."""
     return "|".join(re.escape(word) for word in sorted(set(words), key=len, reverse=True))

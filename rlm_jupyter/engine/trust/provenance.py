@@ -33,7 +33,17 @@ from ..record.trajectory import CodeCell, Grounding, Iteration, Run, Source, Sou
 from .clocks import between_clocks, clock_of_seconds, clock_shifted
 from .constants import code_bound, code_factor, out_of, rate_base
 from .dates import Span, calendar_source, data_spans, question_of, within_data
-from .derive import MIN_DIGITS, Column, DateOperand, Operand, compounds, converted, derive, significant_digits
+from .derive import (
+    MIN_DIGITS,
+    Column,
+    DateOperand,
+    Operand,
+    compounds,
+    converted,
+    derive,
+    in_minor_units,
+    significant_digits,
+)
 from .forms import asks_when
 from .printed import LINE_CHARS, Line, Match, Shown, Table, Where, shown_at, tables
 from .readings import Value, date_of, is_year, values
@@ -154,7 +164,7 @@ def _typed_sources(found: list[Value], evidence: Evidence, text: str) -> list[So
     sources: dict[int, Source] = {}
     matched: dict[int, Match] = {}
     for index, value in enumerate(found):
-        match = shown.find(value) or _abbreviated(value, shown)
+        match = shown.find(value) or _abbreviated(value, shown) or _in_a_label(value, text, shown)
         if match is not None:
             matched[index] = match
             sources[index] = _shown_source(value, match)
@@ -188,7 +198,8 @@ def _typed_sources(found: list[Value], evidence: Evidence, text: str) -> list[So
                        or clock_shifted(value, found, sources, text) or between_clocks(value, found, sources)
                        or out_of(value, found, text) or rate_base(value, text)
                        or code_bound(value, text, evidence.runs)
-                       or _row_count(value, evidence) or code_factor(value, evidence.runs))
+                       or _row_count(value, evidence) or code_factor(value, evidence.runs)
+                       or in_minor_units(value, text, shown))
             if derived is None:
                 continue
             sources[index] = derived
@@ -280,6 +291,18 @@ def _abbreviated(value: Value, shown: Shown) -> Match | None:
     if not re.fullmatch(r"[0-9a-f]{6,}", value.text):
         return None
     pattern = re.compile(rf"(?<![\w]){re.escape(value.text)}[0-9a-f]+(?![\w])")
+    line = next((line for line in shown.lines if pattern.search(line.text)), None)
+    return Match(line, "loose") if line is not None else None
+
+
+def _in_a_label(value: Value, text: str, shown: Shown) -> Match | None:
+    """The number of a name written with a space where the output joined it ("NGC 891" of ``NGC_891``, "Gate 7" of
+    ``gate-7``): the digits are part of a printed label, not a figure of their own."""
+    before = re.search(r"(?<![\w\-])([^\W\d_]+)[\s_\-]\Z", text[:value.start])
+    if value.kind != "number" or before is None or not value.text.isdigit():
+        return None
+    pattern = re.compile(rf"(?<![\w\-]){re.escape(before.group(1))}[_\-]{re.escape(value.text)}(?![\w\-])",
+                         re.IGNORECASE)
     line = next((line for line in shown.lines if pattern.search(line.text)), None)
     return Match(line, "loose") if line is not None else None
 

@@ -35,7 +35,8 @@ NUMBER_LOCALES: tuple[str, ...] = ("en", "de", "fr", "de_CH", "en_IN", "sv")  # 
 # Currencies an analysis names by code, and the symbols that stand for one of them wherever they are written
 CURRENCIES: tuple[str, ...] = ("EUR", "USD", "GBP", "CHF", "JPY", "CNY", "CAD", "AUD", "SEK", "NOK", "DKK", "PLN",
                                "INR", "BRL")
-# "$" writes any dollar ("CA$327,000", "32,8 k$" in Québec): it names no one currency, so it is kept as "$"
+# "$" writes any dollar ("$327,000", "32,8 k$" in Québec): it names no one currency, so it is kept as "$"; CLDR's
+# symbols that name one ("CA$", "R$", "₹") are read as that currency (``localedata.currency_symbols``)
 _SYMBOLS = {"$": "$", "€": "EUR", "£": "GBP", "¥": "JPY"}
 DOLLARS = frozenset({"USD", "CAD", "AUD"})  # the currencies of CURRENCIES that "$" may write
 
@@ -97,6 +98,7 @@ def _values(text: str) -> tuple[Value, ...]:
     """``values``, read once per text: every gate of a FINAL reads the same answer and its sentences."""
     found: list[Value] = []
     blanked = _ZONE_OFFSET.sub(lambda m: " " * len(m.group(0)), text)  # "UTC+2" names a zone, not a figure
+    blanked = _YEAR_PAIR.sub(_first_year, blanked)
     blanked = _take(blanked, _QUOTED, found, _quoted)
     blanked = _take(blanked, ADDRESS, found, lambda m: [Value(m.group(0), "token", key=m.group(0), start=m.start())])
     for pattern in date_patterns():
@@ -128,10 +130,22 @@ def _take(text: str, pattern: re.Pattern[str], found: list[Value], read: Callabl
 # -- quoted tokens and codes ---------------------------------------------------------------------------------
 # Not backticks: in a model's prose they mark code (`df.status`), not a value it read.
 _QUOTED = re.compile(r'"([^"\n]+)"|“([^”\n]+)”|‘([^’\n]+)’|(?<![\w\'])\'([^\'\n]+)\'(?![\w])')
-_TOKEN = re.compile(r"(?<![\w.\-])[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*(?![\w\-]|\.\d)")
+_TOKEN = re.compile(r"(?<![\w.\-/])[A-Za-z0-9]+(?:[-_/][A-Za-z0-9]+)*(?![\w\-/]|\.\d)")
 _NUMBER_WITH_UNIT = re.compile(r"\d+[A-Za-z]{1,3}(?:[-_][A-Za-z]+)*")  # 3rd, 12ms, 5GB, 2nd-largest: numbers
 # After a magnitude word: no letter of a word, unless the text writes no spaces (万円: ten thousand yen)
 _CJK_END = r"(?![^\W\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff])"
+# a fiscal or a school year written as two ("FY 2024-25", "2023/24"): one span, read as its first year; "2011-12"
+# is left to the dates (December 2011)
+_YEAR_PAIR = re.compile(r"(?<![\w.,/-])((?:19|20)(\d\d))[-–/](\d\d)(?![\w/-]|[.,]\d)")
+
+
+def _first_year(match: re.Match[str]) -> str:
+    first, short, second = match.groups()
+    if (int(short) + 1) % 100 != int(second) or int(second) <= 12:
+        return match.group(0)
+    return first + " " * (len(match.group(0)) - len(first))
+
+
 _ZONE_OFFSET = re.compile(r"\b(?:UTC|GMT)\s?[+-]\d{1,2}(?::?\d{2})?(?!\d)")
 # a time of day: 14:02, 14:02:11.5, and the French 18h30 (keyed 18:30, as the colon writes it)
 CLOCK = re.compile(r"\b\d{1,2}(?::|h(?=\d{2}\b))\d{2}(?::\d{2}(?:\.\d+)?)?\b")
@@ -169,18 +183,19 @@ def _code(match: re.Match[str]) -> list[Value]:
 
 
 def is_code(token: str) -> bool:
-    """A code mixes letters and digits and is marked as one: CAPITALS (ERR-42), ``_`` (user_42), or a1b2; not
-    ``3rd`` or ``12ms`` (numbers), nor ``web-1`` (a name and a number)."""
+    """A code mixes letters and digits and is marked as one: CAPITALS (ERR-42, KSE/24-25/0205), ``_`` (user_42), or
+    a1b2; not ``3rd`` or ``12ms`` (numbers), nor ``web-1`` (a name and a number)."""
     if len(token) < 3 or not re.search(r"\d", token) or not re.search(r"[A-Za-z]", token):
         return False
     if _NUMBER_WITH_UNIT.fullmatch(token):
         return False
-    parts = re.split(r"[-_]", token)
+    parts = re.split(r"[-_/]", token)
     return ("_" in token or any(part.isalpha() and part.isupper() for part in parts)
             or any(bool(re.search(r"[A-Za-z]", part) and re.search(r"\d", part)) for part in parts))
 
 
-CODE_TOKEN = re.compile(r"(?<![\w.\-])[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)+(?![\w\-]|\.\d)")
+# parts joined by - or _, or by / as an invoice's or a case's number is ("KSE/24-25/0205"; a date has no letter)
+CODE_TOKEN = re.compile(r"(?<![\w.\-/])[A-Za-z0-9]+(?:[-_/][A-Za-z0-9]+)+(?![\w\-/]|\.\d)")
 
 
 # -- numbers --------------------------------------------------------------------------------------------------
@@ -214,15 +229,16 @@ def _number_pattern() -> re.Pattern[str]:
     # a unit word of three letters or more in any case ("Minuten", a German noun); shorter ones as written (m, s)
     units = (f"(?i:{localedata.alternation(w for w in words if len(w) > 2)})|"
              f"{localedata.alternation(w for w in words if len(w) <= 2)}")
+    symbols = r"(?<![A-Za-z])(?:" + localedata.alternation(localedata.currency_symbols(CURRENCIES)) + ")"
     end = r"(?![\w=])"  # nor the key of the next reading ("SG=1.008 T=78.6F": T names a temperature)
     return re.compile(
-        r"(?:(?<![\w.,])(?P<sign>[-−+])(?=[$€£¥]?\d))?(?:(?P<currency>[$€£¥])\s?)?"
+        r"(?:(?<![\w.,])(?P<sign>[-−+])(?=[$€£¥]?\d))?(?:(?P<currency>" + symbols + r"|[$€£¥])\s?)?"
         r"(?<![A-Za-z0-9_.])(?P<digits>" + _SPACED + "|" + _INDIAN + "|" + _GROUPED + r"|\d+)"
         r"(?P<fraction>\.\d+|,\d+(?![,\d]))?(?P<exponent>[eE][-+]?\d+)?"
         r"(?:\s?(?P<percent>" + percent + r")" + end + ")?"
         r"(?:[\s\u00a0\u202f]?(?P<scale>(?i:" + long_scales + r")|" + short_scales + r")" + _CJK_END + "(?!=))?"
         r"(?:\s?(?P<unit>" + units + r")" + end + ")?"
-        r"(?:[\s\u00a0]?(?P<code>€|£|\$|" + "|".join(CURRENCIES) + r")(?![A-Za-z]))?",
+        r"(?:[\s\u00a0]?(?P<code>" + symbols + r"|€|£|\$|" + "|".join(CURRENCIES) + r")(?![A-Za-z]))?",
     )
 
 
@@ -258,7 +274,7 @@ def _number(match: re.Match[str]) -> list[Value]:
     text = match.group(0).strip()
     start = match.start() + (len(match.group(0)) - len(match.group(0).lstrip()))
     written = match.group("currency") or match.group("code") or ""
-    currency = _SYMBOLS.get(written, written.upper())
+    currency = _SYMBOLS.get(written) or localedata.currency_symbols(CURRENCIES).get(written, written.upper())
     return [Value(text, "number", tuple(readings), start=start, sign=sign, unit=unit, currency=currency)]
 
 

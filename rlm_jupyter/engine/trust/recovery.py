@@ -34,8 +34,6 @@ _SAYS_NOTHING = re.compile(r"\A\W*(?:no\W+)?(?:none|nothing|zero|0(?![.,]\d)(?!\
                            r"\A\W*(?:no|non|nein|não)\s*[.,;:!—–-]",  # "No. Eastgate lent none": a bare no answers
                            re.IGNORECASE)
 SENTENCE_CHARS = 200  # a longer text answer is a report, not a "nothing found"
-_ZERO = re.compile(r"(?<![\w.,])0(?:\.0+)?(?!\w|[.,]\d)")
-_OTHER_FIGURE = re.compile(r"\d")
 
 
 @dataclass(frozen=True)
@@ -126,6 +124,15 @@ def in_outputs(text: str, run: Run) -> bool:
                                 for it in run.iterations for cell in it.cells)
 
 
+def _only_zero(text: str) -> bool:
+    """Whether the text's figures, the years it names aside, are all zero (as written in any locale: 0, 0.00,
+    "R$ 0,00")."""
+    from .readings import is_year, values
+
+    figures = [v for v in values(text) if v.kind == "number" and v.readings and not is_year(v)]
+    return bool(figures) and all(v.first == 0 for v in figures)
+
+
 def nothing(answer: Any) -> bool:
     """Whether an answer says that nothing was found: 0, None, an empty collection or table, "not found".
 
@@ -135,8 +142,8 @@ def nothing(answer: Any) -> bool:
         return True
     if isinstance(answer, str):
         text = answer.strip().strip("'\"")
-        if len(text) <= SENTENCE_CHARS and _ZERO.search(text) and not _OTHER_FIGURE.search(_ZERO.sub("", text)):
-            return True  # "Lea handled no WhatsApp chats: 0." - its only figure is zero
+        if len(text) <= SENTENCE_CHARS and _only_zero(text):
+            return True  # "Lea handled no WhatsApp chats: 0.", "o total é R$ 0,00 em 2024": its only figure is zero
         return not text or bool(_NOTHING.match(text)) or (len(text) <= SENTENCE_CHARS
                                                          and bool(_SAYS_NOTHING.search(text)))
     if not isinstance(answer, list | tuple | set | frozenset | dict) and not _in_memory_table(answer):

@@ -3,7 +3,8 @@
 Why: a capable model shows its working in the answer ("EUR 230.10: 3 × 68 EUR berth + 3 × 6 EUR water + ... = 204
 + 18 + 8.10"). The bounded search of ``derive`` tries two or three operands among the figures of the run; a chain the
 answer writes has as many operands as it likes, and says which ones. So the chain is read as written (figures joined
-by ``+ − × x * / ÷``, a unit or a few words after each figure), evaluated with the usual precedence, and a value of
+by ``+ − × x * / ÷``, a unit or a few words after each figure, grouped by brackets as in "(a + b + c) / 3"),
+evaluated with the usual precedence, and a value of
 the answer equal to it, within the rounding of its own last digit, is derived from it, but only when every operand of
 the chain has a source of its own: a written sum of invented figures derives nothing.
 """
@@ -19,44 +20,73 @@ from .readings import Value
 
 # Between two operands: at most three words (a unit, "adults", "nights"), then one operator.
 # A hyphen or an "x" is an operator only between spaces ("10-12 m" is a range, "3x" a factor).
-_BETWEEN = re.compile(r"\s*(?:[^\W\d]+\.?\s+){0,3}?(?P<op>[+−×*/÷]|(?<=\s)[-xX](?=\s))\s*")
+_BETWEEN = re.compile(r"\s*(?:[^\W\d]+\.?\s+){0,3}?(?P<close>\)\s*)?(?P<op>[+−×*/÷]|(?<=\s)[-xX](?=\s))"
+                      r"\s*(?P<open>\(\s*)?")
+_OPENED = re.compile(r"\(\s*\Z")  # a bracket right before a chain's first figure
 _OPERATORS = {"+": "+", "-": "-", "−": "-", "×": "*", "x": "*", "X": "*", "*": "*", "/": "/", "÷": "/"}
 
 
 @dataclass(frozen=True)
 class Chain:
-    """A written chain: the indexes of its operands among the answer's values, its operators, and its text."""
+    """A written chain: the indexes of its operands among the answer's values, its tokens in order (an operand's
+    index, an operator, or a bracket), and its text."""
 
     operands: tuple[int, ...]
-    operators: tuple[str, ...]
+    tokens: tuple[int | str, ...]
     text: str
 
     def result(self, found: Sequence[Value]) -> Decimal | None:
-        """The chain's value over its operands as written (the answer worked with those), None if undefined."""
-        numbers = [found[i].first for i in self.operands]
-        # × and / first, then + and − from left to right
-        terms, signs, current = [], ["+"], numbers[0]
+        """The chain's value over its operands as written (the answer worked with those), None if undefined or if
+        its brackets do not pair."""
+        reader = _Reader([found[t].first if isinstance(t, int) else t for t in self.tokens])
         try:
-            for op, number in zip(self.operators, numbers[1:], strict=True):
-                if op == "*":
-                    current *= number
-                elif op == "/":
-                    current /= number
-                else:
-                    terms.append(current)
-                    signs.append(op)
-                    current = number
-            terms.append(current)
-        except (ArithmeticError, InvalidOperation):
+            total = reader.sum()
+        except (ArithmeticError, InvalidOperation, IndexError, ValueError):
             return None
-        return sum((t if s == "+" else -t for s, t in zip(signs, terms, strict=True)), Decimal(0))
+        return total if reader.at == len(reader.items) else None
+
+
+@dataclass
+class _Reader:
+    """A recursive-descent reading of a chain's tokens: brackets first, × and / before + and −."""
+
+    items: list[Decimal | str]
+    at: int = 0
+
+    def _next(self) -> Decimal | str:
+        item = self.items[self.at]
+        self.at += 1
+        return item
+
+    def sum(self) -> Decimal:
+        total = self.product()
+        while self.at < len(self.items) and self.items[self.at] in ("+", "-"):
+            total = total + self.product() if self._next() == "+" else total - self.product()
+        return total
+
+    def product(self) -> Decimal:
+        total = self.operand()
+        while self.at < len(self.items) and self.items[self.at] in ("*", "/"):
+            total = total * self.operand() if self._next() == "*" else total / self.operand()
+        return total
+
+    def operand(self) -> Decimal:
+        item = self._next()
+        if isinstance(item, Decimal):
+            return item
+        if item != "(":
+            raise ValueError(item)
+        inner = self.sum()
+        if self._next() != ")":
+            raise ValueError("an unpaired bracket")
+        return inner
 
 
 def chains(found: Sequence[Value], text: str) -> list[Chain]:
     """Every chain of two or more numbers the text joins by operators."""
     out: list[Chain] = []
     run: list[int] = []
-    ops: list[str] = []
+    tokens: list[int | str] = []
     for index, value in enumerate(found):
         previous = found[index - 1] if index else None
         joined = (previous is not None and previous.kind == "number" and value.kind == "number" and run
@@ -65,19 +95,28 @@ def chains(found: Sequence[Value], text: str) -> list[Chain]:
             else None
         if match is not None:
             run.append(index)
-            ops.append(_OPERATORS[match.group("op")])
+            tokens += [*([")"] if match.group("close") else []), _OPERATORS[match.group("op")],
+                       *(["("] if match.group("open") else []), index]
             continue
         if len(run) >= 2:
-            out.append(_chain(run, ops, found, text))
-        run, ops = ([index], []) if value.kind == "number" and value.readings else ([], [])
+            out.append(_chain(run, tokens, found, text))
+        run, tokens = [], []
+        if value.kind == "number" and value.readings:
+            run, tokens = [index], [*(["("] if _OPENED.search(text[:value.start]) else []), index]
     if len(run) >= 2:
-        out.append(_chain(run, ops, found, text))
+        out.append(_chain(run, tokens, found, text))
     return out
 
 
-def _chain(run: list[int], ops: list[str], found: Sequence[Value], text: str) -> Chain:
+def _chain(run: list[int], tokens: list[int | str], found: Sequence[Value], text: str) -> Chain:
+    """A chain; a bracket it opened and closes right after its last figure ("(a + b) / 2)") is closed there."""
     first, last = found[run[0]], found[run[-1]]
-    return Chain(tuple(run), tuple(ops), text[first.start:last.start + len(last.text)])
+    end = last.start + len(last.text)
+    opened = tokens.count("(") - tokens.count(")")
+    closing = re.match(r"(?:\s*\))*", text[end:]).group(0)  # type: ignore[union-attr]
+    shut = min(opened, closing.count(")"))
+    start = text.rfind("(", 0, first.start) if tokens[0] == "(" else first.start
+    return Chain(tuple(run), (*tokens, *[")"] * shut), text[start:end + len(closing) if shut else end])
 
 
 def written_source(value: Value, index: int, found: Sequence[Value], text: str,
