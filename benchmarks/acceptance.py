@@ -241,7 +241,9 @@ def run_case(server: FakeLLMServer, rlm: RLM, case: Case, policy: str) -> Outcom
                       small_seen=small_integers_seen(run),
                       checked=_where_shown(run) if case.kind == "invented" and run.status == "final" else [],
                       derived=list(run.grounding.derived) if run.grounding else [],
-                      verdicts=sum(len(it.verdicts) for it in run.iterations))
+                      verdicts=sum(len(it.verdicts) for it in run.iterations),
+                      error="; ".join(f"check {v.gate} failed: {v.values.get('error', '')}" for it in run.iterations
+                                      for v in it.verdicts if v.action == "failed"))
     if first:
         outcome.marked = sorted({v.gate for it in run.iterations for v in it.verdicts if v.action == "marked"})
     elif len(run.iterations) > final_turn:
@@ -412,6 +414,10 @@ def _strict_details(results: Results) -> list[str]:
     out += [f"- `{o.case}` ({o.cls}), " + ("at its first FINAL" if o.first else f"after {o.extra_calls} more root call(s)")
             + f": {o.answer.rstrip('.')}." + (f" Values checked: {'; '.join(o.checked)}." if o.checked else " No value checked.")
             for o in results.of("strict", "invented") if o.accepted] or ["- none"]
+    broken = [o for o in results.outcomes if o.error and o.status != "exception"]
+    if broken:  # a check that raised judged nothing: a bug to fix, never a result
+        out += ["", "Checks that raised (they judged nothing):", ""]
+        out += [f"- `{o.case}` under `{o.policy}`: {o.error}" for o in broken]
     derived = [o for o in legit if o.cls == "derived arithmetic"]
     if derived:
         out += ["", "Derived arithmetic under `strict` (`run.grounding.derived`):", ""]

@@ -206,3 +206,21 @@ def test_the_policy_is_set_per_kernel_and_per_run_in_a_real_kernel(kernel: Kerne
     bad = kernel.execute('%rlm df "How many months?" --model root --acceptance strict,-nope')
     assert "'-nope' is not '-' and a gate name" in bad.stdout + bad.stderr + str(bad.errors)
     kernel.ok("%config RLMMagics.acceptance = 'strict'")
+
+
+def test_a_check_that_raises_is_recorded_as_failed_and_costs_no_run(engine: Engine,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from rlm_jupyter.engine.trust import claims
+    from rlm_jupyter.jupyter.verdicts import acceptance_summary, turn_marks
+
+    def broken(text: str, evidence: object) -> None:
+        raise StopIteration("a check's own bug")
+
+    monkeypatch.setattr(claims, "wrong_unit", broken)
+    frame = pd.DataFrame({"kg": [1.5, 2.5]})
+    run = engine.run([fence("print(context.kg.sum())"), "FINAL(4.0 kg in all.)"], frame, max_iterations=3)
+    assert run.status == "final" and run.answer == "4.0 kg in all."
+    failed = [v for it in run.iterations for v in it.verdicts if v.action == "failed"]
+    assert [v.gate for v in failed] == ["wrong-unit"] and "StopIteration" in failed[0].values["error"]
+    assert "check failed (wrong-unit)" in turn_marks(run.iterations[-1])
+    assert "1 check failed" in acceptance_summary(run) and "passed every check" not in acceptance_summary(run)

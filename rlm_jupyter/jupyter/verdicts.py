@@ -26,7 +26,9 @@ REFUSED_STYLE = "background: #fff1e5; color: #8a3b00; padding: 1px 6px"
 MARKED_STYLE = "background: #fff8c5; color: #6b4c00; padding: 1px 6px; font-weight: bold"
 NOT_RUN_STYLE = "color: #8a3b00; padding: 1px 6px"
 NOTED_STYLE = "color: #57606a; padding: 1px 6px; font-size: smaller"
-_STYLES = {"refused": REFUSED_STYLE, "marked": MARKED_STYLE, "not-run": NOT_RUN_STYLE, "noted": NOTED_STYLE}
+FAILED_STYLE = "background: #ffebe9; color: #82071e; padding: 1px 6px"
+_STYLES = {"refused": REFUSED_STYLE, "marked": MARKED_STYLE, "not-run": NOT_RUN_STYLE, "noted": NOTED_STYLE,
+           "failed": FAILED_STYLE}
 
 
 # -- one verdict ------------------------------------------------------------------------------------------------------
@@ -39,6 +41,8 @@ def _words(verdict: Verdict, limit: int) -> tuple[str, str, str]:
     if verdict.action == "marked":
         block = f" (block {verdict.cell + 1})" if verdict.cell is not None else ""
         return "marked by ", verdict.gate, f"{block}{tail}"
+    if verdict.action == "failed":
+        return "check failed (", verdict.gate, f"), the answer was not judged by it{tail}"
     if verdict.action == "not-run":  # the block's own error says what the model was told: the block, the gate
         block = f"block {verdict.cell + 1}" if verdict.cell is not None else "a block"
         return f"{block} not run (", verdict.gate, ")"
@@ -111,6 +115,9 @@ def turn_marks(it: Iteration | Iterable[Verdict]) -> list[str]:
     marked = _names(v for v in verdicts if v.action == "marked")
     if marked:
         marks.append(f"marked ({marked})")
+    failed = _names(v for v in verdicts if v.action == "failed")
+    if failed:
+        marks.append(f"check failed ({failed})")
     return list(dict.fromkeys(marks))
 
 
@@ -136,19 +143,22 @@ def summarize(verdicts: list[Verdict], accepted: bool, *, recorded: bool = True)
     if not verdicts and not recorded:  # no setting and no verdict: a record from before either was kept
         return "assumed: a record from before verdicts were kept"
     by_action = {action: [v for v in verdicts if v.action == action]
-                 for action in ("refused", "not-run", "marked", "noted")}
+                 for action in ("refused", "not-run", "marked", "noted", "failed")}
     parts = []
     if by_action["refused"]:
         parts.append(f"{plural(len(by_action['refused']), 'answer')} refused and sent back: "
                      f"{_names(by_action['refused'])}")
     else:
-        parts.append("the answer passed every check" if accepted and not by_action["marked"] else
-                     "no answer refused")
+        parts.append("the answer passed every check" if accepted and not by_action["marked"]
+                     and not by_action["failed"] else "no answer refused")
     if by_action["not-run"]:
         parts.append(f"{plural(len(by_action['not-run']), 'block')} not run: {_names(by_action['not-run'])}")
     if by_action["marked"]:
         parts.append(f"{'accepted with ' if accepted else ''}{plural(len(by_action['marked']), 'mark')}: "
                      f"{_names(by_action['marked'])}")
+    if by_action["failed"]:
+        parts.append(f"{plural(len(by_action['failed']), 'check')} failed and judged nothing (a bug to report): "
+                     f"{_names(by_action['failed'])}")
     if by_action["noted"]:
         parts.append(f"{plural(len(by_action['noted']), 'note')} to the model: {_names(by_action['noted'])}")
     return "; ".join(parts)

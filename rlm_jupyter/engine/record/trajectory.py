@@ -76,7 +76,7 @@ class CodeCell:
         return "\n".join(part.rstrip("\n") for part in parts if part)
 
 
-VerdictAction = Literal["refused", "marked", "noted", "not-run"]
+VerdictAction = Literal["refused", "marked", "noted", "not-run", "failed"]
 
 
 @dataclass
@@ -107,8 +107,10 @@ class Verdict:
     Why structured: which rule refused an answer, with the values it looked at, is what a colleague checks
     before trusting a run, and what the benchmarks count per gate. ``action``: ``refused`` (the FINAL did not
     end the run; ``note`` is what the model was told), ``not-run`` (a block was kept in the record and not
-    run), ``marked`` (the policy lets the gate only mark: nothing was refused, the report shows it) and
-    ``noted`` (a note to the model that refuses nothing, e.g. a repeated turn).
+    run), ``marked`` (the policy lets the gate only mark: nothing was refused, the report shows it),
+    ``noted`` (a note to the model that refuses nothing, e.g. a repeated turn) and ``failed`` (the gate's own check
+    raised: it judged nothing, ``values["error"]`` says what broke; a bug in a check never costs the user the run,
+    and the report says the answer was not fully checked).
     """
 
     gate: str

@@ -59,6 +59,11 @@ class Offer:
 _NO_ANSWER_YET = Offer(None, None, None)
 
 
+def _failed(it: Iteration, gate: str, error: Exception) -> None:
+    """Record that ``gate``'s own check raised: the run goes on, the report says the answer was not fully checked."""
+    it.verdicts.append(Verdict(gate, "failed", "", {"error": f"{type(error).__name__}: {error}"[:300]}))
+
+
 @dataclass(frozen=True)
 class Decision:
     """What the loop does after a turn: end the run with ``answer`` (``grounding`` set), or send ``notes``."""
@@ -119,11 +124,20 @@ class Acceptance:
                 continue
             if gate in _CLAIMS and (offer is None or offer.typed is None or self.reads.nothing_to_read):
                 continue
-            finding = self._checks[gate](offer or _NO_ANSWER_YET, it)
+            try:
+                finding = self._checks[gate](offer or _NO_ANSWER_YET, it)
+            except Exception as exc:  # a check's bug: recorded, and the answer judged by the other gates
+                _failed(it, gate, exc)
+                continue
             if finding is not None and self._record(it, gate, finding):
                 return self._refused(it)
         assert offer is not None  # made before the first gate that judges the answer
-        return Decision(grounding=offer.grounding or self._trace(offer, it), answer=offer.answer)
+        try:
+            traced = offer.grounding or self._trace(offer, it)
+        except Exception as exc:  # the tracer's bug: the answer ends the run, recorded as not traced
+            _failed(it, "unseen-value", exc)
+            traced = Grounding(grounded=False)
+        return Decision(grounding=traced, answer=offer.answer)
 
     def _offer(self, it: Iteration, parsed: ParsedReply, final: FinalSlot) -> Offer | None:
         """The answer of the turn: what FINAL called in code gave, the variable FINAL_VAR named, or the text."""
