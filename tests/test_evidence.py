@@ -379,6 +379,10 @@ LOG = pd.DataFrame({"path": ["/", "/healthz", "/api", "/healthz", "/", "/api", "
     # the answer states the revised figure too
     (["print(len(context))", "real = context[context.path != '/healthz']\nprint(len(real))"],
      "4 requests (7 with the health probe)", False),
+    # a count of rows that meet a condition, printed beside another in one print; a result held by a name
+    (["print(len(context))", "print((context.path != '/healthz').sum(), (context.path == '/healthz').sum())"],
+     "7 requests", True),
+    (["print(len(context))", "real = len(context[context.path != '/healthz'])\nprint(real)"], "7 requests", True),
 ])
 def test_a_figure_the_code_later_recomputed_is_stale(engine: Engine, blocks: list[str], answer: str,
                                                      refused: bool) -> None:
@@ -388,7 +392,7 @@ def test_a_figure_the_code_later_recomputed_is_stale(engine: Engine, blocks: lis
     gates = [v.gate for v in run.iterations[-1].verdicts if v.action == "refused"]
     assert gates == (["stale-figure"] if refused else []), run.iterations[-1].verdicts
     if refused:
-        assert run.iterations[-1].verdicts[0].values["revised"] in {"4", "10.0", "16.666666666666668"}
+        assert run.iterations[-1].verdicts[0].values["revised"] in {"4", "10.0", "16.666666666666668", "4 3"}
 
 
 # -- rows of events counted as the things they are about -----------------------------------------------------------
@@ -1704,3 +1708,53 @@ def test_a_unit_converted_by_a_pandas_method_or_named_by_a_symbol_only_is_read()
     kept = evidence_of("print(daily.mwh)", daily=daily)
     claim = wrong_unit("41400 GWh in April.", kept)  # printed in MWh, whose CLDR words are all symbols
     assert claim is not None and claim.values["printed_in"] == "MWh"
+
+
+def test_a_figure_of_a_column_parsed_again_another_way_is_stale(engine: Engine) -> None:
+    output = pd.DataFrame({"machine": ["G2", "G2", "G1"], "mwh": ["1'234.5", "502.5", "448.4"]})
+    blocks = ["import pandas as pd\ng2 = context[context.machine == 'G2']\n"
+              "naive = pd.to_numeric(g2.mwh, errors='coerce')\nprint(naive.sum(), naive.isna().sum())",
+              "ok = g2.mwh.str.replace(\"'\", '', regex=False).astype(float)\nprint(ok.sum())"]
+    question = "What is the total output of G2?"
+    for answer, refused in (("502.5 MWh", True), ("1,737.0 MWh", False)):
+        run = engine.run([fence(b) for b in blocks] + [f"FINAL({answer})"], output.copy(), question=question,
+                         max_iterations=3)
+        gates = [v.gate for v in run.iterations[-1].verdicts if v.action == "refused"]
+        assert gates == (["stale-figure"] if refused else []), run.iterations[-1].verdicts
+
+
+def test_a_listing_of_every_label_is_no_selection_of_one() -> None:
+    from rlm_jupyter.engine.trust.acceptance import _lists_labels
+
+    per_shop = pd.Series([36627630, 29114290, 21704220], index=pd.Index(["新宿", "渋谷", "池袋"], name="shop"))
+    found = tables(printed("print(per_shop)", per_shop=per_shop))
+    assert _lists_labels("['新宿', '渋谷', '池袋']", found)
+    assert not _lists_labels("渋谷 29114290", found) and not _lists_labels("新宿 渋谷", found)
+
+
+def test_a_figures_unit_is_read_from_its_table_columns_name() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_unit
+
+    hydro = pd.DataFrame({"Datum": ["01.01.2024", "02.01.2024"], "Produktion_MWh": [502.5, 448.4]})
+    evidence = evidence_of("print(hydro.head())", hydro=hydro)
+    assert wrong_unit("Roughly 450 GWh a year.", evidence) is not None
+    assert wrong_unit("Roughly 450 MWh on the second day.", evidence) is None
+
+
+def test_a_plural_names_the_part_its_singular_is_in_the_data() -> None:
+    from rlm_jupyter.engine.trust.parts import parts_named
+
+    feeds = pd.DataFrame({"species": ["lion", "lion", "zebra", "giraffe"], "kg": [8.0, 7.5, 12.0, 30.0]})
+    (part,) = parts_named(["lions"], [feeds])
+    assert (part.word, part.column) == ("lion", "species")
+    assert parts_named(["bus"], [pd.DataFrame({"mode": ["bu", "tram"]})]) == []  # a short word is left as it is
+
+
+def test_the_tables_of_a_dict_of_frames_name_the_questions_part(engine: Engine) -> None:
+    auction = {"kavels": pd.DataFrame({"klok": ["A1", "A2", "A1", "A3"], "stelen": [1000, 800, 1200, 500]}),
+               "kwekers": pd.DataFrame({"kweker": ["K101"], "plaats": ["Lisse"]})}
+    code = [fence("print(auction['kavels'].head(2))"), fence("print(auction['kavels'].stelen.sum())")]
+    run = engine.run([*code, "FINAL(Clock A1 sold 3,500 stems.)"], {"auction": auction},  # wrong-subset's own test
+                     question="How many stems went through clock A1?", max_iterations=3,
+                     acceptance="strict,-row-mismatch")
+    assert [v.gate for v in run.iterations[-1].verdicts if v.action == "refused"] == ["wrong-subset"]

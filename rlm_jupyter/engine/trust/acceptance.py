@@ -59,6 +59,21 @@ class Offer:
 _NO_ANSWER_YET = Offer(None, None, None)
 
 
+MAX_DICT_TABLES = 100  # values of a dict read for its tables: a dict of a few frames, not a big lookup
+MIN_LISTED = 3  # labels of one table on one line that make it a listing of them, not a selection
+
+
+def _word(label: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w]){re.escape(label)}(?![\w])")
+
+
+def _lists_labels(line: str, tables: list[Any]) -> bool:
+    """Whether ``line`` shows ``MIN_LISTED`` or more of one table's row labels."""
+    key = label_key(line)
+    return any(sum(1 for label in {lab for row in table.rows for lab in row.labels[-1:]}
+                   if _word(label_key(label)).search(key)) >= MIN_LISTED for table in tables)
+
+
 def _failed(it: Iteration, gate: str, error: Exception) -> None:
     """Record that ``gate``'s own check raised: the run goes on, the report says the answer was not fully checked."""
     it.verdicts.append(Verdict(gate, "failed", "", {"error": f"{type(error).__name__}: {error}"[:300]}))
@@ -294,11 +309,11 @@ class Acceptance:
         outside = [line.text for line in outside_tables(evidence.shown.lines, evidence.tables)]
 
         def selected(label: str) -> bool:
-            """Code picked ``label``: a line outside any table shows it, and that line is not the data itself nor a
-            column of a listing of dtypes (``surge    float64``)."""
-            pattern = re.compile(rf"(?<![\w]){re.escape(label)}(?![\w])")
-            return any(pattern.search(label_key(line)) and not _is_data(line, texts) and not _DTYPE_LINE.match(line)
-                       for line in outside)
+            """Code picked ``label``: a line outside any table shows it, and that line is not the data itself, a
+            column of a listing of dtypes (``surge    float64``), nor a listing of a table's labels
+            (``['新宿', '渋谷', '池袋', '吉祥寺']`` of ``unique()``: every one is shown, none picked)."""
+            return any(_word(label).search(label_key(line)) and not _is_data(line, texts)
+                       and not _DTYPE_LINE.match(line) and not _lists_labels(line, evidence.tables) for line in outside)
 
         return _finding(claims.wrong_extreme(_answer_text(offer), self.run.question, evidence, selected)
                         or claims.wrong_date_extreme(_answer_text(offer), self._data_frames()))
@@ -348,9 +363,15 @@ class Acceptance:
         return _finding(shares.wrong_base(text, self.run.question, evidence, sources, self._frames()))
 
     def _frames(self) -> list[Any]:
-        """Every pandas DataFrame of the run's namespace: the data, and the tables the model's code made of it
-        (an access log's text parsed into a frame)."""
-        return [value for _, value in sorted(self.ns.items(), key=lambda item: str(item[0])) if _is_frame(value)]
+        """Every pandas DataFrame of the run's namespace: the data, the tables the model's code made of it (an
+        access log's text parsed into a frame), and the tables of a dict of them (``auction['kavels']``)."""
+        found = []
+        for _, value in sorted(self.ns.items(), key=lambda item: str(item[0])):
+            if _is_frame(value):
+                found.append(value)
+            elif isinstance(value, dict) and len(value) <= MAX_DICT_TABLES:
+                found += [v for v in value.values() if _is_frame(v)]
+        return found
 
     def _partial_subcall(self, offer: Offer, it: Iteration) -> Finding | None:
         size = counts.data_chars(self.ns, sorted(self.reads.data_names))

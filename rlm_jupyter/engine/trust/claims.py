@@ -857,7 +857,7 @@ def wrong_unit(text: str, evidence: Evidence) -> Claim | None:
                          {"figure": value.text, "printed_in": money})
         units = {u for line, figure in printed for u in _printed_units(line.text, figure.start + len(figure.text),
                                                                         line.code, known)
-                 if u.dimension == value.unit.dimension}
+                 | _column_units(value, line, evidence.tables, known) if u.dimension == value.unit.dimension}
         if printed and units and value.unit not in units and len({u.factor for u in units}) == 1 and \
                 converted(value, evidence.shown) is None:  # "2 days" from printed seconds: a conversion
             name = _unit_name(next(iter(units)), known)
@@ -931,6 +931,14 @@ def _printed_units(line: str, after: int, code: str, known: dict[str, localedata
     found = {known[p] for p in parts if p in known and len(p) <= 7 and (len(p) > 1 or "_" in code)}
     # a snake_case name's "us" is microseconds (latency_us), as its "ms" is milliseconds
     return found | ({known["µs"]} if "us" in snake else set())
+
+
+def _column_units(value: Value, line: Line, found: list[Table], known: dict[str, localedata.Unit]
+                  ) -> set[localedata.Unit]:
+    """The units the name of a table column says its figures are in (``Produktion_MWh``, ``wait_s``), for the cells
+    of ``line`` that print ``value``."""
+    return {known[part] for table in found for row, column in _cells_of(value, table) if row.line is line
+            for part in re.split(r"[_\s]+", column.lower()) if part in known and len(part) > 1}
 
 
 def _column_names(code: str) -> list[str]:

@@ -238,8 +238,9 @@ _HOW_MANY = re.compile(r"\b(?:how (?:many|much|long|often|old|far|big|large)|com
 # greenhouse's average", "Lyon's total") names whose figure it is, not what is asked; "which region's sales" asks
 # for a region, so only a possessive after "the" or of a name (capitalised) is read past.
 _QUANTITY = re.compile(r"\b(?:number|count|total|sum|average|mean|median|share|percentage|percent|proportion|ratio|"
-                       r"rate|fraction|amount|difference|maximum|minimum|max|min|nombre|moyenne|anzahl|summe|"
-                       r"durchschnitt|número|promedio|media|totale?)\b", re.IGNORECASE)
+                       r"rate|fraction|amount|difference|maximum|minimum|max|min|value|cost|price|revenue|weight|"
+                       r"volume|duration|distance|nombre|moyenne|anzahl|summe|durchschnitt|número|promedio|media|"
+                       r"totale?|valor|valeur|wert|preis|prix|precio|kosten|coût|costo)\b", re.IGNORECASE)
 _ASK = re.compile(r"\b(?P<wh>what|which|who|quel(?:le)?s?|welche[rsn]?|cu[aá]l(?:es)?|qual[ei]?)\b(?:'s|\s+is|\s+was|"
                   r"\s+are|\s+were)?\s+(?:(?:the|our|my|your|their|its|le|la|der|die|das|el|notre|unser[e]?|nuestr[oa])\s+)?"
                   r"(?:(?<=the )[\w-]+['’]s\s+|"

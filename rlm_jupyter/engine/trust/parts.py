@@ -68,10 +68,20 @@ def parts_named(words: Sequence[str], frames: Iterable[Any]) -> list[Part]:
             continue
         for name, counts in _value_counts(frame).items():
             for word in words:
-                count = counts.get(word, 0)
+                # "the lions" names the rows of ``lion``: a plural's singular, when the data holds only that
+                form = next((f for f in (word, *_singulars(word)) if counts.get(f, 0)), word)
+                count = counts.get(form, 0)
                 if 0 < count < MAX_PART * len(frame) and len(frame) > held.get(word, (-1, None))[0]:
-                    held[word] = (len(frame), Part(word, name, count))
+                    held[word] = (len(frame), Part(form, name, count))
     return [held[word][1] for word in words if word in held]
+
+
+def _singulars(word: str) -> tuple[str, ...]:
+    """The singulars an English or Romance plural may have ("lions", "boxes", "rosas"); a word of 4 letters or
+    fewer is left as it is ("bus", "gas")."""
+    if len(word) <= 4 or not word.endswith("s") or word.endswith("ss"):
+        return ()
+    return (word[:-1], word[:-2]) if word.endswith("es") else (word[:-1],)
 
 
 def phrases(text: str) -> list[str]:

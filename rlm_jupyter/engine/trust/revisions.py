@@ -32,6 +32,7 @@ import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Literal
 
 from ..dialogue import prompts
 from ..record.trajectory import Run
@@ -68,17 +69,22 @@ class Reduction:
             return bool(self.names & changed)
         if later.unfiltered == self.unfiltered:
             return later.filters > self.filters
-        if later.core and later.core == self.core and later.filters > self.filters:
-            return True  # a filter added in place of a cleaning step (``x.fillna(0).mean()``, then ``x[kept].mean()``)
+        if later.core and later.core == self.core and later.filters >= self.filters:
+            # a filter added in place of a cleaning step (``x.fillna(0).mean()``, then ``x[kept].mean()``), or the
+            # cleaning redone (``pd.to_numeric(x, errors='coerce').sum()``, then ``x.str.replace("'", '')...sum()``)
+            return True
         return later.step is not None and later.step in (self.step, self.operand)
 
 
 @dataclass(frozen=True)
 class Block:
-    """A block's printed reductions, and the names it changed in place or bound anew."""
+    """A block's printed reductions, and the names it changed in place or bound anew. ``row``: when the block's only
+    printing is one top-level ``print`` of several values, each argument's reduction (None for one that is none), so
+    the figures of its one line are told apart (``print(round(naive.sum(), 1), naive.isna().sum())``)."""
 
     reductions: list[Reduction]
     changed: frozenset[str]
+    row: tuple[Reduction | None, ...] = ()
 
 
 def stale(text: str, question: str, evidence: Evidence) -> Claim | None:
@@ -88,13 +94,13 @@ def stale(text: str, question: str, evidence: Evidence) -> Claim | None:
     stated = [v for v in values(text) if v.kind == "number" and v.readings and not is_year(v)]
     if not stated:
         return None
-    results = _Results.of(evidence)
     blocks = _blocks(evidence.runs[-1])
+    results = _Results.of(evidence, blocks)
     for value in stated:
         printed = [m for m in evidence.shown.matches(value) if m.figure is not None
                    and m.line.where.place == "output" and not m.line.where.earlier]
-        alone = [m for m in printed if m.line in results.alone]
-        last = _revision(max(alone, key=lambda m: _position(m.line)), blocks, stated, results) if alone else None
+        alone = [(m, index) for m in printed if (index := results.place(m)) is not False]
+        last = _revision(*max(alone, key=lambda a: _position(a[0].line)), blocks, stated, results) if alone else None
         if last is None or any(_position(m.line) > last[0] for m in printed):
             continue  # not revised, or shown again after its revision (in a table, a tuple): the answer may read that
         return Claim(prompts.stale_figure(value.text, last[2], last[1]),
@@ -104,51 +110,80 @@ def stale(text: str, question: str, evidence: Evidence) -> Claim | None:
 
 @dataclass(frozen=True)
 class _Results:
-    """The lines of this run's outputs that hold one figure (a result, a label beside it is fine), and each
-    block's results, read once per answer."""
+    """The lines of this run's outputs that hold one figure (a result, a label beside it is fine), or the several
+    figures of one ``print`` whose arguments are known (``Block.row``), and each block's results, read once per
+    answer. A result is (line, figure, which argument printed it: None for a line of one figure)."""
 
     alone: frozenset[Line]
-    by_block: dict[tuple[int, int], list[tuple[Line, Decimal]]]
+    several: dict[Line, list[Decimal]]
+    by_block: dict[tuple[int, int], list[tuple[Line, Decimal, int | None]]]
 
     @classmethod
-    def of(cls, evidence: Evidence) -> _Results:
+    def of(cls, evidence: Evidence, blocks: dict[tuple[int, int], Block]) -> _Results:
         shown = evidence.shown
         figures: dict[int, list[Decimal]] = {}
-        for figure in shown.figures:
+        for figure in sorted(shown.figures, key=lambda f: (f.line, f.start)):  # in the order the line prints them
             figures.setdefault(figure.line, []).append(figure.value)
         alone: set[Line] = set()
-        by_block: dict[tuple[int, int], list[tuple[Line, Decimal]]] = {}
+        several: dict[Line, list[Decimal]] = {}
+        by_block: dict[tuple[int, int], list[tuple[Line, Decimal, int | None]]] = {}
         for index, line in enumerate(shown.lines):
             found = figures.get(index, [])
-            if line.where.place != "output" or line.where.earlier or len(found) != 1:
+            if line.where.place != "output" or line.where.earlier or not found:
                 continue
-            alone.add(line)
+            if len(found) == 1:
+                alone.add(line)
+                results: list[tuple[Line, Decimal, int | None]] = [(line, found[0], None)]
+            elif len(blocks[_position(line)].row if _position(line) in blocks else ()) == len(found):
+                several[line] = found
+                results = [(line, figure, n) for n, figure in enumerate(found)]
+            else:
+                continue
             if line.clean:
-                by_block.setdefault(_position(line), []).append((line, found[0]))
-        return cls(frozenset(alone), by_block)
+                by_block.setdefault(_position(line), []).extend(results)
+        return cls(frozenset(alone), several, by_block)
+
+    def place(self, match: Match) -> int | Literal[False] | None:
+        """Which argument printed ``match``'s figure: None on a line of one figure, False when not known."""
+        if match.line in self.alone:
+            return None
+        figures = self.several.get(match.line)
+        if figures is None or match.figure is None or figures.count(match.figure.value) != 1:
+            return False
+        return figures.index(match.figure.value)
 
 
 def _position(line: Line) -> tuple[int, int]:
     return line.where.turn, line.where.block
 
 
-def _revision(match: Match, blocks: dict[tuple[int, int], Block], stated: list[Value],
+def _revision(match: Match, index: int | None, blocks: dict[tuple[int, int], Block], stated: list[Value],
               results: _Results) -> tuple[tuple[int, int], str, str] | None:
-    """The block that revised the result ``match`` printed (its position, where, and the line), if one did."""
+    """The block that revised the result ``match`` printed (its position, where, and the line), if one did;
+    ``index``: the argument of the block's ``print`` that printed it (None: the block's reductions)."""
     assert match.figure is not None
     start = _position(match.line)
-    first = blocks[start].reductions if start in blocks else []
+    first = _made(blocks.get(start), index)
     changed: frozenset[str] = frozenset()
     for position, later in blocks.items():
         if position <= start:
             continue
         changed |= later.changed
-        if not any(_revises(first, r, changed) for r in later.reductions):
-            continue
-        for line, figure in results.by_block.get(position, []):
-            if figure != match.figure.value and not any(matches(v, figure) for v in stated):
+        for line, figure, which in results.by_block.get(position, []):
+            if (any(_revises(first, r, changed) for r in _made(later, which)) and figure != match.figure.value
+                    and not any(matches(v, figure) for v in stated)):
                 return position, line.where.describe(line.number), line.text.strip()
     return None
+
+
+def _made(block: Block | None, index: int | None) -> list[Reduction]:
+    """The reductions that made a result: the argument ``index`` of the block's one ``print``, or (None) all."""
+    if block is None:
+        return []
+    if index is None:
+        return block.reductions
+    made = block.row[index] if index < len(block.row) else None
+    return [made] if made is not None else []
 
 
 def _revises(first: list[Reduction], later: Reduction, changed: frozenset[str]) -> bool:
@@ -162,8 +197,19 @@ def _revises(first: list[Reduction], later: Reduction, changed: frozenset[str]) 
 def _blocks(run: Run) -> dict[tuple[int, int], Block]:
     """Each block's printed reductions and changes, in run order, keyed (turn, block) as ``printed.Where`` counts."""
     return {position: Block([r for e in _printed(tree) if (r := _reduction(e, assigned)) is not None],
-                            _changed(tree))
+                            _changed(tree), _row(tree, assigned))
             for position, tree, assigned, _ in _read(*_code_of(run))}
+
+
+def _row(tree: ast.Module, assigned: dict[str, ast.expr]) -> tuple[Reduction | None, ...]:
+    """The reductions of the arguments of the block's one ``print``, when that call is a statement of the block's
+    own (not in a loop or a branch, so it printed one line) of several arguments and the block shows nothing else."""
+    calls = list(_calls(tree))
+    top = [s.value for s in tree.body if isinstance(s, ast.Expr) and isinstance(s.value, ast.Call)
+           and isinstance(s.value.func, ast.Name) and s.value.func.id == "print"]
+    if len(calls) != 1 or len(top) != 1 or len(calls[0]) < 2 or top[0].args != calls[0]:
+        return ()
+    return tuple(_reduction(arg, assigned) for arg in calls[0])
 
 
 def printed_calls(run: Run) -> dict[tuple[int, int], list[list[ast.expr]]]:
@@ -207,7 +253,7 @@ def _read(names: tuple[str, ...], code: tuple[tuple[str, ...], ...]
                         and isinstance(statement.targets[0], ast.Name):
                     name, value = statement.targets[0].id, statement.value
                     every[name] = _expanded(value, every)
-                    if _base(value) in assigned or _base(value) in data:
+                    if _source_name(value, assigned, data):
                         assigned[name] = _expanded(value, assigned)
                     else:  # a table built from scratch (pd.DataFrame(rows)) is data of its own, not its recipe
                         assigned.pop(name, None)
@@ -227,6 +273,13 @@ def _changed(tree: ast.Module) -> frozenset[str]:
         elif isinstance(node, ast.Name | ast.Subscript | ast.Attribute) and isinstance(node.ctx, ast.Store | ast.Del):
             names.add(_base(node))
     return frozenset(names - {""})
+
+
+def _source_name(value: ast.expr, assigned: dict[str, ast.expr], data: set[str]) -> bool:
+    """Whether ``value`` is a part or a transform of the data or of a name read as one: its base name is
+    (``ng[...]``), or, for a function's call, its first argument's is (``pd.to_numeric(g2.mwh, errors='coerce')``)."""
+    bases = [_base(value)] + ([_base(value.args[0])] if isinstance(value, ast.Call) and value.args else [])
+    return any(base in assigned or base in data for base in bases)
 
 
 def _base(node: ast.expr) -> str:
@@ -256,6 +309,8 @@ def _calls(tree: ast.Module) -> Iterator[list[ast.expr]]:
 
 
 def _reduction(expr: ast.expr, assigned: dict[str, ast.expr]) -> Reduction | None:
+    if isinstance(expr, ast.Name) and isinstance(assigned.get(expr.id), ast.Call):
+        expr = assigned[expr.id]  # ``fob = sp[...].inr.sum()`` then ``print(fob)``: what it holds was printed
     while True:  # f"{x:,}", round(x, 1), x.round(2), int(x): the result is x
         if isinstance(expr, ast.JoinedStr):
             inner = [v.value for v in expr.values if isinstance(v, ast.FormattedValue)]
@@ -277,6 +332,9 @@ def _reduction(expr: ast.expr, assigned: dict[str, ast.expr]) -> Reduction | Non
         reducer, operand = expr.func.id, expr.args[0]
     else:
         return None
+    if reducer == "sum" and isinstance(operand, ast.Compare) and _base(operand.left):
+        # a count of the rows that meet a condition, ``(race.status == 'finished').sum()``, is ``len`` of those rows
+        reducer, operand = "len", ast.Subscript(ast.Name(_base(operand.left), ast.Load()), operand, ast.Load())
     operand = _expanded(operand, assigned)
     names = frozenset(n.id for n in ast.walk(operand) if isinstance(n, ast.Name))
     unfilter = _Unfilter()
@@ -289,13 +347,27 @@ def _reduction(expr: ast.expr, assigned: dict[str, ast.expr]) -> Reduction | Non
 
 # Steps that clean what a reduction reads, not choose it: a revision may replace one by a filter
 _CLEANING = frozenset({"fillna", "dropna", "replace", "astype", "clip", "abs", "interpolate", "where", "mask",
-                       "ffill", "bfill", "to_numeric"})
+                       "ffill", "bfill"})
+_CLEANING_FUNCTIONS = frozenset({"to_numeric", "to_datetime", "to_timedelta"})  # pandas' parsers of a column
 
 
 def _without_cleaning(node: ast.expr) -> ast.expr:
-    while isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _CLEANING:
-        node = node.func.value
-    return node
+    """``node`` without the cleaning steps around it: methods (``.fillna(0)``), the text and date accessors they go
+    through (``.str.replace(...)``), and a cleaning function of its first argument (``pd.to_numeric(x)``)."""
+    while True:
+        if isinstance(node, ast.Call) and node.args and _called(node.func) in _CLEANING_FUNCTIONS:
+            node = node.args[0]
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _CLEANING:
+            node = node.func.value
+        elif isinstance(node, ast.Attribute) and node.attr in ("str", "dt"):
+            node = node.value
+        else:
+            return node
+
+
+def _called(func: ast.expr) -> str:
+    """The name a call calls: ``to_numeric`` of ``pd.to_numeric``."""
+    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
 
 
 class _Unfilter(ast.NodeTransformer):
