@@ -1758,3 +1758,31 @@ def test_the_tables_of_a_dict_of_frames_name_the_questions_part(engine: Engine) 
                      question="How many stems went through clock A1?", max_iterations=3,
                      acceptance="strict,-row-mismatch")
     assert [v.gate for v in run.iterations[-1].verdicts if v.action == "refused"] == ["wrong-subset"]
+
+
+def test_a_change_between_two_named_years_goes_from_the_earlier_to_the_later() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_direction
+
+    yearly = pd.Series([51844.90, 64691.34], index=pd.Index([2023, 2024], name="ano"), name="brl")
+    evidence = evidence_of("print(yearly)", yearly=yearly)
+    assert wrong_direction("Sim, a conta de energia caiu em 2024 em relação a 2023.", evidence) is not None
+    assert wrong_direction("Não: a conta subiu em 2024 em relação a 2023.", evidence) is None
+
+
+def test_an_amount_printed_only_in_a_measures_column_is_no_money() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_currency
+
+    per_spice = pd.DataFrame({"net_kg": [165450, 38790], "inr": [27987064, 97230696]},
+                             index=pd.Index(["turmeric", "cardamom"], name="spice"))
+    evidence = evidence_of("print(per_spice)", per_spice=per_spice)
+    claim = wrong_currency("Turmeric brought in ₹1,65,450.", evidence)
+    assert claim is not None and claim.values["printed_in"] == "kilogram"
+    assert wrong_currency("Turmeric brought in ₹2,79,87,064.", evidence) is None
+
+
+def test_what_its_subject_did_asks_for_one_thing() -> None:
+    from rlm_jupyter.engine.trust.forms import asks_what_done
+
+    assert asks_what_done("What did G2 generate in 2024?") and asks_what_done("What does the plant produce?")
+    assert not asks_what_done("What are the top five targets, and what did each cost?")  # two questions
+    assert not asks_what_done("Which shop did best?")

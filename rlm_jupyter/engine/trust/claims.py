@@ -800,22 +800,25 @@ def _from_to(text: str) -> Claim | None:
 
 
 def _between_labels(text: str, evidence: Evidence) -> Claim | None:
-    """A change stated between two rows of a printed table ("rose by 109.4 hours from July to October"): the words
-    must go the way the table's figures go from the first row named to the second, in the column the words name
-    (or the table's one numeric column)."""
+    """A change stated between two rows of a printed table ("rose by 109.4 hours from July to October", or between
+    two years, "fell in 2024 against 2023"): the words must go the way the table's figures go from the first row
+    named (the earlier year) to the second, in the column the words name (or the table's one numeric column)."""
     found = evidence.tables
     labels = _labels(found)
     for sentence in sentences(text):
         named = mentions(sentence, labels)
         match = re.search(r"\bfrom\b(?P<a>.*?)\b(?:to|until|through)\b(?P<b>.*)", sentence, re.IGNORECASE)
-        # the direction words of the change's own clause: "lifts May ...; output falls back from August" says
-        # nothing of "from January to April" before it
-        said = forms.change_direction(forms.clause_around(sentence, match.start())) if match else None
-        if said is None or match is None:
-            continue
-        first = next((m for m in named if match.start("a") <= m.start < match.end("a")), None)
-        second = next((m for m in named if match.start("b") <= m.start < match.end("b")), None)
-        if first is None or second is None or first.label == second.label:
+        if match is not None:
+            # the direction words of the change's own clause: "lifts May ...; output falls back from August" says
+            # nothing of "from January to April" before it
+            said = forms.change_direction(forms.clause_around(sentence, match.start()))
+            first = next((m for m in named if match.start("a") <= m.start < match.end("a")), None)
+            second = next((m for m in named if match.start("b") <= m.start < match.end("b")), None)
+        else:  # two years named ("caiu em 2024 em relação a 2023"): from the earlier to the later
+            said = forms.change_direction(sentence)
+            years = sorted({m.label for m in named if re.fullmatch(r"(?:19|20)\d\d", m.label)})
+            first, second = (_Mention(0, 0, years[0]), _Mention(0, 0, years[1])) if len(years) == 2 else (None, None)
+        if said is None or first is None or second is None or first.label == second.label:
             continue
         for table in found:
             a, b = table.rows_of(first.label), table.rows_of(second.label)
@@ -868,7 +871,9 @@ def wrong_unit(text: str, evidence: Evidence) -> Claim | None:
 
 def wrong_currency(text: str, evidence: Evidence) -> Claim | None:
     """An amount the answer states in one currency whose printed figure is in another: the code's column names
-    (``amount_eur``) or the printed line say which (one of them, not several)."""
+    (``amount_eur``) or the printed line say which (one of them, not several); or in no currency at all, a
+    measure's column (``net_kg``)."""
+    known = localedata.unit_words()
     for value in values(text):
         if value.kind != "number" or not value.currency:
             continue
@@ -879,6 +884,12 @@ def wrong_currency(text: str, evidence: Evidence) -> Claim | None:
         stated = DOLLARS if value.currency == "$" else {value.currency}
         if printed and len(found) == 1 and not found & stated:
             other = next(iter(found))
+            return Claim(prompts.wrong_unit(value.text, printed[0].figure.text if printed[0].figure else "", other),
+                         {"figure": value.text, "printed_in": other})
+        # an amount whose every printing is in a column of a measure, not of money ("₹1,65,450" of ``net_kg``)
+        measures = [_column_units(value, m.line, evidence.tables, known) for m in printed]
+        if printed and all(measures) and not found:
+            other = _unit_name(next(iter(measures[0])), known)
             return Claim(prompts.wrong_unit(value.text, printed[0].figure.text if printed[0].figure else "", other),
                          {"figure": value.text, "printed_in": other})
     return None
@@ -949,8 +960,10 @@ def _column_names(code: str) -> list[str]:
 
 
 def _unit_name(unit: localedata.Unit, known: dict[str, localedata.Unit]) -> str:
-    """The unit's longest word (a name, "minutes", over a symbol, "min"; "MWh" has no other)."""
-    return max((word for word, u in known.items() if u == unit), key=len)
+    """The unit's first name in CLDR's order ("minutes" over the symbol "min"), or its symbol when it has only
+    symbols ("MWh")."""
+    words = [word for word, u in known.items() if u == unit]
+    return next((word for word in words if len(word) > 3), max(words, key=len))
 
 
 # A trend in words: the change words of ``forms`` (rose, fell, stieg, baisse...) and the comparatives of a count

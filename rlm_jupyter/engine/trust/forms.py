@@ -292,6 +292,16 @@ _SINGULAR_WH = frozenset({"quel", "quelle", "welcher", "welches", "welchen", "we
 _PLURAL_WH = frozenset({"quels", "quelles", "cuales", "cuáles", "quali"})
 
 
+_WHAT_DONE = re.compile(r"\A\W*(?:what|was|que|qu'est-ce que)\s+(?:did|does|do|has|have|had|will|hat|hatte|a)\s+\w",
+                        re.IGNORECASE)
+
+
+def asks_what_done(question: str) -> bool:
+    """Whether the question asks what its subject did, one thing ("What did G2 generate in 2024?"): a figure an
+    answer gives for it is one figure, as for "how much"."""
+    return _single(question) and bool(_WHAT_DONE.search(question))
+
+
 def asks_for_a_value(question: str) -> bool:
     """Whether the question asks for one value by the form "what <singular noun> did/does/is <subject> ...?"
     ("What ABV did the Saison reach?", "What time does the ferry leave?"): a whole table is not its answer. Read

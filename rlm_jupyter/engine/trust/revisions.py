@@ -20,9 +20,9 @@ assigned), never from the words around it:
 Not a revision: another subset with as many filters (Lyon's mean beside the mean without refunds is a second
 answer, not a correction), nor the whole printed after its part (``len(log[...])`` then ``len(log)``: context).
 
-Only for a question whose form asks for one figure, only for a figure whose last printing as a result was revised
-and that no output showed again after the revision, and
-only when the answer does not state the revised figure too ("1,204, or 1,187 without the probes" is fine).
+Only for a question whose form asks for one figure (or what its subject did: "What did G2 generate?"), only for a
+figure whose last printing as a result was revised and that no output showed again after the revision, and only
+when the answer does not state the revised figure too ("1,204, or 1,187 without the probes" is fine).
 """
 from __future__ import annotations
 
@@ -89,7 +89,7 @@ class Block:
 
 def stale(text: str, question: str, evidence: Evidence) -> Claim | None:
     """A figure of the answer that a later block of the same run recomputed to another value (see the module)."""
-    if forms.asks_for_one(question) != "one figure" or not evidence.runs:
+    if (forms.asks_for_one(question) != "one figure" and not forms.asks_what_done(question)) or not evidence.runs:
         return None
     stated = [v for v in values(text) if v.kind == "number" and v.readings and not is_year(v)]
     if not stated:
