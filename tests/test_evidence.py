@@ -1786,3 +1786,19 @@ def test_what_its_subject_did_asks_for_one_thing() -> None:
     assert asks_what_done("What did G2 generate in 2024?") and asks_what_done("What does the plant produce?")
     assert not asks_what_done("What are the top five targets, and what did each cost?")  # two questions
     assert not asks_what_done("Which shop did best?")
+
+
+@pytest.mark.parametrize("answer, question, refused", [
+    ("About £10 a ticket.", "Roughly what does a ticket sell for, in whole pounds?", True),  # 10.685 is 11
+    ("About £11 a ticket.", "Roughly what does a ticket sell for, in whole pounds?", False),
+    ("Nearly £11 a ticket.", "Roughly what does a ticket sell for, in whole pounds?", False),  # a bound
+    ("About £10 a ticket.", "What does a ticket sell for?", False),  # no rounding asked: the hedge's own precision
+    ("Roughly €1.13 million.", "Roughly how much did we invoice?", False),  # a magnitude's precision
+    ("About 31 kg.", "How heavy, to the nearest kilo?", False),  # a figure with no loose match is unseen-value's
+])
+def test_a_figure_rounded_another_way_than_the_question_asks_is_caught(answer: str, question: str,
+                                                                        refused: bool) -> None:
+    from rlm_jupyter.engine.trust.rounding import misrounded
+
+    evidence = evidence_of("print(10.68519931998751)\nprint(1126191.39)")
+    assert (misrounded(answer, question, evidence) is not None) == refused

@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 
-PROMPT_VERSION = "2026-12-05.30"
+PROMPT_VERSION = "2026-12-05.31"
 
 SYSTEM_PROMPT = """\
 You answer a question about data that lives in a persistent Python REPL (a live Jupyter kernel).
@@ -230,6 +230,12 @@ def wrong_unit(figure: str, printed: str, unit: str) -> str:
     """Why: a model read a mean wait printed in seconds (wait_s) as minutes."""
     return (f"Your FINAL was not accepted: {figure} states a unit the output did not use: {printed} was printed in "
             f"{unit}. Convert it with code if you want another unit, print it, then finish.")
+
+
+def misrounded(figure: str, printed: str, rounds_to: str) -> str:
+    """Why: a model printed a mean ticket price of 10.685 and answered "about £10" to "in whole pounds"."""
+    return (f"Your FINAL was not accepted: {figure} is not the printed {printed} rounded as the question asks: to "
+            f"that precision it is {rounds_to}. Round it with code (round(x, n)), print it, then finish.")
 
 
 def echoed_figure(figure: str) -> str:

@@ -24,7 +24,20 @@ from ..dialogue import prompts
 from ..dialogue.helpers import HELPER_NAMES, FinalSlot, created_names, model_variable
 from ..dialogue.protocol import ParsedReply
 from ..record.trajectory import Grounding, Iteration, Run, Source, Verdict
-from . import claims, counts, forms, grounding, provenance, recovery, revisions, running, search_again, shares, subsets
+from . import (
+    claims,
+    counts,
+    forms,
+    grounding,
+    provenance,
+    recovery,
+    revisions,
+    rounding,
+    running,
+    search_again,
+    shares,
+    subsets,
+)
 from .gates import BY_NAME, GATES, Policy
 from .printed import label_key, outside_tables
 
@@ -32,7 +45,7 @@ ANSWER_GATES: tuple[str, ...] = tuple(gate.name for gate in GATES if gate.kind =
 _JUDGE_THE_TURN = frozenset({"same-turn-error", "read-first"})  # asked before the answer is read
 _DECIDED_BY_THE_OFFER = frozenset({"missing-variable"})  # no variable, no answer: decided while reading it
 # Claims a typed answer makes about what the code printed: with no typed text, or no data to read, nothing to check.
-_CLAIMS = frozenset({"wrong-extreme", "row-mismatch", "wrong-direction", "wrong-unit", "echoed-figure",
+_CLAIMS = frozenset({"wrong-extreme", "row-mismatch", "wrong-direction", "wrong-unit", "misrounded", "echoed-figure",
                      "not-distinct", "stale-figure", "wrong-subset", "wrong-base", "partial-subcall"})
 
 
@@ -331,6 +344,9 @@ class Acceptance:
         text, evidence = _answer_text(offer), self._evidence_now()
         return _finding(claims.wrong_pair(text, self.run.question, evidence)
                         or running.running_total(text, self.run.question, evidence))
+
+    def _misrounded(self, offer: Offer, it: Iteration) -> Finding | None:
+        return _finding(rounding.misrounded(_answer_text(offer), self.run.question, self._evidence_now()))
 
     def _wrong_direction(self, offer: Offer, it: Iteration) -> Finding | None:
         text, evidence = _answer_text(offer), self._evidence_now()

@@ -104,12 +104,21 @@ GATES: tuple[Gate, ...] = (
          "a model wrote 'Lyon's average basket was $71.90', the printed average of the next row"),
     Gate("wrong-direction", "answer", "soft",
          "a figure described as a rise that the output printed negative, or written negative where it was "
-         "printed positive; a trend in words against a table in time order that goes the other way",
+         "printed positive; a trend in words against a table in time order that goes the other way; a change "
+         "between two rows ('from July to October') or two years ('fell in 2024 against 2023') said to go the "
+         "other way than the printed table goes",
          "a model reported a printed change of -12.5% as revenue growing 12.5%"),
     Gate("wrong-unit", "answer", "soft",
-         "a duration, data size, energy or currency stated in another unit than the one its printed figure was in "
-         "(the unit beside it, or the code's name for it: wait_s, latency_ms, amount_eur)",
+         "a duration, data size, energy, mass, volume or currency stated in another unit than the one its printed "
+         "figure was in (the unit beside it, the code's name for it, wait_s, latency_ms, amount_eur, or its table "
+         "column's, Produktion_MWh); or an amount stated in a currency that was printed only in a measure's column "
+         "(net_kg)",
          "a model read a mean wait printed in seconds (wait_s) as 53 minutes"),
+    Gate("misrounded", "answer", "soft",
+         "a figure answered to a question that asks for a rounded one ('to the nearest kilo', 'in whole pounds', "
+         "'roughly') that is not the nearest printed figure rounded half up to the precision the answer writes (a "
+         "bound, 'nearly', 'over', may round one way)",
+         "a model printed a mean ticket price of 10.685 and answered 'about £10' to 'in whole pounds'"),
     Gate("echoed-figure", "answer", "soft",
          "a figure answered to a question for one figure that the question itself states, which no output showed "
          "as a result of its own",
@@ -120,9 +129,10 @@ GATES: tuple[Gate, ...] = (
          "(or one the code made of it) in which that noun's column (user_id, user) repeats",
          "a model answered 'how many distinct customers?' with the number of order rows"),
     Gate("stale-figure", "answer", "soft",
-         "a figure answered to a question for one figure that a later block recomputed to another value: the same "
-         "reduction (len, mean, sum) of the same data with what it reduces changed (a filter added, a cleaning "
-         "step replaced), not the same expression with other constants nor a part of it",
+         "a figure answered to a question for one figure (or for what its subject did) that a later block "
+         "recomputed to another value: the same reduction (len, mean, sum; a count of rows meeting a condition is "
+         "len of those rows) of the same data with what it reduces changed (a filter added, a cleaning step "
+         "replaced or redone), not the same expression with other constants nor a part of it",
          "a model counted the requests, recomputed them without the health probe, and answered the first count"),
     Gate("wrong-subset", "answer", "soft",
          "a figure answered to a question for one figure about a named part of the data (a value of a text column, "
