@@ -1802,3 +1802,64 @@ def test_a_figure_rounded_another_way_than_the_question_asks_is_caught(answer: s
 
     evidence = evidence_of("print(10.68519931998751)\nprint(1126191.39)")
     assert (misrounded(answer, question, evidence) is not None) == refused
+
+
+def test_figures_joined_by_and_after_no_range_word_are_no_range_of_a_partial_table() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_extreme
+
+    temps = pd.Series([20.6, 21.6, 19.8, 22.4, 18.9, 20.1], index=pd.Index(list("ABCDEF"), name="city"), name="c")
+    evidence = evidence_of("print(temps.head(2))", temps=temps)
+    question = "How warm was it?"
+    assert wrong_extreme("A and B averaged 20.6 and 21.6 degrees.", question, evidence, lambda _: False) is None
+    assert wrong_extreme("It ranged between 20.6 and 21.6 degrees.", question, evidence, lambda _: False) is not None
+
+
+def test_units_per_unit_are_no_codes_and_kr_names_no_one_crown() -> None:
+    assert [v.kind for v in values("1240 m3/s and 120 kWh/m2")] == ["number", "number"]
+    assert traced("The average speed was 42 km/h.", "Average speed: 42km/h").grounded
+    assert values("1 250 kr.")[0].currency == ""  # Danish kr. is Swedish and Norwegian kr as well
+
+
+def test_a_rate_or_a_word_before_the_measure_names_no_unit_of_a_column() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_currency
+
+    prices = pd.DataFrame({"price_per_kg": [2.40, 3.10], "min_price": [7.25, 6.80]},
+                          index=pd.Index(["apples", "pears"], name="fruit"))
+    evidence = evidence_of("print(prices)", prices=prices)
+    assert wrong_currency("Apples cost €2.40 per kg.", evidence) is None
+    assert wrong_currency("Apples start at €7.25.", evidence) is None
+
+
+def test_written_working_in_brackets_left_open_or_closed_before_is_read() -> None:
+    assert traced("Total: 74 EUR (68 berth + 6 water).", "berth 68", "water 6").grounded
+    assert traced("(EUR 68) + 6 = EUR 74", "berth 68", "water 6").grounded
+
+
+def test_two_years_in_a_sentence_are_a_change_only_when_one_is_its_base() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_direction
+
+    index = pd.Series([100.0, 130.0, 126.0], index=pd.Index([2019, 2023, 2024], name="year"), name="revenue")
+    evidence = evidence_of("print(index)", index=index)
+    assert wrong_direction("Revenue fell in 2024 to 126, still well above 2019.", evidence) is None
+    assert wrong_direction("Revenue fell in 2024 compared with 2019.", evidence) is not None
+
+
+@pytest.mark.parametrize("answer, question, printed_figure, refused", [
+    ("About 3,400 visitors.", "How many visitors, to the nearest hundred?", "3412", False),
+    ("About 3,000 visitors.", "How many visitors, to the nearest hundred?", "3412", True),
+    ("About 12 kg.", "How heavy, to the nearest kilo?", "12.5", False),  # an exact half may go either way
+])
+def test_the_question_sets_the_step_a_hedged_figure_is_rounded_to(answer: str, question: str, printed_figure: str,
+                                                                   refused: bool) -> None:
+    from rlm_jupyter.engine.trust.rounding import misrounded
+
+    evidence = evidence_of(f"print({printed_figure})")
+    assert (misrounded(answer, question, evidence) is not None) == refused
+
+
+def test_another_measure_of_a_column_is_no_revision_of_it(engine: Engine) -> None:
+    changes = pd.DataFrame({"change": [1.5, -2.0, 0.8, -1.1, 2.4]})
+    blocks = ["print(round(context.change.abs().mean(), 2))", "print(round(context.change.mean(), 2))"]
+    run = engine.run([fence(b) for b in blocks] + ["FINAL(1.56)"], changes, question="What is the mean absolute "
+                     "change?", max_iterations=3)
+    assert run.status == "final" and not [v for v in run.iterations[-1].verdicts if v.action == "refused"]

@@ -14,6 +14,7 @@ invented answer it catches and a legitimate one it must let through.
 """
 from __future__ import annotations
 
+import functools
 import numbers
 import re
 from collections.abc import Callable
@@ -73,18 +74,23 @@ _NO_ANSWER_YET = Offer(None, None, None)
 
 
 MAX_DICT_TABLES = 100  # values of a dict read for its tables: a dict of a few frames, not a big lookup
-MIN_LISTED = 3  # labels of one table on one line that make it a listing of them, not a selection
+MIN_LISTED = 3  # rows of a whole table whose labels, all on one line, make that line a listing, not a selection
 
 
+@functools.lru_cache(maxsize=4096)
 def _word(label: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w]){re.escape(label)}(?![\w])")
 
 
 def _lists_labels(line: str, tables: list[Any]) -> bool:
-    """Whether ``line`` shows ``MIN_LISTED`` or more of one table's row labels."""
+    """Whether ``line`` shows every row label of a whole printed table of ``MIN_LISTED`` rows or more: all the
+    values there are (``unique()``), where a ranked selection (``nlargest(3).index.tolist()``) shows some."""
     key = label_key(line)
-    return any(sum(1 for label in {lab for row in table.rows for lab in row.labels[-1:]}
-                   if _word(label_key(label)).search(key)) >= MIN_LISTED for table in tables)
+    for table in tables:
+        labels = {label_key(row.labels[-1]) for row in table.rows if row.labels} - {""}
+        if not table.partial and len(labels) >= MIN_LISTED and all(_word(label).search(key) for label in labels):
+            return True
+    return False
 
 
 def _failed(it: Iteration, gate: str, error: Exception) -> None:
@@ -160,8 +166,9 @@ class Acceptance:
             if finding is not None and self._record(it, gate, finding):
                 return self._refused(it)
         assert offer is not None  # made before the first gate that judges the answer
+        failed = any(v.gate == "unseen-value" and v.action == "failed" for v in it.verdicts)
         try:
-            traced = offer.grounding or self._trace(offer, it)
+            traced = offer.grounding or (Grounding(grounded=False) if failed else self._trace(offer, it))
         except Exception as exc:  # the tracer's bug: the answer ends the run, recorded as not traced
             _failed(it, "unseen-value", exc)
             traced = Grounding(grounded=False)

@@ -485,7 +485,7 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
     return None
 
 
-_RANGE = re.compile(r"\s*(?:[–—-]|to|bis|à|a|tot|till)\s*", re.IGNORECASE)
+_FIGURE_SPAN = re.compile(r"\s*(?:[–—-]|to|bis|à|a|tot|till)\s*", re.IGNORECASE)
 
 
 def _range_ends(written: list[Value], sentence: str) -> set[int]:
@@ -494,7 +494,7 @@ def _range_ends(written: list[Value], sentence: str) -> set[int]:
     ends: set[int] = set()
     for first, second in itertools.pairwise(written):
         if (first.kind == second.kind == "number" and second.sign == 0
-                and _RANGE.fullmatch(sentence[first.start + len(first.text):second.start])):
+                and _FIGURE_SPAN.fullmatch(sentence[first.start + len(first.text):second.start])):
             ends |= {id(first), id(second)}
     return ends
 
@@ -720,7 +720,7 @@ def _day_of_an_extreme(frame: Any, parsed: Any, day: Any, direction: str | None)
     on_day = parsed.index[parsed.dt.date == day]
     for column in frame.columns[:40]:
         numbers = frame[column]
-        if numbers.dtype.kind not in "iuf":
+        if not hasattr(numbers, "dtype") or numbers.dtype.kind not in "iuf":  # a repeated label gives a frame
             continue
         ends = [numbers.max(), numbers.min()] if direction not in ("high", "low") else [
             numbers.max() if direction == "high" else numbers.min()]
@@ -814,10 +814,13 @@ def _between_labels(text: str, evidence: Evidence) -> Claim | None:
             said = forms.change_direction(forms.clause_around(sentence, match.start()))
             first = next((m for m in named if match.start("a") <= m.start < match.end("a")), None)
             second = next((m for m in named if match.start("b") <= m.start < match.end("b")), None)
-        else:  # two years named ("caiu em 2024 em relação a 2023"): from the earlier to the later
+        else:  # two years compared ("caiu em 2024 em relação a 2023"): from the earlier to the later
             said = forms.change_direction(sentence)
-            years = sorted({m.label for m in named if re.fullmatch(r"(?:19|20)\d\d", m.label)})
-            first, second = (_Mention(0, 0, years[0]), _Mention(0, 0, years[1])) if len(years) == 2 else (None, None)
+            years = [m for m in named if re.fullmatch(r"(?:19|20)\d\d", m.label)]
+            # the later-named year is the base of the change, right after a comparison word ("against 2023")
+            compared = len(years) == 2 and years[0].label != years[1].label and _BASE_YEAR.search(
+                sentence[:years[1].start]) is not None
+            first, second = sorted(years, key=lambda m: m.label) if compared else (None, None)
         if said is None or first is None or second is None or first.label == second.label:
             continue
         for table in found:
@@ -946,10 +949,17 @@ def _printed_units(line: str, after: int, code: str, known: dict[str, localedata
 
 def _column_units(value: Value, line: Line, found: list[Table], known: dict[str, localedata.Unit]
                   ) -> set[localedata.Unit]:
-    """The units the name of a table column says its figures are in (``Produktion_MWh``, ``wait_s``), for the cells
-    of ``line`` that print ``value``."""
-    return {known[part] for table in found for row, column in _cells_of(value, table) if row.line is line
-            for part in re.split(r"[_\s]+", column.lower()) if part in known and len(part) > 1}
+    """The units the name of a table column says its figures are in, by its last word (``Produktion_MWh``,
+    ``wait_min``), for the cells of ``line`` that print ``value``; not a rate's (``price_per_kg``) nor a word
+    before the measure (``min_price``)."""
+    units: set[localedata.Unit] = set()
+    for table in found:
+        for row, column in _cells_of(value, table):
+            parts = [p for p in re.split(r"[_\s]+", column.lower()) if p]
+            if row.line is line and len(parts) >= 2 and parts[-1] in known and len(parts[-1]) > 1 \
+                    and parts[-2] not in ("per", "pro", "par", "je", "por"):
+                units.add(known[parts[-1]])
+    return units
 
 
 def _column_names(code: str) -> list[str]:

@@ -220,9 +220,12 @@ def converted(value: Value, shown: Shown) -> Source | None:
 
 
 # The words a currency's hundredth is named by (CLDR has the currencies' digits, not these names): "17 cents a stem",
-# a column ``prijs_ct``, ``fare_pence``. Named in the answer or the code, they let an amount be a printed figure / 100.
-_MINOR_UNITS = re.compile(r"(?<![^\W_])(?:cents?|ct|centimes?|rappen|rp|pence|penny|öre|øre|paise|centavos?|"
-                          r"céntimos?|centesimi|groszy?|kopeks?|sen)(?![^\W_])", re.IGNORECASE)
+# a column ``prijs_ct``, ``fare_pence``. Right after a figure of the answer, or as the last word of a column the code
+# names, they let an amount be a printed figure / 100 ("12 per cent" and ``order_ct_total`` do not).
+_MINOR_WORDS = (r"(?:cents?|ct|centimes?|rappen|rp|pence|penny|öre|øre|paise|centavos?|céntimos?|centesimi|groszy?|"
+                r"kopeks?)")
+_MINOR_UNITS = re.compile(r"\d\s?" + _MINOR_WORDS + r"\b", re.IGNORECASE)
+_MINOR_COLUMN = re.compile(r"[A-Za-z]\w*_" + _MINOR_WORDS + r"\b", re.IGNORECASE)
 
 
 def in_minor_units(value: Value, text: str, shown: Shown) -> Source | None:
@@ -241,7 +244,7 @@ def in_minor_units(value: Value, text: str, shown: Shown) -> Source | None:
     for reading in value.readings:
         for figure in shown.figures_near(abs(reading.value) * factor, reading.tolerance * factor):
             line = shown.lines[figure.line]
-            if named or _MINOR_UNITS.search(line.code):
+            if named or _MINOR_COLUMN.search(line.code):
                 printed = Source(figure.text, "shown", where=line.where.describe(line.number), line=line.text)
                 return Source(value.text, "derived", how=f"{figure.text} hundredths of {value.currency}",
                               loose=True, operands=[printed])

@@ -292,8 +292,7 @@ _SINGULAR_WH = frozenset({"quel", "quelle", "welcher", "welches", "welchen", "we
 _PLURAL_WH = frozenset({"quels", "quelles", "cuales", "cuáles", "quali"})
 
 
-_WHAT_DONE = re.compile(r"\A\W*(?:what|was|que|qu'est-ce que)\s+(?:did|does|do|has|have|had|will|hat|hatte|a)\s+\w",
-                        re.IGNORECASE)
+_WHAT_DONE = re.compile(r"\A\W*(?:what\s+(?:did|does|has|had|will)|was\s+(?:hat|hatte))\s+\w", re.IGNORECASE)
 
 
 def asks_what_done(question: str) -> bool:

@@ -116,8 +116,8 @@ GATES: tuple[Gate, ...] = (
          "a model read a mean wait printed in seconds (wait_s) as 53 minutes"),
     Gate("misrounded", "answer", "soft",
          "a figure answered to a question that asks for a rounded one ('to the nearest kilo', 'in whole pounds', "
-         "'roughly') that is not the nearest printed figure rounded half up to the precision the answer writes (a "
-         "bound, 'nearly', 'over', may round one way)",
+         "'roughly') that is further than half a step from the nearest printed figure, the step the question names "
+         "or the answer writes (a bound, 'nearly', 'over', may round one way)",
          "a model printed a mean ticket price of 10.685 and answered 'about £10' to 'in whole pounds'"),
     Gate("echoed-figure", "answer", "soft",
          "a figure answered to a question for one figure that the question itself states, which no output showed "

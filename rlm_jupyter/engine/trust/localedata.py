@@ -205,8 +205,8 @@ def same_day_or_month(label: str) -> tuple[str, ...]:
 @functools.cache
 def currency_symbols(codes: tuple[str, ...]) -> dict[str, str]:
     """Each symbol CLDR writes one of ``codes`` with in any of ``LOCALES`` or Brazil's Portuguese ("R$", "CA$",
-    "US$", "₹", "zł", "Nkr"), with its code. A symbol two of them share ("kr": Swedish and Norwegian crowns) names
-    neither, and a bare code is read as a code already, so both are left out."""
+    "US$", "₹", "zł", "Nkr"), with its code. A symbol two of them share, with or without a period ("kr", "kr.":
+    Swedish, Norwegian and Danish crowns), names none, nor does "$"; a bare code is read as a code already."""
     from babel import Locale
 
     by_symbol: dict[str, set[str]] = {}
@@ -214,8 +214,13 @@ def currency_symbols(codes: tuple[str, ...]) -> dict[str, str]:
         symbols = Locale.parse(name).currency_symbols
         for code in codes:
             by_symbol.setdefault(symbols.get(code, code), set()).add(code)
+    # "kr." (Danish) and "kr" (Swedish, Norwegian) are one symbol; "$" is any dollar
+    shared = {symbol.rstrip(".") for symbol, named in by_symbol.items() if len(named) > 1} | {"$"}
+    names: dict[str, set[str]] = {}
+    for symbol, named in by_symbol.items():
+        names.setdefault(symbol.rstrip("."), set()).update(named)
     return {symbol: next(iter(named)) for symbol, named in by_symbol.items()
-            if len(named) == 1 and symbol not in codes}
+            if symbol not in codes and symbol.rstrip(".") not in shared and len(names[symbol.rstrip(".")]) == 1}
 
 
 def alternation(words: Iterable[str]) -> str:

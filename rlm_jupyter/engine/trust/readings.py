@@ -190,6 +190,9 @@ def is_code(token: str) -> bool:
     if _NUMBER_WITH_UNIT.fullmatch(token):
         return False
     parts = re.split(r"[-_/]", token)
+    if "/" in token:  # a number joined by slashes is a code only with a name in capitals and a bare number in it
+        # (KSE/24-25/0205); units per unit are not (m3/s, kWh/m2, L/100km), nor a date (no letters)
+        return any(p.isalpha() and p.isupper() and len(p) > 1 for p in parts) and any(p.isdigit() for p in parts)
     return ("_" in token or any(part.isalpha() and part.isupper() for part in parts)
             or any(bool(re.search(r"[A-Za-z]", part) and re.search(r"\d", part)) for part in parts))
 

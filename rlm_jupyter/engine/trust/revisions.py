@@ -29,6 +29,7 @@ from __future__ import annotations
 import ast
 import copy
 import functools
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
@@ -69,9 +70,11 @@ class Reduction:
             return bool(self.names & changed)
         if later.unfiltered == self.unfiltered:
             return later.filters > self.filters
-        if later.core and later.core == self.core and later.filters >= self.filters:
+        if later.core and later.core == self.core and (later.filters > self.filters or (
+                later.filters == self.filters and _PARSES.search(self.operand) and _PARSES.search(later.operand))):
             # a filter added in place of a cleaning step (``x.fillna(0).mean()``, then ``x[kept].mean()``), or the
-            # cleaning redone (``pd.to_numeric(x, errors='coerce').sum()``, then ``x.str.replace("'", '')...sum()``)
+            # text parsed again another way (``pd.to_numeric(x, errors='coerce').sum()``, then
+            # ``x.str.replace("'", '').astype(float).sum()``); not another measure of it (``x.abs().mean()``)
             return True
         return later.step is not None and later.step in (self.step, self.operand)
 
@@ -349,6 +352,7 @@ def _reduction(expr: ast.expr, assigned: dict[str, ast.expr]) -> Reduction | Non
 _CLEANING = frozenset({"fillna", "dropna", "replace", "astype", "clip", "abs", "interpolate", "where", "mask",
                        "ffill", "bfill"})
 _CLEANING_FUNCTIONS = frozenset({"to_numeric", "to_datetime", "to_timedelta"})  # pandas' parsers of a column
+_PARSES = re.compile(r"\b(?:to_numeric|to_datetime|to_timedelta)\(|\.astype\(|\.str\.")  # text read as figures
 
 
 def _without_cleaning(node: ast.expr) -> ast.expr:

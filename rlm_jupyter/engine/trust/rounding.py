@@ -4,8 +4,9 @@ rounded to the precision the answer writes.
 Why: a model printed a mean ticket price of 10.685 and, asked "roughly what does a ticket sell for, in whole
 pounds?", answered "about £10". The figure passes as seen, since its hedge reaches the printed one, and no word is
 wrong. The arithmetic is: 10.685 to whole pounds is 11. The check reads the precision from the answer's own
-writing (its decimals; under a hedge, its trailing zeros: "about 3,400" is to the hundred), rounds the nearest
-printed figure half up to it, and compares.
+writing (its decimals; under a hedge, its trailing zeros: "about 3,400" is to the hundred), or from the question
+when it names one ("to the nearest hundred", "in whole pounds"), and refuses a figure more than half that step
+from the nearest printed one (an exact half may be rounded either way).
 
 Only where the question asks for rounding ("to the nearest", "in whole", "rounded", "roughly", "approximately",
 "about how"), only for a figure no output printed as written, and not for a bound ("nearly", "under", "more
@@ -26,7 +27,10 @@ from .readings import Reading, is_year, values
 _ASKS_ROUNDED = re.compile(r"\b(?:to the nearest|in whole|whole (?:number|pounds|euros|dollars|francs)|rounded|"
                            r"round(?:ed)? to|roughly|approximately|approx\.?|about how|ungefähr|environ|"
                            r"aproximadamente|arrondi|gerundet)\b", re.IGNORECASE)
-_TO_UNITS = re.compile(r"\b(?:to the nearest|in whole|whole (?:number|pounds|euros|dollars|francs))\b", re.IGNORECASE)
+# The precision the question sets: "to the nearest hundred" (a magnitude) or "to the nearest kilo", "in whole pounds"
+_TO_NEAREST = re.compile(r"\bto the nearest\s+(?P<what>\w+)|\bin whole\b|\bwhole \w+", re.IGNORECASE)
+_MAGNITUDES = {"ten": 1, "tens": 1, "hundred": 2, "hundreds": 2, "thousand": 3, "thousands": 3, "million": 6,
+               "millions": 6, "tenth": -1, "hundredth": -2}
 # A hedge that bounds the figure: it may round down or up on purpose ("nearly 11", "over 3,400")
 _BOUND = re.compile(r"(?:nearly|almost|under|over|more than|less than|at least|at most|up to|below|above|fast|"
                     r"knapp|über|unter|presque|plus de|moins de|casi|más de|menos de)\s*\S{0,4}\s*\Z", re.IGNORECASE)
@@ -48,18 +52,28 @@ def misrounded(text: str, question: str, evidence: Evidence) -> Claim | None:
             continue
         reading = value.readings[0]
         nearest = min(printed, key=lambda f: abs(abs(f.value) - abs(reading.value))).value
-        step = _step(reading, whole=bool(_TO_UNITS.search(question)))
+        step = _step(reading, _asked_step(question))
         rounded = (abs(nearest) / step).quantize(Decimal(1), rounding=ROUND_HALF_UP) * step
-        if abs(rounded - abs(reading.value)) >= step / 2:
-            shown = f"{rounded:,f}" if rounded == rounded.to_integral_value() else f"{rounded:,}"
+        if abs(abs(nearest) - abs(reading.value)) > step / 2:  # an exact half may go either way (round() to even)
+            shown = f"{rounded.normalize():,f}"
             return Claim(prompts.misrounded(value.text, str(nearest), shown),
                          {"figure": value.text, "printed": str(nearest), "rounds_to": shown})
     return None
 
 
-def _step(reading: Reading, *, whole: bool) -> Decimal:
+def _asked_step(question: str) -> Decimal | None:
+    """The step the question rounds to: 100 for "to the nearest hundred", 1 for "to the nearest kilo" or "in whole
+    pounds", None when it names none ("roughly")."""
+    found = _TO_NEAREST.search(question)
+    if found is None:
+        return None
+    what = (found.group("what") or "").lower()
+    return Decimal(1).scaleb(_MAGNITUDES[what]) if what in _MAGNITUDES else Decimal(1)
+
+
+def _step(reading: Reading, asked: Decimal | None) -> Decimal:
     """The precision the answer writes: twice the tolerance of its reading (its last written digit; under a hedge
-    its trailing zeros, "about 3,400": 100; a magnitude's, "1.13 million": 10,000), or the unit when the question
-    asks for whole units ("to the nearest kilo") and the answer wrote no decimal."""
+    its trailing zeros, "about 3,400": 100; a magnitude's, "1.13 million": 10,000); under a hedge that reaches
+    wider than the step the question asks for, that step."""
     step = reading.tolerance * 2
-    return Decimal(1) if whole and step > 1 and reading.how == "hedged" else step
+    return asked if asked is not None and step > asked and reading.how == "hedged" else step

@@ -87,6 +87,7 @@ def chains(found: Sequence[Value], text: str) -> list[Chain]:
     out: list[Chain] = []
     run: list[int] = []
     tokens: list[int | str] = []
+    depth = 0  # brackets open: a ")" with none open is the prose's ("(EUR 68) + 6"), not the chain's
     for index, value in enumerate(found):
         previous = found[index - 1] if index else None
         joined = (previous is not None and previous.kind == "number" and value.kind == "number" and run
@@ -95,28 +96,32 @@ def chains(found: Sequence[Value], text: str) -> list[Chain]:
             else None
         if match is not None:
             run.append(index)
-            tokens += [*([")"] if match.group("close") else []), _OPERATORS[match.group("op")],
+            closes = bool(match.group("close")) and depth > 0
+            depth += (1 if match.group("open") else 0) - (1 if closes else 0)
+            tokens += [*([")"] if closes else []), _OPERATORS[match.group("op")],
                        *(["("] if match.group("open") else []), index]
             continue
         if len(run) >= 2:
             out.append(_chain(run, tokens, found, text))
-        run, tokens = [], []
+        run, tokens, depth = [], [], 0
         if value.kind == "number" and value.readings:
-            run, tokens = [index], [*(["("] if _OPENED.search(text[:value.start]) else []), index]
+            opened = _OPENED.search(text[:value.start]) is not None
+            run, tokens, depth = [index], [*(["("] if opened else []), index], int(opened)
     if len(run) >= 2:
         out.append(_chain(run, tokens, found, text))
     return out
 
 
 def _chain(run: list[int], tokens: list[int | str], found: Sequence[Value], text: str) -> Chain:
-    """A chain; a bracket it opened and closes right after its last figure ("(a + b) / 2)") is closed there."""
+    """A chain, each bracket it opened closed at its end, whether the text closes it there ("(a + b + c) / 3") or
+    the bracket holds more than the working ("74 EUR (68 berth + 6 water, both per night)")."""
     first, last = found[run[0]], found[run[-1]]
     end = last.start + len(last.text)
     opened = tokens.count("(") - tokens.count(")")
     closing = re.match(r"(?:\s*\))*", text[end:]).group(0)  # type: ignore[union-attr]
-    shut = min(opened, closing.count(")"))
+    shown = min(opened, closing.count(")"))
     start = text.rfind("(", 0, first.start) if tokens[0] == "(" else first.start
-    return Chain(tuple(run), (*tokens, *[")"] * shut), text[start:end + len(closing) if shut else end])
+    return Chain(tuple(run), (*tokens, *[")"] * opened), text[start:end + len(closing) if shown else end])
 
 
 def written_source(value: Value, index: int, found: Sequence[Value], text: str,
