@@ -1863,3 +1863,13 @@ def test_another_measure_of_a_column_is_no_revision_of_it(engine: Engine) -> Non
     run = engine.run([fence(b) for b in blocks] + ["FINAL(1.56)"], changes, question="What is the mean absolute "
                      "change?", max_iterations=3)
     assert run.status == "final" and not [v for v in run.iterations[-1].verdicts if v.action == "refused"]
+
+
+def test_misrounded_refuses_through_the_loop_and_names_its_gate(engine: Engine) -> None:
+    tickets = pd.DataFrame({"price": [9.50, 11.20, 11.35]})
+    blocks = [fence("print(context.price.mean())")]
+    question = "Roughly what does a ticket sell for, in whole pounds?"
+    run = engine.run([*blocks, "FINAL(About £10 a ticket.)"], tickets, question=question, max_iterations=2)
+    assert [v.gate for v in run.iterations[-1].verdicts if v.action == "refused"] == ["misrounded"]
+    kept = engine.run([*blocks, "FINAL(About £11 a ticket.)"], tickets, question=question, max_iterations=2)
+    assert kept.status == "final"
