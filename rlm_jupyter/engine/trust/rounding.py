@@ -46,9 +46,9 @@ def misrounded(text: str, question: str, evidence: Evidence) -> Claim | None:
             continue
         if _BOUND.search(text[max(0, value.start - 24):value.start]):
             continue
-        printed = [m.figure for m in evidence.shown.matches(value)
-                   if m.figure is not None and m.line.where.place == "output"]
-        if not printed or any(m.quality == "exact" for m in evidence.shown.matches(value)):
+        found = list(evidence.shown.matches(value))
+        printed = [m.figure for m in found if m.figure is not None and m.line.where.place == "output"]
+        if not printed or any(m.quality == "exact" for m in found):
             continue
         reading = value.readings[0]
         nearest = min(printed, key=lambda f: abs(abs(f.value) - abs(reading.value))).value
