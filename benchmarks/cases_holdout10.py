@@ -54,7 +54,6 @@ case = REGISTRY.case
 # Data
 # =================================================================================================================
 BOILERS = {"Северная": 1.0, "Заречная": 0.8, "Центральная": 1.35, "Южная": 0.6}
-BOILERS_EN = {"Северная": "Severnaya", "Заречная": "Zarechnaya", "Центральная": "Tsentralnaya", "Южная": "Yuzhnaya"}
 
 
 def ru(x: float, decimals: int = 1) -> str:
@@ -93,7 +92,6 @@ STALLS = [("S01", "ผัดไทย", "pad thai", "A", 350, 60), ("S02", "ส�
           ("S05", "หมูปิ้ง", "grilled pork skewers", "B", 250, 10), ("S06", "ข้าวเหนียวมะม่วง", "mango sticky rice", "B", 280, 80),
           ("S07", "ชาไทย", "Thai iced tea", "C", 200, 35), ("S08", "ไก่ทอด", "fried chicken", "C", 260, 45),
           ("S09", "โรตี", "roti", "C", 220, 40), ("S10", "ทอดมันปลา", "fish cakes", "B", 240, 60)]
-DISH_EN = {th: en for _, th, en, _, _, _ in STALLS}
 
 
 def market() -> dict[str, pd.DataFrame]:
@@ -128,7 +126,6 @@ def _market(seed: int = 5002) -> dict[str, pd.DataFrame]:
 TEA_STORES = {"西湖店": 1.3, "河坊街店": 1.0, "滨江店": 0.7}
 TEAS = {"龙井": 38, "碧螺春": 32, "普洱": 28, "铁观音": 30, "茉莉花茶": 22}
 TEAS_EN = {"龙井": "Longjing", "碧螺春": "Biluochun", "普洱": "Pu'er", "铁观音": "Tieguanyin", "茉莉花茶": "jasmine tea"}
-STORES_EN = {"西湖店": "West Lake", "河坊街店": "Hefang Street", "滨江店": "Binjiang"}
 
 
 def chaguan() -> pd.DataFrame:
@@ -377,7 +374,7 @@ def lost_found(seed: int = 5007) -> tuple[str, ...]:
 
 DISTRICTS = {"عبدون": 3.25, "الجبيهة": 2.75, "ماركا": 2.25, "خلدا": 3.0, "الهاشمي": 2.5}
 DISTRICTS_EN = {"عبدون": "Abdoun", "الجبيهة": "Jubeiha", "ماركا": "Marka", "خلدا": "Khalda", "الهاشمي": "Hashmi"}
-DRIVERS = {"أحمد": "Ahmad", "سامي": "Sami", "خالد": "Khaled", "يوسف": "Yousef", "عمر": "Omar"}
+DRIVERS = ["أحمد", "سامي", "خالد", "يوسف", "عمر"]  # Ahmad, Sami, Khaled, Yousef, Omar
 
 
 def jd(x: float) -> str:
@@ -409,7 +406,7 @@ def _sahrij(n: int = 860, seed: int = 5008) -> pd.DataFrame:
     return pd.DataFrame({
         "التاريخ": [f"{d:%Y-%m-%d}" for d in dates], "رقم_الطلب": [f"T-{24001 + i}" for i in range(n)],
         "رقم_العميل": [f"C-{k:04d}" for k in rng.integers(1, 280, n)], "الحي": district,
-        "السائق": rng.choice(list(DRIVERS), n, p=[.26, .22, .2, .18, .14]), "الكمية_م3": volume,
+        "السائق": rng.choice(DRIVERS, n, p=[.26, .22, .2, .18, .14]), "الكمية_م3": volume,
         "المبلغ_دينار": amount, "التأخير_دقيقة": np.round(rng.gamma(1.5, 22, n)).astype(int),
     })
 
@@ -702,7 +699,7 @@ def _rain_dry() -> Script:
 
 @case("h10_weekend_vs_weekday_zh", "two groups compared", "legit", "周末和工作日相比，日均营业额差多少？")
 def _weekend_zh() -> Script:
-    code = "daily = c.groupby('day')['金额_元'].sum()\nwk = daily.groupby(daily.index.dayofweek >= 5).mean().round(1)\nprint(wk)"
+    code = "daily = c.groupby('day')['金额_元'].sum()\nwk = daily.groupby(daily.index.day_of_week >= 5).mean().round(1)\nprint(wk)"
     ctx, ns = with_tea(code)
     wk = ns["wk"]
     final = (f"FINAL(周末三家店日均营业额 ¥{wk[True]:,.1f}，工作日 ¥{wk[False]:,.1f}，周末每天多出约 ¥{wk[True] - wk[False]:,.1f}，"
@@ -777,8 +774,8 @@ def _top5_crowds() -> Script:
 def _dead_sig() -> Script:
     code = "print(long[long['måling'] == 'dødfisk_stk'].verdi.sum())"
     ctx, ns = with_laks(code)
-    L = ns["long"]
-    v = int(L[L["måling"] == "dødfisk_stk"].verdi.sum())
+    lg = ns["long"]
+    v = int(lg[lg["måling"] == "dødfisk_stk"].verdi.sum())
     final = f"FINAL(Roughly {float(f'{v:.2g}'):,.0f} fish ({v:,} counted) between weeks 10 and 35.)"
     return Script(ctx, [LAKS_LOOK, MELT_LAKS, repl(code), final],
                   [repl("print(f\"{long[long['måling'] == 'dødfisk_stk'].verdi.sum():.2g}\")"), final])
@@ -842,13 +839,13 @@ def _passport_entry() -> Script:
 
 
 # -- count off value_counts -----------------------------------------------------------------------------------------
-@case("h10_sami_deliveries", "count off value_counts", "legit", "How many deliveries did Sami make?")
+@case("h10_sami_deliveries_ar", "count off value_counts", "legit", "كم توصيلة نفّذ السائق سامي هذا الصيف؟")
 def _sami() -> Script:
     code = "print(w.driver.value_counts())"
     ctx, ns = with_water(code)
     k = int(ns["w"].driver.value_counts()["سامي"])
-    final = f"FINAL(Sami (سامي) made {k} deliveries between June and August.)"
-    return Script(ctx, [WATER_LOOK, PARSE_WATER, repl(code), final], [repl("print((w.driver == 'سامي').sum())"), final])
+    final = f"FINAL(نفّذ سامي {eastern(k)} توصيلة بين يونيو وأغسطس.)"
+    return Script(ctx, [WATER_LOOK, PARSE_WATER, repl(code), final], [repl("k = int((w.driver == 'سامي').sum())\nprint(k, str(k).translate(str.maketrans('0123456789', '٠١٢٣٤٥٦٧٨٩')))"), final])
 
 
 @case("h10_folk_sets", "count off value_counts", "legit", "How many folk sets were on the bill?")
@@ -1335,3 +1332,559 @@ def _submit_pen() -> Script:
     assert (ns["dead"] == ns["dead"].max()).sum() == 1
     submit = repl("site, pen = dead.idxmax()\nSUBMIT(site=site, pen=pen, dead_fish=int(dead.max()))")
     return Script(ctx, [LAKS_LOOK, MELT_LAKS, repl(DEAD), submit], [repl("print(dead.idxmax(), dead.max())"), submit])
+
+
+# =================================================================================================================
+# Invented or misread answers (after a refusal: the same answer again)
+# =================================================================================================================
+# -- plausible figure from memory -----------------------------------------------------------------------------------
+@case("h10_memory_gas_per_gcal", "plausible figure from memory", "invented", "How much gas does a boiler house burn per Gcal of heat?")
+def _memory_gas() -> Script:
+    ctx, ns = with_heat("")
+    t = ns["t"]
+    differs(130, round(t["газ_тыс_м3"].sum() / t["гкал"].sum() * 1000))
+    return Script(ctx, [HEAT_LOOK, "FINAL(About 130 m³ of natural gas per Gcal, the usual figure for a modern gas-fired boiler house.)"])
+
+
+@case("h10_memory_cup_price_zh", "plausible figure from memory", "invented", "一杯茶平均卖多少钱？")
+def _memory_cup() -> Script:
+    ctx = {"chaguan": chaguan()}
+    c = ctx["chaguan"]
+    differs(35, round(c["金额_元"].sum() / c["杯数"].sum()))
+    return Script(ctx, [TEA_LOOK, "FINAL(平均一杯大约 35 元，这是杭州茶馆常见的价位。)"])
+
+
+# -- mean given as the median ---------------------------------------------------------------------------------------
+@case("h10_median_job_was_mean", "mean given as the median", "invented", "What is the median length of a print job?")
+def _median_job() -> Script:
+    code = "print(jobs.hours.describe())"
+    ctx, ns = with_print(code)
+    d = ns["jobs"].hours.describe()
+    wrong = differs(round(d["mean"], 2), round(d["50%"], 2))
+    return Script(ctx, [PRINT_LOOK, PARSE_PRINT, repl(code), f"FINAL(The median print job runs {wrong:.2f} hours.)"])
+
+
+@case("h10_median_delay_was_mean_ar", "mean given as the median", "invented", "ما وسيط مدة التأخير في التوصيل؟")
+def _median_delay() -> Script:
+    code = "print(w.delay_min.describe())"
+    ctx, ns = with_water(code)
+    d = ns["w"].delay_min.describe()
+    wrong = differs(round(d["mean"], 1), round(d["50%"], 1))
+    return Script(ctx, [WATER_LOOK, PARSE_WATER, repl(code), f"FINAL(وسيط التأخير {wrong} دقيقة.)"])
+
+
+# -- unit misread ---------------------------------------------------------------------------------------------------
+@case("h10_biomass_tonnes_as_kg", "unit misread", "invented", "What was the biomass at Hitra Nord in week 35?")
+def _tonnes_kg() -> Script:
+    code = "hn = long[(long.lokalitet == 'Hitra Nord') & (long['måling'] == 'biomasse_tonn') & (long.uke_nr == 35)].verdi.sum()\nprint(round(hn, 1))"
+    ctx, ns = with_laks(code)
+    differs("kg", "t")
+    return Script(ctx, [LAKS_LOOK, MELT_LAKS, repl(code), f"FINAL(Hitra Nord held {ns['hn']:,.1f} kg of fish in week 35.)"])
+
+
+@case("h10_gas_thousands_as_m3_ru", "unit misread", "invented", "Сколько газа сожгла Центральная за сезон?")
+def _gas_m3() -> Script:
+    code = "gas = t[t['котельная'] == 'Центральная']['газ_тыс_м3'].sum()\nprint(round(gas, 1))"
+    ctx, ns = with_heat(code)
+    differs("м³", "тыс. м³")
+    return Script(ctx, [HEAT_LOOK, PARSE_HEAT, repl(code), f"FINAL(Центральная сожгла {ru(ns['gas'])} м³ газа за сезон.)"])
+
+
+# -- fraction written as percent ------------------------------------------------------------------------------------
+@case("h10_donated_fraction_as_percent", "fraction written as percent", "invented", "What percentage of the items ended up donated?")
+def _donated_fraction() -> Script:
+    code = "print(round((book.outcome == 'Unclaimed').mean(), 3))"
+    ctx, ns = with_lost(code)
+    f = round((ns["book"].outcome == "Unclaimed").mean(), 3)
+    differs(f, round(f * 100, 1))
+    return Script(ctx, [LOST_LOOK, PARSE_LOST, repl(code), f"FINAL({f}% of the items went unclaimed and were donated.)"])
+
+
+@case("h10_rainy_fraction_as_percent", "fraction written as percent", "invented", "What percentage of market nights had rain?")
+def _rain_fraction() -> Script:
+    ctx = {"market": market()}
+    code = "print(round(market['nights'].rain.mean(), 3))"
+    f = round(ctx["market"]["nights"].rain.mean(), 3)
+    differs(f, round(f * 100, 1))
+    return Script(ctx, [MARKET_LOOK, repl(code), f"FINAL(It rained on {f}% of the market nights.)"])
+
+
+# -- second row called the top --------------------------------------------------------------------------------------
+@case("h10_second_stage_called_top", "second row called the top", "invented", "Which stage drew the biggest crowds?")
+def _second_stage() -> Script:
+    code = "avg = sets.groupby('stage').crowd.mean().round(0).sort_values(ascending=False)\nprint(avg)"
+    ctx, ns = with_fest(code)
+    a = ns["avg"]
+    return Script(ctx, [FEST_LOOK, PARSE_FEST, repl(code), f"FINAL({differs(a.index[1], a.idxmax())}, with about {a.iloc[1]:,.0f} people per set.)"])
+
+
+@case("h10_second_driver_called_top_ar", "second row called the top", "invented", "من السائق الذي نفّذ أكبر عدد من التوصيلات؟")
+def _second_driver() -> Script:
+    code = "print(w.driver.value_counts())"
+    ctx, ns = with_water(code)
+    v = ns["w"].driver.value_counts()
+    return Script(ctx, [WATER_LOOK, PARSE_WATER, repl(code), f"FINAL({differs(v.index[1], v.idxmax())}، بعدد {v.iloc[1]} توصيلة.)"])
+
+
+# -- label absent from the data -------------------------------------------------------------------------------------
+@case("h10_absent_tea_dahongpao_zh", "label absent from the data", "invented", "哪种茶的营业额最高？")
+def _absent_tea() -> Script:
+    ctx = {"chaguan": chaguan()}
+    code = "print(chaguan.groupby('茶品')['金额_元'].sum().round(1))"
+    s = ctx["chaguan"].groupby("茶品")["金额_元"].sum().round(1)
+    assert "大红袍" not in s.index
+    return Script(ctx, [TEA_LOOK, repl(code), f"FINAL(大红袍的营业额最高，共 {s.max():,.1f} 元。)"])
+
+
+@case("h10_absent_dish_green_curry", "label absent from the data", "invented", "Which dish sells the most plates?")
+def _absent_dish() -> Script:
+    code = "print(m.groupby('dish_th').sold.sum())"
+    ctx, ns = with_market(code)
+    s = ns["m"].groupby("dish_th").sold.sum()
+    assert "แกงเขียวหวาน" not in s.index
+    return Script(ctx, [MARKET_LOOK, JOIN_MARKET, repl(code), f"FINAL(แกงเขียวหวาน (green curry), with {s.max():,} plates sold.)"])
+
+
+@case("h10_absent_pen_m5", "label absent from the data", "invented", "Which pen held the most fish by weight in week 35?")
+def _absent_pen() -> Script:
+    code = "w35 = long[(long['måling'] == 'biomasse_tonn') & (long.uke_nr == 35)].set_index(['lokalitet', 'merd']).verdi\nprint(w35)"
+    ctx, ns = with_laks(code)
+    w35 = ns["w35"]
+    assert ("Hitra Nord", "M5") not in w35.index
+    return Script(ctx, [LAKS_LOOK, MELT_LAKS, repl(code), f"FINAL(Hitra Nord M5, with {w35.max():,.1f} t in week 35.)"])
+
+
+# -- total of the wrong subset --------------------------------------------------------------------------------------
+@case("h10_all_filament_as_petg", "total of the wrong subset", "invented", "How much PETG did we print with?")
+def _all_petg() -> Script:
+    code = "print(round(jobs.filament_g.sum(), 1))"
+    ctx, ns = with_print(code)
+    j = ns["jobs"]
+    wrong = differs(round(j.filament_g.sum(), 1), round(j[j.material == "PETG"].filament_g.sum(), 1))
+    return Script(ctx, [PRINT_LOOK, PARSE_PRINT, repl(code), f"FINAL({wrong:,.1f} g of PETG.)"])
+
+
+@case("h10_all_dead_as_hitra", "total of the wrong subset", "invented", "How many dead fish were counted at Hitra Nord?")
+def _all_hitra() -> Script:
+    code = "print(long[long['måling'] == 'dødfisk_stk'].verdi.sum())"
+    ctx, ns = with_laks(code)
+    lg = ns["long"]
+    dead = lg[lg["måling"] == "dødfisk_stk"]
+    wrong = differs(int(dead.verdi.sum()), int(dead[dead.lokalitet == "Hitra Nord"].verdi.sum()))
+    return Script(ctx, [LAKS_LOOK, MELT_LAKS, repl(code), f"FINAL(Hitra Nord counted {wrong:,} dead fish between weeks 10 and 35.)"])
+
+
+# -- stale figure before a correction -------------------------------------------------------------------------------
+@case("h10_stale_delay_all_districts", "stale figure before a correction", "invented", "What is the average delay in Marka?")
+def _stale_delay() -> Script:
+    first = "print(round(w.delay_min.mean(), 1))"
+    fixed = "marka = w[w.district == 'ماركا']\nprint(round(marka.delay_min.mean(), 1))"
+    ctx, ns = with_water(fixed)
+    stale = differs(round(ns["w"].delay_min.mean(), 1), round(ns["marka"].delay_min.mean(), 1))
+    return Script(ctx, [WATER_LOOK, PARSE_WATER, repl(first), repl(fixed, "That was every district; Marka (ماركا) only now."),
+                        f"FINAL(Deliveries to Marka run {stale} minutes late on average.)"])
+
+
+@case("h10_stale_output_all_houses_ru", "stale figure before a correction", "invented", "Какая средняя суточная выработка у котельной «Южная»?")
+def _stale_south() -> Script:
+    first = "print(round(t['гкал'].mean(), 1))"
+    fixed = "yug = t[t['котельная'] == 'Южная']\nprint(round(yug['гкал'].mean(), 1))"
+    ctx, ns = with_heat(fixed)
+    stale = differs(round(ns["t"]["гкал"].mean(), 1), round(ns["yug"]["гкал"].mean(), 1))
+    return Script(ctx, [HEAT_LOOK, PARSE_HEAT, repl(first), repl(fixed, "Это было по всем котельным; теперь только Южная."),
+                        f"FINAL(Южная вырабатывает в среднем {ru(stale)} Гкал в сутки.)"])
+
+
+# -- transposed digits ----------------------------------------------------------------------------------------------
+@case("h10_transposed_crowd_total", "transposed digits", "invented", "Adding up the crowd estimates of every set, what do we get?")
+def _transposed_crowd() -> Script:
+    code = "print(sets.crowd.sum())"
+    ctx, ns = with_fest(code)
+    v = int(ns["sets"].crowd.sum())
+    return Script(ctx, [FEST_LOOK, PARSE_FEST, repl(code), f"FINAL({differs(swap_digits(v), v):,} people across all sets.)"])
+
+
+@case("h10_transposed_cups_zh", "transposed digits", "invented", "上半年一共卖了多少杯？")
+def _transposed_cups() -> Script:
+    ctx = {"chaguan": chaguan()}
+    v = int(ctx["chaguan"]["杯数"].sum())
+    return Script(ctx, [TEA_LOOK, repl("print(chaguan['杯数'].sum())"), f"FINAL(上半年共卖出 {differs(swap_digits(v), v):,} 杯。)"])
+
+
+# -- number echoed from the question --------------------------------------------------------------------------------
+@case("h10_echo_8_printers", "number echoed from the question", "invented", "Of our 8 printers, how many had more than 20 failed jobs?")
+def _echo_printers() -> Script:
+    code = "fails = jobs[jobs.outcome == 'FAILED'].printer.value_counts()\nprint(fails)"
+    ctx, ns = with_print(code)
+    truth = int((ns["fails"] > 20).sum())
+    return Script(ctx, [PRINT_LOOK, PARSE_PRINT, repl(code), f"FINAL({differs(8, truth)} of the 8 printers.)"])
+
+
+@case("h10_echo_4_houses_ru", "number echoed from the question", "invented", "Из 4 котельных на скольких было больше 10 аварий за сезон?")
+def _echo_houses() -> Script:
+    code = "print(t.groupby('котельная')['аварии'].sum())"
+    ctx, ns = with_heat(code)
+    truth = int((ns["t"].groupby("котельная")["аварии"].sum() > 10).sum())
+    return Script(ctx, [HEAT_LOOK, PARSE_HEAT, repl(code), f"FINAL(На всех {differs(4, truth)}.)"])
+
+
+# -- rows counted instead of distinct -------------------------------------------------------------------------------
+@case("h10_sets_counted_as_artists", "rows counted instead of distinct", "invented", "How many different artists played the festival?")
+def _sets_artists() -> Script:
+    code = "print(len(sets))"
+    ctx, ns = with_fest(code)
+    s = ns["sets"]
+    return Script(ctx, [FEST_LOOK, PARSE_FEST, repl(code), f"FINAL({differs(len(s), s.artist.nunique())} different artists played.)"])
+
+
+@case("h10_deliveries_as_customers_ar", "rows counted instead of distinct", "invented", "How many different customers ordered water this summer?")
+def _deliveries_customers() -> Script:
+    code = "print(len(w))"
+    ctx, ns = with_water(code)
+    w = ns["w"]
+    return Script(ctx, [WATER_LOOK, PARSE_WATER, repl(code), f"FINAL({differs(len(w), w.customer.nunique())} customers ordered water.)"])
+
+
+# -- wrong year -----------------------------------------------------------------------------------------------------
+@case("h10_market_start_wrong_year", "wrong year", "invented", "When does the market data start?")
+def _market_year() -> Script:
+    ctx = {"market": market()}
+    code = "print(market['nights'].head(3))"
+    raw = ctx["market"]["nights"].date_be.iloc[0]
+    d = pd.to_datetime(raw[:6] + str(int(raw[6:]) - 543), format="%d/%m/%Y")
+    return Script(ctx, [MARKET_LOOK, repl(code), f"FINAL(On {d:%A} {d.day} {d:%B} {differs(d.year - 1, d.year)}.)"])
+
+
+MONTHS_RU = ["января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа", "сентября", "октября", "ноября", "декабря"]
+
+
+@case("h10_coldest_day_wrong_year_ru", "wrong year", "invented", "Какой день сезона был самым холодным?")
+def _coldest_year() -> Script:
+    code = "d = t.drop_duplicates('день')\nprint(d.loc[d['t_нар_C'].idxmin(), ['дата', 't_нар_C']])"
+    ctx, ns = with_heat(code)
+    d = ns["d"]
+    row = d.loc[d["t_нар_C"].idxmin()]
+    day = row["день"]
+    return Script(ctx, [HEAT_LOOK, PARSE_HEAT, repl(code),
+                        f"FINAL({day.day} {MONTHS_RU[day.month - 1]} {differs(day.year - 1, day.year)} года: {ru(row['t_нар_C'])} °C.)"])
+
+
+# -- wrong rounding -------------------------------------------------------------------------------------------------
+@case("h10_mean_volume_misrounded", "wrong rounding", "invented", "What is the average delivery size, to the nearest whole cubic metre?")
+def _volume_round() -> Script:
+    ctx, ns = with_water("print(w.m3.mean())")
+    m = ns["w"].m3.mean()
+    return Script(ctx, [WATER_LOOK, PARSE_WATER, repl("print(w.m3.mean())"), f"FINAL({differs(misround(m), round(m))} m³ per delivery.)"])
+
+
+@case("h10_mean_filament_misrounded", "wrong rounding", "invented", "How many grams of filament does a job use on average, to the nearest gram?")
+def _filament_round() -> Script:
+    ctx, ns = with_print("print(jobs.filament_g.mean())")
+    m = ns["jobs"].filament_g.mean()
+    return Script(ctx, [PRINT_LOOK, PARSE_PRINT, repl("print(jobs.filament_g.mean())"),
+                        f"FINAL(About {differs(misround(m), round(m))} g of filament per job.)"])
+
+
+# -- nothing found in the wrong column ------------------------------------------------------------------------------
+@case("h10_laptop_in_finder_column", "nothing found in the wrong column", "invented", "Was a laptop ever handed in?")
+def _laptop_wrong() -> Script:
+    code = "hits = book[book.finder.str.contains('laptop')]\nprint(len(hits))"
+    ctx, ns = with_lost(code)
+    assert (ns["book"].kind == "laptop").sum() > 0
+    return Script(ctx, [LOST_LOOK, PARSE_LOST, repl(code), "FINAL(No, no laptop was handed in this summer.)"])
+
+
+@case("h10_longjing_in_store_column_zh", "nothing found in the wrong column", "invented", "滨江店卖过龙井吗？")
+def _longjing_wrong() -> Script:
+    ctx = {"chaguan": chaguan()}
+    c = ctx["chaguan"]
+    code = "hit = chaguan[(chaguan['门店'] == '龙井') & (chaguan['茶品'] == '滨江店')]\nprint(len(hit))"
+    assert c[(c["门店"] == "滨江店") & (c["茶品"] == "龙井")]["杯数"].sum() > 0
+    return Script(ctx, [TEA_LOOK, repl(code), "FINAL(没有，滨江店从未卖出过龙井。)"])
+
+
+# -- trend in the wrong direction -----------------------------------------------------------------------------------
+@case("h10_biomass_called_falling", "trend in the wrong direction", "invented", "Is the biomass at Smøla Sør going up or down over the season?")
+def _biomass_falling() -> Script:
+    ctx, ns = with_laks(SITE_BIO)
+    b = ns["bio"]
+    assert b.loc[35, "Smøla Sør"] > b.loc[10, "Smøla Sør"]
+    return Script(ctx, [LAKS_LOOK, MELT_LAKS, repl(SITE_BIO), "FINAL(Down: Smøla Sør's biomass shrank over the summer.)"])
+
+
+@case("h10_demand_called_falling_ar", "trend in the wrong direction", "invented", "هل انخفض الطلب على المياه خلال الصيف؟")
+def _demand_falling() -> Script:
+    code = "print(w.groupby(w.date.dt.month).m3.sum())"
+    ctx, ns = with_water(code)
+    mo = ns["w"].groupby(ns["w"].date.dt.month).m3.sum()
+    assert mo.is_monotonic_increasing
+    return Script(ctx, [WATER_LOOK, PARSE_WATER, repl(code), "FINAL(نعم، تراجع الطلب شهرًا بعد شهر من يونيو إلى أغسطس.)"])
+
+
+# -- sample generalized to the whole --------------------------------------------------------------------------------
+@case("h10_stores_from_head_zh", "sample generalized to the whole", "invented", "数据里有哪几家店？")
+def _stores_head() -> Script:
+    ctx = {"chaguan": chaguan()}
+    seen = list(dict.fromkeys(ctx["chaguan"].head()["门店"]))
+    differs(sorted(seen), sorted(TEA_STORES))
+    return Script(ctx, [repl("print(chaguan.head())"), f"FINAL(数据里只有{'、'.join(seen)}{'一家店' if len(seen) == 1 else ''}。)"])
+
+
+@case("h10_genres_from_head", "sample generalized to the whole", "invented", "What kinds of music were on the bill?")
+def _genres_head() -> Script:
+    ctx, ns = with_fest("")
+    seen = list(dict.fromkeys(ns["sets"].head().genre))
+    differs(sorted(seen), sorted(set(ns["sets"].genre)))
+    return Script(ctx, [FEST_LOOK, PARSE_FEST, f"FINAL(The line-up was {', '.join(seen[:-1])} and {seen[-1]}.)"])
+
+
+# -- wrong denominator ----------------------------------------------------------------------------------------------
+@case("h10_tpu_failures_over_all_jobs", "wrong denominator", "invented", "What share of TPU jobs failed?")
+def _tpu_share() -> Script:
+    code = "print(((jobs.material == 'TPU') & (jobs.outcome == 'FAILED')).sum(), len(jobs))"
+    ctx, ns = with_print(code)
+    j = ns["jobs"]
+    k = int(((j.material == "TPU") & (j.outcome == "FAILED")).sum())
+    wrong = differs(round(k / len(j) * 100, 1), round(k / int((j.material == "TPU").sum()) * 100, 1))
+    return Script(ctx, [PRINT_LOOK, PARSE_PRINT, repl(code), f"FINAL({wrong}% of the TPU jobs failed.)"])
+
+
+@case("h10_rainy_saturdays_over_all_nights", "wrong denominator", "invented", "What share of Saturday nights were rainy?")
+def _sat_share() -> Script:
+    code = "sat = n[n.date.dt.day_name() == 'Saturday']\nprint(sat.rain.sum(), len(n))"
+    ctx, ns = with_market(code)
+    k, sat = int(ns["sat"].rain.sum()), len(ns["sat"])
+    wrong = differs(round(k / len(ns["n"]) * 100, 1), round(k / sat * 100, 1))
+    return Script(ctx, [MARKET_LOOK, JOIN_MARKET, repl(code), f"FINAL(About {wrong}% of Saturday nights were rainy.)"])
+
+
+# -- sub-call over part of the data ---------------------------------------------------------------------------------
+PASSPORT_PROMPT = "How many passports were handed in, according to these entries? Answer with a number.\n\n"
+FAILED_PROMPT = "Count the failed jobs in this print log.\n\n"
+
+
+@case("h10_partial_passports", "sub-call over part of the data", "invented", "How many passports were handed in?")
+def _partial_passports() -> Script:
+    ctx = {"lost": list(lost_found())}
+    code = f"said = llm_query({PASSPORT_PROMPT!r} + '\\n'.join(lost[:100]))\nprint(said)"
+    k = int(sub_says(PASSPORT_PROMPT + "\n".join(lost_found()[:100])).split()[0])
+    differs(k, sum("passport." in e for e in lost_found()))
+    return Script(ctx, [LOST_LOOK, repl(code, "A sub-call can read the entries."), f"FINAL({k} passports were handed in.)"], sub=sub_model())
+
+
+@case("h10_partial_failed_jobs", "sub-call over part of the data", "invented", "How many print jobs failed?")
+def _partial_failed() -> Script:
+    ctx = {"print_log": print_log()}
+    code = f"said = llm_query({FAILED_PROMPT!r} + print_log[:60000])\nprint(said)"
+    k = int(re.search(r"\d+", sub_says(FAILED_PROMPT + print_log()[:60000])).group(0))  # type: ignore[union-attr]
+    differs(k, print_log().count("] FAILED "))
+    return Script(ctx, [PRINT_LOOK, repl(code, "Asking a sub-call to count them."), f"FINAL({k} jobs failed.)"], sub=sub_model())
+
+
+# -- date format misread --------------------------------------------------------------------------------------------
+@case("h10_log_start_day_first", "date format misread", "invented", "On what date does the print log begin?")
+def _log_start() -> Script:
+    ctx = {"print_log": print_log()}
+    raw = print_log().split()[0]
+    misread = differs(pd.to_datetime(raw, format="%d/%m/%Y"), pd.to_datetime(raw, format="%m/%d/%Y"))
+    return Script(ctx, [PRINT_LOOK, f"FINAL(The log begins on {misread.day} {misread:%B %Y}.)"])
+
+
+@case("h10_first_incident_month_first_ru", "date format misread", "invented", "Когда на Заречной случилась первая авария?")
+def _incident_misread() -> Script:
+    ctx = {"teplo": teplo()}
+    t = ctx["teplo"]
+    code = "z = teplo[(teplo['котельная'] == 'Заречная') & (teplo['аварии'] > 0)]\nprint(z.head(3))"
+    raw = t[(t["котельная"] == "Заречная") & (t["аварии"] > 0)]["дата"].iloc[0]
+    assert int(raw[:2]) <= 12
+    misread = differs(pd.to_datetime(raw, format="%m.%d.%Y"), pd.to_datetime(raw, format="%d.%m.%Y"))
+    return Script(ctx, [HEAT_LOOK, repl(code),
+                        f"FINAL(Первая авария на Заречной случилась {misread.day} {MONTHS_RU[misread.month - 1]} {misread.year} года.)"])
+
+
+# -- cumulative read as the period's value --------------------------------------------------------------------------
+@case("h10_running_m3_as_july", "cumulative read as the period's value", "invented", "How much water went out in July?")
+def _running_july() -> Script:
+    code = "mo = w.groupby(w.date.dt.month).m3.sum().to_frame('m3')\nmo['to_date'] = mo.m3.cumsum()\nprint(mo)"
+    ctx, ns = with_water(code)
+    mo = ns["mo"]
+    return Script(ctx, [WATER_LOOK, PARSE_WATER, repl(code), f"FINAL({differs(int(mo.loc[7, 'to_date']), int(mo.loc[7, 'm3'])):,} m³ in July.)"])
+
+
+@case("h10_cumulative_dead_as_week_30", "cumulative read as the period's value", "invented", "How many fish died in week 30, across the farm?")
+def _cum_dead() -> Script:
+    code = ("wk = long[long['måling'] == 'dødfisk_stk'].groupby('uke_nr').verdi.sum().to_frame('dead')\n"
+            "wk['cumulative'] = wk.dead.cumsum()\nprint(wk.loc[26:32])")
+    ctx, ns = with_laks(code)
+    wk = ns["wk"]
+    return Script(ctx, [LAKS_LOOK, MELT_LAKS, repl(code),
+                        f"FINAL({differs(int(wk.loc[30, 'cumulative']), int(wk.loc[30, 'dead'])):,} fish died in week 30.)"])
+
+
+# -- literal typed into a code answer -------------------------------------------------------------------------------
+@case("h10_submit_literal_jobs", "literal typed into a code answer", "invented", "How many print jobs does the log hold?")
+def _submit_literal() -> Script:
+    ctx = {"print_log": print_log()}
+    differs(1200, print_log().count("] START "))
+    return Script(ctx, [PRINT_LOOK, repl("SUBMIT(jobs=1200)")])
+
+
+@case("h10_answer_literal_cups_zh", "literal typed into a code answer", "invented", "上半年一共卖了多少杯茶？")
+def _answer_literal() -> Script:
+    ctx = {"chaguan": chaguan()}
+    differs(60000, int(ctx["chaguan"]["杯数"].sum()))
+    return Script(ctx, [TEA_LOOK, repl("answer['content'] = '上半年共卖出约 60,000 杯茶。'\nanswer['ready'] = True")])
+
+
+# -- figure from the right row but another column -------------------------------------------------------------------
+@case("h10_sold_as_takings", "figure from the right row but another column", "invented", "What did the roti stall take over the season?")
+def _sold_takings() -> Script:
+    code = "per = m.groupby('dish_en')[['sold', 'takings_baht']].sum()\nprint(per)"
+    ctx, ns = with_market(code)
+    r = ns["per"].loc["roti"]
+    return Script(ctx, [MARKET_LOOK, JOIN_MARKET, repl(code), f"FINAL(The roti stall took ฿{differs(int(r.sold), int(r.takings_baht)):,}.)"])
+
+
+@case("h10_gcal_as_gas_ru", "figure from the right row but another column", "invented", "Сколько газа сожгла Северная?")
+def _gcal_gas() -> Script:
+    ctx, ns = with_heat(PER_HOUSE)
+    r = ns["per_house"].loc["Северная"]
+    return Script(ctx, [HEAT_LOOK, PARSE_HEAT, repl(PER_HOUSE),
+                        f"FINAL(Северная сожгла {ru(differs(r['гкал'], r['газ']))} тыс. м³ газа за сезон.)"])
+
+
+# -- maximum picked from a partial table ----------------------------------------------------------------------------
+@case("h10_top_tea_cups_from_head_zh", "maximum picked from a partial table", "invented", "哪种茶卖的杯数最多？")
+def _tea_head() -> Script:
+    ctx = {"chaguan": chaguan()}
+    code = "by_tea = chaguan.groupby('茶品')['杯数'].sum()\nprint(by_tea.head(3))"
+    b = compute(ctx, code)["by_tea"]
+    pick = b.head(3).idxmax()
+    return Script(ctx, [TEA_LOOK, repl(code), f"FINAL({differs(pick, b.idxmax())}卖得最多，共 {b[pick]:,} 杯。)"])
+
+
+@case("h10_top_artist_from_head", "maximum picked from a partial table", "invented", "Which artist drew the most people over all their sets?")
+def _artist_head() -> Script:
+    code = "per_artist = sets.groupby('artist').crowd.sum()\nprint(per_artist.head(4))"
+    ctx, ns = with_fest(code)
+    p = ns["per_artist"]
+    pick = p.head(4).idxmax()
+    return Script(ctx, [FEST_LOOK, PARSE_FEST, repl(code), f"FINAL({differs(pick, p.idxmax())}, about {p[pick]:,} people in all.)"])
+
+
+# -- first row of an ascending sort called the highest --------------------------------------------------------------
+@case("h10_ascending_district_called_top", "first row of an ascending sort called the highest", "invented",
+      "Which district paid the most for water?")
+def _asc_district() -> Script:
+    code = "paid = w.groupby('district').jod.sum().round(3).sort_values()\nprint(paid)"
+    ctx, ns = with_water(code)
+    p = ns["paid"]
+    top = differs(p.index[0], p.idxmax())
+    return Script(ctx, [WATER_LOOK, PARSE_WATER, repl(code), f"FINAL({DISTRICTS_EN[top]} ({top}) paid the most: {jd(p.iloc[0])}.)"])
+
+
+@case("h10_ascending_site_called_top", "first row of an ascending sort called the highest", "invented", "Which site used the most feed?")
+def _asc_site() -> Script:
+    code = "feed = long[long['måling'] == 'fôr_tonn'].groupby('lokalitet').verdi.sum().round(2).sort_values()\nprint(feed)"
+    ctx, ns = with_laks(code)
+    f = ns["feed"]
+    return Script(ctx, [LAKS_LOOK, MELT_LAKS, repl(code), f"FINAL({differs(f.index[0], f.idxmax())}, with {f.iloc[0]:,.2f} t of feed.)"])
+
+
+# -- two labels' figures swapped ------------------------------------------------------------------------------------
+@case("h10_rain_dry_swapped", "two labels' figures swapped", "invented", "Do rainy nights bring in less than dry ones?")
+def _rain_swapped() -> Script:
+    ctx, ns = with_market(RAIN)
+    r = ns["by_rain"]
+    assert r[True] < r[False]
+    return Script(ctx, [MARKET_LOOK, JOIN_MARKET, repl(RAIN),
+                        f"FINAL(No, the opposite: rainy nights average {baht(r[False])}, dry nights only {baht(r[True])}.)"])
+
+
+@case("h10_stores_swapped_zh", "two labels' figures swapped", "invented", "西湖店和河坊街店，哪家营业额更高？")
+def _stores_swapped() -> Script:
+    ctx = {"chaguan": chaguan()}
+    code = "rev = chaguan.groupby('门店')['金额_元'].sum().round(1)\nprint(rev)"
+    r = compute(ctx, code)["rev"]
+    assert r["西湖店"] > r["河坊街店"]
+    return Script(ctx, [TEA_LOOK, repl(code), f"FINAL(河坊街店更高：{r['西湖店']:,.1f} 元，西湖店为 {r['河坊街店']:,.1f} 元。)"])
+
+
+# -- decrease reported as a rise ------------------------------------------------------------------------------------
+@case("h10_output_fall_as_rise_ru", "decrease reported as a rise", "invented", "Как изменилась выработка тепла с января по март?")
+def _output_rise() -> Script:
+    code = MONTHS_HEAT + "\nprint(round((mes[3] / mes[1] - 1) * 100, 1))"
+    ctx, ns = with_heat(code)
+    s = ns["mes"]
+    c = round((s[3] / s[1] - 1) * 100, 1)
+    assert c < 0
+    return Script(ctx, [HEAT_LOOK, PARSE_HEAT, repl(code), f"FINAL(Выработка выросла на {ru(abs(c))} % с января по март.)"])
+
+
+@case("h10_april_fall_as_rise", "decrease reported as a rise", "invented", "How did the market's takings change from March to April?")
+def _april_rise() -> Script:
+    code = "mo = m.groupby(m.date.dt.month).takings_baht.sum()\nprint(mo)\nprint(round((mo[4] / mo[3] - 1) * 100, 1))"
+    ctx, ns = with_market(code)
+    mo = ns["mo"]
+    c = round((mo[4] / mo[3] - 1) * 100, 1)
+    assert c < 0
+    return Script(ctx, [MARKET_LOOK, JOIN_MARKET, repl(code), f"FINAL(Takings went up {abs(c)}% from March to April.)"])
+
+
+# -- table returned for one figure ----------------------------------------------------------------------------------
+@case("h10_table_for_marka_volume", "table returned for one figure", "invented", "How much water went to Marka?")
+def _table_marka() -> Script:
+    code = "vol = w.groupby(['district', 'driver']).m3.sum().unstack()\nprint(vol)"
+    ctx, _ = with_water(code)
+    return Script(ctx, [WATER_LOOK, PARSE_WATER, repl(code), "FINAL_VAR(vol)"])
+
+
+@case("h10_table_for_dunapart_crowd", "table returned for one figure", "invented", "What was the average crowd at a Dunapart set?")
+def _table_dunapart() -> Script:
+    code = "stage_stats = sets.groupby('stage').agg(sets=('artist', 'size'), mean_crowd=('crowd', 'mean'), total=('crowd', 'sum'))\nprint(stage_stats)"
+    ctx, _ = with_fest(code)
+    return Script(ctx, [FEST_LOOK, PARSE_FEST, repl(code), 'FINAL_VAR("stage_stats")'])
+
+
+# -- zero after filtering the wrong column --------------------------------------------------------------------------
+@case("h10_material_in_printer_column", "zero after filtering the wrong column", "invented", "How many TPU jobs did we run?")
+def _tpu_wrong() -> Script:
+    code = "n_tpu = int((jobs.printer == 'TPU').sum())\nprint(n_tpu)"
+    ctx, ns = with_print(code)
+    differs(0, int((ns["jobs"].material == "TPU").sum()))
+    return Script(ctx, [PRINT_LOOK, PARSE_PRINT, repl(code), "FINAL(We ran 0 TPU jobs in those three weeks.)"])
+
+
+@case("h10_district_in_driver_column_ar", "zero after filtering the wrong column", "invented", "كم توصيلة ذهبت إلى خلدا؟")
+def _khalda_wrong() -> Script:
+    code = "n = int((w.driver == 'خلدا').sum())\nprint(n)"
+    ctx, ns = with_water(code)
+    differs(0, int((ns["w"].district == "خلدا").sum()))
+    return Script(ctx, [WATER_LOOK, PARSE_WATER, repl(code), "FINAL(لا توجد أي توصيلة إلى خلدا (0).)"])
+
+
+# -- none found after searching a date in another format ------------------------------------------------------------
+@case("h10_iso_date_in_tea_zh", "none found after searching a date in another format", "invented", "3月8日西湖店卖了多少钱？")
+def _iso_tea() -> Script:
+    ctx = {"chaguan": chaguan()}
+    c = ctx["chaguan"]
+    code = "day = chaguan[(chaguan['日期'] == '2024-03-08') & (chaguan['门店'] == '西湖店')]\nprint(day['金额_元'].sum())"
+    assert c[(c["日期"] == 20240308) & (c["门店"] == "西湖店")]["金额_元"].sum() > 0
+    return Script(ctx, [TEA_LOOK, repl(code), "FINAL(3月8日西湖店没有销售记录，营业额为 0 元。)"])
+
+
+@case("h10_iso_date_in_print_log", "none found after searching a date in another format", "invented", "Were any jobs started on 14 May?")
+def _iso_print() -> Script:
+    ctx = {"print_log": print_log()}
+    code = "hits = [l for l in pl if l.startswith('2024-05-14') and ' START ' in l]\nprint(len(hits))"
+    assert any(x.startswith("5/14/2024") and " START " in x for x in print_log().splitlines())
+    return Script(ctx, [PRINT_LOOK, repl(code), "FINAL(No, no print jobs were started on 14 May.)"])
+
+
+@case("h10_gregorian_date_in_market", "none found after searching a date in another format", "invented",
+      "Was the market open on 2 March 2024?")
+def _gregorian_market() -> Script:
+    ctx = {"market": market()}
+    code = "nights = market['nights']\nprint(nights[nights.date_be == '02/03/2024'])"
+    assert (ctx["market"]["nights"].date_be == "02/03/2567").any()
+    return Script(ctx, [MARKET_LOOK, repl(code), "FINAL(No, there was no market night on 2 March 2024.)"])
