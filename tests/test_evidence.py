@@ -1873,3 +1873,151 @@ def test_misrounded_refuses_through_the_loop_and_names_its_gate(engine: Engine) 
     assert [v.gate for v in run.iterations[-1].verdicts if v.action == "refused"] == ["misrounded"]
     kept = engine.run([*blocks, "FINAL(About £11 a ticket.)"], tickets, question=question, max_iterations=2)
     assert kept.status == "final"
+
+
+# -- the ninth held-out set, read and tuned on (cases_tune10) -------------------------------------------------------
+def test_continental_figures_printed_in_text_cells_are_read_whole() -> None:
+    prices = "lote       fecha   precio_kg\nL-0046  21/01/2024  $ 1.532,05\nL-0410  28/06/2024  $ 2.127,13"
+    assert traced("Entre $ 1.532,05 y $ 2.127,13 el kilo.", prices).grounded
+    assert not traced("Entre $ 1.532,06 y $ 2.127,13 el kilo.", prices).grounded
+    assert [v.kind for v in values("$ 9.470.373.517,24 y 192.168.1.1")] == ["number", "token"]
+
+
+def test_a_difference_of_times_written_to_the_minute_is_known_to_the_minute() -> None:
+    log = "Dec  4 10:12:40.118 ctl[L4]: out_of_service\nDec  4 13:47:02.530 ctl[L4]: back_in_service"
+    assert traced("From 10:12 to 13:47, 3 h 34 min.", log).grounded
+    assert not traced("From 10:12 to 13:47, 3 h 20 min.", log).grounded
+
+
+def test_a_labelled_result_of_the_last_block_is_an_operand_before_a_tables_cells() -> None:
+    hours = "\n".join(f"{h:<6}{n}" for h, n in enumerate([11, 8, 7, 7, 10, 21, 73, 320, 695, 386, 243, 290, 451]))
+    assert traced("695 trips in that hour, 3.8 times an average hour.", hours + "\nmean per hour: 185.2").grounded
+    assert not traced("695 trips in that hour, 4.4 times an average hour.", hours + "\nmean per hour: 185.2").grounded
+
+
+def test_a_months_name_finds_a_table_grouped_by_a_key_called_month() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_extreme
+
+    monthly = pd.Series([45.2, 43.4, 38.3, 15.3], index=pd.Index(["01", "02", "03", "07"], name="month"), name="pm10")
+    evidence = evidence_of("print(long.month.str[5:] if False else monthly)", monthly=monthly, long=None)
+    assert wrong_extreme("Highest in winter (45.2 in January).", "q", evidence, lambda _: False) is None
+    assert wrong_extreme("Highest in summer (15.3 in July).", "q", evidence, lambda _: False) is not None
+
+
+def test_a_label_over_several_rows_is_ranked_where_it_is_one_row() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_extreme
+
+    wide = pd.DataFrame({"station": ["Nowa Huta", "Nowa Huta", "Dietla"], "pollutant": ["PM10", "NO2", "NO2"],
+                         "2023-01": [58.8, 28.4, 44.3]})
+    mean = pd.Series([21.0, 43.2], index=pd.Index(["Nowa Huta", "Dietla"], name="station"), name="no2")
+    evidence = evidence_of("print(wide)\nprint(mean.sort_values())", wide=wide, mean=mean)
+    question = "Which station had the highest NO2?"
+    assert wrong_extreme("Nowa Huta, at 21.0.", question, evidence, lambda _: False) is not None
+    assert wrong_extreme("Dietla, at 43.2.", question, evidence, lambda _: False) is None
+
+
+def test_a_record_printed_with_its_label_pairs_them_whatever_another_table_shows() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_pair
+
+    wide = pd.DataFrame({"station": ["Nowa Huta", "Dietla"], "2023-01": [58.8, 44.3]})
+    record = pd.Series({"station": "Nowa Huta", "month": "2024-02", "ugm3": 44.3}, name=187)
+    paired = evidence_of("print(wide)\nprint(record)", wide=wide, record=record)
+    assert wrong_pair("The highest was Nowa Huta in 2024-02, at 44.3.", "q", paired) is None
+    assert wrong_pair("The highest was Nowa Huta in 2024-02, at 44.3.", "q",
+                      evidence_of("print(wide)", wide=wide)) is not None
+
+
+@pytest.mark.parametrize("answer, refused", [
+    ("Mackerel surged, 19,638 → 36,678 kg, while squid collapsed from 16,336 to 6,664 kg.", False),
+    ("Mackerel surged, 19,638 → 36,678 kg, while squid climbed from 16,336 to 6,664 kg.", True),
+])
+def test_two_trends_set_against_each_other_are_each_judged_on_their_own(answer: str, refused: bool) -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_direction, wrong_trend
+
+    mix = pd.DataFrame({"mackerel": [19638.0, 26049.0, 36678.0], "squid": [16336.0, 12909.0, 6664.0]},
+                       index=pd.Index(["2024-03", "2024-04", "2024-05"], name="month"))
+    evidence = evidence_of("print(mix)", mix=mix)
+    assert ((wrong_trend(answer, evidence) or wrong_direction(answer, evidence)) is not None) == refused
+
+
+def test_the_biggest_drop_is_the_most_negative_change_and_a_range_is_no_ones_figure() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_extreme, wrong_pair
+
+    change = pd.DataFrame({"2023": [23.4, 22.1, 18.1], "2024": [20.4, 17.7, 14.9], "change_pct": [-12.8, -19.9, -17.7]},
+                          index=pd.Index(["Nowa Huta", "Dietla", "Bronowice"], name="station"))
+    evidence = evidence_of("print(change)", change=change)
+    answer = ("The biggest drop was at Dietla (-19.9%, 22.1 → 17.7), the smallest at Nowa Huta (-12.8%); "
+              "Bronowice fell by between 17.7 and 18.6%.")
+    assert wrong_extreme(answer, "q", evidence, lambda _: False) is None
+    assert wrong_pair(answer, "q", evidence) is None
+    changes_only = evidence_of("print(change[['change_pct']])", change=change)
+    assert wrong_extreme("The biggest drop was at Nowa Huta (-12.8%).", "q", changes_only, lambda _: False) is not None
+
+
+def test_labels_and_superlatives_of_korean_japanese_and_chinese_are_read() -> None:
+    from rlm_jupyter.engine.trust import forms
+    from rlm_jupyter.engine.trust.claims import wrong_extreme
+
+    assert [s.direction for s in forms.superlatives("가장 많은 / 最も高い / 最少 / 最近")] == ["high", "high", "low"]
+    boats = pd.Series([462025100, 338114600], index=pd.Index(["해성호", "대양호"], name="선박"), name="낙찰가_원")
+    evidence = evidence_of("print(boats)", boats=boats)
+    question = "어느 배가 가장 많은 낙찰 금액을 올렸나요?"
+    assert wrong_extreme("대양호가 338,114,600원으로 가장 많았습니다.", question, evidence, lambda _: False) is not None
+    assert wrong_extreme("해성호가 462,025,100원으로 가장 많았습니다.", question, evidence, lambda _: False) is None
+
+
+@pytest.mark.parametrize("answer, refused", [
+    ("The median trip takes 18.65 seconds.", True),
+    ("The median trip takes 17.30 seconds.", False),
+    ("Around 17.30 s: that is the median of the 4445 trips.", False),  # a count of rows is context
+])
+def test_a_figure_given_as_one_statistic_must_be_that_statistics(answer: str, refused: bool) -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_pair
+
+    secs = pd.Series([4445.0, 18.65, 8.17, 17.30], index=["count", "mean", "std", "50%"], name="secs")
+    evidence = evidence_of("print(secs)", secs=secs)
+    assert (wrong_pair(answer, "q", evidence) is not None) == refused
+
+
+def test_a_unit_is_read_from_column_names_in_any_script_and_names_its_column() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_pair, wrong_unit
+
+    fish = pd.DataFrame({"상자": [2910, 8242], "중량_kg": [29063.4, 82365.1]}, index=pd.Index(["갈치", "고등어"], name="어종"))
+    total = evidence_of("print(round(fish['중량_kg'].iloc[0], 1))", fish=fish)
+    assert wrong_unit("29,063.4 tonnes of hairtail.", total) is not None
+    assert wrong_unit("29,063.4 kg of hairtail.", total) is None
+    table = evidence_of("print(fish)", fish=fish)
+    assert wrong_pair("2,910 kg of hairtail (갈치).", "q", table) is not None
+    assert wrong_pair("29,063.4 kg of hairtail (갈치).", "q", table) is None
+
+
+def test_questions_in_romance_languages_ask_for_one_figure_with_their_copula() -> None:
+    from rlm_jupyter.engine.trust import forms
+
+    assert forms.asks_for_one("¿Cuál fue el precio medio del ternero?") == "one figure"
+    assert forms.asks_for_one("Qual foi o total?") == "one figure"
+    assert forms.asks_for_one("¿Cuáles fueron los lotes?") is None
+
+
+def test_a_weekday_number_against_saturdays_names_weekend_and_weekday_rows() -> None:
+    from rlm_jupyter.engine.trust.booleans import boolean_names
+
+    assert boolean_names("e.groupby(e.date.dt.day_of_week >= 5).size()") == {"true": "weekend", "false": "weekday"}
+    assert boolean_names("e.groupby(e.date.dt.dayofweek < 5).size()") == {"true": "weekday", "false": "weekend"}
+    assert boolean_names("e.groupby(e.price >= 5).size()") == {}
+
+
+def test_nothing_found_is_searched_in_the_other_tables_and_in_cldr_dates(engine: Engine) -> None:
+    garage = {"jobs": pd.DataFrame({"job": ["W1", "W2"], "type": ["service", "brakes"]}),
+              "parts": pd.DataFrame({"job": ["W1", "W2"], "part": ["oil filter", "water pump"]})}
+    blocks = [fence("print(garage['jobs'].head())\nprint(len(garage['jobs'][garage['jobs'].type == 'water pump']))")]
+    run = engine.run([*blocks, "FINAL(No water pumps were fitted.)"], {"garage": garage}, max_iterations=2)
+    assert run.iterations[1].verdicts[0].values["other_column"] == "part"
+    kept = engine.run([*blocks[:0], fence("print(garage['jobs'][garage['jobs'].type == 'tyres'])"),
+                       "FINAL(No tyre jobs.)"], {"garage": garage}, max_iterations=2)
+    assert kept.status == "final"
+    auction = pd.DataFrame({"경매일": ["2024. 4. 1.", "2024. 4. 2."], "어종": ["고등어", "갈치"], "원": [100, 200]})
+    dated = engine.run([fence("print(auction.head())\nprint(len(auction[auction['경매일'] == '2024-04-01']))"),
+                        "FINAL(4월 1일에는 고등어 낙찰 기록이 없습니다 (0원).)"], {"auction": auction}, max_iterations=2)
+    assert [v.values.get("data_has") for v in dated.iterations[1].verdicts] == ["2024. 4. 1."], \
+        dated.iterations[1].verdicts

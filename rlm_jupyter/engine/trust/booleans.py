@@ -8,7 +8,8 @@ code's syntax tree (never from the answer's words):
 - a column of booleans, by name (``groupby('evening')``, ``groupby(df.evening)``): ``True`` is "evening";
 - a column compared with a value (``df.heure == '07h00'``): ``True`` is that value; compared with an empty or false
   value (``df.guest != ''``, ``!= 0``, ``.notna()``): ``True`` is the column ("guest"), ``False`` with ``==``;
-- ``df.notes.str.contains('frost')``: ``True`` is "frost".
+- ``df.notes.str.contains('frost')``: ``True`` is "frost";
+- a weekday number against Saturday's (``df.day.dt.dayofweek >= 5``): ``True`` is "weekend", ``False`` "weekday".
 
 Only one such grouping per block is read: with two, which table is which is not known.
 """
@@ -40,6 +41,8 @@ def _names(key: ast.expr) -> dict[str, str]:
         return {"true": key.value}
     if isinstance(key, ast.Attribute | ast.Subscript) and (column := column_of(key)):
         return {"true": column}
+    if (weekend := _weekend(key)) is not None:
+        return weekend
     if isinstance(key, ast.Compare) and len(key.ops) == 1 and isinstance(key.comparators[0], ast.Constant):
         column, value, equal = column_of(key.left), key.comparators[0].value, isinstance(key.ops[0], ast.Eq)
         if not column or not isinstance(key.ops[0], ast.Eq | ast.NotEq):
@@ -57,6 +60,28 @@ def _names(key: ast.expr) -> dict[str, str]:
                 and isinstance(key.args[0].value, str):
             return {"true": key.args[0].value}
     return {}
+
+
+_WEEKDAY_NUMBERS = frozenset({"dayofweek", "day_of_week", "weekday", "dow"})  # pandas' and SQL's: 0 = Monday
+
+
+def _weekend(key: ast.expr) -> dict[str, str] | None:
+    """A weekday number (``.dt.dayofweek``, 0 = Monday) compared with Saturday's 5 (``>= 5``, ``> 4``, ``< 5``,
+    ``<= 4``) or tested with ``isin([5, 6])``: its rows are the weekend's and the weekdays'."""
+    if isinstance(key, ast.Compare) and len(key.ops) == 1 and isinstance(key.comparators[0], ast.Constant):
+        column, bound, op = column_of(key.left), key.comparators[0].value, key.ops[0]
+        weekend = (isinstance(op, ast.GtE) and bound == 5) or (isinstance(op, ast.Gt) and bound == 4)
+        weekdays = (isinstance(op, ast.Lt) and bound == 5) or (isinstance(op, ast.LtE) and bound == 4)
+    elif isinstance(key, ast.Call) and isinstance(key.func, ast.Attribute) and key.func.attr == "isin" and key.args \
+            and isinstance(key.args[0], ast.List | ast.Tuple | ast.Set):
+        column = column_of(key.func.value)
+        weekend = {e.value for e in key.args[0].elts if isinstance(e, ast.Constant)} == {5, 6}
+        weekdays = False
+    else:
+        return None
+    if column not in _WEEKDAY_NUMBERS or not (weekend or weekdays):
+        return None
+    return {"true": "weekend", "false": "weekday"} if weekend else {"true": "weekday", "false": "weekend"}
 
 
 def column_of(node: ast.expr) -> str | None:

@@ -30,8 +30,8 @@ from typing import Any
 
 from ..dialogue import prompts
 from . import forms, localedata
-from .derive import converted, matches
-from .printed import Line, Row, Table, figure_value, label_key
+from .derive import compounds, converted, matches
+from .printed import Line, Row, Shown, Table, figure_value, label_key
 from .provenance import Evidence
 from .readings import CURRENCIES, DOLLARS, Value, date_of, is_year, same_date, values
 
@@ -74,12 +74,17 @@ class Labels(list[str]):
     codes: frozenset[str] = frozenset()  # short capital codes (DE, EN, FR): named only in capitals
 
 
+_YEAR_MONTH = re.compile(r"\d{4} \d{2}")
+
+
 def _labels(found: list[Table]) -> Labels:
     """Every row label of the tables, longest first (so "New York" is found before "York"), and the names of a
     condition's ``True`` and ``False`` rows (``Table.aliases``)."""
     raw = {label for table in found for row in table.rows for label in row.labels}
     keys = {label_key(label) for label in raw} | {alias for table in found for alias in table.aliases}
-    labels = Labels(sorted((k for k in keys if k), key=len, reverse=True))
+    # longest first; of one length, a label of words before a year and month (``2023-01`` is named "January" too,
+    # but a table labelled "january" names it by its own word), then in order, so a run is judged the same each time
+    labels = Labels(sorted((k for k in keys if k), key=lambda k: (-len(k), bool(_YEAR_MONTH.fullmatch(k)), k)))
     labels.joined = frozenset(label_key(label) for label in raw if re.search(r"\w[-_]\w", label))
     # "DE" and "EN" of a language column are "de" and "en" of a Portuguese or Dutch sentence in lower case
     labels.codes = frozenset(label_key(label) for label in raw if re.fullmatch(r"[A-Z]{2,3}", label))
@@ -104,7 +109,11 @@ def mentions(text: str, labels: Iterable[str]) -> list[_Mention]:
         digits = label.isdigit()
         code = label in getattr(labels, "codes", frozenset())
         flags = 0 if code else re.IGNORECASE
-        for match in re.finditer(rf"(?<![\w]){re.escape(label.upper()) if code else pattern}(?![\w])", text, flags):
+        # a label in a script written without spaces, or with particles joined to nouns (대양호가, 渋谷店で), ends
+        # where the next letter of another script begins
+        before = _NOT_AFTER_CJK if _CJK.match(label) else r"(?<![\w])"
+        after = _NOT_BEFORE_CJK if _CJK.match(label[-1:]) else r"(?![\w])"
+        for match in re.finditer(rf"{before}{re.escape(label.upper()) if code else pattern}{after}", text, flags):
             start, end = match.span()
             if any(a < end and start < b for a, b in taken) or any(
                     a <= start and end <= b and (a, b) != (start, end) for a, b in quoted) or (digits and (
@@ -118,6 +127,9 @@ def mentions(text: str, labels: Iterable[str]) -> list[_Mention]:
     return _hour_ranges(sorted(found, key=lambda m: m.start), text)
 
 
+_CJK = re.compile(r"[\u1100-\u11ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+_NOT_AFTER_CJK = r"(?<![^\W\u1100-\u11ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af])"
+_NOT_BEFORE_CJK = r"(?![^\W\u1100-\u11ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af])"
 _BETWEEN = re.compile(r"\b(?:between|zwischen|entre|tussen|tra|fra|mellan)\s+\Z", re.IGNORECASE)
 
 
@@ -282,10 +294,18 @@ def wrong_extreme(text: str, question: str, evidence: Evidence, selected: Callab
             # though its sap is the sweetest (2.47 °Brix)": Brix is the sweetest's column, not the smallest's)
             words = _measure_words(sentence if bare else forms.clause_around(sentence, superlative.start)) | \
                 _measure_words(question)
-            claim = _extreme_claim(mention.label, superlative, words - set(mention.label.split()), found, selected)
+            # "the biggest drop"; "..., the smallest at Nowa Huta": the drop of an earlier superlative again
+            fall = bool(_OF_A_FALL.match(question if bare else sentence, superlative.end)
+                        or any(_OF_A_FALL.match(sentence, other.end) for other in claimed))
+            claim = _extreme_claim(mention.label, superlative, words - set(mention.label.split()), found, selected,
+                                   fall)
             if claim is not None:
                 return claim
     return _unnamed_choice(text, question, found, labels) or _range_of_partial(text, found, selected)
+
+
+# a superlative of size over a fall ("the biggest drop", "the steepest decline in sales")
+_OF_A_FALL = re.compile(r"\s+(?:[^\W\d]+\s+)?(?=" + forms.DOWN.pattern + ")", re.IGNORECASE)
 
 
 _REDUCTIONS = frozenset({"count", "mean", "std", "min", "max", "median", "sum", "var", "nunique", "mode", "average",
@@ -347,11 +367,14 @@ def _top_set(claimed: list[forms.Superlative], named: list[_Mention], found: lis
 
 def _unnamed_choice(text: str, question: str, found: list[Table], labels: list[str]) -> Claim | None:
     """An answer to "which one ... the most?" that names no row of any table, while its figure is a row's: the
-    label it names is not one the data has ("the Amsterdam warehouse, 11 lines", 11 being Rotterdam's)."""
+    label it names is not one the data has ("the Amsterdam warehouse, 11 lines", 11 being Rotterdam's). A part of
+    a duration in two units ("the 00s of 28m 00s") is no figure of its own."""
     if forms.asks_for_one(question) != "one choice" or mentions(text, labels):
         return None
-    for value in values(text):
-        if value.kind != "number" or not value.readings:
+    found_values = values(text)
+    parts = {index for first, second, _ in compounds(found_values, text) for index in (first, second)}
+    for index, value in enumerate(found_values):
+        if value.kind != "number" or not value.readings or index in parts:
             continue
         for table in found:
             row = next((r for r in table.rows if r.labels and any(_is(value, c) for c in r.cells.values())), None)
@@ -385,14 +408,22 @@ def _range_of_partial(text: str, found: list[Table], selected: Callable[[str], b
 
 
 def _extreme_claim(label: str, superlative: forms.Superlative, words: set[str], found: list[Table],
-                   selected: Callable[[str], bool]) -> Claim | None:
+                   selected: Callable[[str], bool], fall: bool = False) -> Claim | None:
+    """``fall``: the superlative sizes a fall ("the biggest drop"), so over a column of signed changes (any
+    negative) its extreme is the other end, the most negative; over a column of falls' sizes, its own."""
     failures: list[Claim] = []
-    for table in found:
-        if not table.rows_of(label):
-            continue
+    flipped = dataclasses.replace(superlative, direction="low" if superlative.direction == "high" else "high")
+    holding = [table for table in found if table.rows_of(label)]
+    # a label over several rows of a table (a station's row per pollutant) is no one row to rank there: a table
+    # that holds it as one row decides, when there is one
+    if any(len(table.rows_of(label)) == 1 for table in holding):
+        holding = [table for table in holding if len(table.rows_of(label)) == 1]
+    for table in holding:
         columns, named = _columns_for(table, words)
         for column in columns:
-            verdict = _judge_extreme(label, superlative, table, column, selected, named)
+            signed = fall and superlative.direction is not None and any(
+                (f := row.figure(column)) is not None and f < 0 for row in table.rows)
+            verdict = _judge_extreme(label, flipped if signed else superlative, table, column, selected, named)
             if verdict is None:
                 return None
             failures.append(verdict)
@@ -470,6 +501,9 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
                    and not any(m.start <= v.start and v.start + len(v.text) <= m.end for m in named)
                    and id(v) not in ranged
                    and (evidence.shown.find(v) is not None or any(_cells_of(v, t) for t in holders))]
+        swapped = _other_statistic(sentence, figures, found)
+        if swapped is not None:
+            return swapped
         for value, label, bound in _pairs(sentence, named, figures, None if named else only):
             if not bound:
                 continue  # a loose layout: the figure may be meant for any label the sentence names
@@ -479,9 +513,37 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
             clause = forms.clause_around(sentence, value.start)
             near += "".join(f" {v.text}" for v in values(clause) if is_year(v)
                             and not _BASE_YEAR.search(clause[:v.start]))
-            claim = _pair_claim(label, value, near, found) or _printed_elsewhere(label, value, figures, evidence)
+            claim = (_pair_claim(label, value, near, found, evidence.shown)
+                     or _printed_elsewhere(label, value, figures, evidence))
             if claim is not None:
                 return claim
+    return None
+
+
+def _other_statistic(sentence: str, figures: list[Value], found: list[Table]) -> Claim | None:
+    """A figure the sentence gives as one statistic ("the median trip takes 18.65 s") that a table of statistics
+    (``describe()``) prints in another's row (the mean): the sentence names one of its rows, and its figure (the
+    first after the name, else the last before it) is not in that row."""
+    for table in found:
+        if not _of_statistics(table):
+            continue
+        named = mentions(sentence, _labels([table]))
+        if len({m.label for m in named}) != 1:
+            continue
+        label = named[0].label
+        own = {id(row) for row in table.rows_of(label)}
+        after = [v for v in figures if v.start >= named[0].end]
+        before = [v for v in figures if v.start < named[0].start]
+        for value in after[:1] or before[-1:]:
+            # a count of rows is context ("the median fare of the 701 rides"), not a statistic read for another
+            cells = [(row, column) for row, column in _cells_of(value, table)
+                     if not row.labels or label_key(row.labels[0]) not in ("count", "size")]
+            if cells and not any(id(row) in own for row, _ in cells):
+                whose = cells[0][0].labels[0]
+                mine = "; ".join(f"{c}: {cell}" for row in table.rows_of(label) for c, cell in row.cells.items())
+                printed = table.label_of(label)
+                return Claim(prompts.other_row(value.text, printed, whose, table.where.describe(), mine[:200]),
+                             {"label": printed, "figure": value.text, "row_of": whose, "own": mine[:200]})
     return None
 
 
@@ -489,12 +551,14 @@ _FIGURE_SPAN = re.compile(r"\s*(?:[–—-]|to|bis|à|a|tot|till)\s*", re.IGNORE
 
 
 def _range_ends(written: list[Value], sentence: str) -> set[int]:
-    """The figures that bound a range ("35.3–41.4 GWh a month from January to April"): a span over several rows,
-    no one label's figure."""
+    """The figures that bound a range ("35.3–41.4 GWh a month from January to April", "between 17.7 and 18.6%"): a
+    span over several rows, no one label's figure."""
     ends: set[int] = set()
     for first, second in itertools.pairwise(written):
-        if (first.kind == second.kind == "number" and second.sign == 0
-                and _FIGURE_SPAN.fullmatch(sentence[first.start + len(first.text):second.start])):
+        between = sentence[first.start + len(first.text):second.start]
+        if first.kind == second.kind == "number" and second.sign == 0 and (
+                _FIGURE_SPAN.fullmatch(between) or (_BETWEEN.search(sentence[:first.start])
+                                                    and _RANGE_JOIN.fullmatch(between))):
             ends |= {id(first), id(second)}
     return ends
 
@@ -530,6 +594,37 @@ def _around(sentence: str, value: Value) -> str:
     return " ".join([*before, value.text, *after])
 
 
+# a field of one printed record: its name, two spaces or more, its value ("station      Nowa Huta")
+_FIELD = re.compile(r"^\s*[^\W\d][\w. ]*?\s{2,}\S.*$")
+
+
+def _in_one_record(label: str, value: Value, found: list[Table], shown: Shown) -> bool:
+    """Whether an output printed the figure and the label as fields of one record (``print(df.loc[i])``: lines of
+    a field name and its value, outside every table): the code paired them, whatever another table shows."""
+    in_tables = {id(row.line) for t in found for row in t.rows}
+    pattern = re.compile(r"(?<!\w)" + r"[\s_\-]+".join(re.escape(w) for w in label.split()) + r"(?!\w)",
+                         re.IGNORECASE)
+    lines = shown.lines
+
+    def field(at: int, of: Line) -> bool:
+        return (0 <= at < len(lines) and lines[at].where == of.where and id(lines[at]) not in in_tables
+                and _FIELD.match(lines[at].text) is not None)
+
+    for match in shown.matches(value):
+        line = match.line
+        index = next(i for i, other in enumerate(lines) if other is line)
+        if match.figure is None or line.where.place != "output" or not field(index, line):
+            continue
+        low, high = index, index
+        while field(low - 1, line):
+            low -= 1
+        while field(high + 1, line):
+            high += 1
+        if any(pattern.search(lines[at].text) for at in range(low, high + 1) if at != index):
+            return True
+    return False
+
+
 def _in_rows(value: Value, label: str, found: list[Table]) -> bool:
     return any(id(row) in {id(r) for r in t.rows_of(label)} for t in found for row, _ in _cells_of(value, t))
 
@@ -539,8 +634,9 @@ _TIED = re.compile(r"\s+(?:in|on|at|during|for|en|im|am|au|à|de|del|di|in der|d
 
 
 # "14.2 minutes against 9.1 for Air France", "987.6 kWh at HQ": a preposition ties a figure to the label after it;
-# not one of a comparison ("15,646, narrowly ahead of Geneva": the figure is the other label's)
-_BEFORE_LABEL = re.compile(r"^(?![^\d.;]*\b(?:ahead|behind|short|instead|compared|relative)\b)[^\d.;]{0,24}?"
+# not one of a comparison ("15,646, narrowly ahead of Geneva": the figure is the other label's), nor across a
+# closing bracket ("Dietla (22.1 → 17.7), the smallest at Nowa Huta": a bracket's figure is what comes before it)
+_BEFORE_LABEL = re.compile(r"^(?![^\d.;]*\b(?:ahead|behind|short|instead|compared|relative)\b)[^\d.;)]{0,24}?"
                            r"\b(?:for|of|at|in|from|by|on|à|pour|de|für|bei|von|para|per|en|voor)\s+$", re.IGNORECASE)
 
 
@@ -608,11 +704,13 @@ def _layout_pairs(named: list[_Mention], figures: list[Value],
             if (m := _nearest(every, value.start, value.start + len(value.text))) is not None]
 
 
-def _pair_claim(label: str, value: Value, clause: str, found: list[Table]) -> Claim | None:
+def _pair_claim(label: str, value: Value, clause: str, found: list[Table], shown: Shown) -> Claim | None:
     holding = [table for table in found if table.rows_of(label)]
     if not holding:
         return None
     words = _measure_words(clause) - set(label.split())
+    if value.unit is not None:  # "2,910 kg" names the column ``중량_kg``, not ``상자`` (boxes) beside it
+        words |= set(re.findall(r"[^\W\d_]+", value.text.lower()))
     own: list[tuple[Table, str]] = [(table, column) for table in holding for row, column in _cells_of(value, table)
                                     if id(row) in {id(r) for r in table.rows_of(label)}]
     if own:
@@ -628,7 +726,7 @@ def _pair_claim(label: str, value: Value, clause: str, found: list[Table]) -> Cl
     for table in holding:
         own_rows = {id(r) for r in table.rows_of(label)}
         others = [row for row, _ in _cells_of(value, table) if id(row) not in own_rows]
-        if others:
+        if others and not _in_one_record(label, value, found, shown):
             whose = others[0].labels[0] if others[0].labels else "another row"
             mine = "; ".join(f"{c}: {cell}" for row in table.rows_of(label) for c, cell in row.cells.items())[:200]
             printed = table.label_of(label)
@@ -652,7 +750,9 @@ def _printed_elsewhere(label: str, value: Value, stated: list[Value], evidence: 
         return None  # the label's own figure is stated too: this one is context ("334 of the 1,100 loans")
     printed = [m for m in evidence.shown.matches(value) if m.figure is not None and m.line.where.place == "output"]
     pattern = re.compile(r"[\s_\-]+".join(re.escape(w) for w in label.split()), re.IGNORECASE)
-    if not printed or any(pattern.search(m.line.code) or pattern.search(m.line.text) for m in printed):
+    # a zero is what a search that found nothing prints: whether it is right is ``nothing-found``'s to check
+    if not printed or any(pattern.search(m.line.code) or pattern.search(m.line.text) for m in printed) or \
+            _in_one_record(label, value, evidence.tables, evidence.shown) or value.first == 0:
         return None
     table, row = own[0]
     column = table.numeric_columns()[0]
@@ -963,10 +1063,10 @@ def _column_units(value: Value, line: Line, found: list[Table], known: dict[str,
 
 
 def _column_names(code: str) -> list[str]:
-    """The names the code reads columns by: ``.latency_ms``, ``['kwh']``, ``wait_s`` (snake_case names); not a
-    method it calls (the ``min`` of ``.min()`` is no minute)."""
+    """The names the code reads columns by: ``.latency_ms``, ``['kwh']``, ``wait_s``, ``중량_kg`` (snake_case
+    names, in any script); not a method it calls (the ``min`` of ``.min()`` is no minute)."""
     return [m.group(0) if m.group(1) is None and m.group(2) is None else m.group(1) or m.group(2)
-            for m in re.finditer(r"[A-Za-z]+(?:_[A-Za-z]+)+|\.([A-Za-z]\w*)\b(?!\s*\()|\[['\"](\w+)['\"]\]", code)]
+            for m in re.finditer(r"[^\W\d_]+(?:_[^\W\d_]+)+|\.([A-Za-z]\w*)\b(?!\s*\()|\[['\"](\w+)['\"]\]", code)]
 
 
 def _unit_name(unit: localedata.Unit, known: dict[str, localedata.Unit]) -> str:
@@ -981,10 +1081,14 @@ _MORE = re.compile(rf"{forms.UP.pattern}|\b(?:more|worse)\b", re.IGNORECASE)
 _LESS = re.compile(rf"{forms.DOWN.pattern}|\b(?:less|fewer|better)\b", re.IGNORECASE)
 
 
+# Two trends set against each other ("mackerel surged, while squid collapsed"): each part speaks of its own column
+_CONTRAST = re.compile(r";|,?\s+(?:but|while|whereas|though|although|yet)\s+", re.IGNORECASE)
+
+
 def wrong_trend(text: str, evidence: Evidence) -> Claim | None:
     """A trend stated in words ("each new release crashes more") over a table whose rows are in time order (dates,
     months, years, version numbers): the column the words name must go that way from its first row to its last."""
-    for sentence in (clause for whole in sentences(text) for clause in whole.split(";")):
+    for sentence in (clause for whole in sentences(text) for clause in _CONTRAST.split(whole)):
         # a figure of the change ("+12%", "by 300") is wrong_direction's, unless the sentence spans the table's
         # first and last rows ("33% higher in week 16 than in week 10"): then the trend is the whole table's
         change = any(v.kind == "number" and (v.sign or any(r.how == "percent" for r in v.readings)

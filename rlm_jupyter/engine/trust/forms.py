@@ -42,6 +42,11 @@ _PAIRS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("late", "recent", "spät", "dernier", "último", "ultim"), ("earl", "früh")),
     (("busi", "popular", "frequent", "common", "strong", "peak", "top", "max", "hot", "warm"),
      ("quiet", "rare", "weak", "bottom", "min", "cold", "cool")),
+    # the first syllable or character of a Korean, Japanese or Chinese adjective (많은 many, 높은 high, 큰 big,
+    # 긴 long, 비싼 dear; 多い, 高い, 大きい, 長い; 最多, 最高, 最大, 最长; 最後 last, 最初 first)
+    (("많", "높", "크", "큰", "길", "긴", "비싸", "비싼", "무거", "늦", "多", "高", "大", "長", "长", "重", "貴", "贵",
+      "後", "后"),
+     ("적", "낮", "작", "짧", "싼", "싸", "가벼", "이르", "少", "低", "小", "短", "軽", "轻", "安", "初", "早")),
 )
 _SUPERLATIVE = re.compile(
     r"\b(?P<est>[a-z]+?(?:iest|est))\b"
@@ -52,6 +57,9 @@ _SUPERLATIVE = re.compile(
     r"(?P<romance>plus|moins|más|menos|più|meno|mais|mayor|menor|maior|maggiore|minore)(?:\s+(?P<adj>[\w-]+))?"
     r"|\bam\s+(?P<german>\w+sten)\b|\b(?:der|die|das|den|dem|des)\s+(?P<germanform>\w+(?:st|ßt)e[nrs]?)\b"
     r"|\b(?P<shape>top|bottom|max(?:imum)?|min(?:imum)?|peak(?:s|ed)?)\b|\b(?P<irregular>best|worst)\b"
+    # the superlative particles of Korean, Japanese and Chinese before their adjective: 가장 많은, 最も高い, 最多
+    # (not 最近, "recently"); a Korean word ends at a space, a Japanese or Chinese one is read by its first sign
+    r"|(?P<cjk>가장|제일|最も|一番|最(?!近))\s*(?P<cjkadj>[\uac00-\ud7af]+|[^\W\d_])"
     # a comparative against all the rest is a superlative: "longer than anywhere else", "more than any other city"
     r"|\b(?P<er>[a-z]{2,}er|more|less|fewer)\b(?=(?:\s+[\w-]+){0,3}?\s+than\s+(?:anywhere|anyone|anything|any\b|all\b"
     r"|every\s*(?:where|one|thing)|the\s+rest|the\s+others))",
@@ -156,6 +164,8 @@ def _direction(match: re.Match[str]) -> str | None:
         return _of_quantity_or_quality(low, adjective, quantity)
     if groups["irregular"]:
         return None  # the best month may be the most sales or the fewest complaints
+    if groups["cjk"]:
+        return _pair_direction(groups["cjkadj"])
     if groups["er"]:
         word = groups["er"]
         return "high" if word == "more" else "low" if word in ("less", "fewer") else _pair_direction(word[:-2])
@@ -198,11 +208,13 @@ def _pair_direction(stem: str) -> str | None:
 
 # -- which way a change goes -------------------------------------------------------------------------------------
 UP = re.compile(r"\b(?:ris(?:e|es|en|ing)|rose|increas\w*|gr[eo]w\w*|growth|gain\w*|up|climb\w*|jump\w*|surg\w*|"
-                 r"improv\w*|higher|boost\w*|hausse|augment\w*|anstieg|stieg|gestiegen|zunahme|aument\w*|subi\w*|"
+                 r"improv\w*|higher|boost\w*|soar\w*|doubled|doubling|tripled|hausse|augment\w*|anstieg|stieg|"
+                 r"gestiegen|zunahme|aument\w*|subi\w*|"
                  r"cresc\w*|crec\w*|steeg|stegen|stijg\w*|gestegen|toename|toegenomen|steg|økte|ökade|økning|"
                  r"ökning)\b", re.IGNORECASE)
 DOWN = re.compile(r"\b(?:fall\w*|fell|drop\w*|declin\w*|decreas\w*|down|lower|shrank|shrink\w*|loss\w*|lost|dip\w*|"
-                   r"slump\w*|plung\w*|contract\w*|baisse|diminu\w*|rückgang|sank|gesunken|abnahme|ca[íi]d\w*|"
+                   r"slump\w*|plung\w*|contract\w*|collaps\w*|tumbl\w*|halved|halving|slid|slipped|sinking|sunk|"
+                   r"baisse|diminu\w*|rückgang|sank|gesunken|abnahme|ca[íi]d\w*|"
                    r"baj\w*|descend\w*|calo|ridu\w*|caiu|daal\w*|daling|gedaald|afname|afgenomen|zakte|gezakt|"
                    r"falt|minsket|minskade|minskat|nedgang|nedgång)\b", re.IGNORECASE)
 # (a colon between digits is a time of day, "12:00", and a title's period, "Dr. Holm", no clause break)
@@ -241,8 +253,10 @@ _QUANTITY = re.compile(r"\b(?:number|count|total|sum|average|mean|median|share|p
                        r"rate|fraction|amount|difference|maximum|minimum|max|min|value|cost|price|revenue|weight|"
                        r"volume|duration|distance|nombre|moyenne|anzahl|summe|durchschnitt|número|promedio|media|"
                        r"totale?|valor|valeur|wert|preis|prix|precio|kosten|coût|costo)\b", re.IGNORECASE)
-_ASK = re.compile(r"\b(?P<wh>what|which|who|quel(?:le)?s?|welche[rsn]?|cu[aá]l(?:es)?|qual[ei]?)\b(?:'s|\s+is|\s+was|"
-                  r"\s+are|\s+were)?\s+(?:(?:the|our|my|your|their|its|le|la|der|die|das|el|notre|unser[e]?|nuestr[oa])\s+)?"
+_ASK = re.compile(r"\b(?P<wh>what|which|who|quel(?:le)?s?|welche[rsn]?|cu[aá]l(?:es)?|qual[ei]?)\b(?:'s|\s+(?:is|was|"
+                  r"are|were|es|fue|fueron|son|era|est|était|sont|ist|war|sind|waren|é|foi|são|è|sono|fu))?\s+"
+                  r"(?:(?:the|our|my|your|their|its|le|la|les|der|die|das|el|los|las|o|a|os|as|il|lo|notre|"
+                  r"unser[e]?|nuestr[oa])\s+)?"
                   r"(?:(?<=the )[\w-]+['’]s\s+|"
                   r"(?-i:[A-Z])[\w-]*['’]s\s+)?(?P<head>[\w-]+)(?:\s+(?P<after>[\w-]+))?"
                   r"|\b(?:give|tell|show|find|compute|calculate|report)\s+(?:me\s+)?(?:the\s+)?(?P<imperative>[\w-]+)",

@@ -11,6 +11,7 @@ functions, so a run that never checks an answer never loads it (``tests/test_pac
 """
 from __future__ import annotations
 
+import datetime as _dt
 import functools
 import re
 from collections.abc import Iterable
@@ -221,6 +222,15 @@ def currency_symbols(codes: tuple[str, ...]) -> dict[str, str]:
         names.setdefault(symbol.rstrip("."), set()).update(named)
     return {symbol: next(iter(named)) for symbol, named in by_symbol.items()
             if symbol not in codes and symbol.rstrip(".") not in shared and len(names[symbol.rstrip(".")]) == 1}
+
+
+def written_dates(day: _dt.date) -> list[str]:
+    """``day`` as each of ``LOCALES`` writes it in CLDR's short, medium and long formats ("2024. 4. 1.",
+    "2024年4月1日", "1 abr 2024"): the forms a searched date may take in the data."""
+    from babel.dates import format_date
+
+    return list(dict.fromkeys(format_date(day, width, locale=name) for name in LOCALES
+                              for width in ("short", "medium", "long")))
 
 
 def alternation(words: Iterable[str]) -> str:

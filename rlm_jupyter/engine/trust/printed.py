@@ -97,13 +97,20 @@ class Match:
 # -- figures as code prints them -------------------------------------------------------------------------------
 _FIGURE = re.compile(r"(?:(?<![\w.,])(?P<sign>[-−]))?(?<![A-Za-z_\d.])(?P<digits>\d+(?:,\d{3})*)(?P<fraction>\.\d+)?"
                      r"(?P<exponent>[eE][-+]?\d+)?(?P<percent>%)?")
+# A figure a text cell writes the continental way ("$ 1.532,05", "24,8 %"): dots group thousands, a comma starts
+# the fraction. English output never writes it so (its groups are commas, a comma-joined list is "1,2,3"), so the
+# grouped form is read as one figure, not as 1.532 and 5; an ungrouped "12,34" may be two fields of a CSV line, so
+# it is read both ways.
+_COMMA_DECIMAL = re.compile(r"(?<![\w.,])(?P<sign>[-−])?(?P<digits>\d{1,3}(?:\.\d{3})+|\d+),(?P<fraction>\d{1,2})"
+                            r"(?![\d]|[.,]\d)(?:\s?(?P<percent>%))?")
 _INDEXED_LINE = re.compile(r"^(\d+)( {2,}|\t)(?=\S)", re.MULTILINE)
 _MAKES_PERCENT = re.compile(r"\*\s*100\b|\b100\s*\*|:\.?\d*%|\bpct\b|percent|_pct\b|pct_", re.IGNORECASE)
 # the target of an assignment whose value makes a percent; its last name is what it binds (``share``, the column
 # ``loss_pct`` of ``df['loss_pct']``, not the frame)
 _MAKES_PERCENT_LINE = re.compile(r"^\s*([\w\[\]'\". ]+?)\s*=(?!=)[^\n]*(?:\*\s*100\b|\b100\s*\*)", re.MULTILINE)
 # a number joined to a unit inside a name: downloads_30d, rain_24h, 7d_avg (the name starts with a letter or "_")
-_BY_MONTH = re.compile(r"\.dt\.month\b(?!_)")
+# grouped by month: by ``.dt.month``, or by a key the code calls month (``long.month.str[5:]``, "01" to "12")
+_BY_MONTH = re.compile(r"\.dt\.month\b(?!_)|\bmonth\b")
 _BY_WEEKDAY = re.compile(r"\.dt\.(?:dayofweek|weekday|day_of_week)\b")
 _NAMED_QUANTITY = re.compile(r"(?:(?<=_)|(?<=[^\W\d_])|(?<![\w.]))(\d{1,4})([^\W\d_]{1,7})(?![^\W_])")
 _PREVIEW_NOTE = re.compile(r"\b(?:first|last) \d+ (?:rows|items|lines|characters|chars)\b")
@@ -361,6 +368,14 @@ def _figures(text: str, line: int, row_number: int) -> list[Figure]:
     plain = _OTHER_DATE.sub(lambda m: " " * len(m.group(0)), plain)  # 05.02.2024, 10/Oct/2024: no 5, 2 or 10
     plain = " " * row_number + plain[row_number:]
     found = []
+    for match in _COMMA_DECIMAL.finditer(plain):
+        number = Decimal(match.group("digits").replace(".", "") + "." + match.group("fraction"))
+        number = -number if match.group("sign") else number
+        places = len(match.group("fraction"))
+        found.append(Figure(number, places, line, match.start(), match.group(0)))
+        if match.group("percent"):
+            found.append(Figure(number / 100, places + 2, line, match.start(), match.group(0)))
+    plain = _COMMA_DECIMAL.sub(lambda m: " " * len(m.group(0)) if "." in m.group("digits") else m.group(0), plain)
     for match in _FIGURE.finditer(plain):
         digits = match.group("digits").replace(",", "")
         try:
@@ -617,8 +632,9 @@ def _pandas_table(lines: list[Line], start: int, end: int) -> Table | None:
 
 
 def _name_calendar_numbers(rows: list[Row], code: str) -> None:
-    """Rows a code grouped by ``.dt.month`` (1-12) or ``.dt.dayofweek`` / ``.dt.weekday`` (0 = Monday) are
-    labelled by the month's or the day's name too: "from July to October" names the rows 7 and 10."""
+    """Rows a code grouped by ``.dt.month`` or a key it calls month (1-12), or by ``.dt.dayofweek`` /
+    ``.dt.weekday`` (0 = Monday), are labelled by the month's or the day's name too: "from July to October" names
+    the rows 7 and 10."""
     names = (calendar.month_name[1:], 1) if _BY_MONTH.search(code) else \
         (calendar.day_name[:], 0) if _BY_WEEKDAY.search(code) else None
     if names is None or not rows:

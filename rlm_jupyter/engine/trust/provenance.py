@@ -317,16 +317,22 @@ def _shown_source(value: Value, match: Match) -> Source:
 def _operands(found: list[Value], sources: dict[int, Source], matched: dict[int, Match],
               evidence: Evidence) -> list[Operand]:
     """The answer's own traced figures first, then the figures of the lines they were printed on, then the
-    figures of the last block that printed any (what the model had just read)."""
+    figures of the last block that printed any (what the model had just read), its labelled results first: a line
+    that names one or two figures ("mean per hour: 185.2") is a result the model computed to use, where a table's
+    cells are many, and the pool is bounded."""
     operands = [Operand(value.first, value.text, sources[i], stated=True)
                 for i, value in enumerate(found) if i in sources and value.kind == "number" and value.readings]
     lines: list[Line] = [m.line for m in matched.values() if m.line.where.place == "output"]
-    last = evidence.last_output
+    last = sorted(evidence.last_output, key=lambda line: not _LABELLED_RESULT.match(line.text))
     for line in [*lines, *last]:
         for figure in _line_figures(evidence.shown, line):
             source = shown_at(line, figure[1])
             operands.append(Operand(figure[0], figure[1], source, stated=False))
     return operands
+
+
+# a label of words, then one or two figures: "mean per hour: 185.2", "Total = 1,204 (12.5%)"
+_LABELLED_RESULT = re.compile(r"^\s*[^\W\d][^\d\n]*?[:=]?\s+[-−]?\d[\d,.]*%?(?:\s+\(?[-−]?\d[\d,.]*%?\)?)?\s*$")
 
 
 def _line_figures(shown: Shown, line: Line) -> list[tuple[Decimal, str]]:

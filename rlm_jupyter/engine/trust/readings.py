@@ -149,8 +149,9 @@ def _first_year(match: re.Match[str]) -> str:
 _ZONE_OFFSET = re.compile(r"\b(?:UTC|GMT)\s?[+-]\d{1,2}(?::?\d{2})?(?!\d)")
 # a time of day: 14:02, 14:02:11.5, and the French 18h30 (keyed 18:30, as the colon writes it)
 CLOCK = re.compile(r"\b\d{1,2}(?::|h(?=\d{2}\b))\d{2}(?::\d{2}(?:\.\d+)?)?\b")
-# an IPv4 address is a code, not four numbers
-ADDRESS = re.compile(r"(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?(?![\w]|\.\d)")
+# an IPv4 address is a code, not four numbers: four octets up to 255 (9.470.373.517,24 is a continental figure)
+_OCTET = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"
+ADDRESS = re.compile(r"(?<![\w.])" + _OCTET + r"(?:\." + _OCTET + r"){3}(?::\d+)?(?![\w]|[.,]\d)")
 
 
 def _quoted(match: re.Match[str]) -> list[Value]:
@@ -369,6 +370,10 @@ def date_patterns() -> tuple[re.Pattern[str], ...]:
                    r"(?P<year>\d{2})(?![\w])"),
         # 05.03.2024, 05/03/2024; 3/5/24 is left alone (two digits of a year are too ambiguous)
         re.compile(r"(?<![\w.])(?P<numeric>\d{1,2}[./-]\d{1,2}[./-]\d{4})" + _TIME + r"(?![\w])"),
+        # 2024. 3. 5. (Korean, Hungarian: the year first, each part closed by a dot); 2024年3月5日, 3월 5일 (the
+        # Chinese, Japanese and Korean signs for year, month and day)
+        re.compile(r"(?<![\w.])(?P<ymd>\d{4})\.\s?(?P<m>\d{1,2})\.\s?(?P<d>\d{1,2})\.(?!\d)"),
+        re.compile(r"(?<!\d)(?:(?P<ymd>\d{4})\s?[년年]\s?)?(?P<m>\d{1,2})\s?[월月]\s?(?P<d>\d{1,2})\s?[일日]"),
         # 2024-03, as pandas prints a month (a Period, a strftime('%Y-%m') label): a month
         re.compile(r"(?<![\w.\-/])(?P<ym>\d{4}-(?:0[1-9]|1[0-2]))(?![\w\-/]|\.\d)"),
         # March 2024, mars 2024: a month
@@ -391,6 +396,12 @@ def date_keys(match: re.Match[str]) -> list[str]:
         return [found] if found else []
     if "ym" in parts:
         return [parts["ym"]]
+    if "m" in parts:
+        try:
+            day = _dt.date(int(parts.get("ymd", "2000")), int(parts["m"]), int(parts["d"]))
+        except ValueError:
+            return []
+        return [day.isoformat() if "ymd" in parts else "--" + day.isoformat()[5:]]
     if "numeric" in parts:
         text = parts["numeric"]
         if "." in text:  # 03.09.2024: dots write the day first (de, fr-CH, ru, the Nordics...), never the month

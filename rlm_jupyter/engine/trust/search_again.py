@@ -32,6 +32,7 @@ from typing import Any
 
 from ..dialogue import code_names
 from ..record.trajectory import Run
+from . import localedata
 from .booleans import column_of
 from .printed import cell_shown
 from .readings import date_of, values
@@ -117,10 +118,14 @@ def refound(run: Run, ns: dict[str, Any], names: Iterable[str]) -> Refound | Non
         found = _in_text(literals, text)
         if found is not None:
             return found
-    for frame in _frames(ns, names):
+    frames = list(_frames(ns, names))
+    for frame in frames:
         found = _in_frame(run, frame)
         if found is not None:
             return found
+    found = _in_another_table(run, frames)
+    if found is not None:
+        return found
     made = [value for value in ns.values() if type(value).__module__.split(".", 1)[0] == "pandas"
             and hasattr(value, "select_dtypes")]  # the data's frames and those the code made of it
     for frame in made:  # a log parsed into a frame, then filtered on the wrong column: err.module == 'crit'
@@ -195,15 +200,16 @@ def _literals(run: Run) -> list[str]:
 
 
 def _forms(literal: str) -> list[str]:
-    """Other ways to write ``literal``: collapsed spaces, the date in each of ``DATE_FORMATS``, the number with and
-    without thousands separators. Case is handled by the search itself."""
+    """Other ways to write ``literal``: collapsed spaces, the date in each of ``DATE_FORMATS`` and as CLDR's locales
+    write it (``2024. 4. 1.``, ``2024年4月1日``), the number with and without thousands separators. Case is
+    handled by the search itself."""
     forms = [re.sub(r"\s+", " ", literal).strip()]
     for value in values(literal):
         if len(value.text) < len(literal.strip()) - 2:
             continue  # a number inside a pattern or a phrase (the 2 of "\s{2,}"): the literal is not that value
         day = date_of(value.key) if value.kind == "date" else None
         if day is not None:
-            forms += [_format(day, f) for f in DATE_FORMATS]
+            forms += [_format(day, f) for f in DATE_FORMATS] + localedata.written_dates(day)
         first = value.readings[0].value if value.kind == "number" and value.readings else None
         if first is not None and first == first.to_integral():
             whole = int(first)
@@ -248,6 +254,25 @@ def _in_frame(run: Run, frame: Any) -> Refound | None:
         for other in columns:
             if other != column and _holding(head[other].dropna().astype(str), literal, contains).any():
                 return Refound(literal, literal, column, other)
+    return None
+
+
+def _in_another_table(run: Run, frames: list[Any]) -> Refound | None:
+    """Over the tables of one dataset (a dict of frames), a literal compared with a column of one table that its
+    table never holds while another table's text column does: a part searched among the jobs' types
+    (``jobs.type == 'water pump'``) that the parts table lists."""
+    for frame in frames:
+        columns = {str(c) for c in frame.select_dtypes(include=["object", "string"]).columns[:MAX_TEXT_COLUMNS]}
+        for column, literal, contains in _comparisons(run, columns):
+            if _holding(frame[column].head(MAX_SEARCH_ROWS).dropna().astype(str), literal, contains).any():
+                continue
+            for other in frames:
+                if other is frame:
+                    continue
+                texts = other.select_dtypes(include=["object", "string"]).head(MAX_SEARCH_ROWS)
+                for name in texts.columns[:MAX_TEXT_COLUMNS]:
+                    if _holding(texts[name].dropna().astype(str), literal, contains).any():
+                        return Refound(literal, literal, column, str(name))
     return None
 
 
