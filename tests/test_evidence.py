@@ -2021,3 +2021,36 @@ def test_nothing_found_is_searched_in_the_other_tables_and_in_cldr_dates(engine:
                         "FINAL(4월 1일에는 고등어 낙찰 기록이 없습니다 (0원).)"], {"auction": auction}, max_iterations=2)
     assert [v.values.get("data_has") for v in dated.iterations[1].verdicts] == ["2024. 4. 1."], \
         dated.iterations[1].verdicts
+
+
+# -- formats of other scripts and calendars -------------------------------------------------------------------------
+@pytest.mark.parametrize("text, expected", [
+    ("بلغ ١٩٤ صهريجا", 194.0),  # Arabic-Indic digits
+    ("نسبة ١٢٫٥٪", 12.5),  # with the Arabic decimal separator and percent sign
+    ("٣٥ ألف دينار", 35000.0),  # and CLDR's Arabic thousand
+    ("ยอดขาย 1.2 ล้าน บาท", 1_200_000.0),  # Thai million
+    ("12 тис. грн", 12000.0),  # Ukrainian thousand
+    ("сумма 12 345 ₽", 12345.0),  # a plain space groups digits before a currency
+    ("1 234 kg", 1234.0),  # or a unit
+])
+def test_numbers_in_other_scripts_and_groupings_are_read(text: str, expected: float) -> None:
+    assert float(values(text)[0].readings[0].value) == expected
+
+
+def test_a_plain_space_before_a_word_still_parts_two_numbers() -> None:
+    assert [v.text for v in values("in 2023 300 orders")] == ["2023", "300"]
+
+
+@pytest.mark.parametrize("answer, output, grounded", [
+    ("It finished at 21:12.", "5/14/2024 9:12:03 PM job done", True),
+    ("It finished at 9:12 PM.", "2024-05-14 21:12:03 job done", True),
+    ("It finished at 9:12.", "5/14/2024 9:12:03 PM job done", False),  # 9:12 in the morning
+    ("Best night: 5 March 2024.", "night  05/03/2567   12,450", True),  # the Buddhist era's 2567 is 2024
+    ("Best day: 5 March 2024.", "日期        销售额\n20240305   12450\n20240306   9800", True),  # eight digits
+    ("Average output 1 234,5 Gcal.", "котельная     выработка\nКотельная-1   1 234,5", True),
+    ("Average output 1 234,6 Gcal.", "котельная     выработка\nКотельная-1   1 234,5", False),
+])
+def test_clocks_of_half_days_other_eras_and_grouped_cells_are_matched(answer: str, output: str,
+                                                                       grounded: bool) -> None:
+    sources = traced(answer, output).sources
+    assert all(s.kind != "nowhere" for s in sources) == grounded, sources

@@ -21,7 +21,7 @@ from decimal import Decimal
 # The languages an answer is read in: the most used in data work, each with its own way to group digits and
 # abbreviate magnitudes (en_IN: lakh and crore; de_CH: 1'234.5; fr and sv: a space before the decimal comma).
 LOCALES: tuple[str, ...] = ("en", "en_IN", "de", "de_CH", "fr", "es", "it", "pt", "nl", "sv", "da", "nb", "fi",
-                            "pl", "cs", "ru", "tr", "ja", "zh", "ko")
+                            "pl", "cs", "ru", "uk", "tr", "ar", "th", "ja", "zh", "ko")
 # Units whose values convert into each other, each with its factor to the dimension's base (seconds, bytes).
 DURATIONS: dict[str, Decimal] = {"duration-nanosecond": Decimal("1e-9"), "duration-microsecond": Decimal("1e-6"),
                                  "duration-millisecond": Decimal("0.001"), "duration-second": Decimal(1),

@@ -31,6 +31,8 @@ from .readings import (
     ADDRESS,
     CLOCK,
     CODE_TOKEN,
+    COMPACT_DATE,
+    NATIVE_DIGITS,
     Value,
     date_keys,
     date_patterns,
@@ -97,11 +99,12 @@ class Match:
 # -- figures as code prints them -------------------------------------------------------------------------------
 _FIGURE = re.compile(r"(?:(?<![\w.,])(?P<sign>[-−]))?(?<![A-Za-z_\d.])(?P<digits>\d+(?:,\d{3})*)(?P<fraction>\.\d+)?"
                      r"(?P<exponent>[eE][-+]?\d+)?(?P<percent>%)?")
-# A figure a text cell writes the continental way ("$ 1.532,05", "24,8 %"): dots group thousands, a comma starts
-# the fraction. English output never writes it so (its groups are commas, a comma-joined list is "1,2,3"), so the
-# grouped form is read as one figure, not as 1.532 and 5; an ungrouped "12,34" may be two fields of a CSV line, so
-# it is read both ways.
-_COMMA_DECIMAL = re.compile(r"(?<![\w.,])(?P<sign>[-−])?(?P<digits>\d{1,3}(?:\.\d{3})+|\d+),(?P<fraction>\d{1,2})"
+# A figure a text cell writes the continental way ("$ 1.532,05", "1 234,5", "24,8 %"): dots or spaces group
+# thousands, a comma starts the fraction. English output never writes it so (its groups are commas, a comma-joined
+# list is "1,2,3"), so the grouped form is read as one figure, not as 1.532 and 5; an ungrouped "12,34" may be two
+# fields of a CSV line, so it is read both ways.
+_COMMA_DECIMAL = re.compile(r"(?<![\w.,])(?P<sign>[-−])?(?P<digits>\d{1,3}(?:[.\u00a0\u202f ]\d{3})+|\d+),"
+                            r"(?P<fraction>\d{1,2})"
                             r"(?![\d]|[.,]\d)(?:\s?(?P<percent>%))?")
 _INDEXED_LINE = re.compile(r"^(\d+)( {2,}|\t)(?=\S)", re.MULTILINE)
 _MAKES_PERCENT = re.compile(r"\*\s*100\b|\b100\s*\*|:\.?\d*%|\bpct\b|percent|_pct\b|pct_", re.IGNORECASE)
@@ -231,8 +234,12 @@ class Shown:
         """A time of day as printed inside a timestamp (``T19:46:09Z``), a zone offset (``02:00`` of ``+0200``), or
         on the hour, loosely, from a printed hour (``14:00`` for an hour column's 14, or its end for 13)."""
         hours, minutes = value.key.split(":")[:2]
-        # "3:48:29" as a Timedelta prints it ("0 days 03:48:29.500000"): an hour's leading zero, a fraction after
-        exact = re.compile(rf"(?<!\d)0?{hours}[:h]{re.escape(value.key[len(hours) + 1:])}(?!\d)")
+        # "3:48:29" as a Timedelta prints it ("0 days 03:48:29.500000"): an hour's leading zero, a fraction after;
+        # not the 9:12 of "9:12 PM" for 09:12, which is 21:12 ("5/14/2024 9:12:03 PM" as US stamps write it)
+        rest = re.escape(value.key[len(hours) + 1:])
+        exact = re.compile(rf"(?<!\d)0?{hours}[:h]{rest}(?!\d)(?![.:\d]*\s?[Pp]\.?[Mm]\b)|"
+                           rf"(?<!\d)0?{(int(hours) - 1) % 12 + 1}:{rest}(?!\d)[.:\d]*\s?"
+                           rf"{'[Pp]' if int(hours) >= 12 else '[Aa]'}\.?[Mm]\b")
         offset = re.compile(rf"[+-]{hours.zfill(2)}:?{minutes}(?!\d)")
         for line in self.lines:
             if exact.search(line.text) or offset.search(line.text):
@@ -323,10 +330,11 @@ class Shown:
         found: dict[int, list[str]] = {}
         orders = self._numeric_date_orders()
         for index, line in enumerate(self.lines):
-            if not re.search(r"\d", line.text):
+            text = line.text.translate(NATIVE_DIGITS)
+            if not re.search(r"\d", text):
                 continue
-            for pattern in date_patterns():
-                for match in pattern.finditer(line.text):
+            for pattern in (*date_patterns(), COMPACT_DATE):
+                for match in pattern.finditer(text):
                     keys = date_keys(match)
                     order = orders.get(line.where) if match.groupdict().get("numeric") else None
                     found.setdefault(index, []).extend(keys[:1] if order == "DMY" else keys[-1:] if order == "MDY"
@@ -361,7 +369,7 @@ def _lines(text: str, where: Where, code: str = "", clean: bool = True) -> list[
 def _figures(text: str, line: int, row_number: int) -> list[Figure]:
     """The figures of a line, without the times of day, the days of dates, and the row number pandas' default
     index prints first (``row_number``: its width; "3    Nice   -7" after a line "2 ...": 3 counts rows)."""
-    plain = CLOCK.sub(lambda m: " " * len(m.group(0)), text)
+    plain = CLOCK.sub(lambda m: " " * len(m.group(0)), text.translate(NATIVE_DIGITS))
     plain = ADDRESS.sub(lambda m: " " * len(m.group(0)), plain)
     plain = CODE_TOKEN.sub(lambda m: " " * len(m.group(0)) if is_code(m.group(0)) else m.group(0), plain)
     plain = _ISO_DATE.sub(lambda m: " " * len(m.group(0)), plain)
@@ -369,13 +377,13 @@ def _figures(text: str, line: int, row_number: int) -> list[Figure]:
     plain = " " * row_number + plain[row_number:]
     found = []
     for match in _COMMA_DECIMAL.finditer(plain):
-        number = Decimal(match.group("digits").replace(".", "") + "." + match.group("fraction"))
+        number = Decimal(re.sub(r"\D", "", match.group("digits")) + "." + match.group("fraction"))
         number = -number if match.group("sign") else number
         places = len(match.group("fraction"))
         found.append(Figure(number, places, line, match.start(), match.group(0)))
         if match.group("percent"):
             found.append(Figure(number / 100, places + 2, line, match.start(), match.group(0)))
-    plain = _COMMA_DECIMAL.sub(lambda m: " " * len(m.group(0)) if "." in m.group("digits") else m.group(0), plain)
+    plain = _COMMA_DECIMAL.sub(lambda m: m.group(0) if m.group("digits").isdigit() else " " * len(m.group(0)), plain)
     for match in _FIGURE.finditer(plain):
         digits = match.group("digits").replace(",", "")
         try:

@@ -34,7 +34,7 @@ MAX_QUOTED_WORDS = 3
 NUMBER_LOCALES: tuple[str, ...] = ("en", "de", "fr", "de_CH", "en_IN", "sv")  # one of each way to group digits
 # Currencies an analysis names by code, and the symbols that stand for one of them wherever they are written
 CURRENCIES: tuple[str, ...] = ("EUR", "USD", "GBP", "CHF", "JPY", "CNY", "CAD", "AUD", "SEK", "NOK", "DKK", "PLN",
-                               "INR", "BRL")
+                               "INR", "BRL", "RUB", "UAH", "CZK", "HUF", "TRY", "THB", "KRW")
 # "$" writes any dollar ("$327,000", "32,8 k$" in Québec): it names no one currency, so it is kept as "$"; CLDR's
 # symbols that name one ("CA$", "R$", "₹") are read as that currency (``localedata.currency_symbols``)
 _SYMBOLS = {"$": "$", "€": "EUR", "£": "GBP", "¥": "JPY"}
@@ -88,9 +88,19 @@ class Value:
 
 
 # -- finding values -------------------------------------------------------------------------------------------
+# Digits other scripts write, read as the ASCII ones, one character for one so positions hold: Arabic-Indic
+# (١٩٤), Eastern Arabic-Indic (Persian, Urdu: ۱۹۴), Devanagari (१९४), with the Arabic decimal and group
+# separators and percent sign (٫ ٬ ٪)
+NATIVE_DIGITS = str.maketrans({**{chr(0x0660 + d): str(d) for d in range(10)},
+                               **{chr(0x06F0 + d): str(d) for d in range(10)},
+                               **{chr(0x0966 + d): str(d) for d in range(10)},
+                               "٫": ".", "٬": ",", "٪": "%"})
+
+
 def values(text: str) -> list[Value]:
-    """The values in ``text``, in order of appearance and without repeats; prose words are not values."""
-    return list(_values(text))
+    """The values in ``text``, in order of appearance and without repeats; prose words are not values. Digits of
+    other scripts are read as ASCII ones (``NATIVE_DIGITS``), and the values' texts are written with them."""
+    return list(_values(text.translate(NATIVE_DIGITS)))
 
 
 @functools.lru_cache(maxsize=1024)
@@ -103,8 +113,7 @@ def _values(text: str) -> tuple[Value, ...]:
     blanked = _take(blanked, ADDRESS, found, lambda m: [Value(m.group(0), "token", key=m.group(0), start=m.start())])
     for pattern in date_patterns():
         blanked = _take(blanked, pattern, found, _date)
-    blanked = _take(blanked, CLOCK, found,
-                    lambda m: [Value(m.group(0), "token", key=m.group(0).replace("h", ":"), start=m.start())])
+    blanked = _take(blanked, _CLOCK_HALF, found, _clock)
     blanked = _take(blanked, _TOKEN, found, _code)
     blanked = _LIST.sub(lambda m: m.group(0) if _grouped(m.group(0)) else m.group(0).replace(",", " "), blanked)
     _take(blanked, _number_pattern(), found, _number)
@@ -149,6 +158,20 @@ def _first_year(match: re.Match[str]) -> str:
 _ZONE_OFFSET = re.compile(r"\b(?:UTC|GMT)\s?[+-]\d{1,2}(?::?\d{2})?(?!\d)")
 # a time of day: 14:02, 14:02:11.5, and the French 18h30 (keyed 18:30, as the colon writes it)
 CLOCK = re.compile(r"\b\d{1,2}(?::|h(?=\d{2}\b))\d{2}(?::\d{2}(?:\.\d+)?)?\b")
+# a time of day with the half of the day, as US stamps write it: "9:12:03 PM" is 21:12:03
+_CLOCK_HALF = re.compile(CLOCK.pattern + r"(?:\s?(?P<half>[AaPp])\.?[Mm]\.?(?!\w))?")
+
+
+def _clock(match: re.Match[str]) -> list[Value]:
+    """A time of day, keyed on a 24-hour clock (``18h30`` as 18:30, ``9:12 PM`` as 21:12)."""
+    key = CLOCK.match(match.group(0)).group(0).replace("h", ":")  # type: ignore[union-attr]
+    half = (match.group("half") or "").lower()
+    hours, rest = key.split(":", 1)
+    if half and 1 <= int(hours) <= 12:
+        key = f"{int(hours) % 12 + (12 if half == 'p' else 0):02d}:{rest}"
+    return [Value(match.group(0), "token", key=key, start=match.start())]
+
+
 # an IPv4 address is a code, not four numbers: four octets up to 255 (9.470.373.517,24 is a continental figure)
 _OCTET = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"
 ADDRESS = re.compile(r"(?<![\w.])" + _OCTET + r"(?:\." + _OCTET + r"){3}(?::\d+)?(?![\w]|[.,]\d)")
@@ -204,10 +227,11 @@ CODE_TOKEN = re.compile(r"(?<![\w.\-/])[A-Za-z0-9]+(?:[-_/][A-Za-z0-9]+)+(?![\w\
 
 # -- numbers --------------------------------------------------------------------------------------------------
 # Where a number is written: digits grouped by , . ' or a (no-break) space, a decimal part, an exponent; then what
-# follows it. A plain space groups digits only before a decimal comma or a currency ("in 2023 300 orders" is two).
+# follows it. A plain space groups digits only before a decimal comma, a currency or a unit ("12 345 ₽", "12 345 kg";
+# "in 2023 300 orders" is two).
 _GROUPED = r"\d{1,3}(?:(?P<sep>[,.'\u00a0\u202f])\d{3})(?:(?P=sep)\d{3})*(?![\d])"
 _INDIAN = r"\d{1,2}(?:,\d{2})+,\d{3}(?![\d])"  # 12,34,567: lakh grouping
-_SPACED = r"\d{1,3}(?: \d{3})+(?=,\d|\s?(?:€|EUR\b|CHF\b|kr\b|zł))"
+_SPACED = r"\d{1,3}(?: \d{3})+"
 _LIST = re.compile(r"\d+(?:,\d+){2,}")  # 1,2,3 is three numbers; 1,234,567 is one
 _HEDGE = re.compile(r"(?:about|around|roughly|approx(?:imately|\.)?|nearly|almost|some|over|under|more than|"
                     r"less than|close to|circa|ca\.|environ|etwa|rund|unos|aproximadamente|~|≈)\s*"
@@ -237,7 +261,8 @@ def _number_pattern() -> re.Pattern[str]:
     end = r"(?![\w=])"  # nor the key of the next reading ("SG=1.008 T=78.6F": T names a temperature)
     return re.compile(
         r"(?:(?<![\w.,])(?P<sign>[-−+])(?=[$€£¥]?\d))?(?:(?P<currency>" + symbols + r"|[$€£¥])\s?)?"
-        r"(?<![A-Za-z0-9_.])(?P<digits>" + _SPACED + "|" + _INDIAN + "|" + _GROUPED + r"|\d+)"
+        r"(?<![A-Za-z0-9_.])(?P<digits>" + _SPACED + r"(?=,\d|\s?(?:" + symbols + "|" + "|".join(CURRENCIES) + "|kr|"
+        + units + r")(?![^\W\d_]))|" + _INDIAN + "|" + _GROUPED + r"|\d+)"
         r"(?P<fraction>\.\d+|,\d+(?![,\d]))?(?P<exponent>[eE][-+]?\d+)?"
         r"(?:\s?(?P<percent>" + percent + r")" + end + ")?"
         r"(?:[\s\u00a0\u202f]?(?P<scale>(?i:" + long_scales + r")|" + short_scales + r")" + _CJK_END + "(?!=))?"
@@ -389,7 +414,29 @@ def _date(match: re.Match[str]) -> list[Value]:
 
 
 def date_keys(match: re.Match[str]) -> list[str]:
-    """The ISO keys a date match can be: one, or two for 03/05/2024 (March or May); none if it is no date."""
+    """The ISO keys a date match can be: one, or two for 03/05/2024 (March or May); none if it is no date. A year
+    of the Buddhist era (Thailand's: 2567 is 2024) is also read as the common era's."""
+    if match.groupdict().get("compact"):
+        return [k] if (k := date_of(_compact_iso(match.group("compact"))) and _compact_iso(match.group("compact"))) \
+            else []
+    keys = _date_keys(match)
+    return keys + [f"{int(key[:4]) - BUDDHIST_ERA:04d}{key[4:]}" for key in keys
+                   if key[:4].isdigit() and 2400 <= int(key[:4]) <= 2700]
+
+
+# A day written as eight digits, as logs and Chinese spreadsheets keep it (20240305); read in outputs only, where a
+# column of them is a column of days (an answer writes its days for people)
+COMPACT_DATE = re.compile(r"(?<![\w.,])(?P<compact>(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01]))(?![\w.,])")
+
+
+def _compact_iso(digits: str) -> str:
+    return f"{digits[:4]}-{digits[4:6]}-{digits[6:]}"
+
+
+BUDDHIST_ERA = 543  # years the Thai solar calendar counts ahead of the common era
+
+
+def _date_keys(match: re.Match[str]) -> list[str]:
     parts = {k: v for k, v in match.groupdict().items() if v}
     if "iso" in parts:
         found = _parsed(parts["iso"].replace("/", "-"), ("en",), "YMD")
