@@ -2054,3 +2054,35 @@ def test_clocks_of_half_days_other_eras_and_grouped_cells_are_matched(answer: st
                                                                        grounded: bool) -> None:
     sources = traced(answer, output).sources
     assert all(s.kind != "nowhere" for s in sources) == grounded, sources
+
+
+def test_a_figure_beside_another_date_than_the_answers_is_another_periods() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_pair
+
+    wide = pd.DataFrame({"station": ["Nowa Huta", "Dietla"], "2023-01": [58.8, 51.3], "2024-01": [44.1, 40.2]})
+    evidence = evidence_of("print(wide)", wide=wide)
+    assert wrong_pair("January 2024, at 58.8 µg/m³.", "q", evidence) is not None
+    assert wrong_pair("January 2023, at 58.8 µg/m³.", "q", evidence) is None
+    # a date farther off, past another figure, is not the figure's
+    assert wrong_pair("From 44.1 in January 2024 back up to 58.8 later.", "q", evidence) is None
+
+
+def test_a_label_inside_the_superlatives_words_names_the_measure_not_the_choice() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_extreme
+
+    events = pd.Series([4445, 46], index=pd.Index(["trip", "door_fault"], name="event"), name="count")
+    lifts = pd.Series([773, 748], index=pd.Index(["L6", "L2"], name="lift"), name="count")
+    evidence = evidence_of("print(events)\nprint(lifts)", events=events, lifts=lifts)
+    question = "Which lift made the most trips?"
+    assert wrong_extreme("L7 made the most trips: 773.", question, evidence, lambda _: False) is not None
+    assert wrong_extreme("L6 made the most trips: 773.", question, evidence, lambda _: False) is None
+
+
+def test_a_price_per_unit_named_by_its_currencys_word_is_money() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_currency
+
+    per_kg = pd.Series([3340.0, 4883.0, 7749.0], index=["min", "25%", "50%"], name="won_kg")
+    evidence = evidence_of("print(per_kg)", per_kg=per_kg)
+    assert wrong_currency("The median lot went at ₩7,749 a kilo.", evidence) is None
+    net = pd.Series([3340.0, 4883.0], index=["A", "B"], name="net_kg")
+    assert wrong_currency("A sold ₩3,340.", evidence_of("print(net)", net=net)) is not None

@@ -30,7 +30,7 @@ from typing import Any
 
 from ..dialogue import prompts
 from . import forms, localedata
-from .derive import compounds, converted, matches
+from .derive import MIN_DIGITS, compounds, converted, matches, significant_digits
 from .printed import Line, Row, Shown, Table, figure_value, label_key
 from .provenance import Evidence
 from .readings import CURRENCIES, DOLLARS, Value, date_of, is_year, same_date, values
@@ -301,7 +301,7 @@ def wrong_extreme(text: str, question: str, evidence: Evidence, selected: Callab
                                    fall)
             if claim is not None:
                 return claim
-    return _unnamed_choice(text, question, found, labels) or _range_of_partial(text, found, selected)
+    return _unnamed_choice(text, question, found) or _range_of_partial(text, found, selected)
 
 
 # a superlative of size over a fall ("the biggest drop", "the steepest decline in sales")
@@ -365,11 +365,16 @@ def _top_set(claimed: list[forms.Superlative], named: list[_Mention], found: lis
     return False
 
 
-def _unnamed_choice(text: str, question: str, found: list[Table], labels: list[str]) -> Claim | None:
+def _unnamed_choice(text: str, question: str, found: list[Table]) -> Claim | None:
     """An answer to "which one ... the most?" that names no row of any table, while its figure is a row's: the
     label it names is not one the data has ("the Amsterdam warehouse, 11 lines", 11 being Rotterdam's). A part of
-    a duration in two units ("the 00s of 28m 00s") is no figure of its own."""
-    if forms.asks_for_one(question) != "one choice" or mentions(text, labels):
+    a duration in two units ("the 00s of 28m 00s") is no figure of its own. A label inside the superlative's own
+    words names the measure, not the choice ("trips" of a count by event, in "L7 made the most trips: 773")."""
+    if forms.asks_for_one(question) != "one choice":
+        return None
+    superlatives = forms.superlatives(text)
+    if any(not any(s.start <= m.start and m.end <= s.end for s in superlatives)
+           for m in mentions(text, _labels(found))):
         return None
     found_values = values(text)
     parts = {index for first, second, _ in compounds(found_values, text) for index in (first, second)}
@@ -501,7 +506,7 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
                    and not any(m.start <= v.start and v.start + len(v.text) <= m.end for m in named)
                    and id(v) not in ranged
                    and (evidence.shown.find(v) is not None or any(_cells_of(v, t) for t in holders))]
-        swapped = _other_statistic(sentence, figures, found)
+        swapped = _other_statistic(sentence, figures, found) or _dated_elsewhere(sentence, figures, evidence)
         if swapped is not None:
             return swapped
         for value, label, bound in _pairs(sentence, named, figures, None if named else only):
@@ -544,6 +549,46 @@ def _other_statistic(sentence: str, figures: list[Value], found: list[Table]) ->
                 printed = table.label_of(label)
                 return Claim(prompts.other_row(value.text, printed, whose, table.where.describe(), mine[:200]),
                              {"label": printed, "figure": value.text, "row_of": whose, "own": mine[:200]})
+    return None
+
+
+def _dated_elsewhere(sentence: str, figures: list[Value], evidence: Evidence) -> Claim | None:
+    """A figure stated with the one date of its clause ("January 2024, at 58.8") that every output printed beside
+    another date, or under another date's column, and never with that one (``2023-01 58.8``): it is another
+    period's figure."""
+    written = values(sentence)
+    beside: dict[int, list[str]] = {}
+    for line, key in evidence.shown.output_dates():
+        beside.setdefault(id(line), []).append(key)
+    for value in figures:
+        if significant_digits(value) < MIN_DIGITS:
+            continue  # "from 2 to 8 September": a day, or a figure too common to say whose it is
+        dated = {line: list(keys) for line, keys in beside.items()}
+        for table in evidence.tables:  # a cell under a column named by a date (a wide table's 2023-01)
+            for row, column in _cells_of(value, table):
+                if keys := [v.key for v in values(column) if v.kind == "date"]:
+                    dated.setdefault(id(row.line), []).extend(keys)
+        clause = forms.clause_around(sentence, value.start)
+        start = sentence.find(clause)
+        dates = [d for d in written if d.kind == "date" and start <= d.start < start + len(clause)]
+        if len(dates) != 1:
+            continue
+        # the date is the figure's when nothing but a few words stands between them ("January 2024, at 58.8",
+        # "58.8 in January 2024"), not another figure or time ("52.4 on 16 March 18:00 to 33.7")
+        low, high = sorted([(dates[0].start, dates[0].start + len(dates[0].text)), (value.start,
+                                                                                      value.start + len(value.text))])
+        between = sentence[low[1]:high[0]]
+        if re.search(r"\d", between) or len(between.split()) > 2:
+            continue
+        printed = [m.line for m in evidence.shown.matches(value) if m.figure is not None
+                   and m.line.where.place == "output" and not m.line.where.earlier]
+        if not printed or not all(id(line) in dated for line in printed) or any(
+                same_date(mine, key) for line in printed for key in dated[id(line)] for mine in dates[0].date_keys):
+            continue
+        line = printed[0]
+        return Claim(prompts.other_row(value.text, dates[0].text, dated[id(line)][0], line.where.describe(),
+                                       "nothing printed"),
+                     {"label": dates[0].text, "figure": value.text, "row_of": dated[id(line)][0]})
     return None
 
 
@@ -1050,14 +1095,15 @@ def _printed_units(line: str, after: int, code: str, known: dict[str, localedata
 def _column_units(value: Value, line: Line, found: list[Table], known: dict[str, localedata.Unit]
                   ) -> set[localedata.Unit]:
     """The units the name of a table column says its figures are in, by its last word (``Produktion_MWh``,
-    ``wait_min``), for the cells of ``line`` that print ``value``; not a rate's (``price_per_kg``) nor a word
-    before the measure (``min_price``)."""
+    ``wait_min``), for the cells of ``line`` that print ``value``; not a rate's (``price_per_kg``, ``won_kg``: money
+    per kilo) nor a word before the measure (``min_price``)."""
     units: set[localedata.Unit] = set()
     for table in found:
         for row, column in _cells_of(value, table):
             parts = [p for p in re.split(r"[_\s]+", column.lower()) if p]
             if row.line is line and len(parts) >= 2 and parts[-1] in known and len(parts[-1]) > 1 \
-                    and parts[-2] not in ("per", "pro", "par", "je", "por"):
+                    and parts[-2] not in ("per", "pro", "par", "je", "por") \
+                    and not set(parts[:-1]) & localedata.currency_words(CURRENCIES):
                 units.add(known[parts[-1]])
     return units
 

@@ -233,6 +233,16 @@ def written_dates(day: _dt.date) -> list[str]:
                               for width in ("short", "medium", "long")))
 
 
+@functools.cache
+def currency_words(codes: tuple[str, ...]) -> frozenset[str]:
+    """The words a column's name may write a currency with: its code and the last word of its English name, in
+    lower case (``eur``, ``euro``, ``won``, ``yen``, ``krona``), so ``won_kg`` reads as money per kilo."""
+    from babel.numbers import get_currency_name
+
+    return frozenset({code.lower() for code in codes} | {get_currency_name(code, locale="en").split()[-1].lower()
+                                                         for code in codes})
+
+
 def alternation(words: Iterable[str]) -> str:
     """A regex alternation of ``words``, longest first (so ``Millionen`` wins over ``Mio``)."""
     return "|".join(re.escape(word) for word in sorted(set(words), key=len, reverse=True))
