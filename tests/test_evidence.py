@@ -2086,3 +2086,25 @@ def test_a_price_per_unit_named_by_its_currencys_word_is_money() -> None:
     assert wrong_currency("The median lot went at ₩7,749 a kilo.", evidence) is None
     net = pd.Series([3340.0, 4883.0], index=["A", "B"], name="net_kg")
     assert wrong_currency("A sold ₩3,340.", evidence_of("print(net)", net=net)) is not None
+
+
+@pytest.mark.parametrize("answer, output, grounded", [
+    ("The set ran from 23:30 to 01:15, 1 h 45 min.", "stage A  23:30  01:15", True),  # past midnight
+    ("The set ran from 23:30 to 01:15, 2 h 45 min.", "stage A  23:30  01:15", False),
+    ("Total printing time 2 h 15 min.", "total    0 days 02:15:30", True),  # a Timedelta, to the answer's precision
+    ("Total printing time 135 minutes.", "total    0 days 02:15:30", True),
+    ("Total printing time 3 hours.", "total    0 days 02:15:30", False),
+])
+def test_durations_past_midnight_and_printed_timedeltas_are_read(answer: str, output: str, grounded: bool) -> None:
+    assert traced(answer, output).grounded == grounded
+
+
+def test_a_table_of_timedeltas_is_read_in_seconds_and_sex_codes_are_named() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_pair
+
+    median = pd.Series(pd.to_timedelta(["04:09:43.5", "04:29:09"]), index=pd.Index(["M", "W"], name="sex"),
+                       name="finish_td")
+    evidence = evidence_of("print(median)", median=median)
+    assert [row.figure("finish_td") for row in evidence.tables[0].rows] == [Decimal("14983.5"), Decimal("16149")]
+    assert wrong_pair("The women: 4:09:43, against 4:29:09 for the men.", "q", evidence) is not None
+    assert wrong_pair("The men: 4:09:43, against 4:29:09 for the women.", "q", evidence) is None

@@ -33,7 +33,7 @@ from . import forms, localedata
 from .derive import MIN_DIGITS, compounds, converted, matches, significant_digits
 from .printed import Line, Row, Shown, Table, figure_value, label_key
 from .provenance import Evidence
-from .readings import CURRENCIES, DOLLARS, Value, date_of, is_year, same_date, values
+from .readings import CURRENCIES, DOLLARS, Reading, Value, date_of, is_year, same_date, values
 
 # (not after an abbreviated title or initial: "Dr. Nyberg billed the most", "J. Smith")
 _SENTENCE = re.compile(r"(?<=[.!?;])(?<!\b[A-Z]\.)(?<!\b[A-Z][a-z]\.)\s+(?=[A-Z(\"'])|\n")
@@ -506,6 +506,9 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
                    and not any(m.start <= v.start and v.start + len(v.text) <= m.end for m in named)
                    and id(v) not in ranged
                    and (evidence.shown.find(v) is not None or any(_cells_of(v, t) for t in holders))]
+        # a duration written h:mm:ss ("4:09:43") is a figure of a table of Timedeltas, in seconds
+        figures += [seconds for v in written if (seconds := _clock_seconds(v)) is not None
+                     and any(_cells_of(seconds, t) for t in holders)]
         swapped = _other_statistic(sentence, figures, found) or _dated_elsewhere(sentence, figures, evidence)
         if swapped is not None:
             return swapped
@@ -550,6 +553,16 @@ def _other_statistic(sentence: str, figures: list[Value], found: list[Table]) ->
                 return Claim(prompts.other_row(value.text, printed, whose, table.where.describe(), mine[:200]),
                              {"label": printed, "figure": value.text, "row_of": whose, "own": mine[:200]})
     return None
+
+
+def _clock_seconds(value: Value) -> Value | None:
+    """A duration written h:mm:ss as a figure of seconds, half a second either way; None for anything else (h:mm
+    may as well be a time of day)."""
+    parts = re.fullmatch(r"(\d{1,3}):(\d{2}):(\d{2})", value.key) if value.kind == "token" else None
+    if parts is None:
+        return None
+    seconds = Decimal(int(parts.group(1)) * 3600 + int(parts.group(2)) * 60 + int(parts.group(3)))
+    return dataclasses.replace(value, kind="number", readings=(Reading(seconds, Decimal("0.5")),))
 
 
 def _dated_elsewhere(sentence: str, figures: list[Value], evidence: Evidence) -> Claim | None:

@@ -41,8 +41,9 @@ _SECONDS_NAME = re.compile(r"\w_(?:s|sec|secs|seconds)\b|\bseconds\b")
 
 def between_clocks(value: Value, found: list[Value], sources: dict[int, Source]) -> Source | None:
     """A duration ("2 h 47 min") that is the time between two times of day the answer states with a source
-    ("from 07:53 to 10:40"): the later minus the earlier, on one day. A time written to the minute stands for any
-    second of it (10:12 for a logged 10:12:40), so the difference of two such is known only to the minute."""
+    ("from 07:53 to 10:40"): the later minus the earlier, past midnight too. A time written to the minute stands
+    for any second of it (10:12 for a logged 10:12:40), so the difference of two such is known only to the
+    minute."""
     if value.unit is None or value.unit.dimension != "duration" or not value.readings:
         return None
     clocks = [(i, v) for i, v in enumerate(found) if i in sources and v.kind == "token"
@@ -52,7 +53,10 @@ def between_clocks(value: Value, found: list[Value], sources: dict[int, Source])
     for (a, first), (b, second) in itertools.combinations(clocks, 2):
         start, end = (clock_seconds(first.key), clock_seconds(second.key))
         truncated = Decimal(60) if first.key.count(":") == 1 or second.key.count(":") == 1 else Decimal(0)
-        if abs(abs(end - start) - seconds) <= tolerance + truncated:
+        # either way round the clock: "from 23:30 to 01:15" runs past midnight, 1 h 45 min (a Decimal's
+        # remainder keeps the dividend's sign, so a negative difference is brought onto the clock first)
+        forward = (end - start + 86400) % 86400
+        if min(abs(forward - seconds), abs(86400 - forward - seconds)) <= tolerance + truncated:
             return Source(value.text, "derived", how=f"{second.text} − {first.text}", loose=True,
                           operands=[sources[a], sources[b]])
     return None

@@ -106,6 +106,13 @@ _FIGURE = re.compile(r"(?:(?<![\w.,])(?P<sign>[-−]))?(?<![A-Za-z_\d.])(?P<digi
 _COMMA_DECIMAL = re.compile(r"(?<![\w.,])(?P<sign>[-−])?(?P<digits>\d{1,3}(?:[.\u00a0\u202f ]\d{3})+|\d+),"
                             r"(?P<fraction>\d{1,2})"
                             r"(?![\d]|[.,]\d)(?:\s?(?P<percent>%))?")
+# The one-letter codes a sex column is kept in, and the words an answer names their rows by
+_SEX_CODES: dict[str, tuple[str, ...]] = {
+    "m": ("men", "man", "male", "males", "hommes", "männer", "hombres", "homens", "uomini"),
+    "f": ("women", "woman", "female", "females", "femmes", "frauen", "mujeres", "mulheres", "donne"),
+    "w": ("women", "woman", "female", "females", "femmes", "frauen", "mujeres", "mulheres", "donne"),
+}
+_TIMEDELTA = re.compile(r"(?<![\w.])(-?\d+) days? (\d{2}):(\d{2}):(\d{2}(?:\.\d+)?)(?![\d.])")
 _INDEXED_LINE = re.compile(r"^(\d+)( {2,}|\t)(?=\S)", re.MULTILINE)
 _MAKES_PERCENT = re.compile(r"\*\s*100\b|\b100\s*\*|:\.?\d*%|\bpct\b|percent|_pct\b|pct_", re.IGNORECASE)
 # the target of an assignment whose value makes a percent; its last name is what it binds (``share``, the column
@@ -138,7 +145,12 @@ def _percent_names(code: str) -> frozenset[str]:
 
 @functools.lru_cache(maxsize=65536)
 def figure_value(text: str) -> Decimal | None:
-    """A cell as code prints it (``12,345.50``, ``-7``, ``45.2%``, ``$1,234``) as a signed number, or None."""
+    """A cell as code prints it (``12,345.50``, ``-7``, ``45.2%``, ``$1,234``) as a signed number, or None; a
+    Timedelta (``0 days 04:09:43.500000``) as its seconds, so a table of durations is ranked and read too."""
+    timedelta = _TIMEDELTA.fullmatch(text.strip())
+    if timedelta is not None:
+        days, hours, minutes, seconds = timedelta.group(1, 2, 3, 4)
+        return Decimal(int(days) * 86400 + int(hours) * 3600 + int(minutes) * 60) + Decimal(seconds)
     plain = text.strip().replace(",", "").rstrip("%").lstrip("$€£¥").replace("−", "-")
     try:
         number = Decimal(plain)
@@ -290,6 +302,11 @@ class Shown:
             for index, number, unit in self._named_quantities:
                 if unit.dimension == value.unit.dimension and number * unit.factor == amount:
                     yield Match(self.lines[index], "loose")
+            if value.unit.dimension == "duration":
+                tolerance = value.readings[0].tolerance * value.unit.factor
+                for index, seconds in self._timedeltas:
+                    if abs(seconds - amount) <= tolerance:
+                        yield Match(self.lines[index], "loose")
 
     def _a_percent(self, figure: Figure) -> bool:
         """Whether a printed figure is a percent: printed with one, or by code that makes percents (``* 100``, a
@@ -317,6 +334,16 @@ class Shown:
                 unit = units.get(match.group(2)) or units.get(match.group(2).lower())
                 if unit is not None:
                     found.append((index, Decimal(match.group(1)), unit))
+        return found
+
+    @cached_property
+    def _timedeltas(self) -> list[tuple[int, Decimal]]:
+        """The durations pandas printed as Timedeltas ("0 days 02:15:30", "1 days 03:00:00.500000"), in seconds:
+        what "2 h 15 min", "135 minutes" or "2.3 hours" read, to the answer's precision."""
+        found = []
+        for index, line in enumerate(self.lines):
+            for match in _TIMEDELTA.finditer(line.text):
+                found.append((index, figure_value(match.group(0)) or Decimal(0)))
         return found
 
     @cached_property
@@ -460,14 +487,17 @@ class Table:
     @cached_property
     def aliases(self) -> dict[str, str]:
         """Other names of rows, as compared → the label: a grouping by a condition's ``True`` and ``False``
-        (``booleans``), and the first word of a label of several ("Ramipril" of "Ramipril 5 mg 50 tabs",
-        "Caldera" of "Caldera United") when no other label of the table starts with it."""
+        (``booleans``), the words of a sex code's rows (``M``, ``F``, ``W``: "men", "women"), and the first word
+        of a label of several ("Ramipril" of "Ramipril 5 mg 50 tabs", "Caldera" of "Caldera United") when no
+        other label of the table starts with it."""
         keys = {label_key(label) for row in self.rows for label in row.labels[-1:]}
         if not keys:
             return {}
         if keys <= {"true", "false"}:
             return {alias: key for key, name in boolean_names(self.code).items()
                     if key in keys and (alias := label_key(name)) and alias not in keys}
+        if len(keys) >= 2 and keys <= set(_SEX_CODES):  # a column of sex codes: "the women" name the F (or W) row
+            return {word: key for key in keys for word in _SEX_CODES[key]}
         firsts: dict[str, list[str]] = {}
         for key in keys:
             words = key.split()
@@ -588,7 +618,8 @@ def _pandas_table(lines: list[Line], start: int, end: int) -> Table | None:
     after = lines[end] if end < len(lines) and lines[end].number == lines[end - 1].number + 1 else None
     footer = _FOOTER.match(after.text.strip()) if after is not None else None
     series = footer is not None and footer.group("rows") is None
-    spans = _segments(texts, words=series)
+    # a Timedelta ("0 days 04:09:43.500000") is one cell, its spaces no column breaks
+    spans = _segments([_TIMEDELTA.sub(lambda m: m.group(0).replace(" ", "_"), t) for t in texts], words=series)
     if len(spans) < 2:
         return None
     cells = [[t[a:b].strip() for a, b in spans] for t in texts]
