@@ -2108,3 +2108,16 @@ def test_a_table_of_timedeltas_is_read_in_seconds_and_sex_codes_are_named() -> N
     assert [row.figure("finish_td") for row in evidence.tables[0].rows] == [Decimal("14983.5"), Decimal("16149")]
     assert wrong_pair("The women: 4:09:43, against 4:29:09 for the men.", "q", evidence) is not None
     assert wrong_pair("The men: 4:09:43, against 4:29:09 for the women.", "q", evidence) is None
+
+
+@pytest.mark.parametrize("question, asked", [
+    ("Which pipe material loses the most water per leak?", "one choice"),  # a rate, no grouping
+    ("Which region sold the most, per month?", None),
+    ("一番売れた店舗はどこですか？", "one choice"),  # a which-word of Japanese and a superlative
+    ("哪个城市销量最高？", "one choice"),
+    ("店舗ごとの売上は？", None),
+])
+def test_a_rate_after_a_superlative_and_cjk_which_words_ask_for_one_choice(question: str, asked: str | None) -> None:
+    from rlm_jupyter.engine.trust import forms
+
+    assert forms.asks_for_one(question) == asked

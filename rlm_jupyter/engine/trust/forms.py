@@ -278,6 +278,9 @@ _WHEN = re.compile(r"\b(?:when|since when|until when|quand|wann|cu[aá]ndo|quand
                    r"hora|giorno|mese|anno|ora|dag|maand|jaar|week|uur)s?\b", re.IGNORECASE)
 
 
+_CJK_WHICH = re.compile(r"どこ|どれ|どの|誰|哪|谁|어느|어디|누구|무엇")
+
+
 def asks_for_one(question: str) -> str | None:
     """``one figure`` or ``one choice`` when the question's form asks for a single answer; None otherwise.
 
@@ -289,7 +292,9 @@ def asks_for_one(question: str) -> str | None:
         return "one figure"
     ask = _ASK.search(question)
     if ask is None:
-        return None
+        # "一番売れた店舗はどこですか？", "어느 배가 가장 많은...?": a which-word of Japanese, Chinese or Korean and a
+        # superlative ask for one choice
+        return "one choice" if _CJK_WHICH.search(question) and superlatives(question) else None
     head = (ask.group("head") or ask.group("imperative") or "").lower()
     if "-" in head and ask.group("after"):  # a hyphenated word is the noun's modifier: "our no-show rate"
         head = ask.group("after").lower()
@@ -344,8 +349,16 @@ def plural_ask(question: str) -> str | None:
 
 def _single(question: str, *, grouped_too: bool = False) -> bool:
     """The question asks one thing: one question word, and (unless ``grouped_too``) no distributive word ("by
-    month", "each") that asks for one per group."""
+    month", "each") that asks for one per group. A rate after a superlative's measure ("the most water per leak",
+    "the highest revenue per seat") is one figure's unit, no grouping."""
+    for superlative in reversed(superlatives(question)):
+        rate = _RATE.match(question, superlative.end)
+        if rate is not None:
+            question = question[:rate.start()] + " " * len(rate.group(0)) + question[rate.end():]
     return len(_QUESTION_WORD.findall(question)) <= 1 and (grouped_too or not _DISTRIBUTIVE.search(question))
+
+
+_RATE = re.compile(r"(?:\s+[\w-]+)?\s+per\s+[\w-]+", re.IGNORECASE)
 
 
 def _plural_ask(wh: str, head: str) -> bool:
