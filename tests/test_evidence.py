@@ -2121,3 +2121,20 @@ def test_a_rate_after_a_superlative_and_cjk_which_words_ask_for_one_choice(quest
     from rlm_jupyter.engine.trust import forms
 
     assert forms.asks_for_one(question) == asked
+
+
+@pytest.mark.parametrize("code, refused", [
+    ("print(round(context.honey_kg.sum(), 1))", True),  # every month's honey, stated as June's
+    ("print(round(context[context.date.dt.month == 6].honey_kg.sum(), 1))", False),
+    ("print(round(context[context.date.dt.month_name() == 'June'].honey_kg.sum(), 1))", False),
+    ("print(context.groupby(context.date.dt.to_period('M')).honey_kg.sum().round(1))", False),  # June's row
+])
+def test_a_figure_for_a_month_the_question_names_must_be_that_months(engine: Engine, code: str,
+                                                                       refused: bool) -> None:
+    hives = pd.DataFrame({"date": pd.to_datetime(["2024-05-10", "2024-06-12", "2024-06-20", "2024-07-02"]),
+                          "honey_kg": [10.0, 20.5, 30.0, 40.25]})
+    figure = "50.5" if not refused else "100.8"
+    run = engine.run([fence(code), f"FINAL(The June harvest brought {figure} kg of honey.)"], hives,
+                     question="How much honey did the June harvest bring?", max_iterations=2)
+    gates = [v.gate for v in run.iterations[1].verdicts if v.action == "refused"]
+    assert gates == (["wrong-subset"] if refused else []), run.iterations[1].verdicts

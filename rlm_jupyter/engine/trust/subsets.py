@@ -29,12 +29,13 @@ a year ("in 2024") is the same, read from the data's dates: a constant 2024 or "
 from __future__ import annotations
 
 import ast
+import calendar
 import re
 from collections.abc import Iterable
 from typing import Any
 
 from ..dialogue import prompts
-from . import forms
+from . import forms, localedata
 from .claims import Claim
 from .parts import Part, names, names_word, part_named, parts_named, phrases, printed_expression, printed_matches
 from .printed import label_key
@@ -137,8 +138,8 @@ def _one_figure(text: str, question: str, *, shares_too: bool = False, choice_to
 
 def _for_the_part(value: Value, question: str, evidence: Evidence, frames: list[Any]) -> Claim | None:
     named = {part.word: part for part in parts_named(phrases(question), frames)}
-    year = _year(question, frames)
-    found = [*_outermost(list(named.values())), *([year] if year is not None else [])]
+    period = _year(question, frames) or _month(question, frames)
+    found = [*_outermost(list(named.values())), *([period] if period is not None else [])]
     if not found:  # a code of letters and digits names a part as a word of its values ("S5" of "S-Bahn_S5")
         codes = [w.lower() for w in re.findall(r"\b(?=\w*[A-Za-z])(?=\w*\d)\w{2,6}\b", question)]
         coded = part_named(codes, frames, within=True) if len(codes) == 1 else None
@@ -216,13 +217,15 @@ def _outermost(found: list[Part]) -> list[Part]:
 def _scoped(match: Any, part: Part, evidence: Evidence) -> bool | str | None:
     """True: the printing belongs to the part; the expression (text) when it does not; None when not known."""
     line = match.line
-    if names_word(line.text, part.word) or any(line is row.line and label_key(part.word) in map(label_key, row.labels)
-                                                for table in evidence.tables for row in table.rows):
+    if names_word(line.text, part.word) or _in_month(line.text, part) or any(
+            line is row.line and label_key(part.word) in map(label_key, row.labels)
+            for table in evidence.tables for row in table.rows):
         return True
     expr = printed_expression(match, evidence)
     if expr is None:
         return None
-    return True if names(expr, part.word) or _year_named(expr, part) else source_of(expr)
+    return True if names(expr, part.word) or _year_named(expr, part) or _month_named(expr, part) \
+        else source_of(expr)
 
 
 # -- a year ---------------------------------------------------------------------------------------------------------
@@ -239,6 +242,48 @@ def _year(question: str, frames: list[Any]) -> Part | None:
                 if years[0] in seen and len(seen) > 1:
                     return Part(str(years[0]), str(name), int((column.dt.year == years[0]).sum()))
     return None
+
+
+def _month(question: str, frames: list[Any]) -> Part | None:
+    """The one month the question names by its whole name ("the June harvest", "en juin"; not "may") when a date
+    column of the data spans more months than that one: the figure must be that month's."""
+    months = {number for word in re.findall(r"[^\W\d_]{4,}", question.lower())
+              for _, number in localedata.month_names().get(word, ())}
+    if len(months) != 1:
+        return None
+    month = next(iter(months))
+    for frame in frames:
+        for name in frame.columns:
+            column = frame[name]
+            if str(column.dtype).startswith("datetime64"):
+                seen = set(column.dt.month.dropna().astype(int).unique())
+                if month in seen and len(seen) > 1:
+                    return Part(calendar.month_name[month], str(name), int((column.dt.month == month).sum()))
+    return None
+
+
+def _month_named(expr: ast.expr, part: Part) -> bool:
+    """The expression selects the month: a number constant that is its number beside a ``.month`` (``dt.month ==
+    6``), its name (``month_name() == 'June'``), or a date constant in it (``'2024-06-01'``, ``'2024-06'``)."""
+    if part.word not in calendar.month_name[1:]:
+        return False
+    number = list(calendar.month_name).index(part.word)
+    nodes = list(ast.walk(expr))
+    by_number = any(isinstance(n, ast.Attribute) and n.attr == "month" for n in nodes) and any(
+        isinstance(n, ast.Constant) and n.value == number for n in nodes)
+    texts = [n.value for n in nodes if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+    by_text = any(any(m == number for _, m in localedata.month_names().get(t.lower().rstrip("."), ()))
+                  or _in_month(t, part) for t in texts)
+    return by_number or by_text
+
+
+def _in_month(text: str, part: Part) -> bool:
+    """A date of the month ``part`` names in ``text`` (``2024-06``, ``2024-06-01``, "June 2024")."""
+    if part.word not in calendar.month_name[1:]:
+        return False
+    number = f"{list(calendar.month_name).index(part.word):02d}"
+    return any(v.kind == "date" and any(key[5:7] == number or (key[2:4] == number and key.startswith("--"))
+                                        for key in v.date_keys) for v in values(text))
 
 
 def _year_named(expr: ast.expr, part: Part) -> bool:
