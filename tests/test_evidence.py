@@ -1848,6 +1848,8 @@ def test_two_years_in_a_sentence_are_a_change_only_when_one_is_its_base() -> Non
     ("About 3,400 visitors.", "How many visitors, to the nearest hundred?", "3412", False),
     ("About 3,000 visitors.", "How many visitors, to the nearest hundred?", "3412", True),
     ("About 12 kg.", "How heavy, to the nearest kilo?", "12.5", False),  # an exact half may go either way
+    ("About 49 kg.", "How heavy, to the nearest kilo?", "48.34", True),  # the result within a step, rounded up
+    ("About 48 kg.", "How heavy, to the nearest kilo?", "48.34", False),
 ])
 def test_the_question_sets_the_step_a_hedged_figure_is_rounded_to(answer: str, question: str, printed_figure: str,
                                                                    refused: bool) -> None:
@@ -2138,3 +2140,14 @@ def test_a_figure_for_a_month_the_question_names_must_be_that_months(engine: Eng
                      question="How much honey did the June harvest bring?", max_iterations=2)
     gates = [v.gate for v in run.iterations[1].verdicts if v.action == "refused"]
     assert gates == (["wrong-subset"] if refused else []), run.iterations[1].verdicts
+
+
+def test_rows_dated_in_a_text_cell_with_their_time_of_day_are_in_time_order() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_trend
+
+    readings = pd.DataFrame({"ts": pd.to_datetime(["2024-03-07 06:00", "2024-03-07 18:00", "2024-03-08 06:00",
+                                                   "2024-03-08 18:00"]), "sg": [1.070, 1.057, 1.048, 1.041]},
+                            index=[12, 15, 18, 22])
+    evidence = evidence_of("print(readings)", readings=readings)
+    assert wrong_trend("The gravity climbed steadily.", evidence) is not None
+    assert wrong_trend("The gravity fell steadily.", evidence) is None

@@ -1217,7 +1217,9 @@ def _in_time_order(table: Table) -> bool:
     keys: list[tuple[int, ...]] = []
     words: set[str] = set()
     for number, row in enumerate(table.rows):
-        label = (row.labels[0] if row.labels else "").strip()
+        # a row's date may be a text cell after an index of row numbers (``df.loc[mask, ['ts', 'sg']]``)
+        label = next((text for text in row.labels if (found := values(text)) and found[0].kind == "date"),
+                     row.labels[0] if row.labels else "").strip()
         version = re.fullmatch(r"v?(\d+(?:\.\d+)+)", label)
         counted = re.fullmatch(r"([^\W\d]+)\s*(\d+)", label)
         dated = values(label)
@@ -1229,7 +1231,9 @@ def _in_time_order(table: Table) -> bool:
         elif version is not None:
             keys.append((0, *(int(p) for p in version.group(1).split("."))))
         elif dated and dated[0].kind == "date" and re.fullmatch(r"\d{4}-\d{2}(?:-\d{2})?", dated[0].key):
-            keys.append((1, *(int(p) for p in dated[0].key.split("-"))))
+            # a time of day beside the date (a timestamp pandas split over two cells) orders a day's rows
+            clock = next((text for text in row.labels if re.fullmatch(r"\d{2}:\d{2}(?::\d{2})?", text)), "")
+            keys.append((1, *(int(p) for p in dated[0].key.split("-")), *(int(p) for p in clock.split(":") if p)))
         elif re.fullmatch(r"(?:19|20)\d\d", label):
             keys.append((1, int(label)))
         elif label.isdigit() and row.labels[-1] in calendar.month_name[1:]:  # a month number, named (printed.py)

@@ -48,11 +48,17 @@ def misrounded(text: str, question: str, evidence: Evidence) -> Claim | None:
             continue
         found = list(evidence.shown.matches(value))
         printed = [m.figure for m in found if m.figure is not None and m.line.where.place == "output"]
+        reading = value.readings[0]
+        asked = _asked_step(question)
+        if not printed and asked is not None:
+            # "about 49 kg" to the nearest kilo, for a printed mean of 48.34: within one step, the output figure
+            # the answer rounded (a preview's 48.8 in the data's description matched it, not the result)
+            printed = [f for f in evidence.shown.figures_near(abs(reading.value), asked)
+                       if evidence.shown.lines[f.line].where.place == "output"]
         if not printed or any(m.quality == "exact" for m in found):
             continue
-        reading = value.readings[0]
         nearest = min(printed, key=lambda f: abs(abs(f.value) - abs(reading.value))).value
-        step = _step(reading, _asked_step(question))
+        step = _step(reading, asked)
         rounded = (abs(nearest) / step).quantize(Decimal(1), rounding=ROUND_HALF_UP) * step
         if abs(abs(nearest) - abs(reading.value)) > step / 2:  # an exact half may go either way (round() to even)
             shown = f"{rounded.normalize():,f}"
