@@ -2034,6 +2034,8 @@ def test_nothing_found_is_searched_in_the_other_tables_and_in_cldr_dates(engine:
     ("12 тис. грн", 12000.0),  # Ukrainian thousand
     ("сумма 12 345 ₽", 12345.0),  # a plain space groups digits before a currency
     ("1 234 kg", 1234.0),  # or a unit
+    ("売上は１２３４円", 1234.0),  # full-width digits
+    ("ขาย ๑๒๓ ชิ้น", 123.0),  # Thai digits
 ])
 def test_numbers_in_other_scripts_and_groupings_are_read(text: str, expected: float) -> None:
     assert float(values(text)[0].readings[0].value) == expected
@@ -2096,6 +2098,8 @@ def test_a_price_per_unit_named_by_its_currencys_word_is_money() -> None:
     ("Total printing time 2 h 15 min.", "total    0 days 02:15:30", True),  # a Timedelta, to the answer's precision
     ("Total printing time 135 minutes.", "total    0 days 02:15:30", True),
     ("Total printing time 3 hours.", "total    0 days 02:15:30", False),
+    ("All jobs took 27:45:10 of printing.", "total   1 days 03:45:10", True),  # h:mm:ss past a day
+    ("All jobs took 27:15:10 of printing.", "total   1 days 03:45:10", False),
 ])
 def test_durations_past_midnight_and_printed_timedeltas_are_read(answer: str, output: str, grounded: bool) -> None:
     assert traced(answer, output).grounded == grounded

@@ -256,6 +256,11 @@ class Shown:
         for line in self.lines:
             if exact.search(line.text) or offset.search(line.text):
                 yield Match(line, "exact")
+        if value.key.count(":") == 2:  # "27:45:10" of a printed Timedelta ("1 days 03:45:10")
+            h, m, sec = (Decimal(p) for p in value.key.split(":"))
+            for index, seconds in self._timedeltas:
+                if abs(seconds - (h * 3600 + m * 60 + sec)) < 1:
+                    yield Match(self.lines[index], "loose")
         if minutes == "00" and len(value.key) <= 5:
             hour = int(hours)
             # an hour printed as a figure, or as the label of a table's row (an hour index counts 0, 1, 2...)

@@ -89,12 +89,12 @@ class Value:
 
 # -- finding values -------------------------------------------------------------------------------------------
 # Digits other scripts write, read as the ASCII ones, one character for one so positions hold: Arabic-Indic
-# (١٩٤), Eastern Arabic-Indic (Persian, Urdu: ۱۹۴), Devanagari (१९४), with the Arabic decimal and group
-# separators and percent sign (٫ ٬ ٪)
-NATIVE_DIGITS = str.maketrans({**{chr(0x0660 + d): str(d) for d in range(10)},
-                               **{chr(0x06F0 + d): str(d) for d in range(10)},
-                               **{chr(0x0966 + d): str(d) for d in range(10)},
-                               "٫": ".", "٬": ",", "٪": "%"})
+# (١٩٤), Eastern Arabic-Indic (Persian, Urdu: ۱۹۴), Devanagari, Bengali, Thai (๑๙๔), Lao, Myanmar and the
+# full-width digits of Japanese and Chinese text (１９４), with the Arabic decimal and group separators and the
+# Arabic and full-width percent signs (٫ ٬ ٪ ％)
+_ZEROS = (0x0660, 0x06F0, 0x0966, 0x09E6, 0x0E50, 0x0ED0, 0x1040, 0xFF10)
+NATIVE_DIGITS = str.maketrans({**{chr(zero + d): str(d) for zero in _ZEROS for d in range(10)},
+                               "٫": ".", "٬": ",", "٪": "%", "％": "%", "．": "."})
 
 
 def values(text: str) -> list[Value]:
