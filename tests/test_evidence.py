@@ -1848,7 +1848,6 @@ def test_two_years_in_a_sentence_are_a_change_only_when_one_is_its_base() -> Non
     ("About 3,400 visitors.", "How many visitors, to the nearest hundred?", "3412", False),
     ("About 3,000 visitors.", "How many visitors, to the nearest hundred?", "3412", True),
     ("About 12 kg.", "How heavy, to the nearest kilo?", "12.5", False),  # an exact half may go either way
-    ("About 49 kg.", "How heavy, to the nearest kilo?", "48.34", True),  # the result within a step, rounded up
     ("About 48 kg.", "How heavy, to the nearest kilo?", "48.34", False),
 ])
 def test_the_question_sets_the_step_a_hedged_figure_is_rounded_to(answer: str, question: str, printed_figure: str,
@@ -1900,8 +1899,9 @@ def test_a_labelled_result_of_the_last_block_is_an_operand_before_a_tables_cells
 def test_a_months_name_finds_a_table_grouped_by_a_key_called_month() -> None:
     from rlm_jupyter.engine.trust.claims import wrong_extreme
 
-    monthly = pd.Series([45.2, 43.4, 38.3, 15.3], index=pd.Index(["01", "02", "03", "07"], name="month"), name="pm10")
-    evidence = evidence_of("print(long.month.str[5:] if False else monthly)", monthly=monthly, long=None)
+    long = pd.DataFrame({"month": ["2023-01", "2024-01", "2023-02", "2023-03", "2023-07"],
+                         "pm10": [45.2, 45.2, 43.4, 38.3, 15.3]})
+    evidence = evidence_of("print(long.groupby(long.month.str[5:]).pm10.mean())", long=long)
     assert wrong_extreme("Highest in winter (45.2 in January).", "q", evidence, lambda _: False) is None
     assert wrong_extreme("Highest in summer (15.3 in July).", "q", evidence, lambda _: False) is not None
 
@@ -2033,7 +2033,6 @@ def test_nothing_found_is_searched_in_the_other_tables_and_in_cldr_dates(engine:
     ("ยอดขาย 1.2 ล้าน บาท", 1_200_000.0),  # Thai million
     ("12 тис. грн", 12000.0),  # Ukrainian thousand
     ("сумма 12 345 ₽", 12345.0),  # a plain space groups digits before a currency
-    ("1 234 kg", 1234.0),  # or a unit
     ("売上は１２３４円", 1234.0),  # full-width digits
     ("ขาย ๑๒๓ ชิ้น", 123.0),  # Thai digits
 ])
@@ -2155,3 +2154,69 @@ def test_rows_dated_in_a_text_cell_with_their_time_of_day_are_in_time_order() ->
     evidence = evidence_of("print(readings)", readings=readings)
     assert wrong_trend("The gravity climbed steadily.", evidence) is not None
     assert wrong_trend("The gravity fell steadily.", evidence) is None
+
+
+# -- what a review of this stop's rules found they refused or misread, each now a case either way --------------
+def test_the_reviews_cases_of_rounding_months_cjk_falls_and_contrasts() -> None:
+    from rlm_jupyter.engine.trust import forms
+    from rlm_jupyter.engine.trust.claims import wrong_extreme, wrong_trend
+    from rlm_jupyter.engine.trust.rounding import misrounded
+
+    sites = "site\nLyon     412.3\nNice     233.1\nParis    180.0"
+    assert misrounded("Lyon made about 179 kg more than Nice (412.3 vs 233.1 kg).",
+                      "To the nearest kilo, how much more honey did Lyon make than Nice?",
+                      evidence_of(f"print('''{sites}''')")) is None  # derived, no other figure rounded
+    stores = pd.DataFrame({"month": ["March"] * 3, "store": [1, 2, 3], "sales": [310, 420, 280]})
+    by_store = evidence_of("m = s[s.month == 'March']\nprint(m.groupby('store').sales.sum())", s=stores)
+    assert wrong_extreme("Store 3 had the lowest March sales, 280.", "Which store had the lowest sales in March?",
+                         by_store, lambda _: False) is None  # store numbers are no months
+    cities = pd.Series([820, 540], index=pd.Index(["上海", "北京"], name="城市"), name="销售额")
+    assert wrong_extreme("上海的销售额最高，为820。最后，北京为540。", "哪个城市的销售额最高？",
+                         evidence_of("print(cities)", cities=cities), lambda _: False) is None  # 最后: "finally"
+    shops = evidence_of("print(s)", s=pd.Series([820, 540], index=pd.Index(["S1", "S2"], name="store")))
+    assert wrong_extreme("S1이 820으로 가장 높았습니다.", "어느 매장의 매출이 가장 높았나요?", shops, lambda _: False) is None
+    assert wrong_extreme("S2이 540으로 가장 높았습니다.", "어느 매장의 매출이 가장 높았나요?", shops, lambda _: False)
+    change = pd.DataFrame({"change": [-22.4, 8.1, -3.5]}, index=pd.Index(["Dietla", "Kurdwanow", "Bujaka"]))
+    assert wrong_extreme("Dietla had the biggest drop (-22.4), while Kurdwanow had the largest increase (+8.1).",
+                         "q", evidence_of("print(change)", change=change), lambda _: False) is None
+    sales = pd.DataFrame({"sales": [100, 120, 150]}, index=pd.Index(["2024-01", "2024-02", "2024-03"], name="month"))
+    assert wrong_trend("Sales rose from January to March, while costs fell.", evidence_of("print(m)", m=sales)) is None
+    assert wrong_trend("Costs were flat, while sales fell steadily.", evidence_of("print(m)", m=sales)) is not None
+    assert forms.asks_for_one("哪些城市的销售额最高？") is None  # which ones
+    assert [s.direction for s in forms.superlatives("가장 적극적인 고객")] == [None]  # "most active", not "fewest"
+
+
+def test_the_reviews_cases_of_months_lookups_csv_clocks_weeks_and_groupings(engine: Engine) -> None:
+    from rlm_jupyter.engine.trust import subsets
+    from rlm_jupyter.engine.trust.claims import wrong_pair
+
+    hives = pd.DataFrame({"date": pd.to_datetime(["2024-04-02", "2024-05-02", "2024-06-03"]),
+                          "honey_kg": [40.25, 12.0, 13.0]})
+    question = "How much honey was harvested before June?"
+    before = evidence_of("print(hives[hives.date <= '2024-05-31'].honey_kg.sum())", question=question, hives=hives)
+    assert subsets.unscoped("Before June: 52.25 kg.", question, before, [hives]) is None  # a bound, no part
+    assert subsets._month("How many Mars bars were sold?", [hives]) is None
+    data = {"tickets": pd.DataFrame({"status": ["open", "closed"]}),
+            "codes": pd.DataFrame({"status": ["open", "closed", "escalated"]})}
+    run = engine.run([fence("t = data['tickets']\nprint(t.head())\nprint((t.status == 'escalated').sum())"),
+                      "FINAL(No tickets are escalated.)"], {"data": data}, max_iterations=2)
+    assert run.status == "final" and len(run.iterations) == 2  # a lookup table lists every status, used or not
+    assert traced("The top share was 0.125.", "share,count\n0.125,12\n0.100,7").grounded  # a CSV line
+    assert traced("The first order came at 7:05 AM.", "first = 7:05").grounded
+    assert traced("Der Höchstwert wurde um 12:15 am Freitag gemessen.", "2024-03-08 12:15:00    88.1").grounded
+    assert not traced("The shift ran from 07:53 to 10:40, i.e. 21 h 13 min.", "start 07:53\nend 10:40").grounded
+    assert traced("All 3 500 ml bottles sold out.", "bottles_500ml    3").grounded  # a count and a size
+    assert [v.kind for v in values("1.200.100.250 €")] == ["number"]
+    weekly = pd.Series([41.2, 58.8], index=pd.to_datetime(["2024-03-03", "2024-03-10"]), name="orders")
+    assert wrong_pair("The busiest week began 4 March 2024, with 58.8 orders a day.", "Which week was busiest?",
+                      evidence_of("print(w)", w=weekly)) is None  # a week labelled by its last day
+
+
+def test_a_rounded_figure_matched_only_by_a_preview_is_judged_against_the_result(engine: Engine) -> None:
+    loads = pd.DataFrame({"kg": [48.8, 61.0, 35.23] * 4})  # the description's preview shows 48.8
+    question = "How heavy is an average load, to the nearest kilo?"
+    mean = fence("print(context.kg.mean())")  # 48.3433...
+    run = engine.run([mean, "FINAL(About 49 kg per load.)"], loads, question=question, max_iterations=2)
+    assert [v.gate for v in run.iterations[1].verdicts if v.action == "refused"] == ["misrounded"]
+    kept = engine.run([mean, "FINAL(About 48 kg per load.)"], loads, question=question, max_iterations=2)
+    assert kept.status == "final" and len(kept.iterations) == 2

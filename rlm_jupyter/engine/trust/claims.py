@@ -109,11 +109,10 @@ def mentions(text: str, labels: Iterable[str]) -> list[_Mention]:
         digits = label.isdigit()
         code = label in getattr(labels, "codes", frozenset())
         flags = 0 if code else re.IGNORECASE
-        # a label in a script written without spaces, or with particles joined to nouns (대양호가, 渋谷店で), ends
-        # where the next letter of another script begins
-        before = _NOT_AFTER_CJK if _CJK.match(label) else r"(?<![\w])"
-        after = _NOT_BEFORE_CJK if _CJK.match(label[-1:]) else r"(?![\w])"
-        for match in re.finditer(rf"{before}{re.escape(label.upper()) if code else pattern}{after}", text, flags):
+        # a label ends where a letter of a script written without spaces, or with particles joined to nouns,
+        # begins (대양호가, 渋谷店で, S1이, S1门店), and starts right after one
+        for match in re.finditer(rf"{_NOT_AFTER_CJK}{re.escape(label.upper()) if code else pattern}{_NOT_BEFORE_CJK}",
+                                 text, flags):
             start, end = match.span()
             if any(a < end and start < b for a, b in taken) or any(
                     a <= start and end <= b and (a, b) != (start, end) for a, b in quoted) or (digits and (
@@ -127,7 +126,6 @@ def mentions(text: str, labels: Iterable[str]) -> list[_Mention]:
     return _hour_ranges(sorted(found, key=lambda m: m.start), text)
 
 
-_CJK = re.compile(r"[\u1100-\u11ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _NOT_AFTER_CJK = r"(?<![^\W\u1100-\u11ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af])"
 _NOT_BEFORE_CJK = r"(?![^\W\u1100-\u11ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af])"
 _BETWEEN = re.compile(r"\b(?:between|zwischen|entre|tussen|tra|fra|mellan)\s+\Z", re.IGNORECASE)
@@ -294,9 +292,11 @@ def wrong_extreme(text: str, question: str, evidence: Evidence, selected: Callab
             # though its sap is the sweetest (2.47 °Brix)": Brix is the sweetest's column, not the smallest's)
             words = _measure_words(sentence if bare else forms.clause_around(sentence, superlative.start)) | \
                 _measure_words(question)
-            # "the biggest drop"; "..., the smallest at Nowa Huta": the drop of an earlier superlative again
+            # "the biggest drop"; "..., the smallest at Nowa Huta": a superlative with no noun of its own sizes
+            # the drop of an earlier one again (not "the largest increase")
             fall = bool(_OF_A_FALL.match(question if bare else sentence, superlative.end)
-                        or any(_OF_A_FALL.match(sentence, other.end) for other in claimed))
+                        or (not bare and _NO_NOUN.match(sentence, superlative.end)
+                            and any(_OF_A_FALL.match(sentence, other.end) for other in claimed)))
             claim = _extreme_claim(mention.label, superlative, words - set(mention.label.split()), found, selected,
                                    fall)
             if claim is not None:
@@ -304,6 +304,8 @@ def wrong_extreme(text: str, question: str, evidence: Evidence, selected: Callab
     return _unnamed_choice(text, question, found) or _range_of_partial(text, found, selected)
 
 
+# a superlative with no noun after it ("the smallest at Nowa Huta", "the smallest, 12.8%")
+_NO_NOUN = re.compile(r"\s*(?:[,;:()]|$|(?:at|in|on|for|was|were|is|with|of)\b)", re.IGNORECASE)
 # a superlative of size over a fall ("the biggest drop", "the steepest decline in sales")
 _OF_A_FALL = re.compile(r"\s+(?:[^\W\d]+\s+)?(?=" + forms.DOWN.pattern + ")", re.IGNORECASE)
 
@@ -565,6 +567,13 @@ def _clock_seconds(value: Value) -> Value | None:
     return dataclasses.replace(value, kind="number", readings=(Reading(seconds, Decimal("0.5")),))
 
 
+def _in_week_ending(day: str, label: str) -> bool:
+    """A day within the week a printed day ends (a weekly resample labels each week by its last day): "the week
+    of 4 March" for ``2024-03-10``."""
+    stated, printed = date_of(day), date_of(label)
+    return stated is not None and printed is not None and 0 <= (printed - stated).days <= 6
+
+
 def _dated_elsewhere(sentence: str, figures: list[Value], evidence: Evidence) -> Claim | None:
     """A figure stated with the one date of its clause ("January 2024, at 58.8") that every output printed beside
     another date, or under another date's column, and never with that one (``2023-01 58.8``): it is another
@@ -596,7 +605,8 @@ def _dated_elsewhere(sentence: str, figures: list[Value], evidence: Evidence) ->
         printed = [m.line for m in evidence.shown.matches(value) if m.figure is not None
                    and m.line.where.place == "output" and not m.line.where.earlier]
         if not printed or not all(id(line) in dated for line in printed) or any(
-                same_date(mine, key) for line in printed for key in dated[id(line)] for mine in dates[0].date_keys):
+                same_date(mine, key) or _in_week_ending(mine, key)
+                for line in printed for key in dated[id(line)] for mine in dates[0].date_keys):
             continue
         line = printed[0]
         return Claim(prompts.other_row(value.text, dates[0].text, dated[id(line)][0], line.where.describe(),
@@ -1141,13 +1151,14 @@ _LESS = re.compile(rf"{forms.DOWN.pattern}|\b(?:less|fewer|better)\b", re.IGNORE
 
 
 # Two trends set against each other ("mackerel surged, while squid collapsed"): each part speaks of its own column
-_CONTRAST = re.compile(r";|,?\s+(?:but|while|whereas|though|although|yet)\s+", re.IGNORECASE)
+_CONTRAST = re.compile(r",?\s+(?:but|while|whereas|though|although|yet)\s+", re.IGNORECASE)
 
 
 def wrong_trend(text: str, evidence: Evidence) -> Claim | None:
     """A trend stated in words ("each new release crashes more") over a table whose rows are in time order (dates,
     months, years, version numbers): the column the words name must go that way from its first row to its last."""
-    for sentence in (clause for whole in sentences(text) for clause in _CONTRAST.split(whole)):
+    for sentence, split in ((clause, len(parts) > 1) for whole in sentences(text) for part in whole.split(";")
+                            for parts in [_CONTRAST.split(part)] for clause in parts):
         # a figure of the change ("+12%", "by 300") is wrong_direction's, unless the sentence spans the table's
         # first and last rows ("33% higher in week 16 than in week 10"): then the trend is the whole table's
         change = any(v.kind == "number" and (v.sign or any(r.how == "percent" for r in v.readings)
@@ -1161,8 +1172,8 @@ def wrong_trend(text: str, evidence: Evidence) -> Claim | None:
             if table.partial or not _in_time_order(table) or (change and not _spans(sentence, table)):
                 continue
             columns, named = _columns_for(table, words)
-            if not named and len(columns) != 1:
-                continue
+            if not named and (len(columns) != 1 or split):
+                continue  # a part of a contrast ("..., while costs fell") speaks of the column it names, if any
             # the rows the sentence names bound the span it speaks of ("after that it declined every week: ... in
             # week 13, ... in week 16"); naming fewer than two, it speaks of the whole table
             spoken = {m.label for m in mentions(sentence, _labels([table]))}

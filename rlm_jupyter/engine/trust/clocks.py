@@ -53,10 +53,10 @@ def between_clocks(value: Value, found: list[Value], sources: dict[int, Source])
     for (a, first), (b, second) in itertools.combinations(clocks, 2):
         start, end = (clock_seconds(first.key), clock_seconds(second.key))
         truncated = Decimal(60) if first.key.count(":") == 1 or second.key.count(":") == 1 else Decimal(0)
-        # either way round the clock: "from 23:30 to 01:15" runs past midnight, 1 h 45 min (a Decimal's
-        # remainder keeps the dividend's sign, so a negative difference is brought onto the clock first)
+        # forward from the first the answer states: "from 23:30 to 01:15" runs past midnight, 1 h 45 min (a
+        # Decimal's remainder keeps the dividend's sign, so a negative difference is brought onto the clock first)
         forward = (end - start + 86400) % 86400
-        if min(abs(forward - seconds), abs(86400 - forward - seconds)) <= tolerance + truncated:
+        if abs(forward - seconds) <= tolerance + truncated:
             return Source(value.text, "derived", how=f"{second.text} − {first.text}", loose=True,
                           operands=[sources[a], sources[b]])
     return None

@@ -42,11 +42,11 @@ _PAIRS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("late", "recent", "spät", "dernier", "último", "ultim"), ("earl", "früh")),
     (("busi", "popular", "frequent", "common", "strong", "peak", "top", "max", "hot", "warm"),
      ("quiet", "rare", "weak", "bottom", "min", "cold", "cool")),
-    # the first syllable or character of a Korean, Japanese or Chinese adjective (많은 many, 높은 high, 큰 big,
-    # 긴 long, 비싼 dear; 多い, 高い, 大きい, 長い; 最多, 最高, 最大, 最长; 最後 last, 最初 first)
-    (("많", "높", "크", "큰", "길", "긴", "비싸", "비싼", "무거", "늦", "多", "高", "大", "長", "长", "重", "貴", "贵",
-      "後", "后"),
-     ("적", "낮", "작", "짧", "싼", "싸", "가벼", "이르", "少", "低", "小", "短", "軽", "轻", "安", "初", "早")),
+    # the first syllables or character of a Korean, Japanese or Chinese adjective (많은 many, 높은 high, 큰 big,
+    # 긴 long, 비싼 dear, 적은 few; 多い, 高い, 大きい, 長い; 最多, 最高, 最大, 最长)
+    (("많", "높", "크", "큰", "길", "긴", "비싸", "비싼", "무거", "늦", "多", "高", "大", "長", "长", "重", "貴", "贵"),
+     ("적은", "적게", "적었", "적다", "낮", "작", "짧", "싼", "싸", "가벼", "이르",
+      "少", "低", "小", "短", "軽", "轻", "安", "早")),
 )
 _SUPERLATIVE = re.compile(
     r"\b(?P<est>[a-z]+?(?:iest|est))\b"
@@ -58,8 +58,9 @@ _SUPERLATIVE = re.compile(
     r"|\bam\s+(?P<german>\w+sten)\b|\b(?:der|die|das|den|dem|des)\s+(?P<germanform>\w+(?:st|ßt)e[nrs]?)\b"
     r"|\b(?P<shape>top|bottom|max(?:imum)?|min(?:imum)?|peak(?:s|ed)?)\b|\b(?P<irregular>best|worst)\b"
     # the superlative particles of Korean, Japanese and Chinese before their adjective: 가장 많은, 最も高い, 最多
-    # (not 最近, "recently"); a Korean word ends at a space, a Japanese or Chinese one is read by its first sign
-    r"|(?P<cjk>가장|제일|最も|一番|最(?!近))\s*(?P<cjkadj>[\uac00-\ud7af]+|[^\W\d_])"
+    # (not 最近 "recently", nor 最後 / 最后 / 最初, "finally" / "at first" as often as "the last" / "the first"); a
+    # Korean word ends at a space, a Japanese or Chinese one is read by its first sign
+    r"|(?P<cjk>가장|제일|最も|一番|最(?![近後后初]))\s*(?P<cjkadj>[\uac00-\ud7af]+|[^\W\d_])"
     # a comparative against all the rest is a superlative: "longer than anywhere else", "more than any other city"
     r"|\b(?P<er>[a-z]{2,}er|more|less|fewer)\b(?=(?:\s+[\w-]+){0,3}?\s+than\s+(?:anywhere|anyone|anything|any\b|all\b"
     r"|every\s*(?:where|one|thing)|the\s+rest|the\s+others))",
@@ -278,7 +279,7 @@ _WHEN = re.compile(r"\b(?:when|since when|until when|quand|wann|cu[aá]ndo|quand
                    r"hora|giorno|mese|anno|ora|dag|maand|jaar|week|uur)s?\b", re.IGNORECASE)
 
 
-_CJK_WHICH = re.compile(r"どこ|どれ|どの|誰|哪|谁|어느|어디|누구|무엇")
+_CJK_WHICH = re.compile(r"どこ|どれ(?!ら)|どの|誰|哪(?!些)|谁|어느|어디|누구|무엇")  # not 哪些, "which ones"
 
 
 def asks_for_one(question: str) -> str | None:

@@ -99,7 +99,9 @@ GATES: tuple[Gate, ...] = (
          "a real 1.5B model printed the right totals per region and wrote the third row, south, as the largest"),
     Gate("row-mismatch", "answer", "soft",
          "a figure stated for a label that is in another row of that label's printed table (or another column of "
-         "its row, when the words name the column): swapped figures in a comparison too; or, to a question for "
+         "its row, when the words name the column or the figure's unit does): swapped figures in a comparison too; "
+         "a figure given as one statistic that describe() printed in another's row (the mean as the median); a "
+         "figure stated beside a date that every output printed beside another date; or, to a question for "
          "one period's figure, a column the printed figures show is a running total of another",
          "a model wrote 'Lyon's average basket was $71.90', the printed average of the next row"),
     Gate("wrong-direction", "answer", "soft",
@@ -136,7 +138,8 @@ GATES: tuple[Gate, ...] = (
          "a model counted the requests, recomputed them without the health probe, and answered the first count"),
     Gate("wrong-subset", "answer", "soft",
          "a figure answered to a question for one figure about a named part of the data (a value of a text column, "
-         "'the main branch'; a code of letters and digits inside its values, 'S5'; or a year of its dates) whose "
+         "'the main branch'; a code of letters and digits inside its values, 'S5'; or a year or a month of its "
+         "dates) whose "
          "every printing came from code that selects nothing of "
          "that part (no constant naming it), and is not that part's row of a printed table; or a figure for all "
          "the data printed only by a reduction over a head, tail, sample or slice of its rows, or shown only as a "
@@ -154,7 +157,8 @@ GATES: tuple[Gate, ...] = (
          "a model counted complaints in a sub-call given 60 of 300 comments and reported it for all"),
     Gate("nothing-found", "answer", "soft",
          "an answer that nothing was found, when the code's search literal is in the data in another form "
-         "(case, spacing, date or number format) or in another column than the one filtered; or, over text data, "
+         "(case, spacing, date or number format, CLDR's dates of many locales) or in another column than the one "
+         "filtered, of the same table or another table of a dict of tables; or, over text data, "
          "when no output showed a verbatim piece of the data",
          "a real 1.5B model searched records for a label's words, which the data does not use, printed 0 and "
          "wrote FINAL(0); a model searched a web log for 2024-03-05, which it writes 05/Mar/2024"),

@@ -101,9 +101,9 @@ _FIGURE = re.compile(r"(?:(?<![\w.,])(?P<sign>[-−]))?(?<![A-Za-z_\d.])(?P<digi
                      r"(?P<exponent>[eE][-+]?\d+)?(?P<percent>%)?")
 # A figure a text cell writes the continental way ("$ 1.532,05", "1 234,5", "24,8 %"): dots or spaces group
 # thousands, a comma starts the fraction. English output never writes it so (its groups are commas, a comma-joined
-# list is "1,2,3"), so the grouped form is read as one figure, not as 1.532 and 5; an ungrouped "12,34" may be two
-# fields of a CSV line, so it is read both ways.
-_COMMA_DECIMAL = re.compile(r"(?<![\w.,])(?P<sign>[-−])?(?P<digits>\d{1,3}(?:[.\u00a0\u202f ]\d{3})+|\d+),"
+# list is "1,2,3"), so the grouped form is read as one figure; as a CSV line ("0.125,3", "1.532,05" of two fields)
+# may write it too, the plain figures are read as well.
+_COMMA_DECIMAL = re.compile(r"(?<![\w.,])(?P<sign>[-−])?(?P<digits>[1-9]\d{0,2}(?:[.\u00a0\u202f ]\d{3})+|\d+),"
                             r"(?P<fraction>\d{1,2})"
                             r"(?![\d]|[.,]\d)(?:\s?(?P<percent>%))?")
 # The one-letter codes a sex column is kept in, and the words an answer names their rows by
@@ -119,8 +119,9 @@ _MAKES_PERCENT = re.compile(r"\*\s*100\b|\b100\s*\*|:\.?\d*%|\bpct\b|percent|_pc
 # ``loss_pct`` of ``df['loss_pct']``, not the frame)
 _MAKES_PERCENT_LINE = re.compile(r"^\s*([\w\[\]'\". ]+?)\s*=(?!=)[^\n]*(?:\*\s*100\b|\b100\s*\*)", re.MULTILINE)
 # a number joined to a unit inside a name: downloads_30d, rain_24h, 7d_avg (the name starts with a letter or "_")
-# grouped by month: by ``.dt.month``, or by a key the code calls month (``long.month.str[5:]``, "01" to "12")
-_BY_MONTH = re.compile(r"\.dt\.month\b(?!_)|\bmonth\b")
+# grouped by month: by ``.dt.month``, or by a key the code calls month (``groupby(long.month.str[5:])``, "01" to
+# "12"); not any block that names a month column (``s[s.month == 'March'].groupby('store')``)
+_BY_MONTH = re.compile(r"\.dt\.month\b(?!_)|groupby\(\s*[\w.\[\]'\"]*?\bmonth\b")
 _BY_WEEKDAY = re.compile(r"\.dt\.(?:dayofweek|weekday|day_of_week)\b")
 _NAMED_QUANTITY = re.compile(r"(?:(?<=_)|(?<=[^\W\d_])|(?<![\w.]))(\d{1,4})([^\W\d_]{1,7})(?![^\W_])")
 _PREVIEW_NOTE = re.compile(r"\b(?:first|last) \d+ (?:rows|items|lines|characters|chars)\b")
@@ -249,7 +250,7 @@ class Shown:
         # "3:48:29" as a Timedelta prints it ("0 days 03:48:29.500000"): an hour's leading zero, a fraction after;
         # not the 9:12 of "9:12 PM" for 09:12, which is 21:12 ("5/14/2024 9:12:03 PM" as US stamps write it)
         rest = re.escape(value.key[len(hours) + 1:])
-        exact = re.compile(rf"(?<!\d)0?{hours}[:h]{rest}(?!\d)(?![.:\d]*\s?[Pp]\.?[Mm]\b)|"
+        exact = re.compile(rf"(?<!\d)0?{int(hours)}[:h]{rest}(?!\d)(?![.:\d]*\s?[Pp]\.?[Mm]\b)|"
                            rf"(?<!\d)0?{(int(hours) - 1) % 12 + 1}:{rest}(?!\d)[.:\d]*\s?"
                            rf"{'[Pp]' if int(hours) >= 12 else '[Aa]'}\.?[Mm]\b")
         offset = re.compile(rf"[+-]{hours.zfill(2)}:?{minutes}(?!\d)")
@@ -415,7 +416,6 @@ def _figures(text: str, line: int, row_number: int) -> list[Figure]:
         found.append(Figure(number, places, line, match.start(), match.group(0)))
         if match.group("percent"):
             found.append(Figure(number / 100, places + 2, line, match.start(), match.group(0)))
-    plain = _COMMA_DECIMAL.sub(lambda m: m.group(0) if m.group("digits").isdigit() else " " * len(m.group(0)), plain)
     for match in _FIGURE.finditer(plain):
         digits = match.group("digits").replace(",", "")
         try:

@@ -159,13 +159,15 @@ _ZONE_OFFSET = re.compile(r"\b(?:UTC|GMT)\s?[+-]\d{1,2}(?::?\d{2})?(?!\d)")
 # a time of day: 14:02, 14:02:11.5, and the French 18h30 (keyed 18:30, as the colon writes it)
 CLOCK = re.compile(r"\b\d{1,2}(?::|h(?=\d{2}\b))\d{2}(?::\d{2}(?:\.\d+)?)?\b")
 # a time of day with the half of the day, as US stamps write it: "9:12:03 PM" is 21:12:03
-_CLOCK_HALF = re.compile(CLOCK.pattern + r"(?:\s?(?P<half>[AaPp])\.?[Mm]\.?(?!\w))?")
+# (a.m. with its dots, AM, or a bare lowercase am / pm not before a capital: German "12:15 am Freitag" is "on")
+_CLOCK_HALF = re.compile(CLOCK.pattern + r"(?:\s?(?:(?P<half>[AaPp])\.[Mm]\.|(?P<upper>[AP])M\b|"
+                         r"(?P<lower>[ap])m\b(?!\s+[A-ZÄÖÜ])))?")
 
 
 def _clock(match: re.Match[str]) -> list[Value]:
     """A time of day, keyed on a 24-hour clock (``18h30`` as 18:30, ``9:12 PM`` as 21:12)."""
     key = CLOCK.match(match.group(0)).group(0).replace("h", ":")  # type: ignore[union-attr]
-    half = (match.group("half") or "").lower()
+    half = (match.group("half") or match.group("upper") or match.group("lower") or "").lower()
     hours, rest = key.split(":", 1)
     if half and 1 <= int(hours) <= 12:
         key = f"{int(hours) % 12 + (12 if half == 'p' else 0):02d}:{rest}"
@@ -174,7 +176,8 @@ def _clock(match: re.Match[str]) -> list[Value]:
 
 # an IPv4 address is a code, not four numbers: four octets up to 255 (9.470.373.517,24 is a continental figure)
 _OCTET = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"
-ADDRESS = re.compile(r"(?<![\w.])" + _OCTET + r"(?:\." + _OCTET + r"){3}(?::\d+)?(?![\w]|[.,]\d)")
+ADDRESS = re.compile(r"(?<![\w.])" + _OCTET + r"(?:\." + _OCTET + r"){3}(?::\d+)?(?![\w]|[.,]\d)"
+                     r"(?!\s?(?:[€$£¥₽₩₴฿]|[A-Z]{3}\b))")  # "1.200.100.250 €" is an amount
 
 
 def _quoted(match: re.Match[str]) -> list[Value]:
@@ -227,8 +230,8 @@ CODE_TOKEN = re.compile(r"(?<![\w.\-/])[A-Za-z0-9]+(?:[-_/][A-Za-z0-9]+)+(?![\w\
 
 # -- numbers --------------------------------------------------------------------------------------------------
 # Where a number is written: digits grouped by , . ' or a (no-break) space, a decimal part, an exponent; then what
-# follows it. A plain space groups digits only before a decimal comma, a currency or a unit ("12 345 ₽", "12 345 kg";
-# "in 2023 300 orders" is two).
+# follows it. A plain space groups digits only before a decimal comma or a currency ("12 345 ₽"; "in 2023 300
+# orders" and "3 500 ml bottles" are two).
 _GROUPED = r"\d{1,3}(?:(?P<sep>[,.'\u00a0\u202f])\d{3})(?:(?P=sep)\d{3})*(?![\d])"
 _INDIAN = r"\d{1,2}(?:,\d{2})+,\d{3}(?![\d])"  # 12,34,567: lakh grouping
 _SPACED = r"\d{1,3}(?: \d{3})+"
@@ -261,8 +264,8 @@ def _number_pattern() -> re.Pattern[str]:
     end = r"(?![\w=])"  # nor the key of the next reading ("SG=1.008 T=78.6F": T names a temperature)
     return re.compile(
         r"(?:(?<![\w.,])(?P<sign>[-−+])(?=[$€£¥]?\d))?(?:(?P<currency>" + symbols + r"|[$€£¥])\s?)?"
-        r"(?<![A-Za-z0-9_.])(?P<digits>" + _SPACED + r"(?=,\d|\s?(?:" + symbols + "|" + "|".join(CURRENCIES) + "|kr|"
-        + units + r")(?![^\W\d_]))|" + _INDIAN + "|" + _GROUPED + r"|\d+)"
+        r"(?<![A-Za-z0-9_.])(?P<digits>" + _SPACED + r"(?=,\d|\s?(?:" + symbols + "|" + "|".join(CURRENCIES)
+        + r"|kr)(?![^\W\d_]))|" + _INDIAN + "|" + _GROUPED + r"|\d+)"
         r"(?P<fraction>\.\d+|,\d+(?![,\d]))?(?P<exponent>[eE][-+]?\d+)?"
         r"(?:\s?(?P<percent>" + percent + r")" + end + ")?"
         r"(?:[\s\u00a0\u202f]?(?P<scale>(?i:" + long_scales + r")|" + short_scales + r")" + _CJK_END + "(?!=))?"

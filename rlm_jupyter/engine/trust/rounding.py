@@ -50,9 +50,10 @@ def misrounded(text: str, question: str, evidence: Evidence) -> Claim | None:
         printed = [m.figure for m in found if m.figure is not None and m.line.where.place == "output"]
         reading = value.readings[0]
         asked = _asked_step(question)
-        if not printed and asked is not None:
+        if not printed and asked is not None and found:
             # "about 49 kg" to the nearest kilo, for a printed mean of 48.34: within one step, the output figure
-            # the answer rounded (a preview's 48.8 in the data's description matched it, not the result)
+            # the answer rounded, when only a preview's 48.8 in the data's description matched it (a figure
+            # matched nowhere is unseen-value's, or derived)
             printed = [f for f in evidence.shown.figures_near(abs(reading.value), asked)
                        if evidence.shown.lines[f.line].where.place == "output"]
         if not printed or any(m.quality == "exact" for m in found):

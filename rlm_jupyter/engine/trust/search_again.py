@@ -260,7 +260,8 @@ def _in_frame(run: Run, frame: Any) -> Refound | None:
 def _in_another_table(run: Run, frames: list[Any]) -> Refound | None:
     """Over the tables of one dataset (a dict of frames), a literal compared with a column of one table that its
     table never holds while another table's text column does: a part searched among the jobs' types
-    (``jobs.type == 'water pump'``) that the parts table lists."""
+    (``jobs.type == 'water pump'``) that the parts table lists. A column of the same name is a lookup of the same
+    field (a table of status codes lists every status, used or not): no other place to search."""
     for frame in frames:
         columns = {str(c) for c in frame.select_dtypes(include=["object", "string"]).columns[:MAX_TEXT_COLUMNS]}
         for column, literal, contains in _comparisons(run, columns):
@@ -271,7 +272,7 @@ def _in_another_table(run: Run, frames: list[Any]) -> Refound | None:
                     continue
                 texts = other.select_dtypes(include=["object", "string"]).head(MAX_SEARCH_ROWS)
                 for name in texts.columns[:MAX_TEXT_COLUMNS]:
-                    if _holding(texts[name].dropna().astype(str), literal, contains).any():
+                    if str(name) != column and _holding(texts[name].dropna().astype(str), literal, contains).any():
                         return Refound(literal, literal, column, str(name))
     return None
 

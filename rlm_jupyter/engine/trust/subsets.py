@@ -244,11 +244,19 @@ def _year(question: str, frames: list[Any]) -> Part | None:
     return None
 
 
+_BOUNDS = re.compile(r"\b(?:before|after|since|until|till|through|thru|up to|by|from|to|end of|start of|"
+                     r"beginning of)\s+(?:the\s+)?(?:(?:end|start|beginning|middle)\s+of\s+)?\Z", re.IGNORECASE)
+
+
 def _month(question: str, frames: list[Any]) -> Part | None:
     """The one month the question names by its whole name ("the June harvest", "en juin"; not "may") when a date
-    column of the data spans more months than that one: the figure must be that month's."""
-    months = {number for word in re.findall(r"[^\W\d_]{4,}", question.lower())
-              for _, number in localedata.month_names().get(word, ())}
+    column of the data spans more months than that one: the figure must be that month's. Not a month that bounds
+    a range ("before June", "up to the end of June"), nor a capitalised word of another language ("Mars bars")."""
+    english = {name.lower() for name in calendar.month_name[1:]}
+    months = {number for match in re.finditer(r"[^\W\d_]{4,}", question)
+              if (match.group(0).lower() in english or match.group(0).islower())
+              and not _BOUNDS.search(question[:match.start()])
+              for _, number in localedata.month_names().get(match.group(0).lower(), ())}
     if len(months) != 1:
         return None
     month = next(iter(months))
