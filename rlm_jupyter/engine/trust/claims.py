@@ -33,7 +33,7 @@ from . import forms, localedata
 from .derive import MIN_DIGITS, compounds, converted, matches, significant_digits
 from .printed import Line, Row, Shown, Table, figure_value, label_key
 from .provenance import Evidence
-from .readings import CURRENCIES, DOLLARS, Reading, Value, date_of, is_year, same_date, values
+from .readings import CURRENCIES, DOLLARS, Reading, Value, clock_seconds, date_of, is_year, same_date, values
 
 # (not after an abbreviated title or initial: "Dr. Nyberg billed the most", "J. Smith")
 _SENTENCE = re.compile(r"(?<=[.!?;])(?<!\b[A-Z]\.)(?<!\b[A-Z][a-z]\.)\s+(?=[A-Z(\"'])|\n")
@@ -126,8 +126,9 @@ def mentions(text: str, labels: Iterable[str]) -> list[_Mention]:
     return _hour_ranges(sorted(found, key=lambda m: m.start), text)
 
 
-_NOT_AFTER_CJK = r"(?<![^\W\u1100-\u11ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af])"
-_NOT_BEFORE_CJK = r"(?![^\W\u1100-\u11ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af])"
+_CJK_LETTERS = r"\u1100-\u11ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"  # Hangul, kana, Han
+_NOT_AFTER_CJK = rf"(?<![^\W{_CJK_LETTERS}])"  # not after a letter of another script than these
+_NOT_BEFORE_CJK = rf"(?![^\W{_CJK_LETTERS}])"
 _BETWEEN = re.compile(r"\b(?:between|zwischen|entre|tussen|tra|fra|mellan)\s+\Z", re.IGNORECASE)
 
 
@@ -509,7 +510,7 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
                    and id(v) not in ranged
                    and (evidence.shown.find(v) is not None or any(_cells_of(v, t) for t in holders))]
         # a duration written h:mm:ss ("4:09:43") is a figure of a table of Timedeltas, in seconds
-        figures += [seconds for v in written if (seconds := _clock_seconds(v)) is not None
+        figures += [seconds for v in written if (seconds := _as_seconds(v)) is not None
                      and any(_cells_of(seconds, t) for t in holders)]
         swapped = _other_statistic(sentence, figures, found) or _dated_elsewhere(sentence, figures, evidence)
         if swapped is not None:
@@ -557,14 +558,12 @@ def _other_statistic(sentence: str, figures: list[Value], found: list[Table]) ->
     return None
 
 
-def _clock_seconds(value: Value) -> Value | None:
+def _as_seconds(value: Value) -> Value | None:
     """A duration written h:mm:ss as a figure of seconds, half a second either way; None for anything else (h:mm
     may as well be a time of day)."""
-    parts = re.fullmatch(r"(\d{1,3}):(\d{2}):(\d{2})", value.key) if value.kind == "token" else None
-    if parts is None:
+    if value.kind != "token" or not re.fullmatch(r"\d{1,3}:\d{2}:\d{2}", value.key):
         return None
-    seconds = Decimal(int(parts.group(1)) * 3600 + int(parts.group(2)) * 60 + int(parts.group(3)))
-    return dataclasses.replace(value, kind="number", readings=(Reading(seconds, Decimal("0.5")),))
+    return dataclasses.replace(value, kind="number", readings=(Reading(clock_seconds(value.key), Decimal("0.5")),))
 
 
 def _in_week_ending(day: str, label: str) -> bool:
@@ -585,11 +584,6 @@ def _dated_elsewhere(sentence: str, figures: list[Value], evidence: Evidence) ->
     for value in figures:
         if significant_digits(value) < MIN_DIGITS:
             continue  # "from 2 to 8 September": a day, or a figure too common to say whose it is
-        dated = {line: list(keys) for line, keys in beside.items()}
-        for table in evidence.tables:  # a cell under a column named by a date (a wide table's 2023-01)
-            for row, column in _cells_of(value, table):
-                if keys := [v.key for v in values(column) if v.kind == "date"]:
-                    dated.setdefault(id(row.line), []).extend(keys)
         clause = forms.clause_around(sentence, value.start)
         start = sentence.find(clause)
         dates = [d for d in written if d.kind == "date" and start <= d.start < start + len(clause)]
@@ -602,6 +596,11 @@ def _dated_elsewhere(sentence: str, figures: list[Value], evidence: Evidence) ->
         between = sentence[low[1]:high[0]]
         if re.search(r"\d", between) or len(between.split()) > 2:
             continue
+        dated = {line: list(keys) for line, keys in beside.items()}
+        for table in evidence.tables:  # a cell under a column named by a date (a wide table's 2023-01)
+            for row, column in _cells_of(value, table):
+                if keys := [v.key for v in values(column) if v.kind == "date"]:
+                    dated.setdefault(id(row.line), []).extend(keys)
         printed = [m.line for m in evidence.shown.matches(value) if m.figure is not None
                    and m.line.where.place == "output" and not m.line.where.earlier]
         if not printed or not all(id(line) in dated for line in printed) or any(

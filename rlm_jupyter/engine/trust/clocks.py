@@ -14,7 +14,7 @@ from decimal import Decimal
 
 from ..record.trajectory import Source
 from .printed import Shown, shown_at
-from .readings import CLOCK, Value
+from .readings import CLOCK, Value, clock_seconds
 
 
 def clock_of_seconds(value: Value, shown: Shown, text: str) -> Source | None:
@@ -94,8 +94,3 @@ def clock_shifted(value: Value, found: list[Value], sources: dict[int, Source], 
 
 
 _UTC_OFFSET = re.compile(r"\b(?:UTC|GMT)\s?([+−-])\s?(\d{1,2})(?::?(\d{2}))?\b")
-
-
-def clock_seconds(key: str) -> Decimal:
-    parts = [int(p) for p in key.split(":")]
-    return Decimal(parts[0] * 3600 + parts[1] * 60 + (parts[2] if len(parts) > 2 else 0))

@@ -34,6 +34,7 @@ from .readings import (
     COMPACT_DATE,
     NATIVE_DIGITS,
     Value,
+    clock_seconds,
     date_keys,
     date_patterns,
     is_code,
@@ -258,9 +259,9 @@ class Shown:
             if exact.search(line.text) or offset.search(line.text):
                 yield Match(line, "exact")
         if value.key.count(":") == 2:  # "27:45:10" of a printed Timedelta ("1 days 03:45:10")
-            h, m, sec = (Decimal(p) for p in value.key.split(":"))
+            written = clock_seconds(value.key)
             for index, seconds in self._timedeltas:
-                if abs(seconds - (h * 3600 + m * 60 + sec)) < 1:
+                if abs(seconds - written) < 1:
                     yield Match(self.lines[index], "loose")
         if minutes == "00" and len(value.key) <= 5:
             hour = int(hours)

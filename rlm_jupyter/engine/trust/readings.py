@@ -174,6 +174,13 @@ def _clock(match: re.Match[str]) -> list[Value]:
     return [Value(match.group(0), "token", key=key, start=match.start())]
 
 
+def clock_seconds(key: str) -> Decimal:
+    """The seconds a clock key counts ("14:02", "07:03:11.412"): since midnight for a time of day, the length of an
+    h:mm:ss duration."""
+    parts = [Decimal(part) for part in key.split(":")]
+    return parts[0] * 3600 + parts[1] * 60 + (parts[2] if len(parts) > 2 else Decimal(0))
+
+
 # an IPv4 address is a code, not four numbers: four octets up to 255 (9.470.373.517,24 is a continental figure)
 _OCTET = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"
 ADDRESS = re.compile(r"(?<![\w.])" + _OCTET + r"(?:\." + _OCTET + r"){3}(?::\d+)?(?![\w]|[.,]\d)"
@@ -419,9 +426,6 @@ def _date(match: re.Match[str]) -> list[Value]:
 def date_keys(match: re.Match[str]) -> list[str]:
     """The ISO keys a date match can be: one, or two for 03/05/2024 (March or May); none if it is no date. A year
     of the Buddhist era (Thailand's: 2567 is 2024) is also read as the common era's."""
-    if match.groupdict().get("compact"):
-        return [k] if (k := date_of(_compact_iso(match.group("compact"))) and _compact_iso(match.group("compact"))) \
-            else []
     keys = _date_keys(match)
     return keys + [f"{int(key[:4]) - BUDDHIST_ERA:04d}{key[4:]}" for key in keys
                    if key[:4].isdigit() and 2400 <= int(key[:4]) <= 2700]
@@ -429,11 +433,7 @@ def date_keys(match: re.Match[str]) -> list[str]:
 
 # A day written as eight digits, as logs and Chinese spreadsheets keep it (20240305); read in outputs only, where a
 # column of them is a column of days (an answer writes its days for people)
-COMPACT_DATE = re.compile(r"(?<![\w.,])(?P<compact>(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01]))(?![\w.,])")
-
-
-def _compact_iso(digits: str) -> str:
-    return f"{digits[:4]}-{digits[4:6]}-{digits[6:]}"
+COMPACT_DATE = re.compile(r"(?<![\w.,])(?P<ymd>(?:19|20)\d\d)(?P<m>0[1-9]|1[0-2])(?P<d>0[1-9]|[12]\d|3[01])(?![\w.,])")
 
 
 BUDDHIST_ERA = 543  # years the Thai solar calendar counts ahead of the common era

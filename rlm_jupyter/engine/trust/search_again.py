@@ -239,7 +239,7 @@ def _in_text(literals: list[str], text: str) -> Refound | None:
 def _in_frame(run: Run, frame: Any) -> Refound | None:
     """A comparison of one text column with a literal it never holds as written, while it holds it in another
     case, or another text column holds it: the search looked in the wrong place."""
-    columns = [str(c) for c in frame.select_dtypes(include=["object", "string"]).columns[:MAX_TEXT_COLUMNS]]
+    columns = [str(c) for c in _text_columns(frame).columns]
     head = frame.head(MAX_SEARCH_ROWS)
     for column, literal, contains in _comparisons(run, set(columns)):
         held = head[column].dropna().astype(str)
@@ -262,19 +262,22 @@ def _in_another_table(run: Run, frames: list[Any]) -> Refound | None:
     table never holds while another table's text column does: a part searched among the jobs' types
     (``jobs.type == 'water pump'``) that the parts table lists. A column of the same name is a lookup of the same
     field (a table of status codes lists every status, used or not): no other place to search."""
-    for frame in frames:
-        columns = {str(c) for c in frame.select_dtypes(include=["object", "string"]).columns[:MAX_TEXT_COLUMNS]}
-        for column, literal, contains in _comparisons(run, columns):
-            if _holding(frame[column].head(MAX_SEARCH_ROWS).dropna().astype(str), literal, contains).any():
+    # each table's text columns, read once: (its name, its texts) up to the bounds of a search
+    texts = [[(str(name), column.dropna().astype(str)) for name, column in _text_columns(frame).items()]
+             for frame in frames]
+    for at, own in enumerate(texts):
+        for column, literal, contains in _comparisons(run, {name for name, _ in own}):
+            if any(name == column and _holding(held, literal, contains).any() for name, held in own):
                 continue
-            for other in frames:
-                if other is frame:
-                    continue
-                texts = other.select_dtypes(include=["object", "string"]).head(MAX_SEARCH_ROWS)
-                for name in texts.columns[:MAX_TEXT_COLUMNS]:
-                    if str(name) != column and _holding(texts[name].dropna().astype(str), literal, contains).any():
-                        return Refound(literal, literal, column, str(name))
+            for name, held in (pair for other, columns in enumerate(texts) if other != at for pair in columns):
+                if name != column and _holding(held, literal, contains).any():
+                    return Refound(literal, literal, column, name)
     return None
+
+
+def _text_columns(frame: Any) -> Any:
+    """A frame's text columns, as far as a search reads them (``MAX_TEXT_COLUMNS``, ``MAX_SEARCH_ROWS``)."""
+    return frame.select_dtypes(include=["object", "string"]).iloc[:MAX_SEARCH_ROWS, :MAX_TEXT_COLUMNS]
 
 
 def _holding(texts: Any, wanted: str, contains: bool) -> Any:

@@ -273,9 +273,9 @@ def _month(question: str, frames: list[Any]) -> Part | None:
 def _month_named(expr: ast.expr, part: Part) -> bool:
     """The expression selects the month: a number constant that is its number beside a ``.month`` (``dt.month ==
     6``), its name (``month_name() == 'June'``), or a date constant in it (``'2024-06-01'``, ``'2024-06'``)."""
-    if part.word not in calendar.month_name[1:]:
+    number = _month_number(part)
+    if number is None:
         return False
-    number = list(calendar.month_name).index(part.word)
     nodes = list(ast.walk(expr))
     by_number = any(isinstance(n, ast.Attribute) and n.attr == "month" for n in nodes) and any(
         isinstance(n, ast.Constant) and n.value == number for n in nodes)
@@ -287,11 +287,18 @@ def _month_named(expr: ast.expr, part: Part) -> bool:
 
 def _in_month(text: str, part: Part) -> bool:
     """A date of the month ``part`` names in ``text`` (``2024-06``, ``2024-06-01``, "June 2024")."""
-    if part.word not in calendar.month_name[1:]:
+    number = _month_number(part)
+    if number is None:
         return False
-    number = f"{list(calendar.month_name).index(part.word):02d}"
-    return any(v.kind == "date" and any(key[5:7] == number or (key[2:4] == number and key.startswith("--"))
+    two = f"{number:02d}"
+    return any(v.kind == "date" and any(key[5:7] == two or (key[2:4] == two and key.startswith("--"))
                                         for key in v.date_keys) for v in values(text))
+
+
+def _month_number(part: Part) -> int | None:
+    """The month a part found by ``_month`` is (its word is the English name), or None for any other part."""
+    names = list(calendar.month_name)
+    return names.index(part.word) if part.word in names[1:] else None
 
 
 def _year_named(expr: ast.expr, part: Part) -> bool:
