@@ -401,7 +401,9 @@ class Acceptance:
         return _finding(counts.partial_subcall(_answer_text(offer), self.run.question, self._evidence_now(), size))
 
     def _nothing_found(self, offer: Offer, it: Iteration) -> Finding | None:
-        if self.reads.nothing_to_read or not recovery.nothing(offer.answer):
+        says_nothing = recovery.nothing(offer.answer) or (recovery.figureless(offer.answer)
+                                                          and search_again.printed_nothing(self.run))
+        if self.reads.nothing_to_read or not says_nothing:
             return None
         texts = search_again.data_texts(self.ns, self.reads.data_names)
         if texts and not search_again.data_shown(self.run, texts):

@@ -30,7 +30,7 @@ from typing import Any
 
 from ..dialogue import prompts
 from . import forms, localedata
-from .derive import MIN_DIGITS, compounds, converted, matches, significant_digits
+from .derive import MIN_DIGITS, converted, matches, significant_digits, spaced_groups
 from .printed import Line, Row, Shown, Table, figure_value, label_key
 from .provenance import Evidence
 from .readings import CURRENCIES, DOLLARS, Reading, Value, clock_seconds, date_of, is_year, same_date, values
@@ -380,7 +380,7 @@ def _unnamed_choice(text: str, question: str, found: list[Table]) -> Claim | Non
            for m in mentions(text, _labels(found))):
         return None
     found_values = values(text)
-    parts = {index for first, second, _ in compounds(found_values, text) for index in (first, second)}
+    parts = {index for group, _ in spaced_groups(found_values, text) for index in group}
     for index, value in enumerate(found_values):
         if value.kind != "number" or not value.readings or index in parts:
             continue
@@ -504,7 +504,7 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
         holders = [t for t in found if any(t.rows_of(label) for label in holding)]
         # a number inside a label's mention (week 13, "City 00") names it, and is not also its figure
         written = values(sentence)
-        ranged = _range_ends(written, sentence)
+        ranged = range_ends(written, sentence)
         figures = [v for v in written if v.kind == "number" and v.readings and not is_year(v)
                    and not any(m.start <= v.start and v.start + len(v.text) <= m.end for m in named)
                    and id(v) not in ranged
@@ -614,18 +614,19 @@ def _dated_elsewhere(sentence: str, figures: list[Value], evidence: Evidence) ->
     return None
 
 
+_RANGE_NOUN = re.compile(r"(?<=\s)[^\W\d_]+\s+\Z")  # the word of what the range counts: "between weeks 10 and 35"
 _FIGURE_SPAN = re.compile(r"\s*(?:[–—-]|to|bis|à|a|tot|till)\s*", re.IGNORECASE)
 
 
-def _range_ends(written: list[Value], sentence: str) -> set[int]:
-    """The figures that bound a range ("35.3–41.4 GWh a month from January to April", "between 17.7 and 18.6%"): a
-    span over several rows, no one label's figure."""
+def range_ends(written: list[Value], sentence: str) -> set[int]:
+    """The figures that bound a range ("35.3–41.4 GWh a month from January to April", "between 17.7 and 18.6%",
+    "between weeks 10 and 35"): a span over several rows, no one label's figure."""
     ends: set[int] = set()
     for first, second in itertools.pairwise(written):
         between = sentence[first.start + len(first.text):second.start]
+        before = _RANGE_NOUN.sub("", sentence[:first.start])
         if first.kind == second.kind == "number" and second.sign == 0 and (
-                _FIGURE_SPAN.fullmatch(between) or (_BETWEEN.search(sentence[:first.start])
-                                                    and _RANGE_JOIN.fullmatch(between))):
+                _FIGURE_SPAN.fullmatch(between) or (_BETWEEN.search(before) and _RANGE_JOIN.fullmatch(between))):
             ends |= {id(first), id(second)}
     return ends
 

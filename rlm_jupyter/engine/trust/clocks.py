@@ -8,13 +8,14 @@ their own, so a time worked out from an invented one has none.
 """
 from __future__ import annotations
 
+import datetime as _dt
 import itertools
 import re
 from decimal import Decimal
 
 from ..record.trajectory import Source
 from .printed import Shown, shown_at
-from .readings import CLOCK, Value, clock_seconds
+from .readings import CLOCK, Value, clock_in, clock_seconds, date_of
 
 
 def clock_of_seconds(value: Value, shown: Shown, text: str) -> Source | None:
@@ -39,27 +40,32 @@ def clock_of_seconds(value: Value, shown: Shown, text: str) -> Source | None:
 _SECONDS_NAME = re.compile(r"\w_(?:s|sec|secs|seconds)\b|\bseconds\b")
 
 
-def between_clocks(value: Value, found: list[Value], sources: dict[int, Source]) -> Source | None:
-    """A duration ("2 h 47 min") that is the time between two times of day the answer states with a source
-    ("from 07:53 to 10:40"): the later minus the earlier, past midnight too. A time written to the minute stands
-    for any second of it (10:12 for a logged 10:12:40), so the difference of two such is known only to the
-    minute."""
+def between_clocks(value: Value, found: list[Value], sources: dict[int, Source], text: str) -> Source | None:
+    """A duration ("2 h 47 min") that is the time between two times the answer states with a source ("from 07:53
+    to 10:40", "from 5/6/2024 7:31:07 AM to 5/26/2024 9:42:24 PM"): the later minus the earlier, past midnight too;
+    over the days between them when both carry a date (each day a numeric date may be). A time written to the
+    minute stands for any second of it (10:12 for a logged 10:12:40), so the difference of two such is known only
+    to the minute."""
     if value.unit is None or value.unit.dimension != "duration" or not value.readings:
         return None
-    clocks = [(i, v) for i, v in enumerate(found) if i in sources and v.kind == "token"
-              and CLOCK.fullmatch(v.key)]
+    stamps = [(i, v, key) for i, v in enumerate(found) if i in sources and (key := clock_in(v, text)) is not None]
     seconds = abs(value.readings[0].value) * value.unit.factor
     tolerance = value.readings[0].tolerance * value.unit.factor
-    for (a, first), (b, second) in itertools.combinations(clocks, 2):
-        start, end = (clock_seconds(first.key), clock_seconds(second.key))
-        truncated = Decimal(60) if first.key.count(":") == 1 or second.key.count(":") == 1 else Decimal(0)
+    for (a, first, one), (b, second, other) in itertools.combinations(stamps, 2):
+        start, end = clock_seconds(one), clock_seconds(other)
+        truncated = Decimal(60) if one.count(":") == 1 or other.count(":") == 1 else Decimal(0)
+        days = [(d2 - d1).days for d1 in _days(first) for d2 in _days(second)]
         # forward from the first the answer states: "from 23:30 to 01:15" runs past midnight, 1 h 45 min (a
         # Decimal's remainder keeps the dividend's sign, so a negative difference is brought onto the clock first)
-        forward = (end - start + 86400) % 86400
-        if abs(forward - seconds) <= tolerance + truncated:
+        spans = [abs(day * 86400 + end - start) for day in days] or [(end - start + 86400) % 86400]
+        if any(abs(span - seconds) <= tolerance + truncated for span in spans):
             return Source(value.text, "derived", how=f"{second.text} − {first.text}", loose=True,
                           operands=[sources[a], sources[b]])
     return None
+
+
+def _days(value: Value) -> list[_dt.date]:
+    return [day for key in value.date_keys if (day := date_of(key)) is not None]
 
 
 def clock_shifted(value: Value, found: list[Value], sources: dict[int, Source], text: str) -> Source | None:

@@ -15,6 +15,7 @@ aggregates run over whole columns of complete tables only; conversions only wher
 """
 from __future__ import annotations
 
+import dataclasses
 import datetime as _dt
 import itertools
 import re
@@ -26,7 +27,7 @@ from decimal import Decimal, DivisionByZero, InvalidOperation
 from ..record.trajectory import Source
 from . import localedata
 from .printed import Shown
-from .readings import Reading, Value
+from .readings import Value, values
 
 MAX_OPERANDS = 8  # figures tried in binary operations: 56 ordered pairs
 MAX_TERNARY = 8  # figures tried in three-operand formulas: 336 ordered triples
@@ -251,26 +252,22 @@ def in_minor_units(value: Value, text: str, shown: Shown) -> Source | None:
     return None
 
 
-_JOINS = re.compile(r"\s*(?:,|and|et|und|y|e|og|och|en)?\s*", re.IGNORECASE)
+_SPACED_FIGURE = re.compile(r"(?<![\w.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:,\d+)?(?![\w]|[.,]\d)")
 
 
-def compounds(found: Sequence[Value], text: str) -> list[tuple[int, int, Value]]:
-    """Durations written in two units one after the other ("6 min, 53 s", "1 h 20 min", "2 Tage und 3 Stunden"),
-    as (first index, second index, the whole in the second unit): one figure, 413 s, that a printed 413 gives."""
-    out = []
-    for i, (first, second) in enumerate(itertools.pairwise(found)):
-        if (first.unit is None or second.unit is None or first.unit.dimension != "duration"
-                or second.unit.dimension != "duration" or second.unit.factor >= first.unit.factor
-                or not first.readings or not second.readings):
-            continue
-        between = text[first.start + len(first.text):second.start]
-        if not _JOINS.fullmatch(between):
-            continue
-        ratio = first.unit.factor / second.unit.factor
-        whole = first.readings[0].value * ratio + second.readings[0].value
-        reading = Reading(whole, second.readings[0].tolerance)
-        out.append((i, i + 1, Value(f"{first.text}{between}{second.text}", "number", (reading,), start=first.start,
-                                    unit=second.unit)))
+def spaced_groups(found: Sequence[Value], text: str) -> list[tuple[list[int], Value]]:
+    """Figures written with a space between groups of three digits ("59 541", "1 234,5"), as (the indices of the
+    values read in them, the whole): many locales group thousands with a space, but "3 500 ml bottles" are 3
+    bottles of 500 ml, so the reading keeps the parts and the whole is tried where they find no source
+    (``provenance``). A part a text repeats is read once (``values``), so the parts are found by where they are."""
+    out: list[tuple[list[int], Value]] = []
+    for match in _SPACED_FIGURE.finditer(text):
+        parts = [i for i, v in enumerate(found) if match.start() <= v.start < match.end()]
+        if any(found[i].start == match.start() and found[i].start + len(found[i].text) >= match.end() for i in parts):
+            continue  # read as one already ("131 317,5 тыс. м³": a decimal comma or a currency after it)
+        joined = values(re.sub(r"\s", "", match.group(0)))
+        if parts and len(joined) == 1 and joined[0].readings:
+            out.append((parts, dataclasses.replace(joined[0], text=match.group(0), start=match.start())))
     return out
 
 

@@ -113,7 +113,9 @@ _SEX_CODES: dict[str, tuple[str, ...]] = {
     "f": ("women", "woman", "female", "females", "femmes", "frauen", "mujeres", "mulheres", "donne"),
     "w": ("women", "woman", "female", "females", "femmes", "frauen", "mujeres", "mulheres", "donne"),
 }
-_TIMEDELTA = re.compile(r"(?<![\w.])(-?\d+) days? (\d{2}):(\d{2}):(\d{2}(?:\.\d+)?)(?![\d.])")
+_TIMEDELTA = re.compile(r"(?<![\w.])(-?\d+) days?,? (\d{1,2}):(\d{2}):(\d{2}(?:\.\d+)?)(?![\d.])")
+# an ISO 8601 duration, as APIs and exports write one: PT52M40S, P1DT2H
+_ISO_DURATION = re.compile(r"\bP(?:(\d+)D)?T(?=\d)(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?\b")
 _INDEXED_LINE = re.compile(r"^(\d+)( {2,}|\t)(?=\S)", re.MULTILINE)
 _MAKES_PERCENT = re.compile(r"\*\s*100\b|\b100\s*\*|:\.?\d*%|\bpct\b|percent|_pct\b|pct_", re.IGNORECASE)
 # the target of an assignment whose value makes a percent; its last name is what it binds (``share``, the column
@@ -125,6 +127,8 @@ _MAKES_PERCENT_LINE = re.compile(r"^\s*([\w\[\]'\". ]+?)\s*=(?!=)[^\n]*(?:\*\s*1
 _BY_MONTH = re.compile(r"\.dt\.month\b(?!_)|groupby\(\s*[\w.\[\]'\"]*?\bmonth\b")
 _BY_WEEKDAY = re.compile(r"\.dt\.(?:dayofweek|weekday|day_of_week)\b")
 _NAMED_QUANTITY = re.compile(r"(?:(?<=_)|(?<=[^\W\d_])|(?<![\w.]))(\d{1,4})([^\W\d_]{1,7})(?![^\W_])")
+# the number that ends a name: uke_35, week_35, q_3 (a period or a position the name counts)
+_NUMBERED_NAME = re.compile(r"(?<![\w.])[^\W\d_]{1,12}_(\d{1,4})(?![\w.])")
 _PREVIEW_NOTE = re.compile(r"\b(?:first|last) \d+ (?:rows|items|lines|characters|chars)\b")
 _OTHER_DATE = re.compile(r"(?<![\w.])\d{1,2}[./-](?:\d{1,2}|[A-Za-z]{3})[./-]\d{2,4}(?![\w])")
 _YEAR = re.compile(r"(?:19|20)\d\d")
@@ -292,7 +296,8 @@ class Shown:
         return self.figures[low:high]
 
     def _number_matches(self, value: Value) -> Iterator[Match]:
-        if is_year(value):  # "in 2024": the year of a printed date counts (2024-03-05)
+        # "in 2024": the year of a printed date counts (2024-03-05), and one of the Buddhist era ("2567", 05/03/2567)
+        if is_year(value) or re.fullmatch(r"2[4-6]\d\d", value.text):
             for index, keys in self._dates.items():
                 if any(key.startswith(value.text) for key in keys):
                     yield Match(self.lines[index], "loose")
@@ -314,6 +319,22 @@ class Shown:
                 for index, seconds in self._timedeltas:
                     if abs(seconds - amount) <= tolerance:
                         yield Match(self.lines[index], "loose")
+        if value.unit is None and not value.currency and value.readings and value.readings[0].tolerance <= 1:
+            number = abs(value.first)
+            yield from (Match(self.lines[index], "loose") for index, n in self._name_numbers if n == number)
+
+    @cached_property
+    def _name_numbers(self) -> list[tuple[int, Decimal]]:
+        """The numbers that end the names of a series a line prints: the week 35 of a wide table's columns
+        ``uke_33 uke_34 uke_35``. No figure of the data, but what "between weeks 10 and 35" read there. One name
+        alone (``user_7`` of a log line) is an id, not a place in a series."""
+        found = []
+        for index, line in enumerate(self.lines):
+            named: dict[str, list[Decimal]] = {}
+            for match in _NUMBERED_NAME.finditer(line.text):
+                named.setdefault(match.group(0).rsplit("_", 1)[0].lower(), []).append(Decimal(match.group(1)))
+            found += [(index, n) for numbers in named.values() if len(set(numbers)) >= 2 for n in numbers]
+        return found
 
     def _a_percent(self, figure: Figure) -> bool:
         """Whether a printed figure is a percent: printed with one, or by code that makes percents (``* 100``, a
@@ -345,12 +366,16 @@ class Shown:
 
     @cached_property
     def _timedeltas(self) -> list[tuple[int, Decimal]]:
-        """The durations pandas printed as Timedeltas ("0 days 02:15:30", "1 days 03:00:00.500000"), in seconds:
+        """The durations pandas printed as Timedeltas ("0 days 02:15:30", "1 days 03:00:00.500000"), or written in
+        ISO 8601 (``PT52M40S``), in seconds:
         what "2 h 15 min", "135 minutes" or "2.3 hours" read, to the answer's precision."""
         found = []
         for index, line in enumerate(self.lines):
             for match in _TIMEDELTA.finditer(line.text):
                 found.append((index, figure_value(match.group(0)) or Decimal(0)))
+            for match in _ISO_DURATION.finditer(line.text):
+                days, hours, minutes, seconds = (Decimal(part or 0) for part in match.groups())
+                found.append((index, days * 86400 + hours * 3600 + minutes * 60 + seconds))
         return found
 
     @cached_property

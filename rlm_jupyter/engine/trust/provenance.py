@@ -38,11 +38,10 @@ from .derive import (
     Column,
     DateOperand,
     Operand,
-    compounds,
-    converted,
     derive,
     in_minor_units,
     significant_digits,
+    spaced_groups,
 )
 from .forms import asks_when
 from .printed import LINE_CHARS, Line, Match, Shown, Table, Where, shown_at, tables
@@ -173,16 +172,14 @@ def _typed_sources(found: list[Value], evidence: Evidence, text: str) -> list[So
     operands = _operands(found, sources, matched, evidence)
     columns = _columns(evidence)
     dates = _dates(found, sources, matched, evidence)
-    for first, second, whole in compounds(found, text):
-        if first in sources and second in sources:
+    for parts, whole in spaced_groups(found, text):
+        if all(index in sources for index in parts):
             continue
         match = shown.find(whole)
-        source = (_shown_source(whole, match) if match is not None
-                  else converted(whole, shown) or between_clocks(whole, found, sources))
-        if source is not None:
-            for index in (first, second):
+        if match is not None:
+            for index in parts:
                 sources[index] = Source(found[index].text, "derived", how=f"part of {whole.text}", loose=True,
-                                        operands=[source])
+                                        operands=[_shown_source(whole, match)])
     stated = [(value, sources[i]) for i, value in enumerate(found) if i in sources]
     lines = [m.line for m in matched.values() if m.line.where.place == "output"] + evidence.last_output
     # two passes: chained steps make a derived figure an operand of the next one, and an answer may state the
@@ -195,7 +192,7 @@ def _typed_sources(found: list[Value], evidence: Evidence, text: str) -> list[So
                        or derive(value, operands, columns, shown, dates)
                        or calendar_source(value, text, stated, shown, lines, lambda: evidence.spans)
                        or _side_by_side(value, shown) or clock_of_seconds(value, shown, text)
-                       or clock_shifted(value, found, sources, text) or between_clocks(value, found, sources)
+                       or clock_shifted(value, found, sources, text) or between_clocks(value, found, sources, text)
                        or out_of(value, found, text) or rate_base(value, text)
                        or code_bound(value, text, evidence.runs)
                        or _row_count(value, evidence) or code_factor(value, evidence.runs)

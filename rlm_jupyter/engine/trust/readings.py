@@ -113,14 +113,42 @@ def _values(text: str) -> tuple[Value, ...]:
     blanked = _take(blanked, ADDRESS, found, lambda m: [Value(m.group(0), "token", key=m.group(0), start=m.start())])
     for pattern in date_patterns():
         blanked = _take(blanked, pattern, found, _date)
+    blanked = _CJK_MONTH.sub(lambda m: " " * len(m.group(0)), blanked)  # "6 月" is June, as the word is
     blanked = _take(blanked, _CLOCK_HALF, found, _clock)
     blanked = _take(blanked, _TOKEN, found, _code)
     blanked = _LIST.sub(lambda m: m.group(0) if _grouped(m.group(0)) else m.group(0).replace(",", " "), blanked)
     _take(blanked, _number_pattern(), found, _number)
     unique: dict[tuple[str, str], Value] = {}
-    for value in sorted(found, key=lambda v: v.start):
+    for value in _compound_durations(sorted(found, key=lambda v: v.start), text):
         unique.setdefault((value.kind, value.text), value)
     return tuple(list(unique.values())[:MAX_VALUES])
+
+
+_DURATION_JOIN = re.compile(r"[\s,]*(?:[^\W\d]{1,3}\s+)?")  # "20 days, 14 hours and 11 minutes", "2 h 15 min"
+
+
+def _compound_durations(found: list[Value], text: str) -> list[Value]:
+    """Durations written in parts, each a smaller unit than the one before ("0 h 23 min 34 s", "20 days, 14 hours
+    and 11 minutes"), read as one: in the smallest part's unit, to half of it. Why: the parts are no figures of
+    their own; the whole is what a printed Timedelta (``20 days 14:11:17``) or two timestamps' difference shows."""
+    merged: list[Value] = []
+    for value in found:
+        last = merged[-1] if merged else None
+        if (last is not None and _a_duration(last) and _a_duration(value) and last.unit and value.unit
+                and value.unit.factor < last.unit.factor and not value.sign
+                and _DURATION_JOIN.fullmatch(text[last.start + len(last.text):value.start])):
+            total = last.readings[0].value * last.unit.factor / value.unit.factor + value.readings[0].value
+            merged[-1] = dataclasses.replace(last, text=text[last.start:value.start + len(value.text)],
+                                             readings=(Reading(total, value.readings[0].tolerance),),
+                                             unit=value.unit)
+        else:
+            merged.append(value)
+    return merged
+
+
+def _a_duration(value: Value) -> bool:
+    return (value.kind == "number" and value.unit is not None and value.unit.dimension == "duration"
+            and len(value.readings) == 1 and value.readings[0].how == "as written")
 
 
 def _take(text: str, pattern: re.Pattern[str], found: list[Value], read: Callable[[re.Match[str]], list[Value]]) -> str:
@@ -141,8 +169,9 @@ def _take(text: str, pattern: re.Pattern[str], found: list[Value], read: Callabl
 _QUOTED = re.compile(r'"([^"\n]+)"|“([^”\n]+)”|‘([^’\n]+)’|(?<![\w\'])\'([^\'\n]+)\'(?![\w])')
 _TOKEN = re.compile(r"(?<![\w.\-/])[A-Za-z0-9]+(?:[-_/][A-Za-z0-9]+)*(?![\w\-/]|\.\d)")
 _NUMBER_WITH_UNIT = re.compile(r"\d+[A-Za-z]{1,3}(?:[-_][A-Za-z]+)*")  # 3rd, 12ms, 5GB, 2nd-largest: numbers
-# After a magnitude word: no letter of a word, unless the text writes no spaces (万円: ten thousand yen)
-_CJK_END = r"(?![^\W\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff])"
+# After a magnitude word: no letter of a word, unless the script writes no spaces between words (万円: ten thousand
+# yen; ล้านบาท: million baht): Chinese, Japanese, Thai, Lao, Myanmar, Khmer
+_CJK_END = r"(?![^\W\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff])"
 # a fiscal or a school year written as two ("FY 2024-25", "2023/24"): one span, read as its first year; "2011-12"
 # is left to the dates (December 2011)
 _YEAR_PAIR = re.compile(r"(?<![\w.,/-])((?:19|20)(\d\d))[-–/](\d\d)(?![\w/-]|[.,]\d)")
@@ -155,6 +184,9 @@ def _first_year(match: re.Match[str]) -> str:
     return first + " " * (len(match.group(0)) - len(first))
 
 
+# a month without a year in the CJK signs ("6月", "6 月", "6월"): a month's name, no figure (after the dates took
+# those with a day or a year)
+_CJK_MONTH = re.compile(r"(?<![\d.])\d{1,2}\s?[월月](?!\s?\d)")
 _ZONE_OFFSET = re.compile(r"\b(?:UTC|GMT)\s?[+-]\d{1,2}(?::?\d{2})?(?!\d)")
 # a time of day: 14:02, 14:02:11.5, and the French 18h30 (keyed 18:30, as the colon writes it)
 CLOCK = re.compile(r"\b\d{1,2}(?::|h(?=\d{2}\b))\d{2}(?::\d{2}(?:\.\d+)?)?\b")
@@ -172,6 +204,18 @@ def _clock(match: re.Match[str]) -> list[Value]:
     if half and 1 <= int(hours) <= 12:
         key = f"{int(hours) % 12 + (12 if half == 'p' else 0):02d}:{rest}"
     return [Value(match.group(0), "token", key=key, start=match.start())]
+
+
+def clock_in(value: Value, text: str) -> str | None:
+    """The 24-hour key of the time of day a value writes: a clock's own, or the time a date stamp carries
+    ("5/6/2024 8:12:36 AM", with the half-day written after it in ``text``); None when it writes none."""
+    if value.kind == "token" and CLOCK.fullmatch(value.key):
+        return value.key
+    inner = CLOCK.search(value.text) if value.kind == "date" else None
+    if inner is None:
+        return None
+    match = _CLOCK_HALF.match(text.translate(NATIVE_DIGITS), value.start + inner.start())
+    return _clock(match)[0].key if match is not None else None
 
 
 def clock_seconds(key: str) -> Decimal:
@@ -409,6 +453,7 @@ def date_patterns() -> tuple[re.Pattern[str], ...]:
         # Chinese, Japanese and Korean signs for year, month and day)
         re.compile(r"(?<![\w.])(?P<ymd>\d{4})\.\s?(?P<m>\d{1,2})\.\s?(?P<d>\d{1,2})\.(?!\d)"),
         re.compile(r"(?<!\d)(?:(?P<ymd>\d{4})\s?[년年]\s?)?(?P<m>\d{1,2})\s?[월月]\s?(?P<d>\d{1,2})\s?[일日]"),
+        re.compile(r"(?<!\d)(?P<cjk_year>\d{4})\s?[년年]\s?(?P<cjk_month>\d{1,2})\s?[월月](?!\s?\d)"),  # 2024年3月
         # 2024-03, as pandas prints a month (a Period, a strftime('%Y-%m') label): a month
         re.compile(r"(?<![\w.\-/])(?P<ym>\d{4}-(?:0[1-9]|1[0-2]))(?![\w\-/]|\.\d)"),
         # March 2024, mars 2024: a month
@@ -446,6 +491,9 @@ def _date_keys(match: re.Match[str]) -> list[str]:
         return [found] if found else []
     if "ym" in parts:
         return [parts["ym"]]
+    if "cjk_month" in parts:
+        month = int(parts["cjk_month"])
+        return [f"{int(parts['cjk_year']):04d}-{month:02d}"] if 1 <= month <= 12 else []
     if "m" in parts:
         try:
             day = _dt.date(int(parts.get("ymd", "2000")), int(parts["m"]), int(parts["d"]))

@@ -133,6 +133,14 @@ def _only_zero(text: str) -> bool:
     return bool(figures) and all(v.first == 0 for v in figures)
 
 
+def figureless(answer: Any) -> bool:
+    """Whether a text answer states no figure but zeros and years: a yes/no, a label, "none", in any language."""
+    from .readings import is_year, values
+
+    return isinstance(answer, str) and len(answer) <= SENTENCE_CHARS and not any(
+        v.kind == "number" and v.readings and not is_year(v) and v.first != 0 for v in values(answer))
+
+
 def nothing(answer: Any) -> bool:
     """Whether an answer says that nothing was found: 0, None, an empty collection or table, "not found".
 

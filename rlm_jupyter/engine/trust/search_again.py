@@ -35,7 +35,7 @@ from ..record.trajectory import Run
 from . import localedata
 from .booleans import column_of
 from .printed import cell_shown
-from .readings import date_of, values
+from .readings import BUDDHIST_ERA, date_of, values
 
 DATA_PIECE_CHARS = 20  # a printed line holds a verbatim piece of the data when this much of it is in the text
 DATA_TEXT_CHARS = 1_000  # a text context at least this long is data to look at (a shorter one is a parameter)
@@ -120,7 +120,7 @@ def refound(run: Run, ns: dict[str, Any], names: Iterable[str]) -> Refound | Non
             return found
     frames = list(_frames(ns, names))
     for frame in frames:
-        found = _in_frame(run, frame)
+        found = _in_frame(run, frame) or _text_in_numbers(run, frame)
         if found is not None:
             return found
     found = _in_another_table(run, frames)
@@ -156,6 +156,34 @@ def _number_in_frame(run: Run, frame: Any) -> Refound | None:
         if other is not None:
             return Refound(str(number), str(number), column, other)
     return None
+
+
+def _text_in_numbers(run: Run, frame: Any) -> Refound | None:
+    """A text compared with a numeric column (``tea['日期'] == '2024-03-08'``, where the days are the integers
+    ``20240308``) never matches: when the column holds the text in another form, as a number, the search looked for
+    the wrong thing."""
+    numeric = {str(c) for c in frame.select_dtypes(include="number").columns[:MAX_TEXT_COLUMNS]}
+    head = frame.head(MAX_SEARCH_ROWS)
+    for column, literal, _ in _comparisons(run, numeric):
+        for form in _forms(literal):
+            if re.fullmatch(r"-?\d+(?:\.\d+)?", form) and (head[column] == float(form)).any():
+                return Refound(literal, form, column)
+    return None
+
+
+# what a search that matched nothing prints last: a zero count or sum, an empty list, set or dict, an empty table
+_EMPTY = re.compile(r"(?:\A|\n)(?:0+(?:\.0+)?|\[\]|\(\)|\{\}|set\(\)|None|Series\(\[\].*|"
+                    r"Empty DataFrame\nColumns: .*\nIndex: \[\])\Z")
+
+
+def printed_nothing(run: Run) -> bool:
+    """Whether the last block that printed anything ended with an empty result: ``0``, ``[]``, an empty DataFrame.
+
+    Why: an answer resting on it says nothing was found in any language ("没有，滨江店从未卖出过龙井"), and whether
+    the search could have found anything is what ``refound`` checks; an answer's words are no trigger to rely on.
+    """
+    cells = [cell for it in run.iterations for cell in it.cells if cell.error is None and cell_shown(cell).strip()]
+    return bool(cells) and bool(_EMPTY.search(cell_shown(cells[-1]).strip()))
 
 
 def _number_comparisons(run: Run, columns: set[str]) -> Iterator[tuple[str, int | float]]:
@@ -209,12 +237,24 @@ def _forms(literal: str) -> list[str]:
             continue  # a number inside a pattern or a phrase (the 2 of "\s{2,}"): the literal is not that value
         day = date_of(value.key) if value.kind == "date" else None
         if day is not None:
-            forms += [_format(day, f) for f in DATE_FORMATS] + localedata.written_dates(day)
+            forms += _date_forms(day) + localedata.written_dates(day)
         first = value.readings[0].value if value.kind == "number" and value.readings else None
         if first is not None and first == first.to_integral():
             whole = int(first)
             forms += [str(whole), f"{whole:,}"]
     return list(dict.fromkeys(f for f in forms if f and f != literal))
+
+
+def _date_forms(day: _dt.date) -> list[str]:
+    """``day`` in each of ``DATE_FORMATS``; its numeric forms also without leading zeros (``5/14/2024``, as US
+    software and most logs print a day) and with the year of the Thai solar calendar (``14/05/2567``), which
+    counts ``BUDDHIST_ERA`` years ahead."""
+    forms = [_format(day, f) for f in DATE_FORMATS]
+    numeric = [f for f in forms if re.fullmatch(r"[\d./-]+", f)]
+    forms += [re.sub(r"(?<!\d)0(?=\d)", "", f) for f in numeric]
+    year = str(day.year)
+    forms += [f.replace(year, str(day.year + BUDDHIST_ERA)) for f in numeric if year in f]
+    return forms
 
 
 def _format(day: _dt.date, fmt: str) -> str:

@@ -36,7 +36,7 @@ from typing import Any
 
 from ..dialogue import prompts
 from . import forms, localedata
-from .claims import Claim
+from .claims import Claim, range_ends
 from .parts import Part, names, names_word, part_named, parts_named, phrases, printed_expression, printed_matches
 from .printed import label_key
 from .provenance import Evidence
@@ -126,11 +126,14 @@ def _a_look(table: Any, evidence: Evidence) -> bool:
 
 def _one_figure(text: str, question: str, *, shares_too: bool = False, choice_too: bool = False) -> Value | None:
     """The one figure the answer states to a question for one figure (``choice_too``: or for one choice, "what
-    was the strongest gust?"), not a year, not the question's own."""
+    was the strongest gust?"), not a year, not the question's own, not the ends of a range it covers."""
     if forms.asks_for_one(question) not in ("one figure", *(("one choice",) if choice_too else ())):
         return None
     asked = {v.text for v in values(question)}
-    stated = [v for v in values(text) if v.kind == "number" and v.readings and not is_year(v) and v.text not in asked]
+    written = values(text)
+    scope = range_ends(written, text)  # "between weeks 10 and 35": the span the figure covers, not a figure
+    stated = [v for v in written if v.kind == "number" and v.readings and not is_year(v) and v.text not in asked
+              and id(v) not in scope]
     if len(stated) != 1 or (not shares_too and any(r.how == "percent" for r in stated[0].readings)):
         return None  # several figures: which is the answer and which its context is not known; a share: ``shares``
     return stated[0]
