@@ -1309,7 +1309,8 @@ def test_arithmetic_the_answer_writes_out_is_evaluated_when_its_operands_have_so
                     question="three nights for two adults?")
     assert worked.grounded, worked.unseen
     total = worked.sources[0]
-    assert total.kind == "derived" and total.how.startswith("204 + 18 + 8.10") and len(total.operands) == 3
+    # the working in full, each figure as often as it is written (the 3 nights three times)
+    assert total.kind == "derived" and total.how.startswith("3 × 68 EUR + 3 × 6 EUR") and len(total.operands) == 7
     # a written sum of a figure no output showed derives nothing
     assert not traced("EUR 231.10 = 204 + 19 + 8.10.", tariff, question="three nights?").grounded
 
@@ -2282,3 +2283,44 @@ def test_the_ends_of_a_range_are_no_figure_of_a_part() -> None:
     claim = subsets.unscoped("Hitra counted 60 dead fish between weeks 10 and 35.", "How many fish died at Hitra?",
                              evidence, [farm])
     assert claim is not None and claim.values["part"].lower() == "hitra", claim
+
+
+def test_pairs_read_other_rows_other_names_counts_and_years_beside_a_row() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_direction, wrong_pair
+
+    outcomes = pd.Series([71, 53, 32, 9], index=pd.Index(["Returned", "Unclaimed", "Sent", "Handed"],
+                                                         name="outcome"), name="count")
+    question = "How many of the things handed in got back to their owners?"
+    shown = evidence_of("print(book.shape)\nprint(o)", question=question, o=outcomes,
+                        book=pd.DataFrame(index=range(170)))
+    assert wrong_pair("103 of the 170 items: 71 were picked up and 32 were posted back.", question, shown) is None
+    assert wrong_pair("170 items.", question, shown) is not None  # a bare figure still goes with the question's label
+    dishes = pd.DataFrame({"dish_en": ["som tam", "roti"], "rent_baht": [300, 250]})
+    takings = pd.Series([412650, 241640], index=pd.Index(["ส้มตำ", "โรตี"], name="dish_th"), name="takings")
+    both = evidence_of("print(d)\nprint(t)", d=dishes.set_index("dish_en"), t=takings)
+    assert wrong_pair("ส้มตำ (som tam) took ฿412,650.", "q", both) is None  # one row by two names
+    assert wrong_pair("โรตี took ฿412,650.", "q", both) is not None
+    kinds = pd.Series([1012, 160], index=pd.Index(["DONE", "FAILED"], name="kind"), name="count")
+    used = evidence_of("print(k)\nprint(26314.7)", k=kinds)
+    assert wrong_pair("About 26.3 kg (26,314.7 g), counting what the failed prints used.", "q", used) is None
+    assert wrong_pair("The failed prints were 1012.", "q", used) is not None
+    fees = pd.DataFrame({2023: [8742.9, 8302.0], 2024: [5932.0, 6788.0]},
+                        index=pd.Index(["Brandt", "Liège SA"], name="client"))
+    years = pd.Series([128, 132], index=pd.Index([2023, 2024], name="year"), name="count")
+    wide = evidence_of("print(y)\nprint(f)", y=years, f=fees)
+    assert wrong_pair("Brandt was billed €8,742.90 for 2024.", "q", wide) is not None  # 2024 names a column here
+    assert wrong_pair("Brandt was billed €5,932.00 for 2024.", "q", wide) is None
+    bio = pd.DataFrame({"Frøya": [489.0, 1159.0, 1137.0, 1743.0]}, index=pd.Index([10, 26, 27, 35], name="uke_nr"))
+    weeks = evidence_of("print(b)", b=bio)
+    assert wrong_direction("Frøya (489 → 1,743 t) dipped in week 27, from 1,159 to 1,137 t.", weeks) is None
+    assert wrong_direction("Frøya dipped from 489 to 1,743 t.", weeks) is not None
+
+
+def test_a_written_chain_reads_a_figure_each_time_it_is_written() -> None:
+    stalls = "B     S04     415800\n      S05     442130\n      S06     361840\n      S10     229380"
+    grounding = traced("Zone B has 4 stalls: (415,800 + 442,130 + 361,840 + 229,380) / 4 = 362,288 baht.", stalls,
+                       "4")
+    assert grounding.grounded, grounding.unseen
+    assert not traced("Zone B has 4 stalls: (415,800 + 442,130 + 361,840 + 229,380) / 4 = 362,900 baht.", stalls,
+                      "4").grounded
+    assert [v.unit.dimension if v.unit else None for v in values("from 467 to 1,527 t. Frøya")] == [None, "mass"]

@@ -500,6 +500,7 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
     only = asked[0].label if len({m.label for m in asked}) == 1 and not listing else None
     for sentence in sentences(text):
         named = _one_row_once(mentions(sentence, labels), sentence, found)
+        named = _years_as_columns(named, sentence, found)
         holding = {m.label for m in named} or ({only} if only else set())
         holders = [t for t in found if any(t.rows_of(label) for label in holding)]
         # a number inside a label's mention (week 13, "City 00") names it, and is not also its figure
@@ -515,8 +516,11 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
         swapped = _other_statistic(sentence, figures, found) or _dated_elsewhere(sentence, figures, evidence)
         if swapped is not None:
             return swapped
-        for value, label, bound in _pairs(sentence, named, figures, None if named else only):
-            if not bound:
+        # a sentence that names no label goes with the question's, unless its figures are other rows' of that
+        # label's table: it is about those rows ("103 of the 170 items: 71 were picked up and 32 were posted")
+        bare = only if not named and not _of_other_rows(figures, only, holders) else None
+        for value, label, bound in _pairs(sentence, named, figures, bare):
+            if not bound or _by_another_name(value, label, named, sentence, found):
                 continue  # a loose layout: the figure may be meant for any label the sentence names
             near = _around(sentence, value)
             # a year anywhere in the clause names a column of years ("700.9 mm of rain in 2024": column 2024), but
@@ -529,6 +533,41 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
             if claim is not None:
                 return claim
     return None
+
+
+_A_YEAR = re.compile(r"(?:19|20)\d\d")
+_COUNTS = frozenset({"count", "counts", "size", "n", "freq", "frequency"})  # how pandas and people name a count
+_ALIAS = re.compile(r"\s*[(（/]\s*")  # "ส้มตำ (som tam)", "Köln/Cologne": one thing by two names
+
+
+def _by_another_name(value: Value, label: str, named: list[_Mention], sentence: str, found: list[Table]) -> bool:
+    """Whether the sentence writes ``label`` beside another name in brackets or after a slash, and the figure is
+    in that name's row: one row of a table that writes the name in the data's language ("ส้มตำ (som tam)")."""
+    return any(mention.label == label and other.label != label
+               and (_ALIAS.fullmatch(sentence[mention.end:other.start])
+                    or _ALIAS.fullmatch(sentence[other.end:mention.start]))
+               and _in_rows(value, other.label, found) for mention, other in itertools.permutations(named, 2))
+
+
+def _years_as_columns(named: list[_Mention], sentence: str, found: list[Table]) -> list[_Mention]:
+    """The mentions without the years, when the sentence's figures sit in the row of another label it names:
+    beside that row, a year is its column or its period ("Brandt ... €8,742.90 for 2024"), not a row of a table
+    by year."""
+    rows = [m for m in named if not _A_YEAR.fullmatch(m.label)]
+    if len(rows) == len(named) or not any(_in_rows(v, m.label, found) for m in rows for v in values(sentence)
+                                          if v.kind == "number" and v.readings):
+        return named
+    return rows
+
+
+def _of_other_rows(figures: list[Value], label: str | None, holders: list[Table]) -> bool:
+    """Whether two figures of the sentence or more are cells of other rows than ``label``'s, in a table that has
+    its row: the sentence reports those rows (one such figure is the bare figure of a misread row)."""
+    for table in holders:
+        own = {id(row) for row in table.rows_of(label)} if label else set()
+        if sum(any(id(row) not in own for row, _ in _cells_of(value, table)) for value in figures) >= 2:
+            return True
+    return False
 
 
 def _other_statistic(sentence: str, figures: list[Value], found: list[Table]) -> Claim | None:
@@ -809,8 +848,11 @@ def _printed_elsewhere(label: str, value: Value, stated: list[Value], evidence: 
     not state the label's own figure beside it."""
     # a label that names one row: a category repeated down a look at the records ("acacia browse" on every row of
     # ``feeds.head(3)``) has no figure of its own there
+    # a mass, a duration or an amount is no figure of a count of rows ("26.3 kg ... the failed prints")
+    counted = value.unit is not None or bool(value.currency)
     own = [(table, rows[0]) for table in evidence.tables if len(table.numeric_columns()) == 1
-           and len(rows := table.rows_of(label)) == 1]
+           and len(rows := table.rows_of(label)) == 1
+           and not (counted and label_key(table.numeric_columns()[0]) in _COUNTS)]
     if not own or any(_in_rows(value, label, evidence.tables) for _ in own[:1]):
         return None
     if any(matches(other, figure) for table, row in own if (figure := row.figure(table.numeric_columns()[0]))
@@ -949,6 +991,9 @@ _FROM_TO = re.compile(r"\bfrom\s+(?P<a>\S+(?:\s\S+)?)\s+(?:to|into)\s+(?P<b>\S+(
                       r"(?P<c>\S+)\s*(?:→|->)\s*(?P<d>\S+)", re.IGNORECASE)
 
 
+_BRACKETED = re.compile(r"\([^()]*\Z")  # a bracket open at the end of a text
+
+
 def _from_to(text: str) -> Claim | None:
     """A change stated with its two ends ("fell from 12.1 to 15.3"): the words must go the way the figures do."""
     for sentence in sentences(text):
@@ -958,7 +1003,12 @@ def _from_to(text: str) -> Claim | None:
             if not all(e and e[0].kind == "number" and e[0].readings for e in ends):
                 continue
             start, end = ends[0][0].first, ends[1][0].first
-            said = forms.change_direction(forms.clause_around(sentence, match.start()))
+            # a pair in brackets goes with the words in them: "Frøya Vest (489 → 1,743 t) dipped in week 27, from
+            # 1,159 to 1,137 t" says the dip of the pair after it
+            bracket = _BRACKETED.search(sentence[:match.end()])
+            closing = sentence.find(")", match.end()) if bracket else -1
+            said = forms.change_direction(sentence[bracket.end():closing] if bracket and closing >= 0
+                                          else forms.clause_around(sentence, match.start()))
             if (said == "up" and end < start) or (said == "down" and end > start):
                 return Claim(prompts.wrong_direction(f"{ends[0][0].text} → {ends[1][0].text}",
                                                      "a fall" if end < start else "a rise",

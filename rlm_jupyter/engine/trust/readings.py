@@ -103,9 +103,23 @@ def values(text: str) -> list[Value]:
     return list(_values(text.translate(NATIVE_DIGITS)))
 
 
+def every_value(text: str) -> list[Value]:
+    """The values in ``text`` in order, a repeated one each time it is written: what a written chain of arithmetic
+    reads ("zone B has 4 stalls: (a + b + c + d) / 4"), where ``values`` keeps the first."""
+    return list(_every_value(text.translate(NATIVE_DIGITS)))
+
+
 @functools.lru_cache(maxsize=1024)
 def _values(text: str) -> tuple[Value, ...]:
     """``values``, read once per text: every gate of a FINAL reads the same answer and its sentences."""
+    unique: dict[tuple[str, str], Value] = {}
+    for value in _every_value(text):
+        unique.setdefault((value.kind, value.text), value)
+    return tuple(list(unique.values())[:MAX_VALUES])
+
+
+@functools.lru_cache(maxsize=1024)
+def _every_value(text: str) -> tuple[Value, ...]:
     found: list[Value] = []
     blanked = _ZONE_OFFSET.sub(lambda m: " " * len(m.group(0)), text)  # "UTC+2" names a zone, not a figure
     blanked = _YEAR_PAIR.sub(_first_year, blanked)
@@ -118,10 +132,7 @@ def _values(text: str) -> tuple[Value, ...]:
     blanked = _take(blanked, _TOKEN, found, _code)
     blanked = _LIST.sub(lambda m: m.group(0) if _grouped(m.group(0)) else m.group(0).replace(",", " "), blanked)
     _take(blanked, _number_pattern(), found, _number)
-    unique: dict[tuple[str, str], Value] = {}
-    for value in _compound_durations(sorted(found, key=lambda v: v.start), text):
-        unique.setdefault((value.kind, value.text), value)
-    return tuple(list(unique.values())[:MAX_VALUES])
+    return tuple(_compound_durations(sorted(found, key=lambda v: v.start), text))
 
 
 _DURATION_JOIN = re.compile(r"[\s,]*(?:[^\W\d]{1,3}\s+)?")  # "20 days, 14 hours and 11 minutes", "2 h 15 min"
@@ -332,7 +343,14 @@ def _number(match: re.Match[str]) -> list[Value]:
     sign_text = match.group("sign") or ""
     sign = -1 if sign_text in ("-", "−") else 1 if sign_text == "+" else 0
     readings: list[Reading] = []
-    scale = match.group("scale")
+    scale, unit_word = match.group("scale"), match.group("unit")
+    known = localedata.unit_words()
+    text = match.group(0).strip()
+    last = unit_word or (scale if not match.group("code") else None)
+    if last and last.endswith(".") and last[:-1] in known and _SENTENCE_END.match(match.string, match.end()):
+        # "… to 1,527 t. Frøya": the sentence's full stop after a unit (tonnes), not the Norwegian "t." of hours
+        # nor the Danish "t." of thousands
+        scale, unit_word, text = (None if last == scale else scale), last[:-1], text.removesuffix(".")
     for number, tolerance in _decimals(match, hedged):
         if not scale:  # "1,2 Mio.", "1,801,804万": the magnitude is the reading, the digits alone are not the figure
             readings.append(Reading(number, tolerance, "hedged" if hedged else "as written"))
@@ -345,8 +363,6 @@ def _number(match: re.Match[str]) -> list[Value]:
                 readings.append(Reading(number * factor, tolerance * factor, "magnitude"))
     if not readings:
         return []
-    known = localedata.unit_words()
-    unit_word = match.group("unit")
     if scale in known:  # "38,395.8 L": a capital that is a magnitude (lakh) and a unit (litres) is read as both
         readings.extend(Reading(number, tolerance, "hedged" if hedged else "as written")
                         for number, tolerance in _decimals(match, hedged))
@@ -354,11 +370,13 @@ def _number(match: re.Match[str]) -> list[Value]:
     unit = None
     if unit_word:
         unit = known.get(unit_word) or known.get(unit_word.lower())
-    text = match.group(0).strip()
     start = match.start() + (len(match.group(0)) - len(match.group(0).lstrip()))
     written = match.group("currency") or match.group("code") or ""
     currency = _SYMBOLS.get(written) or localedata.currency_symbols(CURRENCIES).get(written, written.upper())
     return [Value(text, "number", tuple(readings), start=start, sign=sign, unit=unit, currency=currency)]
+
+
+_SENTENCE_END = re.compile(r"\s*(?:\Z|\s[^\W\d_](?<=[A-ZÀ-ÞА-ЯΑ-Ω]))|\)")
 
 
 def _decimals(match: re.Match[str], hedged: bool) -> list[tuple[Decimal, Decimal]]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
 from ..record.trajectory import Source
-from .readings import Value
+from .readings import Value, every_value
 
 # Between two operands: at most three words (a unit, "adults", "nights"), then one operator.
 # A hyphen or an "x" is an operator only between spaces ("10-12 m" is a range, "3x" a factor).
@@ -83,13 +83,16 @@ class _Reader:
 
 
 def chains(found: Sequence[Value], text: str) -> list[Chain]:
-    """Every chain of two or more numbers the text joins by operators."""
+    """Every chain of two or more numbers the text joins by operators. Its operands are indexes into ``found``
+    (``values``, without repeats): a figure written twice ("4 stalls ... / 4") is one operand twice."""
     out: list[Chain] = []
-    run: list[int] = []
+    run: list[int] = []  # positions in ``every``
     tokens: list[int | str] = []
     depth = 0  # brackets open: a ")" with none open is the prose's ("(EUR 68) + 6"), not the chain's
-    for index, value in enumerate(found):
-        previous = found[index - 1] if index else None
+    first = {(v.kind, v.text): i for i, v in reversed(list(enumerate(found)))}
+    every = [v for v in every_value(text) if (v.kind, v.text) in first]
+    for index, value in enumerate(every):
+        previous = every[index - 1] if index else None
         joined = (previous is not None and previous.kind == "number" and value.kind == "number" and run
                   and run[-1] == index - 1 and value.readings and value.sign == 0)
         match = _BETWEEN.fullmatch(text[previous.start + len(previous.text):value.start]) if joined and previous \
@@ -99,29 +102,32 @@ def chains(found: Sequence[Value], text: str) -> list[Chain]:
             closes = bool(match.group("close")) and depth > 0
             depth += (1 if match.group("open") else 0) - (1 if closes else 0)
             tokens += [*([")"] if closes else []), _OPERATORS[match.group("op")],
-                       *(["("] if match.group("open") else []), index]
+                       *(["("] if match.group("open") else []), first[(value.kind, value.text)]]
             continue
         if len(run) >= 2:
-            out.append(_chain(run, tokens, found, text))
+            out.append(_chain(run, tokens, every, first, text))
         run, tokens, depth = [], [], 0
         if value.kind == "number" and value.readings:
             opened = _OPENED.search(text[:value.start]) is not None
-            run, tokens, depth = [index], [*(["("] if opened else []), index], int(opened)
+            run = [index]
+            tokens, depth = [*(["("] if opened else []), first[(value.kind, value.text)]], int(opened)
     if len(run) >= 2:
-        out.append(_chain(run, tokens, found, text))
+        out.append(_chain(run, tokens, every, first, text))
     return out
 
 
-def _chain(run: list[int], tokens: list[int | str], found: Sequence[Value], text: str) -> Chain:
+def _chain(run: list[int], tokens: list[int | str], every: Sequence[Value], first: dict[tuple[str, str], int],
+           text: str) -> Chain:
     """A chain, each bracket it opened closed at its end, whether the text closes it there ("(a + b + c) / 3") or
     the bracket holds more than the working ("74 EUR (68 berth + 6 water, both per night)")."""
-    first, last = found[run[0]], found[run[-1]]
+    operands = tuple(first[(every[i].kind, every[i].text)] for i in run)
+    start_value, last = every[run[0]], every[run[-1]]
     end = last.start + len(last.text)
     opened = tokens.count("(") - tokens.count(")")
     closing = re.match(r"(?:\s*\))*", text[end:]).group(0)  # type: ignore[union-attr]
     shown = min(opened, closing.count(")"))
-    start = text.rfind("(", 0, first.start) if tokens[0] == "(" else first.start
-    return Chain(tuple(run), (*tokens, *[")"] * opened), text[start:end + len(closing) if shown else end])
+    start = text.rfind("(", 0, start_value.start) if tokens[0] == "(" else start_value.start
+    return Chain(operands, (*tokens, *[")"] * opened), text[start:end + len(closing) if shown else end])
 
 
 def written_source(value: Value, index: int, found: Sequence[Value], text: str,
