@@ -2324,3 +2324,26 @@ def test_a_written_chain_reads_a_figure_each_time_it_is_written() -> None:
     assert not traced("Zone B has 4 stalls: (415,800 + 442,130 + 361,840 + 229,380) / 4 = 362,900 baht.", stalls,
                       "4").grounded
     assert [v.unit.dimension if v.unit else None for v in values("from 467 to 1,527 t. Frøya")] == [None, "mass"]
+
+
+def test_magnitudes_in_column_names_median_words_misread_dates_and_most_of_a_mass() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_extreme, wrong_pair, wrong_unit
+
+    houses = pd.DataFrame({"house": ["C", "S"], "газ_тыс_м3": [50.9, 38.9]})
+    gas = evidence_of("print(h[h.house == 'C']['газ_тыс_м3'].sum())", h=houses)
+    assert wrong_unit("C сожгла 50,9 м³ газа.", gas) is not None  # thousands of m³ stated as m³
+    assert wrong_unit("C сожгла 50,9 тыс. м³ газа.", gas) is None
+    delays = pd.Series([27.0, 34.02, 860.0], index=pd.Index(["50%", "mean", "count"]), name="delay_min")
+    stats = evidence_of("print(d)", d=delays)
+    assert wrong_pair("وسيط التأخير 34.0 دقيقة.", "ما وسيط مدة التأخير؟", stats) is not None
+    assert wrong_pair("وسيط التأخير 27.0 دقيقة.", "ما وسيط مدة التأخير؟", stats) is None
+    cold = "дата       13.01.2024\nt_нар_C         -40.2"
+    assert not traced("13 января 2023 года: -40,2 °C.", cold).grounded  # another year than the printed one
+    assert not traced("Первая авария случилась 10 мая 2023 года.", "17  05.10.2023  Заречная").grounded  # swapped
+    assert traced("С 1 октября 2023 года: -40,2 °C.", cold).grounded  # a scope the outputs did not print: marked
+    feed = pd.Series([292.23, 509.39], index=pd.Index(["Smøla", "Hitra"], name="site"), name="feed_t")
+    fed = evidence_of("print(f.sort_values())", f=feed)
+    assert wrong_extreme("Smøla, with 292.23 t of feed.", "Which site used the most feed?", fed, lambda _: False)
+    assert wrong_extreme("Hitra, with 509.39 t.", "Which site used the most feed?", fed, lambda _: False) is None
+    assert wrong_extreme("Smøla: 292.23 t, as most of the feed went elsewhere.", "How much feed did Smøla use?", fed,
+                         lambda _: False) is None  # "most of": a majority, no superlative

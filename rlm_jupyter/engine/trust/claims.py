@@ -173,7 +173,8 @@ def _date_mentions(text: str, labels: Iterable[str], taken: list[tuple[int, int]
 
 # The names pandas' ``describe()`` gives its rows, as an answer says them (a quantile ``N%`` is also the Nth
 # percentile and pN).
-_STATISTICS = {"50%": ("median", "médiane", "mediana", "mediaan"),
+_STATISTICS = {"50%": ("median", "médiane", "mediana", "mediaan", "медиана", "медіана", "الوسيط", "وسيط", "中位数",
+                       "中位數", "中央値", "중앙값", "มัธยฐาน", "medyan", "medián"),
                "25%": ("first quartile", "lower quartile", "q1", "premier quartile", "erstes quartil"),
                "75%": ("third quartile", "upper quartile", "q3", "troisième quartile", "drittes quartil"),
                "std": ("standard deviation", "écart-type", "standardabweichung", "desviación estándar"),
@@ -1161,6 +1162,7 @@ def _printed_units(line: str, after: int, code: str, known: dict[str, localedata
     parts = {part for name in _column_names(code) for part in name.lower().split("_") if part}
     snake = {part for name in _column_names(code) if "_" in name for part in name.lower().split("_")[1:]}
     found = {known[p] for p in parts if p in known and len(p) <= 7 and (len(p) > 1 or "_" in code)}
+    found |= {unit for name in _column_names(code) if (unit := _named_unit(name.lower().split("_"), known))}
     # a snake_case name's "us" is microseconds (latency_us), as its "ms" is milliseconds
     return found | ({known["µs"]} if "us" in snake else set())
 
@@ -1174,11 +1176,22 @@ def _column_units(value: Value, line: Line, found: list[Table], known: dict[str,
     for table in found:
         for row, column in _cells_of(value, table):
             parts = [p for p in re.split(r"[_\s]+", column.lower()) if p]
-            if row.line is line and len(parts) >= 2 and parts[-1] in known and len(parts[-1]) > 1 \
-                    and parts[-2] not in ("per", "pro", "par", "je", "por") \
+            unit = _named_unit(parts, known)
+            if row.line is line and unit is not None and parts[-2] not in ("per", "pro", "par", "je", "por") \
                     and not set(parts[:-1]) & localedata.currency_words(CURRENCIES):
-                units.add(known[parts[-1]])
+                units.add(unit)
     return units
+
+
+def _named_unit(parts: list[str], known: dict[str, localedata.Unit]) -> localedata.Unit | None:
+    """The unit a name's last word says (``m3`` written for m³), times a magnitude word before it: ``газ_тыс_м3``
+    is in thousands of m³, ``volume_k_m3`` too. None for a name of one word, or a last word of one letter."""
+    last = re.sub(r"(?<=[^\W\d_])([23])$", lambda m: "²³"[int(m.group(1)) - 2], parts[-1]) if parts else ""
+    if len(parts) < 2 or last not in known or len(last) <= 1:
+        return None
+    scales = localedata.scale_words()
+    power = max(scales.get(parts[-2], scales.get(parts[-2] + ".", frozenset({0}))))
+    return localedata.Unit(known[last].dimension, known[last].factor * Decimal(10) ** power)
 
 
 def _column_names(code: str) -> list[str]:
@@ -1192,6 +1205,10 @@ def _unit_name(unit: localedata.Unit, known: dict[str, localedata.Unit]) -> str:
     """The unit's first name in CLDR's order ("minutes" over the symbol "min"), or its symbol when it has only
     symbols ("MWh")."""
     words = [word for word, u in known.items() if u == unit]
+    if not words:  # a magnitude of a unit (thousands of m³): the magnitude and the unit
+        power = next(p for p in range(3, 13, 3) if localedata.Unit(unit.dimension, unit.factor / 10 ** p) in
+                     known.values())
+        return f"{10 ** power:,} {_unit_name(localedata.Unit(unit.dimension, unit.factor / 10 ** power), known)}"
     return next((word for word in words if len(word) > 3), max(words, key=len))
 
 

@@ -145,7 +145,12 @@ def _direction(match: re.Match[str]) -> str | None:
     groups = {k: (v or "").lower() for k, v in match.groupdict().items()}
     if groups["mostword"]:
         low = groups["mostword"] in ("least", "fewest", "wenigsten")
-        return _of_quantity_or_quality(low, groups["after"], is_plural(groups["after"]) or not groups["after"])
+        after = groups["after"]
+        # of a quantity: a plural ("the most calls"), or a noun of a mass, known by its lack of an adjective's
+        # ending ("the most feed", "the most rain"; not "the most active", "the most popular")
+        return _of_quantity_or_quality(low, after, not after or is_plural(after)
+                                       or (groups["mostword"] in ("most", "least") and after not in _FUNCTION_WORDS
+                                           and not _ADJECTIVE.search(after)))
     if groups["shape"]:
         word = groups["shape"]
         return "low" if word.startswith(("bottom", "min")) else "high"
@@ -176,6 +181,12 @@ def _direction(match: re.Match[str]) -> str | None:
     return _pair_direction(word)
 
 
+# The endings of an English adjective (active, famous, careful, reliable, visible, central, electric, frequent,
+# distant, busy, delayed, useless, popular, ordinary, fragile) or a participle (growing)
+_ADJECTIVE = re.compile(r"^\w{3,}(?:ive|ous|ful|able|ible|al|ic|ent|ant|y|ed|less|ar|ary|ile|ing|ish)$")
+# Words after "most" that make no superlative of a quantity: "most of the herd" (a majority), "most likely"
+_FUNCTION_WORDS = frozenset({"of", "the", "a", "an", "to", "in", "on", "at", "by", "and", "or", "is", "are", "was",
+                             "were", "than", "likely", "often", "times", "probably"})
 # The endings of a Romance past participle (entregado, vendida, venduto, livrée, vendidos)
 _PARTICIPLE = re.compile(r"(?:ad[oa]s?|id[oa]s?|at[oaie]|it[oaie]|ut[oaie]|ée?s?)$")
 

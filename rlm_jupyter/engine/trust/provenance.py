@@ -143,11 +143,27 @@ def _scopes(value: Value, source: Source, text: str, evidence: Evidence) -> bool
     """A date no output showed, in an answer to a question that asks for no date, scopes the figures the answer
     rests on ("June to November 2024: ..."): the ``unseen-scope`` gate marks it, where an unseen figure is refused.
     A bare year counts only after a word that makes it a period ("in 2024", "from 2019"): "2024 loads" is a count.
-    A date outside every period the data's date columns cover is no scope but a contradiction: still refused."""
+    A date outside every period the data's date columns cover is no scope but a contradiction: still refused. So is
+    a printed date misread: one an output showed in another year, or with its day and month swapped
+    (``13.01.2024`` stated as 13 January 2023, ``05.10.2023`` as 10 May 2023)."""
     if source.kind != "nowhere":
         return False
     scoping = value.kind == "date" or (is_year(value) and _YEAR_OF.search(text[:value.start]) is not None)
-    return scoping and within_data(value, evidence.spans) is not False
+    return scoping and within_data(value, evidence.spans) is not False and not _misread(value, evidence)
+
+
+def _misread(value: Value, evidence: Evidence) -> bool:
+    """Whether an output showed the date in another year, or with its day and month swapped."""
+    day = date_of(value.key) if value.kind == "date" else None
+    if day is None:
+        return False
+    for _, key in evidence.shown.output_dates():
+        shown = date_of(key)
+        if shown is not None and shown != day and (
+                (shown.month, shown.day) == (day.month, day.day) or (shown.year, shown.month, shown.day) == (
+                day.year, day.day, day.month)):
+            return True
+    return False
 
 
 def trace_label(label: str, evidence: Evidence) -> Source:
