@@ -150,7 +150,7 @@ def _direction(match: re.Match[str]) -> str | None:
         # ending ("the most feed", "the most rain"; not "the most active", "the most popular")
         return _of_quantity_or_quality(low, after, not after or is_plural(after)
                                        or (groups["mostword"] in ("most", "least") and after not in _FUNCTION_WORDS
-                                           and not _ADJECTIVE.search(after)))
+                                           and not _ADJECTIVE.search(after) and _pair_direction(after) is None))
     if groups["shape"]:
         word = groups["shape"]
         return "low" if word.startswith(("bottom", "min")) else "high"
