@@ -156,10 +156,12 @@ GATES: tuple[Gate, ...] = (
          "a count from a sub-call's answer when that block's sub-calls read under half of the data",
          "a model counted complaints in a sub-call given 60 of 300 comments and reported it for all"),
     Gate("nothing-found", "answer", "soft",
-         "an answer that nothing was found, when the code's search literal is in the data in another form "
-         "(case, spacing, date or number format, CLDR's dates of many locales) or in another column than the one "
-         "filtered, of the same table or another table of a dict of tables; or, over text data, "
-         "when no output showed a verbatim piece of the data",
+         "an answer that nothing was found (in its words, or in any language a figureless answer after an output "
+         "that ended empty: 0, [], an empty table), when the code's search literal is in the data in another form "
+         "(case, spacing, date or number format with or without leading zeros, CLDR's dates of many locales, the "
+         "Buddhist era's years, a day kept as the integer 20240308) or in another column than the one filtered, of "
+         "the same table or another table of a dict of tables; or, over text data, when no output showed a "
+         "verbatim piece of the data",
          "a real 1.5B model searched records for a label's words, which the data does not use, printed 0 and "
          "wrote FINAL(0); a model searched a web log for 2024-03-05, which it writes 05/Mar/2024"),
     # -- notes ------------------------------------------------------------------------------------------------
