@@ -2347,3 +2347,16 @@ def test_magnitudes_in_column_names_median_words_misread_dates_and_most_of_a_mas
     assert wrong_extreme("Hitra, with 509.39 t.", "Which site used the most feed?", fed, lambda _: False) is None
     assert wrong_extreme("Smøla: 292.23 t, as most of the feed went elsewhere.", "How much feed did Smøla use?", fed,
                          lambda _: False) is None  # "most of": a majority, no superlative
+
+
+def test_an_amount_from_a_column_that_names_no_money_beside_one_that_does() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_currency
+
+    per = pd.DataFrame({"sold": [6041, 8253], "takings_baht": [241640, 412650]}, index=pd.Index(["roti", "som tam"]))
+    shown = evidence_of("print(per)", per=per)
+    claim = wrong_currency("The roti stall took ฿6,041.", shown)
+    assert claim is not None and claim.values["named"] == "takings_baht"
+    assert wrong_currency("The roti stall took ฿241,640.", shown) is None
+    by_currency = pd.DataFrame({"amount": [87711.49, 581126.49], "eur": [91219.94, 581126.49]},
+                               index=pd.Index(["CHF", "EUR"], name="currency"))
+    assert wrong_currency("CHF: 87,711.49 CHF.", evidence_of("print(t)", t=by_currency)) is None

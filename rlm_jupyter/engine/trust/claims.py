@@ -1114,7 +1114,31 @@ def wrong_currency(text: str, evidence: Evidence) -> Claim | None:
             other = _unit_name(next(iter(measures[0])), known)
             return Claim(prompts.wrong_unit(value.text, printed[0].figure.text if printed[0].figure else "", other),
                          {"figure": value.text, "printed_in": other})
+        beside = _beside_money(value, [m.line for m in printed], evidence.tables)
+        if beside is not None:
+            return beside
     return None
+
+
+def _beside_money(value: Value, lines: list[Line], found: list[Table]) -> Claim | None:
+    """An amount every printing of which is a cell of a column that names no money, in a row whose table has a column
+    that does: ฿6,041 of ``sold`` beside ``takings_baht``, the right row's other column."""
+    cells = [(table, row, column) for table in found for row, column in _cells_of(value, table)
+             if any(row.line is line for line in lines)]
+    if not cells or any(_names_money(column) for _, _, column in cells):
+        return None
+    table, row, column = cells[0]
+    money = [other for other in table.columns if other != column and _names_money(other)]
+    if not money or not row.labels or _names_money(" ".join(row.labels)):
+        return None  # a row labelled by its currency (``CHF``) holds amounts in it, whatever the column's name
+    return Claim(prompts.other_column(value.text, row.labels[0], column, money[0], table.where.describe()),
+                 {"label": row.labels[0], "figure": value.text, "column": column, "named": money[0]})
+
+
+def _names_money(name: str) -> bool:
+    """A column name that says money: a currency's code or word in it (``amount_eur``, ``takings_baht``)."""
+    words = {part.lower() for part in re.split(r"[_\s]+", name) if part}
+    return bool(_currencies_named(name) or words & localedata.currency_words(CURRENCIES))
 
 
 def _currencies_of(value: Value, line: Line, found: list[Table]) -> set[str]:
