@@ -2360,3 +2360,23 @@ def test_an_amount_from_a_column_that_names_no_money_beside_one_that_does() -> N
     by_currency = pd.DataFrame({"amount": [87711.49, 581126.49], "eur": [91219.94, 581126.49]},
                                index=pd.Index(["CHF", "EUR"], name="currency"))
     assert wrong_currency("CHF: 87,711.49 CHF.", evidence_of("print(t)", t=by_currency)) is None
+
+
+@pytest.mark.parametrize("question, word, direction", [
+    ("من السائق الذي نفّذ أكبر عدد من التوصيلات؟", "أكبر", "high"),  # Arabic's elative
+    ("أي حي طلب أقل كمية؟", "أقل", "low"),
+    ("Какая котельная выработала больше всего тепла?", "больше всего", "high"),  # Russian
+    ("Какой день сезона был самым холодным?", "самым холодным", "low"),
+    ("ร้านไหนขายได้มากที่สุด", "มากที่สุด", "high"),  # Thai
+])
+def test_superlatives_and_which_words_of_arabic_russian_and_thai(question: str, word: str, direction: str) -> None:
+    from rlm_jupyter.engine.trust import forms
+
+    assert forms.asks_for_one(question) == "one choice"
+    assert [(s.word, s.direction) for s in forms.superlatives(question)] == [(word, direction)]
+
+
+def test_a_plural_which_word_of_russian_asks_for_no_one_choice() -> None:
+    from rlm_jupyter.engine.trust import forms
+
+    assert forms.asks_for_one("Какие котельные работали больше всего?") is None

@@ -47,6 +47,11 @@ _PAIRS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("많", "높", "크", "큰", "길", "긴", "비싸", "비싼", "무거", "늦", "多", "高", "大", "長", "长", "重", "貴", "贵"),
      ("적은", "적게", "적었", "적다", "낮", "작", "짧", "싼", "싸", "가벼", "이르",
       "少", "低", "小", "短", "軽", "轻", "安", "早")),
+    # Arabic's elatives, Russian's adjective stems and superlative words, Thai's adjectives before ที่สุด
+    (("أكثر", "أكبر", "أعلى", "أطول", "أغلى", "أثقل", "больш", "высок", "длин", "дорог", "тяжел", "крупн",
+      "наибольш", "максимальн", "больше", "жарк", "тепл", "มาก", "สูง", "ยาว", "แพง", "ใหญ่"),
+     ("أقل", "أصغر", "أدنى", "أقصر", "أرخص", "أخف", "мал", "низк", "коротк", "дешев", "легк", "наименьш",
+      "минимальн", "меньше", "холодн", "น้อย", "ต่ำ", "สั้น", "ถูก", "เล็ก")),
 )
 _SUPERLATIVE = re.compile(
     r"\b(?P<est>[a-z]+?(?:iest|est))\b"
@@ -61,6 +66,13 @@ _SUPERLATIVE = re.compile(
     # (not 最近 "recently", nor 最後 / 最后 / 最初, "finally" / "at first" as often as "the last" / "the first"); a
     # Korean word ends at a space, a Japanese or Chinese one is read by its first sign
     r"|(?P<cjk>가장|제일|最も|一番|最(?![近後后初]))\s*(?P<cjkadj>[\uac00-\ud7af]+|[^\W\d_])"
+    # Arabic's elative (أكبر, الأكثر: "the most", "the largest"), Russian's самый + adjective and наибольший,
+    # максимальный, больше всего; Thai's adjective + ที่สุด ("most")
+    r"|(?<![\u0600-\u06ff])(?:ال)?(?P<arabic>أكثر|أكبر|أعلى|أطول|أغلى|أثقل|أقل|أصغر|أدنى|أقصر|أرخص|أخف)"
+    r"(?![\u0600-\u06ff])"
+    r"|(?i:\b(?:сам(?:ый|ая|ое|ые|ого|ой|ых|ым|ую|ом)\s+(?P<russian>[а-яё]+)|(?P<russianform>наибольш|наименьш|"
+    r"максимальн|минимальн|больше\s+всего|меньше\s+всего)[а-яё]*))"
+    r"|(?P<thai>มาก|สูง|ยาว|แพง|ใหญ่|น้อย|ต่ำ|สั้น|ถูก|เล็ก)ที่สุด"
     # a comparative against all the rest is a superlative: "longer than anywhere else", "more than any other city"
     r"|\b(?P<er>[a-z]{2,}er|more|less|fewer)\b(?=(?:\s+[\w-]+){0,3}?\s+than\s+(?:anywhere|anyone|anything|any\b|all\b"
     r"|every\s*(?:where|one|thing)|the\s+rest|the\s+others))",
@@ -172,6 +184,9 @@ def _direction(match: re.Match[str]) -> str | None:
         return None  # the best month may be the most sales or the fewest complaints
     if groups["cjk"]:
         return _pair_direction(groups["cjkadj"])
+    other = groups["arabic"] or groups["russian"] or groups["russianform"] or groups["thai"]
+    if other:
+        return _pair_direction(other)
     if groups["er"]:
         word = groups["er"]
         return "high" if word == "more" else "low" if word in ("less", "fewer") else _pair_direction(word[:-2])
@@ -290,7 +305,10 @@ _WHEN = re.compile(r"\b(?:when|since when|until when|quand|wann|cu[aá]ndo|quand
                    r"hora|giorno|mese|anno|ora|dag|maand|jaar|week|uur)s?\b", re.IGNORECASE)
 
 
-_CJK_WHICH = re.compile(r"どこ|どれ(?!ら)|どの|誰|哪(?!些)|谁|어느|어디|누구|무엇")  # not 哪些, "which ones"
+_CJK_WHICH = re.compile(r"どこ|どれ(?!ら)|どの|誰|哪(?!些)|谁|어느|어디|누구|무엇"  # not 哪些, "which ones"
+                        # and Arabic's, Russian's (not какие, "which ones") and Thai's
+                        r"|(?<![\u0600-\u06ff])(?:أي|أيّ)(?![\u0600-\u06ff])|^\s*من\s"
+                        r"|(?i:\b(?:какой|какая|какое|какого|какую|который|которая|кто)\b)|ไหน|ใคร")
 
 
 def asks_for_one(question: str) -> str | None:
