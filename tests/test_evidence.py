@@ -2380,3 +2380,11 @@ def test_a_plural_which_word_of_russian_asks_for_no_one_choice() -> None:
     from rlm_jupyter.engine.trust import forms
 
     assert forms.asks_for_one("Какие котельные работали больше всего?") is None
+
+
+def test_a_range_of_durations_and_a_price_column_without_its_currency() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_currency
+
+    assert [v.text for v in values("from 5 days to 3 hours")] == ["5 days", "3 hours"]
+    menu = pd.DataFrame({"price": [12.5, 9.0], "total_eur": [1250.0, 900.0]}, index=pd.Index(["soup", "bread"]))
+    assert wrong_currency("The soup costs €12.50.", evidence_of("print(m)", m=menu)) is None

@@ -1125,14 +1125,18 @@ def _beside_money(value: Value, lines: list[Line], found: list[Table]) -> Claim 
     that does: ฿6,041 of ``sold`` beside ``takings_baht``, the right row's other column."""
     cells = [(table, row, column) for table in found for row, column in _cells_of(value, table)
              if any(row.line is line for line in lines)]
-    if not cells or any(_names_money(column) for _, _, column in cells):
-        return None
+    if not cells or any(_names_money(column) or _MONEY_STEM.search(column) for _, _, column in cells):
+        return None  # a price or a revenue column names money without its currency
     table, row, column = cells[0]
     money = [other for other in table.columns if other != column and _names_money(other)]
     if not money or not row.labels or _names_money(" ".join(row.labels)):
         return None  # a row labelled by its currency (``CHF``) holds amounts in it, whatever the column's name
     return Claim(prompts.other_column(value.text, row.labels[0], column, money[0], table.where.describe()),
                  {"label": row.labels[0], "figure": value.text, "column": column, "named": money[0]})
+
+
+_MONEY_STEM = re.compile(r"pric|cost|revenu|amount|fee|sale|taking|income|spend|pay|wage|salar|budget|fare|rent|"
+                         r"total|value|prix|preis|precio|preço|prezzo|kosten|umsatz|betrag|montant", re.IGNORECASE)
 
 
 def _names_money(name: str) -> bool:

@@ -135,7 +135,9 @@ def _every_value(text: str) -> tuple[Value, ...]:
     return tuple(_compound_durations(sorted(found, key=lambda v: v.start), text))
 
 
-_DURATION_JOIN = re.compile(r"[\s,]*(?:[^\W\d]{1,3}\s+)?")  # "20 days, 14 hours and 11 minutes", "2 h 15 min"
+# between the parts of one duration: a space, a comma or an "and" ("20 days, 14 hours and 11 minutes", "2 h 15 min",
+# "3 Stunden und 5 Minuten"); not "to" or "or" ("from 5 days to 3 hours" is a range)
+_DURATION_JOIN = re.compile(r"[\s,]*(?:(?:and|und|et|y|e|и|og|och|en|i|ve|és)\s+)?", re.IGNORECASE)
 
 
 def _compound_durations(found: list[Value], text: str) -> list[Value]:
