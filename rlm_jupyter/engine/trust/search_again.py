@@ -14,6 +14,10 @@ words of the question) is looked up in the data once more:
   number of three digits or more compared with a numeric column that never holds it while another numeric
   column does (``ng.bytes == 502``, in a table the code made of the data too) is the wrong column.
 
+What counts as an answer that nothing was found: its words (``recovery.nothing``), or, in any language, an answer
+that states no figure but zeros after an output that ended empty (``printed_nothing``: "没有，滨江店从未卖出过龙井"
+after a printed ``0``).
+
 A literal that names a column of a table in the namespace (``ev['time']`` over a log parsed into ``ev``) is no
 search. A literal the data holds as written, or nowhere in any form, says nothing against the answer ("nothing on
 Sundays" may well be true). Besides, over text data an answer that nothing was found while no output showed a
