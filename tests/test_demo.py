@@ -42,7 +42,9 @@ def test_ctrl_c_on_the_headless_demo_ends_with_one_line(tmp_path: Path, after_s:
     out, err = demo.communicate(timeout=120)
     if demo.returncode == 0:  # it was done before the press, on a fast machine
         pytest.skip(f"the demo finished within {after_s} s")
-    assert (demo.returncode, out) == (130, "")
+    # a shell reads both as status 130 (128 + SIGINT): the demo's own exit after its line, or Python's exit by the
+    # signal when a KeyboardInterrupt surfaces again while the interpreter winds down (about one run in six, here)
+    assert demo.returncode in (130, -signal.SIGINT) and out == ""
     assert err == "python -m rlm_jupyter.demo: stopped (Ctrl-C); nothing was written\n"
     assert not (tmp_path / "quickstart.html").exists()
 
