@@ -1035,7 +1035,7 @@ def _between_labels(text: str, evidence: Evidence) -> Claim | None:
             second = next((m for m in named if match.start("b") <= m.start < match.end("b")), None)
         else:  # two years compared ("caiu em 2024 em relação a 2023"): from the earlier to the later
             said = forms.change_direction(sentence)
-            years = [m for m in named if re.fullmatch(r"(?:19|20)\d\d", m.label)]
+            years = [m for m in named if _A_YEAR.fullmatch(m.label)]
             # the later-named year is the base of the change, right after a comparison word ("against 2023")
             compared = len(years) == 2 and years[0].label != years[1].label and _BASE_YEAR.search(
                 sentence[:years[1].start]) is not None
@@ -1340,7 +1340,7 @@ def _in_time_order(table: Table) -> bool:
             # a time of day beside the date (a timestamp pandas split over two cells) orders a day's rows
             clock = next((text for text in row.labels if re.fullmatch(r"\d{2}:\d{2}(?::\d{2})?", text)), "")
             keys.append((1, *(int(p) for p in dated[0].key.split("-")), *(int(p) for p in clock.split(":") if p)))
-        elif re.fullmatch(r"(?:19|20)\d\d", label):
+        elif _A_YEAR.fullmatch(label):
             keys.append((1, int(label)))
         elif label.isdigit() and row.labels[-1] in calendar.month_name[1:]:  # a month number, named (printed.py)
             keys.append((3, int(label)))

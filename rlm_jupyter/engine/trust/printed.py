@@ -38,6 +38,7 @@ from .readings import (
     date_keys,
     date_patterns,
     is_code,
+    is_era_year,
     is_year,
     same_date,
     token_key,
@@ -297,7 +298,7 @@ class Shown:
 
     def _number_matches(self, value: Value) -> Iterator[Match]:
         # "in 2024": the year of a printed date counts (2024-03-05), and one of the Buddhist era ("2567", 05/03/2567)
-        if is_year(value) or re.fullmatch(r"2[4-6]\d\d", value.text):
+        if is_year(value) or is_era_year(value.text):
             for index, keys in self._dates.items():
                 if any(key.startswith(value.text) for key in keys):
                     yield Match(self.lines[index], "loose")

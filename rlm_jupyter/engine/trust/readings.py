@@ -262,6 +262,11 @@ def is_year(value: Value) -> bool:
     return value.kind == "number" and re.fullmatch(r"(?:19|20)\d\d", value.text) is not None
 
 
+def is_era_year(text: str) -> bool:
+    """A year of the Buddhist era as Thai records write one (2400 to 2700: 1857 to 2157 of the common era)."""
+    return text.isdigit() and len(text) == 4 and 2400 <= int(text) <= 2700
+
+
 def token_key(text: str) -> str:
     """A token as compared: lower case, with ``_``, ``-`` and spaces one separator ("payment failed" is
     ``payment_failed``: a readable label for a printed one)."""
@@ -492,8 +497,7 @@ def date_keys(match: re.Match[str]) -> list[str]:
     """The ISO keys a date match can be: one, or two for 03/05/2024 (March or May); none if it is no date. A year
     of the Buddhist era (Thailand's: 2567 is 2024) is also read as the common era's."""
     keys = _date_keys(match)
-    return keys + [f"{int(key[:4]) - BUDDHIST_ERA:04d}{key[4:]}" for key in keys
-                   if key[:4].isdigit() and 2400 <= int(key[:4]) <= 2700]
+    return keys + [f"{int(key[:4]) - BUDDHIST_ERA:04d}{key[4:]}" for key in keys if is_era_year(key[:4])]
 
 
 # A day written as eight digits, as logs and Chinese spreadsheets keep it (20240305); read in outputs only, where a
