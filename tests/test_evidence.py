@@ -2388,3 +2388,107 @@ def test_a_range_of_durations_and_a_price_column_without_its_currency() -> None:
     assert [v.text for v in values("from 5 days to 3 hours")] == ["5 days", "3 hours"]
     menu = pd.DataFrame({"price": [12.5, 9.0], "total_eur": [1250.0, 900.0]}, index=pd.Index(["soup", "bread"]))
     assert wrong_currency("The soup costs €12.50.", evidence_of("print(m)", m=menu)) is None
+
+
+@pytest.mark.parametrize("answer, output, grounded", [
+    # a log's day without its year, after its weekday: the year a title states, the weekday tells the order
+    ("On Wednesday 11 December 2024 at 07:19 UTC.", "Atlantic crossing, November-December 2024\n\n"
+     "Wed 11/12 0719 UTC. Crossed the finish line.", True),
+    ("On Wednesday 11 December 2023 at 07:19 UTC.", "Atlantic crossing, November-December 2024, 2023 notes\n\n"
+     "Wed 11/12 0719 UTC. Crossed the finish line.", False),  # 11 December 2023 is a Monday
+    ("At 01:49 UTC.", "Mon 2/12 0400 UTC. Squall at 0149: gusts 35 kn.", True),  # a log's time of day, four digits
+    ("At 05:38 UTC.", "QSO: 14018 CW 2024-11-23 0538 OH3ZX", True),
+    ("At 07:19.", "sold 0719 units", False),  # four digits alone are a number
+    # the time between two stamps the answer dates ("12:30 UTC on 24 November")
+    ("16 days 18 h 49 min, from 12:30 UTC on 24 November to 07:19 UTC on 11 December.",
+     "2024\n\nSun 24/11 1230 UTC. Start.\nWed 11/12 0719 UTC. Finish.", True),
+    ("17 days 18 h 49 min, from 12:30 UTC on 24 November to 07:19 UTC on 11 December.",
+     "2024\n\nSun 24/11 1230 UTC. Start.\nWed 11/12 0719 UTC. Finish.", False),
+    # a time in UTC from a local one and the offset an output printed
+    ("03:41:12 local time (00:41:12 UTC).", "Times are Turkish time (UTC+3).\n\nsaat    03:41:12", True),
+    ("03:41:12 local time (01:41:12 UTC).", "Times are Turkish time (UTC+3).\n\nsaat    03:41:12", False),
+    # joules' SI multiples; a printed figure in scientific notation, to the digits it prints
+    ("2,331.3 kWh (8.39 GJ).", "kWh: 2331.3", True),
+    ("2,331.3 kWh (8.49 GJ).", "kWh: 2331.3", False),
+    ("Rp 1.692.199.250 in 2023.", "2023    1.692199e+09", True),
+    ("Rp 1.692.299.250 in 2023.", "2023    1.692199e+09", False),
+    # magnitudes and months of Vietnamese and Indonesian
+    ("Khoảng 38,2 triệu đồng mỗi chuyến, từ tháng 1 đến tháng 6 năm 2024.", "2024-06-26\n\n204 38170843.137", True),
+    ("Khoảng 7,79 tỷ đồng.", "7786852000", True),
+    ("Sekitar Rp 364 rb per lembar.", "363846.15", True),
+])
+def test_logbook_days_and_times_offsets_joules_and_more_locales_are_read(answer: str, output: str,
+                                                                        grounded: bool) -> None:
+    sources = traced(answer, *output.split("\n\n")).sources
+    assert all(s.kind != "nowhere" for s in sources) == grounded, sources
+
+
+def test_factors_names_and_magnitudes_the_code_applied() -> None:
+    code = "joules = wh.sum() * 3600\nprint(round(joules / 3.6e6, 1))\nprint(np.log10(joules))"
+    run = Run(id="r", question="q", model="m", sub_model="s", context_names=["context"],
+              iterations=[Iteration(0, "r", cells=[CodeCell(code, stdout="2331.3\n9.92", shown="2331.3\n9.92")])])
+    evidence = Evidence.of([run])
+    assert trace("2,331.3 kWh: I divided by 3.6 million, and log10 of it is 9.92.", evidence,
+                 typed="x").grounded  # a large factor the code applied, a name the code uses
+    assert not trace("2,331.3 kWh: I divided by 12.", evidence, typed="x").grounded  # 12: no factor of this code
+    monthly = pd.Series([163.9e6, 92.4e6], index=pd.Index(["2024-01", "2024-02"], name="tgl"), name="omzet")
+    divided = evidence_of("print((m / 1e6).round(1))", m=monthly)
+    assert trace("Sales were Rp 163.9 million in January.", divided, typed="x").grounded
+    assert not trace("Sales were Rp 163.9 billion in January.", divided, typed="x").grounded
+
+
+def test_a_unit_sentence_end_a_sorted_heads_second_row_and_units_of_length_and_frequency() -> None:
+    from rlm_jupyter.engine.trust.claims import sentences, wrong_extreme, wrong_unit
+
+    assert sentences("Total 4,122.0 L. B2 restarted. Dr. J. Smith came.") == ["Total 4,122.0 L.", "B2 restarted.",
+                                                                             "Dr. J. Smith came."]
+    days = pd.Series([87, 39, 20, 17], index=pd.Index(["2024-04-17", "2024-04-18", "2024-04-19", "2024-05-01"]))
+    head = evidence_of("print(d.sort_values(ascending=False).head(3))", d=days)
+    question = "Which day had the most earthquakes?"
+    assert wrong_extreme("17 April 2024, with 87. The next busiest day, 18 April, had 39.", question, head,
+                         lambda _: False) is None
+    assert wrong_extreme("17 April 2024, with 87. The next busiest day, 19 April, had 20.", question, head,
+                         lambda _: False) is not None
+    record = pd.Series({"khz": 14024, "mode": "CW", "call": "UN4HE"}, name=0)
+    qso = evidence_of("print(r)", r=record)
+    assert wrong_unit("Your first QSO was on 14024 MHz.", qso) is not None  # a field named in kHz
+    assert wrong_unit("Your first QSO was on 14024 kHz.", qso) is None
+    log = evidence_of("print('Log 2803.4 nm.')")
+    assert wrong_unit("Selkie sailed 2,803.4 km.", log) is not None
+    per = pd.DataFrame({"km": [3630, 3080], "tan": [13583.0, 7512.4]}, index=pd.Index(["G07", "G01"], name="ma"))
+    barges = evidence_of("print(p)", p=per)
+    assert wrong_unit("G07 carried 3,630 tonnes.", barges) is not None  # the km column's figure, called a mass
+    assert wrong_unit("G07 sailed 3,630 km.", barges) is None
+    assert [v.unit for v in values("13.7 km/h, 5 m per second, 18 mil euros")] == [None, None, None]
+
+
+def test_pairs_across_magnitudes_glued_labels_and_more_languages() -> None:
+    from rlm_jupyter.engine.trust import forms
+    from rlm_jupyter.engine.trust.claims import wrong_pair
+
+    channels = pd.Series([644.9e6, 478.6e6], index=pd.Index(["Shopee", "Tokopedia"], name="saluran"), name="omzet")
+    shown = evidence_of("print((c / 1e6).round(1))", c=channels)
+    assert wrong_pair("Tokopedia: Rp 644,9 juta, dibanding Rp 478,6 juta di Shopee.", "q", shown) is not None
+    assert wrong_pair("Shopee: Rp 644,9 juta, dibanding Rp 478,6 juta di Tokopedia.", "q", shown) is None
+    bands = pd.Series([467, 340], index=pd.Index(["20m", "40m"], name="band"), name="count")
+    counted = evidence_of("print(b)", b=bands)
+    assert wrong_pair("On 40 m: 467 QSOs there against 340 on 20 m.", "q", counted) is not None
+    assert wrong_pair("On 20 m: 467 QSOs there against 340 on 40 m.", "q", counted) is None
+    for question, direction in [("Bến nào xếp hàng nhiều chuyến nhất?", "high"), ("Motif mana yang paling laris?",
+                                "high"), ("Hangi gün en az satış oldu?", "low"), ("Mitä puulajia korjattiin eniten?",
+                                "high"), ("Który sklep sprzedał najmniej?", "low"), ("Melyik hónapban volt a legtöbb?",
+                                "high")]:
+        assert forms.asks_for_one(question) == "one choice", question
+        assert [s.direction for s in forms.superlatives(question)] == [direction], question
+
+
+def test_a_name_an_answer_leads_with_must_have_been_shown(engine: Engine) -> None:
+    motifs = pd.DataFrame({"motif": ["Kawung", "Parang", "Kawung"], "omzet": [498.4, 606.8, 10.0]})
+    code = fence("print(context.groupby('motif').omzet.sum())")
+    for answer, accepted in [("Lasem, with about 606.8 in sales.", False), ("Parang, with about 606.8 in sales.",
+                                                                           True),
+                             ("In September, Parang led with 606.8.", True)]:
+        run = engine.run([code, f"FINAL({answer})"], motifs, question="Which motif brought in the most revenue?",
+                         max_iterations=2)
+        refused = [v.gate for v in run.iterations[1].verdicts if v.action == "refused"]
+        assert (run.status == "final" and not refused) == accepted, (answer, refused)

@@ -14,6 +14,7 @@ invented answer it catches and a legitimate one it must let through.
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import numbers
 import re
@@ -30,6 +31,7 @@ from . import (
     counts,
     forms,
     grounding,
+    localedata,
     provenance,
     recovery,
     revisions,
@@ -299,7 +301,7 @@ class Acceptance:
         if self.reads.nothing_to_read:
             return None  # a run with nothing to read may answer at once: its report names what no output showed
         if offer.grounding.grounded:
-            label = self._bare_label(offer) if not offer.grounding.checked else None
+            label = self._bare_label(offer)
             if label is None or label.kind != "nowhere":
                 return None
             offer.grounding.sources.append(label)
@@ -316,12 +318,22 @@ class Acceptance:
         return provenance.trace(offer.answer, self._evidence_now(), typed=offer.typed, given_by=given_by)
 
     def _bare_label(self, offer: Offer) -> Source | None:
-        """A typed answer that is only a label ("north"), to a question for one choice: it must have been shown."""
+        """A typed answer that is only a label ("north"), or that leads with one as a name before a comma or a colon
+        ("Lasem, with about Rp 606.8 million"), to a question for one choice: it must have been shown."""
         text = _answer_text(offer).strip().strip("'\".")
-        if (offer.typed is None or not text or len(text.split()) > 4 or forms.asks_for_one(self.run.question)
-                != "one choice" or recovery.nothing(text)):
+        if offer.typed is None or not text or forms.asks_for_one(self.run.question) != "one choice":
             return None
-        return provenance.trace_label(text, self._evidence_now())
+        if len(text.split()) > 4 or (offer.grounding is not None and offer.grounding.checked):
+            head = _LEADING_NAME.match(text)
+            text = head.group(1) if head is not None and not _a_calendar_phrase(head.group(1)) else ""
+        if not text or recovery.nothing(text):
+            return None
+        source = provenance.trace_label(text, self._evidence_now())
+        singular = re.sub(r"(?<=\w)e?s$", "", text)  # "Vans" for a row labelled van
+        if source.kind == "nowhere" and singular != text:
+            source = provenance.trace_label(singular, self._evidence_now())
+            return dataclasses.replace(source, value=text) if source.kind != "nowhere" else source
+        return source
 
     def _wrong_extreme(self, offer: Offer, it: Iteration) -> Finding | None:
         texts = search_again.data_texts(self.ns, self.reads.data_names)
@@ -440,6 +452,23 @@ def _finding(claim: claims.Claim | None) -> Finding | None:
 def _is_data(line: str, texts: list[str]) -> bool:
     """A printed line of the data itself (a sample log line that mentions the label) is the data, not a selection."""
     return len(line.strip()) >= search_again.DATA_PIECE_CHARS and any(line.strip() in data for data in texts)
+
+
+# a name an answer leads with, then a comma, a colon or a dash: one to three capitalised words, no figure
+_LEADING_NAME = re.compile(r"((?:[^\W\d_a-z][^\W\d_]*)(?:[ \-][^\W\d_a-z][^\W\d_]*){0,2})\s?[,:;—–]\s")
+
+
+def _a_calendar_phrase(phrase: str) -> bool:
+    """A leading phrase that is a time, not a name ("In September", "On Mondays", "Thursday"): a weekday or a
+    month is printed as a date or a number, not as the word, and a preposition leads no label."""
+    words = phrase.split()
+    return words[0].lower() in _PREPOSITIONS or any(
+        localedata.same_day_or_month(word) or localedata.same_day_or_month(re.sub(r"e?s$", "", word))
+        for word in words)
+
+
+_PREPOSITIONS = frozenset({"in", "on", "at", "by", "for", "from", "since", "during", "im", "am", "en", "le", "el",
+                           "il", "op", "na", "w", "в"})
 
 
 def _answer_text(offer: Offer) -> str:

@@ -30,13 +30,16 @@ from typing import Any
 
 from ..dialogue import prompts
 from . import forms, localedata
+from .constants import code_divisors
 from .derive import MIN_DIGITS, converted, matches, significant_digits, spaced_groups
 from .printed import Line, Row, Shown, Table, figure_value, label_key
 from .provenance import Evidence
 from .readings import CURRENCIES, DOLLARS, Reading, Value, clock_seconds, date_of, is_year, same_date, values
 
-# (not after an abbreviated title or initial: "Dr. Nyberg billed the most", "J. Smith")
-_SENTENCE = re.compile(r"(?<=[.!?;])(?<!\b[A-Z]\.)(?<!\b[A-Z][a-z]\.)\s+(?=[A-Z(\"'])|\n")
+# (not after an abbreviated title or initial: "Dr. Nyberg billed the most", "J. Smith"; but after a unit that ends a
+# sentence: "Total 4,122.0 L. B2 restarted")
+_SENTENCE = re.compile(r"(?<=[.!?;])(?:(?<!\b[A-Z]\.)(?<!\b[A-Z][a-z]\.)|(?<=\d\s[A-Z]\.)|(?<=\d\s[A-Z][a-z]\.))"
+                       r"\s+(?=[A-Z(\"'])|\n")
 _SORTS = re.compile(r"\b(?:sort_values|sort_index|nlargest|nsmallest|value_counts|most_common|sorted|sort)\b")
 _STOP = frozenset((
     "the", "a", "an", "of", "in", "on", "at", "by", "for", "to", "and", "or", "with", "from", "is", "was", "are",
@@ -123,7 +126,26 @@ def mentions(text: str, labels: Iterable[str]) -> list[_Mention]:
             taken.append((match.start(), match.end()))
             found.append(_Mention(match.start(), match.end(), label))
     found += _date_mentions(text, labels, taken)
-    return _hour_ranges(sorted(found, key=lambda m: m.start), text)
+    return _hour_ranges(sorted(_month_years(found, text, labels), key=lambda m: m.start), text)
+
+
+def _month_years(found: list[_Mention], text: str, labels: Iterable[str]) -> list[_Mention]:
+    """A month named without its year ("Maret") among month labels of several years (``2023-03``, ``2024-03``) is
+    the month of the one year the text names ("... pada April 2024"); with no such year, it names no one row."""
+    months: dict[str, list[str]] = {}
+    for label in labels:
+        if re.fullmatch(r"\d{4} \d{2}", label):
+            months.setdefault(label[5:], []).append(label)
+    years = {v.text for v in values(text) if v.kind == "number" and is_year(v)} | {
+        v.key[:4] for v in values(text) if v.kind == "date" and re.match(r"\d{4}", v.key)}
+    out = []
+    for mention in found:
+        same = months.get(mention.label[5:], []) if mention.label in months.get(mention.label[5:], []) else []
+        if len(same) < 2 or re.search(r"\d{4}", text[mention.start:mention.end]):
+            out.append(mention)
+        elif len(years) == 1 and (label := f"{next(iter(years))} {mention.label[5:]}") in same:
+            out.append(dataclasses.replace(mention, label=label))
+    return out
 
 
 _CJK_LETTERS = r"\u1100-\u11ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"  # Hangul, kana, Han
@@ -193,7 +215,9 @@ def _label_pattern(label: str, plural: bool = True) -> str:
 
 
 def _label_forms(label: str) -> str:
-    exact = r"[\s_\-]+".join(re.escape(word) for word in label.split())
+    # a figure and its letters glued in a label are written apart too: "40 m" names the row ``40m``
+    exact = r"[\s_\-]+".join(r"[\s\-]?".join(re.escape(part) for part in _GLUED.split(word) if part)
+                              for word in label.split())
     quantile = re.fullmatch(r"(\d{1,2})%", label)
     if quantile is not None:
         n = quantile.group(1)
@@ -213,6 +237,7 @@ def _label_forms(label: str) -> str:
     return rf"(?:{exact}|(?:{localedata.alternation(months)})\.?(?:\s+{month.group(1)})?)"
 
 
+_GLUED = re.compile(r"(?<=\d)(?=[^\W\d_])|(?<=[^\W\d_])(?=\d)")
 _PRONOUN = re.compile(r"\b(?:it|its|this|that|which|they|their|il|elle|ils|elles|es|er|sie|ello|ella)\b", re.IGNORECASE)
 
 
@@ -455,11 +480,13 @@ def _judge_extreme(label: str, superlative: forms.Superlative, table: Table, col
     if table.partial:
         if selected(key):
             return None
+        # the head of a sorted table shows its top rows whole: the first is the extreme, the second the second...
         order = table.order(column)
-        first = figures[0][0]
-        if order is not None and _SORTS.search(table.code) and key in map(label_key, first.labels):
+        ranked_row = figures[superlative.rank - 1][0] if superlative.rank <= len(figures) else None
+        if order is not None and _SORTS.search(table.code) and ranked_row is not None \
+                and key in map(label_key, ranked_row.labels):
             end = "high" if order == "descending" else "low"
-            if superlative.direction in (None, end) and superlative.rank == 1:
+            if superlative.direction in (None, end):
                 return None
         return Claim(prompts.extreme_of_partial_table(label, superlative.word, where),
                      {"label": label, "claimed": superlative.word, "table": where, "column": column,
@@ -505,7 +532,7 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
         holding = {m.label for m in named} or ({only} if only else set())
         holders = [t for t in found if any(t.rows_of(label) for label in holding)]
         # a number inside a label's mention (week 13, "City 00") names it, and is not also its figure
-        written = values(sentence)
+        written = [_in_printed_magnitude(v, found) for v in values(sentence)]
         ranged = range_ends(written, sentence)
         figures = [v for v in written if v.kind == "number" and v.readings and not is_year(v)
                    and not any(m.start <= v.start and v.start + len(v.text) <= m.end for m in named)
@@ -745,13 +772,14 @@ _TIED = re.compile(r"\s+(?:in|on|at|during|for|en|im|am|au|à|de|del|di|in der|d
 # not one of a comparison ("15,646, narrowly ahead of Geneva": the figure is the other label's), nor across a
 # closing bracket ("Dietla (22.1 → 17.7), the smallest at Nowa Huta": a bracket's figure is what comes before it)
 _BEFORE_LABEL = re.compile(r"^(?![^\d.;]*\b(?:ahead|behind|short|instead|compared|relative)\b)[^\d.;)]{0,24}?"
-                           r"\b(?:for|of|at|in|from|by|on|à|pour|de|für|bei|von|para|per|en|voor)\s+$", re.IGNORECASE)
+                           r"\b(?:for|of|at|in|from|by|on|à|pour|de|für|bei|von|para|per|en|voor|di|untuk|dari|pada|"
+                           r"ở|tại|cho|của|dla|na|pro)\s+$", re.IGNORECASE)
 
 
 # "Porto billed 51,165 €, against 40,193 € at Lisbon Airport": a comparison word between two figures says the first,
 # stated right after its label (no figure or bracket between), is that label's and the second the other side's
 _COMPARED = re.compile(r"\b(?:against|versus|vs\.?|compared (?:with|to)|while|whereas|contra|frente a|contre|"
-                       r"contro|gegen(?:über)?|tegen|mot)\b", re.IGNORECASE)
+                       r"contro|gegen(?:über)?|tegen|mot|dibanding(?:kan)?|so với|wobec|oproti)\b", re.IGNORECASE)
 
 
 def _pairs(sentence: str, named: list[_Mention], figures: list[Value],
@@ -872,6 +900,21 @@ def _printed_elsewhere(label: str, value: Value, stated: list[Value], evidence: 
     return Claim(prompts.other_row(value.text, label, "no row", table.where.describe(), own_figure),
                  {"label": label, "figure": value.text, "own": row.cells[column],
                   "printed_at": at.where.describe(at.number)})
+
+
+def _in_printed_magnitude(value: Value, found: list[Table]) -> Value:
+    """A figure written with a magnitude word ("Rp 644,9 juta") as a table printed it, in that magnitude, when the
+    table's code divided by it (``omzet.sum() / 1e6`` printed 644.9): so the figure is read in its row."""
+    magnitudes = [r for r in value.readings if r.how == "magnitude"] if value.kind == "number" else []
+    for table in found if magnitudes else ():
+        for factor, _ in code_divisors(table.code):
+            if factor <= 1:
+                continue
+            scaled = dataclasses.replace(value, readings=tuple(Reading(r.value / factor, r.tolerance / factor)
+                                                               for r in magnitudes))
+            if _cells_of(scaled, table):
+                return scaled
+    return value
 
 
 def _cells_of(value: Value, table: Table) -> list[tuple[Row, str]]:
@@ -1074,8 +1117,12 @@ def wrong_unit(text: str, evidence: Evidence) -> Claim | None:
             continue
         printed = [(m.line, m.figure) for m in evidence.shown.matches(value)
                    if m.figure is not None and m.line.where.place == "output"]
+        # "(wb.groupby('fraktion').kg.sum() / 1000)": the code converted, its names say the old unit; a figure
+        # printed also by code that did not is read there
         if any(_CONVERTS.search(line.code) for line, _ in printed):
-            continue  # "(wb.groupby('fraktion').kg.sum() / 1000)": the code converted, its names say the old unit
+            printed = [(line, figure) for line, figure in printed if not _CONVERTS.search(line.code)]
+            if not printed:
+                continue
         money = _money_column(value, [line for line, _ in printed], evidence.tables, known)
         if printed and money is not None:
             return Claim(prompts.wrong_unit(value.text, printed[0][1].text, money),
@@ -1086,6 +1133,15 @@ def wrong_unit(text: str, evidence: Evidence) -> Claim | None:
         if printed and units and value.unit not in units and len({u.factor for u in units}) == 1 and \
                 converted(value, evidence.shown) is None:  # "2 days" from printed seconds: a conversion
             name = _unit_name(next(iter(units)), known)
+            return Claim(prompts.wrong_unit(value.text, printed[0][1].text, name),
+                         {"figure": value.text, "printed_in": name})
+        # "3,630 tonnes" for the 3630 of a ``km`` column: every line that printed the figure says it is of another
+        # dimension (the unit beside it, its field's or its column's name), so it was read off another measure
+        other = [{u for u in _column_units(value, line, evidence.tables, known, whole=True)}
+                 | ({u} if (u := _beside_unit(line.text, figure.start + len(figure.text), known)) else set())
+                 for line, figure in printed]
+        if printed and all(other) and not any(u.dimension == value.unit.dimension for units in other for u in units):
+            name = _unit_name(next(iter(other[0])), known)
             return Claim(prompts.wrong_unit(value.text, printed[0][1].text, name),
                          {"figure": value.text, "printed_in": name})
     return None
@@ -1183,10 +1239,11 @@ def _currencies_named(text: str) -> set[str]:
 
 
 def _printed_units(line: str, after: int, code: str, known: dict[str, localedata.Unit]) -> set[localedata.Unit]:
-    """The units the printing says a figure is in: a unit word right after it, else the code's snake_case names."""
-    word = re.match(r"\s?([^\W\d]+)", line[after:])
-    if word is not None and (word.group(1) in known or word.group(1).lower() in known):
-        return {known.get(word.group(1)) or known[word.group(1).lower()]}
+    """The units the printing says a figure is in: a unit word right after it, the field's name of a record's line
+    (``khz      14024`` of ``print(qso.iloc[0])``), else the code's snake_case names."""
+    beside = _beside_unit(line, after, known)
+    if beside is not None:
+        return {beside}
     parts = {part for name in _column_names(code) for part in name.lower().split("_") if part}
     snake = {part for name in _column_names(code) if "_" in name for part in name.lower().split("_")[1:]}
     found = {known[p] for p in parts if p in known and len(p) <= 7 and (len(p) > 1 or "_" in code)}
@@ -1195,17 +1252,40 @@ def _printed_units(line: str, after: int, code: str, known: dict[str, localedata
     return found | ({known["µs"]} if "us" in snake else set())
 
 
-def _column_units(value: Value, line: Line, found: list[Table], known: dict[str, localedata.Unit]
-                  ) -> set[localedata.Unit]:
+def _beside_unit(line: str, after: int, known: dict[str, localedata.Unit]) -> localedata.Unit | None:
+    """The unit a printed line writes beside a figure that ends at ``after``: a unit word right after it, or the
+    field's name of a record's line (``khz      14024``)."""
+    word = re.match(r"\s?([^\W\d]+)", line[after:])
+    if word is not None and (word.group(1) in known or word.group(1).lower() in known):
+        return known.get(word.group(1)) or known[word.group(1).lower()]
+    field = _FIELD_VALUE.match(line) if not line[after:].strip() else None
+    return _name_unit(field.group(1), known) if field is not None else None
+
+
+def _name_unit(name: str, known: dict[str, localedata.Unit]) -> localedata.Unit | None:
+    """The unit a field's or a column's name says: its last word (``cu_ly_km``), or the name itself when that is
+    a unit word of two letters or more that names no statistic (``km``, ``khz``; not ``min``)."""
+    parts = [p for p in re.split(r"[_\s]+", name.lower()) if p]
+    if len(parts) > 1:
+        return _named_unit(parts, known)
+    return known.get(parts[0]) if parts and len(parts[0]) > 1 and parts[0] not in _REDUCTIONS else None
+
+
+_FIELD_VALUE = re.compile(r"\s*([^\W\d]\w*)\s{2,}\S+\s*$")  # a record's line: a field's name, then its value
+
+
+def _column_units(value: Value, line: Line, found: list[Table], known: dict[str, localedata.Unit],
+                  whole: bool = False) -> set[localedata.Unit]:
     """The units the name of a table column says its figures are in, by its last word (``Produktion_MWh``,
     ``wait_min``), for the cells of ``line`` that print ``value``; not a rate's (``price_per_kg``, ``won_kg``: money
-    per kilo) nor a word before the measure (``min_price``)."""
+    per kilo) nor a word before the measure (``min_price``). ``whole``: a name that is one unit word (``km``) too."""
     units: set[localedata.Unit] = set()
     for table in found:
         for row, column in _cells_of(value, table):
             parts = [p for p in re.split(r"[_\s]+", column.lower()) if p]
-            unit = _named_unit(parts, known)
-            if row.line is line and unit is not None and parts[-2] not in ("per", "pro", "par", "je", "por") \
+            unit = _named_unit(parts, known) if not whole else _name_unit(column, known)
+            if row.line is line and unit is not None and parts[-2:-1] not in (["per"], ["pro"], ["par"], ["je"],
+                                                                               ["por"]) \
                     and not set(parts[:-1]) & localedata.currency_words(CURRENCIES):
                 units.add(unit)
     return units
@@ -1218,7 +1298,7 @@ def _named_unit(parts: list[str], known: dict[str, localedata.Unit]) -> localeda
     if len(parts) < 2 or last not in known or len(last) <= 1:
         return None
     scales = localedata.scale_words()
-    power = max(scales.get(parts[-2], scales.get(parts[-2] + ".", frozenset({0}))))
+    power = max(scales.get(parts[-2], scales.get(parts[-2] + ".", (0,))))
     return localedata.Unit(known[last].dimension, known[last].factor * Decimal(10) ** power)
 
 

@@ -14,7 +14,7 @@ import re
 from decimal import Decimal
 
 from ..record.trajectory import Source
-from .printed import Shown, shown_at
+from .printed import Line, Shown, shown_at
 from .readings import CLOCK, Value, clock_in, clock_seconds, date_of
 
 
@@ -54,7 +54,8 @@ def between_clocks(value: Value, found: list[Value], sources: dict[int, Source],
     for (a, first, one), (b, second, other) in itertools.combinations(stamps, 2):
         start, end = clock_seconds(one), clock_seconds(other)
         truncated = Decimal(60) if one.count(":") == 1 or other.count(":") == 1 else Decimal(0)
-        days = [(d2 - d1).days for d1 in _days(first) for d2 in _days(second)]
+        days = [(d2 - d1).days for d1 in _days(first, found, sources, text)
+                for d2 in _days(second, found, sources, text)]
         # forward from the first the answer states: "from 23:30 to 01:15" runs past midnight, 1 h 45 min (a
         # Decimal's remainder keeps the dividend's sign, so a negative difference is brought onto the clock first)
         spans = [abs(day * 86400 + end - start) for day in days] or [(end - start + 86400) % 86400]
@@ -64,21 +65,38 @@ def between_clocks(value: Value, found: list[Value], sources: dict[int, Source],
     return None
 
 
-def _days(value: Value) -> list[_dt.date]:
-    return [day for key in value.date_keys if (day := date_of(key)) is not None]
+def _days(value: Value, found: list[Value], sources: dict[int, Source], text: str) -> list[_dt.date]:
+    """The days a stamp can be on: its own date's, or those of the date the answer writes beside its time ("12:30
+    UTC on 24 November", "24 November at 12:30"), when that date has a source. A day without its year is placed
+    in a leap year and the next one, so a span from 30 December to 2 January counts its 3 days."""
+    if value.kind == "date":
+        return [day for key in value.date_keys if (day := date_of(key)) is not None]
+    beside = next((v for i, v in enumerate(found) if v.kind == "date" and i in sources and sources[i].kind != "nowhere"
+                   and _BESIDE.fullmatch(text[min(v.start + len(v.text), value.start + len(value.text)):
+                                             max(v.start, value.start)])), None)
+    if beside is None:
+        return []
+    return [day for key in beside.date_keys for year in (("2000", "2001") if key.startswith("--") else ("",))
+            if (day := date_of(year + key[1:] if year else key)) is not None]
 
 
-def clock_shifted(value: Value, found: list[Value], sources: dict[int, Source], text: str) -> Source | None:
+# what may stand between a time of day and the date it is on: its zone, "on", "at", a comma
+_BESIDE = re.compile(r"\s*(?:(?:UTC|GMT|Z)\s*)?(?:,\s*)?(?:on|at|um|à|le|am|el|il|op|,)?\s*(?:the\s+)?", re.IGNORECASE)
+
+
+def clock_shifted(value: Value, found: list[Value], sources: dict[int, Source], text: str,
+                  shown: Shown) -> Source | None:
     """A time of day that is another the answer states with a source, plus or minus a duration it states with a
     source ("started at 21:58:43 and runs 3:58": ends at 22:02:41) or a UTC offset it writes ("15:13:50 Oslo time
-    (UTC+1), i.e. 14:13:50 UTC"), on a 24-hour clock. The offset is the answer's word, so the source is loose."""
+    (UTC+1), i.e. 14:13:50 UTC") or an output printed ("Times are Turkish time (UTC+3)" over a catalogue whose
+    03:41:12 the answer gives as 00:41:12 UTC), on a 24-hour clock. The offset is a word, so the source is loose."""
     if value.kind != "token" or not CLOCK.fullmatch(value.key):
         return None
     target = clock_seconds(value.key)
     sourced = [(i, v) for i, v in enumerate(found) if i in sources and sources[i].kind != "nowhere"]
     steps: list[tuple[Decimal, str, list[Source]]] = [
-        (hours * 3600 + minutes * 60, match.group(0), [])
-        for match in _UTC_OFFSET.finditer(text)
+        (hours * 3600 + minutes * 60, match.group(0), [] if line is None else [shown_at(line, match.group(0))])
+        for line, match in [*((None, m) for m in _UTC_OFFSET.finditer(text)), *_printed_offsets(shown)]
         for hours, minutes in [(Decimal(match.group(2)), Decimal(match.group(3) or 0))]]
     for i, step in sourced:
         if step.kind == "number" and step.unit is not None and step.unit.dimension == "duration" and step.readings:
@@ -97,6 +115,16 @@ def clock_shifted(value: Value, found: list[Value], sources: dict[int, Source], 
                     how = f"{start.text} {'+' if sign > 0 else '−'} {written}"
                     return Source(value.text, "derived", how=how, loose=True, operands=[sources[i], *operands])
     return None
+
+
+def _printed_offsets(shown: Shown) -> list[tuple[Line, re.Match[str]]]:
+    """The UTC offsets the outputs and the question write ("UTC+3"), each once, with its line."""
+    seen: dict[str, tuple[Line, re.Match[str]]] = {}
+    for line in shown.lines:
+        if "UTC" in line.text or "GMT" in line.text:
+            for match in _UTC_OFFSET.finditer(line.text):
+                seen.setdefault(match.group(0), (line, match))
+    return list(seen.values())
 
 
 _UTC_OFFSET = re.compile(r"\b(?:UTC|GMT)\s?([+−-])\s?(\d{1,2})(?::?(\d{2}))?\b")

@@ -48,17 +48,22 @@ _RATE_BASES = frozenset(Decimal(10) ** n for n in range(1, 6))
 
 def code_factor(value: Value, runs: Sequence[Run]) -> Source | None:
     """A factor the model's code applied, that the answer states to explain its figures ("ABV = (OG − FG) ×
-    131.25"): a number of ``MIN_DIGITS`` significant digits, not a power of ten, that is an operand of arithmetic
-    in a block that ran cleanly. A constant the code only returns is no source, and one it compares with only as
-    a bound the answer states as one (``code_bound``): a figure typed into code and handed back is not read from
-    the data."""
-    if value.kind != "number" or not value.readings or significant_digits(value) < MIN_DIGITS:
+    131.25", "divided by 3.6 million" over ``joules / 3.6e6``): a number of ``MIN_DIGITS`` significant digits, or
+    of a thousand or more, not a power of ten, that is an operand of arithmetic in a block that ran cleanly (a small
+    round figure, 12 or 0.5, is too common a constant to tell anything). A constant the code only returns is no
+    source, and one it compares with only as a bound the answer states as one (``code_bound``): a figure typed into
+    code and handed back is not read from the data."""
+    if value.kind != "number" or not value.readings \
+            or (significant_digits(value) < MIN_DIGITS and abs(value.first) < _LARGE_FACTOR):
         return None
     for where, code in _clean_blocks(runs):
         for number, expression in _arithmetic_constants(code):
             if any(number == reading.value for reading in value.readings if reading.how != "percent"):
                 return Source(value.text, "derived", how=f"a factor of the code at {where}: {expression}", loose=True)
     return None
+
+
+_LARGE_FACTOR = 1000
 
 
 def _clean_blocks(runs: Sequence[Run]) -> Iterator[tuple[str, str]]:
@@ -89,6 +94,42 @@ def _arithmetic_constants(code: str) -> tuple[tuple[Decimal, str], ...]:
                 if number.normalize().as_tuple().digits != (1,):  # 10, 100, 0.001: a scale, not a factor
                     found.append((number, (ast.get_source_segment(code, node) or "")[:80]))
     return tuple(found)
+
+
+def code_name(value: Value, runs: Sequence[Run]) -> Source | None:
+    """A code-like token that is a name the model's code used ("a fit of log10 N" over ``np.log10``, "the
+    ``n_ge`` counts"): a function's or a variable's name, not a value of the data, so nothing to trace."""
+    if value.kind != "token":
+        return None
+    for where, code in _clean_blocks(runs):
+        if value.text in _names(code):
+            return Source(value.text, "computed", where=f"a name of the code at {where}")
+    return None
+
+
+@functools.lru_cache(maxsize=256)
+def _names(code: str) -> frozenset[str]:
+    """The names and attributes a block's code uses (``np.log10``: np and log10), read once."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return frozenset()
+    return frozenset(node.id if isinstance(node, ast.Name) else node.attr for node in ast.walk(tree)
+                     if isinstance(node, ast.Name | ast.Attribute))
+
+
+@functools.lru_cache(maxsize=256)
+def code_divisors(code: str) -> tuple[tuple[Decimal, str], ...]:
+    """The numbers a block's code divides by (``x / 1e6``), with the expression, read once."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return ()
+    return tuple((Decimal(str(node.right.value)), (ast.get_source_segment(code, node) or "")[:60])
+                 for node in ast.walk(tree)
+                 if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div)
+                 and isinstance(node.right, ast.Constant) and isinstance(node.right.value, int | float)
+                 and not isinstance(node.right.value, bool))
 
 
 def code_bound(value: Value, text: str, runs: Sequence[Run]) -> Source | None:

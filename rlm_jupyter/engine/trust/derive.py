@@ -199,13 +199,13 @@ def _mean(figures: list[Decimal]) -> Decimal | None:
 
 
 def converted(value: Value, shown: Shown) -> Source | None:
-    """A duration, a data size, an energy, a mass or a volume the answer wrote in another unit than the printed figure
-    (12,600 s as 3.5 hours, 3,355,443 bytes as 3.2 MB, 80,115.6 kg as 80.12 t, 100,505.5 L as 100.5 m³): only where
-    the answer names the unit, so a bare figure never converts."""
+    """A duration, a data size, an energy, a mass, a volume, a length or a frequency the answer wrote in another unit
+    than the printed figure (12,600 s as 3.5 hours, 3,355,443 bytes as 3.2 MB, 2,331.3 kWh as 8.39 GJ, 80,115.6 kg
+    as 80.12 t, 100,505.5 L as 100.5 m³, 2,803.4 nm as 5,191.9 km): only where the answer names the unit, so a bare
+    figure never converts."""
     if value.unit is None:
         return None
-    units = {"duration": localedata.DURATIONS, "size": localedata.SIZES, "energy": localedata.ENERGY_STEPS,
-             "mass": localedata.MASS, "volume": localedata.VOLUME}[value.unit.dimension]
+    units = {**localedata.UNITS, "energy": localedata.ENERGY_STEPS}[value.unit.dimension]
     factors = {value.unit.factor / other for other in units.values() if other != value.unit.factor}
     if value.unit.dimension == "size":
         factors |= {value.unit.factor / size * step for size in units.values() for step in BINARY_SIZES

@@ -52,6 +52,16 @@ _PAIRS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
       "наибольш", "максимальн", "больше", "жарк", "тепл", "มาก", "สูง", "ยาว", "แพง", "ใหญ่"),
      ("أقل", "أصغر", "أدنى", "أقصر", "أرخص", "أخف", "мал", "низк", "коротк", "дешев", "легк", "наименьш",
       "минимальн", "меньше", "холодн", "น้อย", "ต่ำ", "สั้น", "ถูก", "เล็ก")),
+    # Vietnamese adjectives before nhất, Indonesian's after paling or ter-, Turkish's after en, Finnish superlatives,
+    # Polish and Czech naj- / nej- forms, Hungarian leg-...-bb forms
+    (("nhiều", "cao", "lớn", "dài", "đắt", "đông", "mạnh", "besar", "banyak", "tinggi", "mahal", "panjang", "ramai",
+      "laris", "çok", "büyük", "yüksek", "uzun", "pahalı", "fazla", "yoğun", "eniten", "suurin", "suurimm", "korkein",
+      "korkeimm", "pisin", "kallein", "vilkkain", "najwię", "najwyż", "najdłuż", "najdroż", "największ", "největ",
+      "nejví", "nejvyš", "nejdel", "nejdraž", "legtöbb", "legnagyobb", "legmagasabb", "leghosszabb", "legdrágább"),
+     ("ít", "thấp", "nhỏ", "ngắn", "rẻ", "yếu", "rendah", "kecil", "murah", "pendek", "sedikit", "az", "küçük",
+      "düşük", "kısa", "ucuz", "vähiten", "pienin", "pienimm", "matalin", "lyhin", "halvin", "alhaisin", "najmniej",
+      "najniż", "najkrót", "najtań", "nejmén", "nejmen", "nejniž", "nejkrat", "nejlevn", "legkevesebb", "legkisebb",
+      "legalacsonyabb", "legrövidebb", "legolcsóbb")),
 )
 _SUPERLATIVE = re.compile(
     r"\b(?P<est>[a-z]+?(?:iest|est))\b"
@@ -73,6 +83,15 @@ _SUPERLATIVE = re.compile(
     r"|(?i:\b(?:сам(?:ый|ая|ое|ые|ого|ой|ых|ым|ую|ом)\s+(?P<russian>[а-яё]+)|(?P<russianform>наибольш|наименьш|"
     r"максимальн|минимальн|больше\s+всего|меньше\s+всего)[а-яё]*))"
     r"|(?P<thai>มาก|สูง|ยาว|แพง|ใหญ่|น้อย|ต่ำ|สั้น|ถูก|เล็ก)ที่สุด"
+    # Vietnamese adjective (a noun may follow it) + nhất; Indonesian paling + adjective or ter + adjective; Turkish
+    # en + adjective; Finnish superlatives; Polish and Czech naj- / nej-; Hungarian leg-...-bb
+    r"|(?P<vietnamese>nhiều|ít|cao|thấp|lớn|nhỏ|dài|ngắn|đắt|rẻ|đông|mạnh|yếu)(?:\s+[^\W\d_]+){0,2}?\s+nhất\b"
+    r"|\bpaling\s+(?P<indonesian>[^\W\d_]+)|\bter(?P<ter>besar|banyak|tinggi|rendah|kecil|mahal|murah|panjang|"
+    r"pendek|sedikit|ramai|laris)\b"
+    r"|\ben\s+(?P<turkish>çok|az|büyük|küçük|yüksek|düşük|uzun|kısa|pahalı|ucuz|fazla|yoğun)\b"
+    r"|\b(?P<finnish>eniten|vähiten|suurin|pienin|korkein|matalin|pisin|lyhin|kallein|halvin|alhaisin|vilkkain|"
+    r"suurimm[^\W\d_]*|pienimm[^\W\d_]*|korkeimm[^\W\d_]*)\b"
+    r"|\b(?P<slavic>(?:naj|nej)[^\W\d_]{3,})|\b(?P<hungarian>leg[^\W\d_]+bb)\b"
     # a comparative against all the rest is a superlative: "longer than anywhere else", "more than any other city"
     r"|\b(?P<er>[a-z]{2,}er|more|less|fewer)\b(?=(?:\s+[\w-]+){0,3}?\s+than\s+(?:anywhere|anyone|anything|any\b|all\b"
     r"|every\s*(?:where|one|thing)|the\s+rest|the\s+others))",
@@ -184,7 +203,9 @@ def _direction(match: re.Match[str]) -> str | None:
         return None  # the best month may be the most sales or the fewest complaints
     if groups["cjk"]:
         return _pair_direction(groups["cjkadj"])
-    other = groups["arabic"] or groups["russian"] or groups["russianform"] or groups["thai"]
+    other = (groups["arabic"] or groups["russian"] or groups["russianform"] or groups["thai"] or groups["vietnamese"]
+             or groups["indonesian"] or groups["ter"] or groups["turkish"] or groups["finnish"] or groups["slavic"]
+             or groups["hungarian"])
     if other:
         return _pair_direction(other)
     if groups["er"]:
@@ -308,7 +329,10 @@ _WHEN = re.compile(r"\b(?:when|since when|until when|quand|wann|cu[aá]ndo|quand
 _CJK_WHICH = re.compile(r"どこ|どれ(?!ら)|どの|誰|哪(?!些)|谁|어느|어디|누구|무엇"  # not 哪些, "which ones"
                         # and Arabic's, Russian's (not какие, "which ones") and Thai's
                         r"|(?<![\u0600-\u06ff])(?:أي|أيّ)(?![\u0600-\u06ff])|^\s*من\s"
-                        r"|(?i:\b(?:какой|какая|какое|какого|какую|который|которая|кто)\b)|ไหน|ใคร")
+                        r"|(?i:\b(?:какой|какая|какое|какого|какую|который|которая|кто)\b)|ไหน|ใคร"
+                        # Vietnamese, Indonesian, Turkish, Finnish, Polish, Czech and Hungarian ones
+                        r"|(?i:\b(?:nào|mana|siapa|hangi|hangisi|mikä|mitä|missä|kuka|który|która|które|"
+                        r"kto|který|která|které|kdo|melyik)\b)")
 
 
 def asks_for_one(question: str) -> str | None:

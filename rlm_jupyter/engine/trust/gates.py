@@ -111,10 +111,11 @@ GATES: tuple[Gate, ...] = (
          "other way than the printed table goes",
          "a model reported a printed change of -12.5% as revenue growing 12.5%"),
     Gate("wrong-unit", "answer", "soft",
-         "a duration, data size, energy, mass, volume or currency stated in another unit than the one its printed "
-         "figure was in (the unit beside it, the code's name for it, wait_s, latency_ms, amount_eur, or its table "
-         "column's, Produktion_MWh); or an amount stated in a currency that was printed only in a measure's column "
-         "(net_kg)",
+         "a duration, data size, energy, mass, volume, length, frequency or currency stated in another unit than "
+         "the one its printed figure was in (the unit beside it, a record's field name, the code's name for it, "
+         "wait_s, latency_ms, amount_eur, or its table column's, Produktion_MWh, km); a figure stated in a unit of "
+         "another dimension than every printing of it says (tonnes for a km column's figure); or an amount stated "
+         "in a currency that was printed only in a measure's column (net_kg)",
          "a model read a mean wait printed in seconds (wait_s) as 53 minutes"),
     Gate("misrounded", "answer", "soft",
          "a figure answered to a question that asks for a rounded one ('to the nearest kilo', 'in whole pounds', "

@@ -21,7 +21,8 @@ from decimal import Decimal
 # The languages an answer is read in: the most used in data work, each with its own way to group digits and
 # abbreviate magnitudes (en_IN: lakh and crore; de_CH: 1'234.5; fr and sv: a space before the decimal comma).
 LOCALES: tuple[str, ...] = ("en", "en_IN", "de", "de_CH", "fr", "es", "it", "pt", "nl", "sv", "da", "nb", "fi",
-                            "pl", "cs", "ru", "uk", "tr", "ar", "th", "ja", "zh", "ko")
+                            "pl", "cs", "ru", "uk", "tr", "ar", "th", "ja", "zh", "ko", "id", "vi", "hu", "ro", "el",
+                            "he", "hi")
 # Units whose values convert into each other, each with its factor to the dimension's base (seconds, bytes).
 DURATIONS: dict[str, Decimal] = {"duration-nanosecond": Decimal("1e-9"), "duration-microsecond": Decimal("1e-6"),
                                  "duration-millisecond": Decimal("0.001"), "duration-second": Decimal(1),
@@ -39,8 +40,25 @@ VOLUME: dict[str, Decimal] = {"volume-milliliter": Decimal("0.001"), "volume-cen
                               "volume-deciliter": Decimal("0.1"), "volume-liter": Decimal(1),
                               "volume-hectoliter": Decimal(100), "volume-cubic-centimeter": Decimal("0.001"),
                               "volume-cubic-meter": Decimal(1000)}
-# The factors an energy figure converts by (watt-hours and their SI multiples), as DURATIONS and SIZES list theirs.
-ENERGY_STEPS: dict[str, Decimal] = {f"{p}Wh": Decimal(10) ** n for p, n in (("", 0), ("k", 3), ("M", 6), ("G", 9))}
+# Lengths in metres and frequencies in hertz: a trip's kilometres, a log's nautical miles, a radio's kHz and MHz.
+# Inches and yards are left out ("in" and "yd" after a figure are more often words than units), and nanometres (a
+# sailor's "nm" is nautical miles: ``UNLISTED_UNITS``).
+LENGTH: dict[str, Decimal] = {"length-millimeter": Decimal("0.001"), "length-centimeter": Decimal("0.01"),
+                              "length-meter": Decimal(1), "length-kilometer": Decimal(1000),
+                              "length-mile": Decimal("1609.344"), "length-foot": Decimal("0.3048"),
+                              "length-nautical-mile": Decimal(1852)}
+FREQUENCY: dict[str, Decimal] = {"frequency-hertz": Decimal(1), "frequency-kilohertz": Decimal(10) ** 3,
+                                 "frequency-megahertz": Decimal(10) ** 6, "frequency-gigahertz": Decimal(10) ** 9}
+# SI prefixes an energy unit takes (CLDR names kilowatt-hours and joules, not MWh or GJ), and the factors an energy
+# figure converts by, in watt-hours: watt-hours' multiples and joules' (a meter counts joules; its reader writes
+# kWh or GJ), as DURATIONS and SIZES list theirs.
+_ENERGY_PREFIXES = (("", 0), ("k", 3), ("M", 6), ("G", 9), ("T", 12))
+ENERGY_STEPS: dict[str, Decimal] = {
+    **{f"{p}Wh": Decimal(10) ** n for p, n in _ENERGY_PREFIXES},
+    **{f"{p}J": Decimal(10) ** n / 3600 for p, n in _ENERGY_PREFIXES}}
+# Each dimension's units, with their factors to its base; energy's CLDR units (kWh, J) take SI prefixes below
+UNITS: dict[str, dict[str, Decimal]] = {"duration": DURATIONS, "size": SIZES, "energy": ENERGY, "mass": MASS,
+                                        "volume": VOLUME, "length": LENGTH, "frequency": FREQUENCY}
 _SAMPLES = (1, 2, 5)  # plural forms: "1 hour", "2 hours"; Slavic languages have a third form for 5
 
 
@@ -57,23 +75,26 @@ def _strip_pattern(pattern: str) -> str:
     return re.sub(r"'([^']*)'", r"\1", pattern).replace("0", "").strip(" \u00a0\u202f")
 
 
+# Unit words in common use that CLDR leaves out: nautical miles as logbooks, charts and aviation write them.
+UNLISTED_UNITS: dict[str, tuple[str, Decimal]] = {"nm": ("length", Decimal(1852)), "NM": ("length", Decimal(1852))}
 # Abbreviations of a magnitude in common business use that CLDR's compact patterns leave out (German writes
 # thousands in full there): "69,8 Tsd. €" (Duden's abbreviation of Tausend).
 UNLISTED_SCALES: dict[str, int] = {"tsd.": 3, "tsd": 3}
 
 
 @functools.cache
-def scale_words() -> dict[str, frozenset[int]]:
+def scale_words() -> dict[str, tuple[int, ...]]:
     """Each abbreviation or word of a magnitude (``K``, ``Mio.``, ``mil``, ``lakh``, ``Millionen``) → its powers of ten.
 
     From CLDR's compact decimal patterns: ``0K`` at 1000 is K = 10³; ``0000 M`` at 10⁹ (Spanish "mil
-    millones") is M = 10⁶. A word can mean two magnitudes (French "Bn" is 10¹², English "bn" 10⁹): both are kept,
-    as readings. Words of two letters or more are compared without case; one-letter ones as CLDR writes them
-    (``M`` is a million, ``m`` a metre or a minute), plus a lower-case ``k``.
+    millones") is M = 10⁶. A word can mean two magnitudes (French "Bn" is 10¹², English "bn" 10⁹; Indonesian "M"
+    is 10⁹, a miliar): both are kept, as readings, in ``LOCALES`` order (the English meaning first). Words of two
+    letters or more are compared without case; one-letter ones as CLDR writes them (``M`` is a million, ``m`` a
+    metre or a minute), plus a lower-case ``k``.
     """
     from babel import Locale
 
-    found: dict[str, set[int]] = {}
+    found: dict[str, dict[int, None]] = {}
     for code in LOCALES:
         formats = Locale.parse(code).compact_decimal_formats
         for length in ("short", "long"):
@@ -84,11 +105,11 @@ def scale_words() -> dict[str, frozenset[int]]:
                     if not word or "¤" in word:
                         continue
                     power = len(str(magnitude)) - 1 - (text.count("0") - 1)
-                    found.setdefault(word if len(word) == 1 else word.lower(), set()).add(power)
-    found.setdefault("k", set()).add(3)
+                    found.setdefault(word if len(word) == 1 else word.lower(), {})[power] = None
+    found.setdefault("k", {})[3] = None
     for word, power in UNLISTED_SCALES.items():
-        found.setdefault(word, set()).add(power)
-    return {word: frozenset(powers) for word, powers in found.items()}
+        found.setdefault(word, {})[power] = None
+    return {word: tuple(powers) for word, powers in found.items()}
 
 
 @functools.cache
@@ -106,38 +127,61 @@ def percent_words() -> frozenset[str]:
 
 @functools.cache
 def unit_words() -> dict[str, Unit]:
-    """Each word of a duration, a data size, an energy, a mass or a volume (``ms``, ``hours``, ``Stunden``, ``MB``,
-    ``kWh``, ``kg``, ``Tonnen``, ``lb``, ``L``, ``m³``) → its ``Unit``.
+    """Each word of a duration, a data size, an energy, a mass, a volume, a length or a frequency (``ms``, ``hours``,
+    ``Stunden``, ``MB``, ``kWh``, ``GJ``, ``kg``, ``Tonnen``, ``lb``, ``L``, ``m³``, ``km``, ``MHz``) → its ``Unit``.
 
-    Why only these dimensions: they are the conversions an analysis of logs, metrics, meters and weighbridges writes
-    in its head (milliseconds to seconds, bytes to megabytes, kWh to MWh, kilograms to tonnes, litres to m³), and
-    each word is unambiguous within them.
+    Why only these dimensions: they are the conversions an analysis of logs, metrics, meters, weighbridges, trips
+    and radios writes in its head (milliseconds to seconds, bytes to megabytes, kWh to MWh, kilograms to tonnes,
+    litres to m³, nautical miles to km, kHz to MHz), and each word is unambiguous within them.
     """
     from babel.units import format_unit
 
     words: dict[str, Unit] = {}
+    scales = scale_words()
     # locale by locale, in ``LOCALES`` order: a word two locales use for two units is the first locale's ("d" is
     # a day in English, a minute in Turkish)
     for code in LOCALES:
-        for dimension, units in (("duration", DURATIONS), ("size", SIZES), ("energy", ENERGY), ("mass", MASS),
-                                 ("volume", VOLUME)):
+        for dimension, units in UNITS.items():
             for unit, factor in units.items():
                 for length in ("long", "short", "narrow"):
                     for sample in _SAMPLES:
                         word = _unit_word(format_unit(sample, unit, length=length, locale=code), sample)
-                        if word and any(c.isalpha() for c in word):  # "#", a narrow pound, marks a number
+                        # "#", a narrow pound, marks a number; a length's word that is a magnitude elsewhere is
+                        # the magnitude ("18 mil euros": thousands in Spanish, a mile in Polish)
+                        if word and any(c.isalpha() for c in word) and not (
+                                dimension in ("length", "frequency") and (word in scales or word.lower() in scales)):
                             words.setdefault(word if len(word) <= 2 else word.lower(), Unit(dimension, factor))
-    # CLDR names kilowatt-hours; watt-hours and their other multiples follow the SI prefixes
-    for prefix, power in (("", 0), ("k", 3), ("M", 6), ("G", 9), ("T", 12)):
-        words.setdefault(f"{prefix}Wh" if prefix != "k" else "kWh", Unit("energy", Decimal(10) ** power))
-        words.setdefault(f"{prefix}wh".lower() if prefix else "wh", Unit("energy", Decimal(10) ** power))
+    # CLDR names kilowatt-hours and joules; their other multiples follow the SI prefixes
+    for word, factor in ENERGY_STEPS.items():
+        words.setdefault(word, Unit("energy", factor))
+        words.setdefault(word.lower(), Unit("energy", factor))
     words.setdefault("µs", words.get("μs", Unit("duration", Decimal("1e-6"))))  # the micro sign, not the Greek mu
+    for word, (dimension, factor) in UNLISTED_UNITS.items():
+        words.setdefault(word, Unit(dimension, factor))
     return words
 
 
 def _unit_word(formatted: str, sample: int) -> str:
     """The word around the number in a formatted unit ("5 hours" → "hours", "5ms" → "ms")."""
     return formatted.replace(str(sample), "", 1).strip(" \u00a0\u202f")
+
+
+@functools.cache
+def numbered_month_words() -> frozenset[str]:
+    """The words a locale names its months by with their number ("tháng 6", "thg 6": Vietnamese June), lower case:
+    "6" after one is a month, not a figure. The CJK signs (6月, 6월) are one character and read apart."""
+    from babel import Locale
+
+    words: set[str] = set()
+    for code in LOCALES:
+        months = Locale.parse(code).months
+        for context in ("format", "stand-alone"):
+            for width in ("wide", "abbreviated"):
+                for name in months[context][width].values():
+                    word = re.sub(r"\d+", "", name).strip(" .").lower()
+                    if re.search(r"\d", name) and len(word) >= 2:
+                        words.add(word)
+    return frozenset(words)
 
 
 @functools.cache

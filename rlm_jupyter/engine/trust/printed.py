@@ -36,6 +36,7 @@ from .readings import (
     Value,
     clock_seconds,
     date_keys,
+    date_of,
     date_patterns,
     is_code,
     is_era_year,
@@ -133,6 +134,8 @@ _NUMBERED_NAME = re.compile(r"(?<![\w.])[^\W\d_]{1,12}_(\d{1,4})(?![\w.])")
 _PREVIEW_NOTE = re.compile(r"\b(?:first|last) \d+ (?:rows|items|lines|characters|chars)\b")
 _OTHER_DATE = re.compile(r"(?<![\w.])\d{1,2}[./-](?:\d{1,2}|[A-Za-z]{3})[./-]\d{2,4}(?![\w])")
 _YEAR = re.compile(r"(?:19|20)\d\d")
+_COMPACT_CLOCK = re.compile(r"(?<![\w.,:/-])(?:[01]\d|2[0-3])[0-5]\d\s?(?:UTC|GMT|Z|LT|hrs?)\b")
+_A_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
 _NUMERIC_DATE = re.compile(r"(?<![\w.])(\d{1,2})[./-](\d{1,2})[./-]\d{4}(?![\w])")
 _SHAPE_FOOTER = re.compile(r"^\s*\[\d+ rows x \d+ columns\]\s*$|^(?:Name: .*, )?(?:Length: \d+, )?dtype: \S+$")
 _ISO_DATE = re.compile(r"(?<![\w.])(?P<iso>\d{4}-\d{1,2}-\d{1,2})(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(?![\w])")
@@ -260,8 +263,16 @@ class Shown:
                            rf"(?<!\d)0?{(int(hours) - 1) % 12 + 1}:{rest}(?!\d)[.:\d]*\s?"
                            rf"{'[Pp]' if int(hours) >= 12 else '[Aa]'}\.?[Mm]\b")
         offset = re.compile(rf"[+-]{hours.zfill(2)}:?{minutes}(?!\d)")
+        # "0719 UTC", "1230Z", "0400 hrs", "2024-11-23 0538": a time of day as logbooks, aviation, the military and
+        # contest logs write it, four digits and no colon; only with its zone or "hrs" after it or a date before it,
+        # as four digits alone are any number, or after "at" on a line that writes another time so ("0400 UTC ...
+        # Squall at 0149")
+        compact = re.compile(rf"(?:(?<![\w.,:/-])|(?<=\d[-/.]\d\d\s)){hours.zfill(2)}{minutes}"
+                             rf"(?:\s?(?:UTC|GMT|Z|LT|hrs?)\b|(?<=\d[-/.]\d\d\s\d{{4}})(?![\w.,:/-]))")
+        after_at = re.compile(rf"(?:\bat|@)\s?{hours.zfill(2)}{minutes}(?!\w|[.,:/-]\d)")
         for line in self.lines:
-            if exact.search(line.text) or offset.search(line.text):
+            if (exact.search(line.text) or offset.search(line.text) or compact.search(line.text)
+                    or (after_at.search(line.text) and _COMPACT_CLOCK.search(line.text))):
                 yield Match(line, "exact")
         if value.key.count(":") == 2:  # "27:45:10" of a printed Timedelta ("1 days 03:45:10")
             written = clock_seconds(value.key)
@@ -310,6 +321,9 @@ class Shown:
                     continue  # "0.35%" is not a printed share of 0.35: that is 35%
                 exact = abs(figure.value) == number and not reading.loose
                 yield Match(self.lines[figure.line], "exact" if exact else "loose", figure)
+            for figure, half in self._scientific:
+                if abs(abs(figure.value) - number) <= half + reading.tolerance:
+                    yield Match(self.lines[figure.line], "loose", figure)
         if value.unit is not None and value.readings:
             amount = abs(value.first) * value.unit.factor
             for index, number, unit in self._named_quantities:
@@ -323,6 +337,18 @@ class Shown:
         if value.unit is None and not value.currency and value.readings and value.readings[0].tolerance <= 1:
             number = abs(value.first)
             yield from (Match(self.lines[index], "loose") for index, n in self._name_numbers if n == number)
+
+    @cached_property
+    def _scientific(self) -> list[tuple[Figure, Decimal]]:
+        """The figures printed in scientific notation (pandas' ``1.692199e+09``), each with half its last digit's
+        unit: the print rounds the figure, so an answer's 1,692,199,250 is it, to the digits printed."""
+        out = []
+        for figure in self.figures:
+            mantissa, _, exponent = figure.text.lower().partition("e")
+            if exponent and "." in mantissa:
+                places = len(mantissa.split(".")[1].rstrip("%"))
+                out.append((figure, Decimal(5) * Decimal(10) ** (int(exponent) - places - 1)))
+        return out
 
     @cached_property
     def _name_numbers(self) -> list[tuple[int, Decimal]]:
@@ -395,11 +421,29 @@ class Shown:
                 continue
             for pattern in (*date_patterns(), COMPACT_DATE):
                 for match in pattern.finditer(text):
-                    keys = date_keys(match)
+                    keys = self._dated(match, date_keys(match))
                     order = orders.get(line.where) if match.groupdict().get("numeric") else None
                     found.setdefault(index, []).extend(keys[:1] if order == "DMY" else keys[-1:] if order == "MDY"
                                                        else keys)
         return found
+
+    def _dated(self, match: re.Match[str], keys: list[str]) -> list[str]:
+        """A day printed without its year but with its weekday ("Wed 11/12", "Sat 6 Jul"), in each year the run
+        showed whose calendar gives that day that weekday: a log's header or title states its year once, and the
+        weekday tells which of the years, and which order of "11/12", its days are (11 December 2024 is a
+        Wednesday, 12 November 2024 a Tuesday). Without such a year, the day stays without one."""
+        weekday = match.groupdict().get("weekday")
+        number = localedata.weekday_number(weekday.strip(" .,")) if weekday else None
+        if number is None or not all(key.startswith("--") for key in keys):
+            return keys
+        dated = [f"{year}-{key[2:]}" for key in keys for year in self._years
+                 if (day := date_of(f"{year}-{key[2:]}")) is not None and day.weekday() == number]
+        return dated or keys
+
+    @cached_property
+    def _years(self) -> list[int]:
+        """The years (1900 to 2099) any line shows, as a figure or in a date: what a day without its year is in."""
+        return sorted({int(year) for line in self.lines for year in _A_YEAR.findall(line.text)})
 
     def _numeric_date_orders(self) -> dict[Where, str]:
         """How the data writes its numeric dates, for every output: day first when a first field exceeds 12

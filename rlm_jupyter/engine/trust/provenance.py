@@ -31,7 +31,7 @@ from typing import Any
 from ..dialogue import code_names
 from ..record.trajectory import CodeCell, Grounding, Iteration, Run, Source, SourceKind
 from .clocks import between_clocks, clock_of_seconds, clock_shifted
-from .constants import code_bound, code_factor, out_of, rate_base
+from .constants import code_bound, code_divisors, code_factor, code_name, out_of, rate_base
 from .dates import Span, calendar_source, data_spans, question_of, within_data
 from .derive import (
     MIN_DIGITS,
@@ -208,10 +208,12 @@ def _typed_sources(found: list[Value], evidence: Evidence, text: str) -> list[So
                        or derive(value, operands, columns, shown, dates)
                        or calendar_source(value, text, stated, shown, lines, lambda: evidence.spans)
                        or _side_by_side(value, shown) or clock_of_seconds(value, shown, text)
-                       or clock_shifted(value, found, sources, text) or between_clocks(value, found, sources, text)
+                       or clock_shifted(value, found, sources, text, shown)
+                       or between_clocks(value, found, sources, text)
                        or out_of(value, found, text) or rate_base(value, text)
                        or code_bound(value, text, evidence.runs)
                        or _row_count(value, evidence) or code_factor(value, evidence.runs)
+                       or code_name(value, evidence.runs)
                        or in_minor_units(value, text, shown))
             if derived is None:
                 continue
@@ -283,19 +285,25 @@ def _scaled_column(value: Value, found: list[Table]) -> Source | None:
 
 
 def _scaled_code(value: Value, shown: Shown) -> Source | None:
-    """A figure with a magnitude word printed, without its table, by code that reads a column counting in that
-    magnitude: ``print(high.scc_k.max())`` printed the 676 of "676 thousand"."""
+    """A figure with a magnitude word printed by code that reads a column counting in that magnitude
+    (``print(high.scc_k.max())`` printed the 676 of "676 thousand"), or that divides by it (``print(monthly /
+    1e6)`` printed the 163.9 of "163.9 million")."""
     for reading in (r for r in value.readings if r.how == "magnitude" and value.kind == "number"):
         for power in sorted(set(_SCALES.values())):
             factor = Decimal(10) ** power
             for figure in shown.figures_near(abs(reading.value) / factor, reading.tolerance / factor):
                 line = shown.lines[figure.line]
+                if line.where.place != "output":
+                    continue
                 names = [n for n in re.findall(r"[^\W\d]\w*_\w+", line.code) if (s := _SCALED_NAME.search(n))
                          and _SCALES[s.group("w").lower()] == power]
-                if line.where.place == "output" and names:
+                scaled = names[0] if names else next((e for d, e in code_divisors(line.code) if d == factor), None)
+                if scaled is not None:
                     printed = shown_at(line, figure.text)
-                    return Source(value.text, "derived", how=f"{figure.text} × {factor:,}: printed by code over "
-                                  f"{names[0]}, which counts in that magnitude", loose=True, operands=[printed])
+                    how = (f"{figure.text} × {factor:,}: printed by code over {scaled}, which counts in that "
+                           "magnitude" if names else f"{figure.text} × {factor:,}: printed by code dividing by it "
+                           f"({scaled})")
+                    return Source(value.text, "derived", how=how, loose=True, operands=[printed])
     return None
 
 

@@ -128,6 +128,7 @@ def _every_value(text: str) -> tuple[Value, ...]:
     for pattern in date_patterns():
         blanked = _take(blanked, pattern, found, _date)
     blanked = _CJK_MONTH.sub(lambda m: " " * len(m.group(0)), blanked)  # "6 月" is June, as the word is
+    blanked = _numbered_month().sub(lambda m: " " * len(m.group(0)), blanked)  # "tháng 6" too
     blanked = _take(blanked, _CLOCK_HALF, found, _clock)
     blanked = _take(blanked, _TOKEN, found, _code)
     blanked = _LIST.sub(lambda m: m.group(0) if _grouped(m.group(0)) else m.group(0).replace(",", " "), blanked)
@@ -200,6 +201,13 @@ def _first_year(match: re.Match[str]) -> str:
 # a month without a year in the CJK signs ("6月", "6 月", "6월"): a month's name, no figure (after the dates took
 # those with a day or a year)
 _CJK_MONTH = re.compile(r"(?<![\d.])\d{1,2}\s?[월月](?!\s?\d)")
+
+
+@functools.cache
+def _numbered_month() -> re.Pattern[str]:
+    """A month a locale names by its number ("tháng 6", "thg 6"): without its year, a month's name, no figure."""
+    words = localedata.alternation(localedata.numbered_month_words())
+    return re.compile(r"(?<![\w])(?:" + words + r")\.?\s?(?P<numbered_month>\d{1,2})(?!\d)", re.IGNORECASE)
 _ZONE_OFFSET = re.compile(r"\b(?:UTC|GMT)\s?[+-]\d{1,2}(?::?\d{2})?(?!\d)")
 # a time of day: 14:02, 14:02:11.5, and the French 18h30 (keyed 18:30, as the colon writes it)
 CLOCK = re.compile(r"\b\d{1,2}(?::|h(?=\d{2}\b))\d{2}(?::\d{2}(?:\.\d+)?)?\b")
@@ -365,7 +373,7 @@ def _number(match: re.Match[str]) -> list[Value]:
             readings.append(Reading(number / 100, tolerance / 100, "percent"))
         if scale:
             words = localedata.scale_words()
-            for power in words.get(scale, words.get(scale.lower(), frozenset())):
+            for power in words.get(scale, words.get(scale.lower(), ())):
                 factor = Decimal(10) ** power
                 readings.append(Reading(number * factor, tolerance * factor, "magnitude"))
     if not readings:
@@ -375,7 +383,7 @@ def _number(match: re.Match[str]) -> list[Value]:
                         for number, tolerance in _decimals(match, hedged))
         unit_word = unit_word or scale
     unit = None
-    if unit_word:
+    if unit_word and not _PER_UNIT.match(match.string, match.end()):  # "13.7 km/h", "5 m per second": a rate
         unit = known.get(unit_word) or known.get(unit_word.lower())
     start = match.start() + (len(match.group(0)) - len(match.group(0).lstrip()))
     written = match.group("currency") or match.group("code") or ""
@@ -383,6 +391,7 @@ def _number(match: re.Match[str]) -> list[Value]:
     return [Value(text, "number", tuple(readings), start=start, sign=sign, unit=unit, currency=currency)]
 
 
+_PER_UNIT = re.compile(r"\s?/\s?[^\W\d_]|\s+(?:per|pro|par|je|por)\s+(?!\d)[^\W\d_]", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"\s*(?:\Z|\s[^\W\d_](?<=[A-ZÀ-ÞА-ЯΑ-Ω]))|\)")
 
 
@@ -446,8 +455,9 @@ def date_patterns() -> tuple[re.Pattern[str], ...]:
                                   if len(name) > 4 or any(code == "en" for code, _ in pairs))
     # a weekday may lead; one of two letters ("Di", "to") only with its dot or comma: bare, it is a word ("to 3 May")
     names = localedata.weekday_names()
-    weekday = (r"(?:(?:" + localedata.alternation(n for n in names if len(n) > 2) + r")\.?,?\s+|(?:"
-               + localedata.alternation(n for n in names if len(n) <= 2) + r")[.,]\s*)?")
+    named = (r"(?P<weekday>(?:" + localedata.alternation(n for n in names if len(n) > 2) + r")\.?,?\s+|(?:"
+             + localedata.alternation(n for n in names if len(n) <= 2) + r")[.,]\s*)")
+    weekday = named + "?"
     day = r"(?P<day>\d{1,2})(?:st|nd|rd|th|er|º)?"
     day_dot = r"(?P<day>\d{1,2})(?:st|nd|rd|th|er|º|\.)?"  # 5. März
     year = r"(?P<year>\d{4})"
@@ -474,6 +484,9 @@ def date_patterns() -> tuple[re.Pattern[str], ...]:
                    r"(?P<year>\d{2})(?![\w])"),
         # 05.03.2024, 05/03/2024; 3/5/24 is left alone (two digits of a year are too ambiguous)
         re.compile(r"(?<![\w.])(?P<numeric>\d{1,2}[./-]\d{1,2}[./-]\d{4})" + _TIME + r"(?![\w])"),
+        # Wed 11/12, Sun 24.11. (a log's day without its year): only after a weekday's name, as "11/12" alone is
+        # as often a fraction or a score; its order and its year are the weekday's to tell (``printed.Shown``)
+        re.compile(r"(?<![\w])" + named + r"(?P<day_month>\d{1,2}[./]\d{1,2})\.?(?![\w]|[./-]\d)", re.IGNORECASE),
         # 2024. 3. 5. (Korean, Hungarian: the year first, each part closed by a dot); 2024年3月5日, 3월 5일 (the
         # Chinese, Japanese and Korean signs for year, month and day)
         re.compile(r"(?<![\w.])(?P<ymd>\d{4})\.\s?(?P<m>\d{1,2})\.\s?(?P<d>\d{1,2})\.(?!\d)"),
@@ -483,6 +496,9 @@ def date_patterns() -> tuple[re.Pattern[str], ...]:
         re.compile(r"(?<![\w.\-/])(?P<ym>\d{4}-(?:0[1-9]|1[0-2]))(?![\w\-/]|\.\d)"),
         # March 2024, mars 2024: a month
         re.compile(r"(?<![\w])(?P<month>" + any_month + r")\.?\s+" + year + r"(?![\w])", re.IGNORECASE),
+        # tháng 6 năm 2024, thg 6, 2024: a month a locale names by its number, with its year
+        re.compile(_numbered_month().pattern + r"(?:\s+[^\W\d]{1,5})?,?\s+(?P<numbered_year>\d{4})(?!\d)",
+                   re.IGNORECASE),
     ) if bare else ()
 
 
@@ -515,15 +531,20 @@ def _date_keys(match: re.Match[str]) -> list[str]:
         return [found] if found else []
     if "ym" in parts:
         return [parts["ym"]]
-    if "cjk_month" in parts:
-        month = int(parts["cjk_month"])
-        return [f"{int(parts['cjk_year']):04d}-{month:02d}"] if 1 <= month <= 12 else []
+    if "cjk_month" in parts or "numbered_month" in parts:
+        month = int(parts.get("cjk_month") or parts["numbered_month"])
+        year = int(parts.get("cjk_year") or parts["numbered_year"])
+        return [f"{year:04d}-{month:02d}"] if 1 <= month <= 12 else []
     if "m" in parts:
         try:
             day = _dt.date(int(parts.get("ymd", "2000")), int(parts["m"]), int(parts["d"]))
         except ValueError:
             return []
         return [day.isoformat() if "ymd" in parts else "--" + day.isoformat()[5:]]
+    if "day_month" in parts:  # both orders, without a year ("--12-11" and "--11-12"), each that is a date
+        first, second = (int(n) for n in re.split(r"[./]", parts["day_month"]))
+        return list(dict.fromkeys(f"--{month:02d}-{day:02d}" for day, month in ((first, second), (second, first))
+                                  if _is_day_of_month(day, month)))
     if "numeric" in parts:
         text = parts["numeric"]
         if "." in text:  # 03.09.2024: dots write the day first (de, fr-CH, ru, the Nordics...), never the month
@@ -540,6 +561,14 @@ def _date_keys(match: re.Match[str]) -> list[str]:
     if not found:
         return []
     return [found if has_year else "--" + found[5:]]
+
+
+def _is_day_of_month(day: int, month: int) -> bool:
+    try:
+        _dt.date(2000, month, day)  # 2000: a leap year, so 29/2 is a date
+    except ValueError:
+        return False
+    return True
 
 
 @functools.lru_cache(maxsize=4096)
