@@ -2492,3 +2492,56 @@ def test_a_name_an_answer_leads_with_must_have_been_shown(engine: Engine) -> Non
                          max_iterations=2)
         refused = [v.gate for v in run.iterations[1].verdicts if v.action == "refused"]
         assert (run.status == "final" and not refused) == accepted, (answer, refused)
+
+
+LOGBOOK = "\n".join(["DECK LOG: Las Palmas to Rodney Bay, November-December 2024. All times UTC."]
+                    + [f"{day} {d}/12 {h:02d}00 UTC. Log {1000 + 40 * d + h:.1f} nm. Wind E {4 + h % 3}, baro 1015."
+                       for d, day in [(1, "Sun"), (2, "Mon"), (3, "Tue"), (4, "Wed")] for h in range(0, 24, 4)]
+                    + ["Tue 3/12 1200 UTC. Squall at 1149: gusts 35 kn."] * 3)
+
+
+def test_a_search_again_in_logbook_and_dotted_dates(engine: Engine) -> None:
+    wrong = engine.run([fence("print(LOG[:200])\nprint([l for l in LOG.splitlines() if '2024-12-03' in l])"),
+                        "FINAL(No, there was no squall on 3 December.)"], {"LOG": LOGBOOK}, max_iterations=2)
+    assert [v.values.get("data_has") for v in wrong.iterations[1].verdicts if v.action == "refused"] == ["Tue 3/12"]
+    right = engine.run([fence("print(LOG[:200])\nprint([l for l in LOG.splitlines() if '2024-12-05' in l])"),
+                        "FINAL(No, there was no squall on 5 December.)"], {"LOG": LOGBOOK}, max_iterations=2)
+    assert right.status == "final" and len(right.iterations) == 2  # no day of the log is 5 December
+    from rlm_jupyter.engine.trust.search_again import _date_forms
+
+    assert "2024.04.17" in _date_forms(__import__("datetime").date(2024, 4, 17))
+
+
+def test_a_hedged_guess_is_not_found_in_the_datas_own_text_and_rounding_reads_results(engine: Engine) -> None:
+    guess = engine.run([fence("print(LOG[:400])"), "FINAL(About 1,130 nautical miles a day.)"], {"LOG": LOGBOOK},
+                       question="How far did they sail a day?", max_iterations=2)
+    assert [v.gate for v in guess.iterations[1].verdicts if v.action == "refused"] == ["unseen-value"]
+    quoted = engine.run([fence("print(LOG[:900])"), "FINAL(The log read 1,080.0 nm at midnight on 2 December.)"],
+                        {"LOG": LOGBOOK}, question="What did the log read on 2 December?", max_iterations=2)
+    assert quoted.status == "final" and len(quoted.iterations) == 2
+    question = "Roughly what was the average wind force, in whole numbers?"
+    mean = fence("print(LOG[:400])\nprint(4.56)")
+    rounded = engine.run([mean, "FINAL(About 4.)"], {"LOG": LOGBOOK}, question=question, max_iterations=2)
+    assert [v.gate for v in rounded.iterations[1].verdicts if v.action == "refused"] == ["misrounded"]
+    kept = engine.run([mean, "FINAL(About 5.)"], {"LOG": LOGBOOK}, question=question, max_iterations=2)
+    assert kept.status == "final" and len(kept.iterations) == 2
+
+
+def test_one_row_by_two_names_a_stepwise_trend_over_a_head_and_a_month_of_the_named_year() -> None:
+    from rlm_jupyter.engine.trust.claims import mentions, wrong_extreme, wrong_trend
+
+    barges = pd.DataFrame({"name": ["Phú Quý 3", "Kim Ngân 8", "Đại Lộc"], "tan": [7512.4, 11235.7, 13583.0]},
+                          index=pd.Index(["G01", "G03", "G07"], name="ma"))
+    shown = evidence_of("print(b)", b=barges)
+    question = "Which barge carried the most rice?"
+    assert wrong_extreme("Kim Ngân 8 (G03) carried the most: 11,235.7 tonnes.", question, shown,
+                         lambda _: False) is not None
+    assert wrong_extreme("Đại Lộc (G07) carried the most: 13,583.0 tonnes.", question, shown, lambda _: False) is None
+    days = pd.Series([83, 33, 13, 6, 3, 7], index=pd.Index(pd.date_range("2024-04-17", periods=6).date, name="d"))
+    head = evidence_of("print(d.head(4))", d=days)
+    assert wrong_trend("There were more aftershocks each day over the first four days.", head) is not None
+    assert wrong_trend("There were fewer aftershocks each day over the first four days.", head) is None
+    assert wrong_trend("Aftershocks rose after that.", head) is None  # no step by step claim: the head tells nothing
+    labels = ["2023 03", "2023 04", "2024 03", "2024 04"]
+    assert [m.label for m in mentions("From March to April 2024 it fell.", labels)] == ["2024 03", "2024 04"]
+    assert mentions("It fell after March.", labels) == []  # which year's March: no one row

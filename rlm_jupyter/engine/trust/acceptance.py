@@ -365,7 +365,8 @@ class Acceptance:
                         or running.running_total(text, self.run.question, evidence))
 
     def _misrounded(self, offer: Offer, it: Iteration) -> Finding | None:
-        return _finding(rounding.misrounded(_answer_text(offer), self.run.question, self._evidence_now()))
+        evidence = self._evidence_now()
+        return _finding(rounding.misrounded(_answer_text(offer), self.run.question, evidence, evidence.is_data))
 
     def _wrong_direction(self, offer: Offer, it: Iteration) -> Finding | None:
         text, evidence = _answer_text(offer), self._evidence_now()
@@ -433,7 +434,8 @@ class Acceptance:
         if self._evidence is None or self._evidence[0] != cells:
             data = self._data_frames()  # and the frames the code made of it, each once
             made = [frame for frame in self._frames() if not any(frame is d for d in data)]
-            self._evidence = (cells, provenance.Evidence.of(self._runs, [*data, *made]))
+            texts = search_again.data_texts(self.ns, self.reads.data_names)
+            self._evidence = (cells, provenance.Evidence.of(self._runs, [*data, *made], texts))
         return self._evidence[1]
 
 

@@ -384,6 +384,8 @@ def _top_set(claimed: list[forms.Superlative], named: list[_Mention], found: lis
     labels = {m.label for m in named}
     if len(claimed) != 1 or len(labels) < 2:
         return False
+    if any(labels <= {label_key(label) for label in row.labels} for table in found for row in table.rows):
+        return False  # "Kim Ngân 8 (G03)": one row by two names, not a list
     for table in found:
         for column in table.numeric_columns():
             ranked = sorted(((row.figure(column), row) for row in table.rows if row.figure(column) is not None),
@@ -1343,8 +1345,12 @@ def wrong_trend(text: str, evidence: Evidence) -> Claim | None:
         if up == down:
             continue
         words = _measure_words(sentence)
+        # "more aftershocks each day" holds for every step, so the rows a partial table shows (the first days of
+        # ``.head(4)``) refute it as well as the whole table would; without such a word only the whole table tells
+        stepwise = _PROGRESSION.search(sentence) is not None
         for table in evidence.tables:
-            if table.partial or not _in_time_order(table) or (change and not _spans(sentence, table)):
+            if (table.partial and not stepwise) or not _in_time_order(table) or (change and not _spans(sentence,
+                                                                                                        table)):
                 continue
             columns, named = _columns_for(table, words)
             if not named and (len(columns) != 1 or split):

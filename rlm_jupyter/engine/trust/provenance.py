@@ -46,6 +46,7 @@ from .derive import (
 from .forms import asks_when
 from .printed import LINE_CHARS, Line, Match, Shown, Table, Where, shown_at, tables
 from .readings import Value, date_of, is_year, values
+from .search_again import DATA_PIECE_CHARS
 from .written import written_source
 
 _FINAL_CALLS = frozenset({"FINAL", "FINAL_VAR", "SUBMIT"})
@@ -76,12 +77,18 @@ class Evidence:
     runs: list[Run]
     shown: Shown
     frames: list[Any] = field(default_factory=list)  # the data's pandas frames
+    texts: list[str] = field(default_factory=list)  # the data's long texts (a log, a catalogue)
 
     @classmethod
-    def of(cls, runs: Sequence[Run], frames: Sequence[Any] = ()) -> Evidence:
+    def of(cls, runs: Sequence[Run], frames: Sequence[Any] = (), texts: Sequence[str] = ()) -> Evidence:
         shown = Shown.of(runs)
         shown.data_texts = functools.partial(_text_cells, list(frames))
-        return cls(list(runs), shown, list(frames))
+        return cls(list(runs), shown, list(frames), list(texts))
+
+    def is_data(self, line: str) -> bool:
+        """A printed line that is a verbatim piece of the data's text (a log line read), not a result computed."""
+        text = line.strip()
+        return len(text) >= DATA_PIECE_CHARS and any(text in data for data in self.texts)
 
     @cached_property
     def spans(self) -> list[Span]:
@@ -179,7 +186,7 @@ def _typed_sources(found: list[Value], evidence: Evidence, text: str) -> list[So
     sources: dict[int, Source] = {}
     matched: dict[int, Match] = {}
     for index, value in enumerate(found):
-        match = shown.find(value) or _abbreviated(value, shown) or _in_a_label(value, text, shown)
+        match = _found(value, evidence) or _abbreviated(value, shown) or _in_a_label(value, text, shown)
         if match is not None:
             matched[index] = match
             sources[index] = _shown_source(value, match)
@@ -205,7 +212,7 @@ def _typed_sources(found: list[Value], evidence: Evidence, text: str) -> list[So
             if index in sources:
                 continue
             derived = (written_source(value, index, found, text, sources)
-                       or derive(value, operands, columns, shown, dates)
+                       or derive(value, _not_guessed(value, operands, evidence), columns, shown, dates)
                        or calendar_source(value, text, stated, shown, lines, lambda: evidence.spans)
                        or _side_by_side(value, shown) or clock_of_seconds(value, shown, text)
                        or clock_shifted(value, found, sources, text, shown)
@@ -221,6 +228,29 @@ def _typed_sources(found: list[Value], evidence: Evidence, text: str) -> list[So
             if value.kind == "number":
                 operands.insert(0, Operand(value.first, value.text, derived, stated=True))
     return [sources.get(i) or Source(value.text, "nowhere") for i, value in enumerate(found)]
+
+
+def _found(value: Value, evidence: Evidence) -> Match | None:
+    """The best line that showed ``value`` (``Shown.find``); a hedged figure ("about 40") is not found loosely in
+    the data's own text: a log or a catalogue prints thousands of figures, and one near a guess is chance."""
+    match = evidence.shown.find(value)
+    if match is None or match.quality == "exact" or not any(r.how == "hedged" for r in value.readings) \
+            or not evidence.is_data(match.line.text):
+        return match
+    # the data's line that writes the figure itself ("Children under 8") still shows it
+    kept = [m for m in evidence.shown.matches(value) if m.quality == "exact" or not evidence.is_data(m.line.text)
+            or (m.figure is not None and any(abs(m.figure.value) == abs(r.value) for r in value.readings))]
+    return max(kept, key=lambda m: (m.quality == "exact", m.line.where.place == "output", not m.line.where.earlier,
+                                    m.line.where.turn, m.line.where.block)) if kept else None
+
+
+def _not_guessed(value: Value, operands: list[Operand], evidence: Evidence) -> list[Operand]:
+    """The operands a hedged figure ("about 40") may be derived from: the answer's own, and not the other figures
+    of the data's own text, among which some pair's difference lands within a hedge's reach by chance (3 − 38.1684
+    of a catalogue line)."""
+    if not any(r.how == "hedged" for r in value.readings):
+        return operands
+    return [o for o in operands if o.stated or not evidence.is_data(o.source.line)]
 
 
 def _row_count(value: Value, evidence: Evidence) -> Source | None:

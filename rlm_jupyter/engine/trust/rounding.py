@@ -17,6 +17,7 @@ pounds") and the answer's hedge reaches wider than that: a figure the printed on
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from decimal import ROUND_HALF_UP, Decimal
 
 from ..dialogue import prompts
@@ -36,8 +37,11 @@ _BOUND = re.compile(r"(?:nearly|almost|under|over|more than|less than|at least|a
                     r"knapp|über|unter|presque|plus de|moins de|casi|más de|menos de)\s*\S{0,4}\s*\Z", re.IGNORECASE)
 
 
-def misrounded(text: str, question: str, evidence: Evidence) -> Claim | None:
-    """The first figure of the answer that is the nearest printed figure rounded another way (see the module)."""
+def misrounded(text: str, question: str, evidence: Evidence,
+               is_data: Callable[[str], bool] = lambda line: False) -> Claim | None:
+    """The first figure of the answer that is the nearest printed figure rounded another way (see the module).
+    ``is_data``: whether a printed line is the data's own text (a log line read, not a result computed): its
+    figures ("Wind E 6" of a logbook) are no figure the answer rounded."""
     if not _ASKS_ROUNDED.search(question):
         return None
     for value in values(text):
@@ -46,16 +50,17 @@ def misrounded(text: str, question: str, evidence: Evidence) -> Claim | None:
             continue
         if _BOUND.search(text[max(0, value.start - 24):value.start]):
             continue
-        found = list(evidence.shown.matches(value))
+        matched = list(evidence.shown.matches(value))
+        found = [m for m in matched if not is_data(m.line.text)]
         printed = [m.figure for m in found if m.figure is not None and m.line.where.place == "output"]
         reading = value.readings[0]
         asked = _asked_step(question)
-        if not printed and asked is not None and found:
+        if not printed and asked is not None and matched:
             # "about 49 kg" to the nearest kilo, for a printed mean of 48.34: within one step, the output figure
-            # the answer rounded, when only a preview's 48.8 in the data's description matched it (a figure
-            # matched nowhere is unseen-value's, or derived)
+            # the answer rounded, when only a preview's 48.8 in the data's description (or the data's own text)
+            # matched it (a figure matched nowhere is unseen-value's, or derived)
             printed = [f for f in evidence.shown.figures_near(abs(reading.value), asked)
-                       if evidence.shown.lines[f.line].where.place == "output"]
+                       if (line := evidence.shown.lines[f.line]).where.place == "output" and not is_data(line.text)]
         if not printed or any(m.quality == "exact" for m in found):
             continue
         nearest = min(printed, key=lambda f: abs(abs(f.value) - abs(reading.value))).value

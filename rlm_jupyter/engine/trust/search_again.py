@@ -49,10 +49,11 @@ MAX_LITERALS = 20  # literals looked up again per check
 MAX_TABLE_TEXT = 5_000_000  # characters of a delimited text read as a table
 MAX_TEXT_COLUMNS, MAX_SEARCH_ROWS = 20, 1_000_000  # what is read of a DataFrame
 # How logs, spreadsheets and locales write one day: a searched date is looked for in each (strftime, stdlib);
-# 17AUG24 and 17-Aug-24 as airline, mainframe and Oracle logs write it.
+# 17AUG24 and 17-Aug-24 as airline, mainframe and Oracle logs write it; 2024.04.17 as Turkish and Hungarian
+# catalogues do; "Tue 03/12" as a logbook writes its days, without a year but with the weekday that fixes it.
 DATE_FORMATS = ("%Y-%m-%d", "%d/%b/%Y", "%b %d", "%b %e", "%d %b %Y", "%d %B %Y", "%B %d, %Y", "%b %d, %Y",
                 "%d.%m.%Y", "%m/%d/%Y", "%d/%m/%Y", "%Y%m%d", "%Y/%m/%d", "%d-%b-%Y", "%a %b %e", "%d%b%y",
-                "%d-%b-%y")
+                "%d-%b-%y", "%Y.%m.%d", "%a %d/%m", "%a %m/%d", "%a %d.%m")
 
 
 @dataclass(frozen=True)
@@ -254,7 +255,7 @@ def _date_forms(day: _dt.date) -> list[str]:
     software and most logs print a day) and with the year of the Thai solar calendar (``14/05/2567``), which
     counts ``BUDDHIST_ERA`` years ahead."""
     forms = [_format(day, f) for f in DATE_FORMATS]
-    numeric = [f for f in forms if re.fullmatch(r"[\d./-]+", f)]
+    numeric = [f for f in forms if re.fullmatch(r"(?:[^\W\d_]+ )?[\d./-]+", f)]
     forms += [re.sub(r"(?<!\d)0(?=\d)", "", f) for f in numeric]
     year = str(day.year)
     forms += [f.replace(year, str(day.year + BUDDHIST_ERA)) for f in numeric if year in f]
