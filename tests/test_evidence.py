@@ -2538,10 +2538,36 @@ def test_one_row_by_two_names_a_stepwise_trend_over_a_head_and_a_month_of_the_na
                          lambda _: False) is not None
     assert wrong_extreme("Đại Lộc (G07) carried the most: 13,583.0 tonnes.", question, shown, lambda _: False) is None
     days = pd.Series([83, 33, 13, 6, 3, 7], index=pd.Index(pd.date_range("2024-04-17", periods=6).date, name="d"))
-    head = evidence_of("print(d.head(4))", d=days)
+    head = evidence_of("print(d.groupby(level=0).sum().head(4))", d=days)
     assert wrong_trend("There were more aftershocks each day over the first four days.", head) is not None
     assert wrong_trend("There were fewer aftershocks each day over the first four days.", head) is None
     assert wrong_trend("Aftershocks rose after that.", head) is None  # no step by step claim: the head tells nothing
+    raw = evidence_of("print(d.head(4))", d=days)  # the data's first rows, not periods the code summed
+    assert wrong_trend("There were more aftershocks each day over the first four days.", raw) is None
     labels = ["2023 03", "2023 04", "2024 03", "2024 04"]
     assert [m.label for m in mentions("From March to April 2024 it fell.", labels)] == ["2024 03", "2024 04"]
     assert mentions("It fell after March.", labels) == []  # which year's March: no one row
+
+
+def test_an_extreme_off_a_preview_a_dotted_label_and_a_counters_reading() -> None:
+    from rlm_jupyter.engine.trust.claims import extreme_of_preview, sentences
+    from rlm_jupyter.engine.trust.running import counter_reading
+
+    run = Run(id="r", question="q", model="m", sub_model="s", context_names=["LOG"], iterations=[
+        Iteration(0, "r", cells=[CodeCell("print(LOG[:400])", stdout=LOGBOOK[:400], shown=LOGBOOK[:400])])])
+    preview = Evidence.of([run], texts=[LOGBOOK])
+    assert extreme_of_preview("The strongest wind was force 6.", preview) is not None  # a sample's maximum
+    assert extreme_of_preview("At most 6 boats were out; the log read 1,048.0 nm.", preview) is None  # a bound
+    reduced = Run(id="r", question="q", model="m", sub_model="s", context_names=["LOG"], iterations=[
+        Iteration(0, "r", cells=[CodeCell("print(sorted(LOG.splitlines())[:3])", stdout=LOGBOOK[:400],
+                                          shown=LOGBOOK[:400])])])
+    assert extreme_of_preview("The strongest wind was force 6.", Evidence.of([reduced], texts=[LOGBOOK])) is None
+    assert sentences("Kaple sv. Anny sold 1,749. Malý sál sold 7,978.", ["kaple sv. anny"]) == [
+        "Kaple sv. Anny sold 1,749.", "Malý sál sold 7,978."]
+    stamps = pd.date_range("2024-08-12", periods=6, freq="6h", tz="Asia/Singapore")
+    harvest = pd.Series([819680.0, 828951.0, 828951.0, 837950.0, 837950.0, 845739.0], index=stamps, name="A2")
+    counter = evidence_of("print(h)", h=harvest)
+    question = "How much did rack A2 harvest in the second week?"
+    assert counter_reading("Rack A2 harvested 845.7 kg in the second week.", question, counter) is not None
+    assert counter_reading("Rack A2 harvested 26.1 kg in the second week.", question, counter) is None  # a difference
+    assert counter_reading("The counter read 845.7 kg.", "What did the harvest counter read?", counter) is None

@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 
-PROMPT_VERSION = "2026-12-05.31"
+PROMPT_VERSION = "2026-12-06.32"
 
 SYSTEM_PROMPT = """\
 You answer a question about data that lives in a persistent Python REPL (a live Jupyter kernel).
@@ -263,6 +263,13 @@ def running_total(figure: str, column: str, of: str, label: str, own: str) -> st
     return (f"Your FINAL was not accepted: {figure} is {label}'s {column}, and {column} is a running total of {of} "
             f"(each row adds {of}); the question asks for one period's value, which is {label}'s {of}: {own}. "
             f"Answer with that, then finish; if the running total is what is asked, print why.")
+
+
+def counter_reading(figure: str, column: str, first: str, last: str) -> str:
+    """Why: a model answered "how much did rack A2 harvest in the second week?" with the harvest counter's reading."""
+    return (f"Your FINAL was not accepted: {figure} is a reading of {column}, which only grows from row to row (from "
+            f"{first} to {last}): a counter, whose amount for one period is the difference of two readings. Compute "
+            "that difference with code, print it, then finish; if the reading itself is what is asked, print why.")
 
 
 def unscoped_figure(figure: str, part: str, column: str, printed_by: str) -> str:

@@ -348,7 +348,8 @@ class Acceptance:
                        and not _DTYPE_LINE.match(line) and not _lists_labels(line, evidence.tables) for line in outside)
 
         return _finding(claims.wrong_extreme(_answer_text(offer), self.run.question, evidence, selected)
-                        or claims.wrong_date_extreme(_answer_text(offer), self._data_frames()))
+                        or claims.wrong_date_extreme(_answer_text(offer), self._data_frames())
+                        or claims.extreme_of_preview(_answer_text(offer), evidence))
 
     def _data_frames(self) -> list[Any]:
         """The run's data that are pandas DataFrames, as the user gave them, and its texts that are delimited
@@ -362,7 +363,8 @@ class Acceptance:
     def _row_mismatch(self, offer: Offer, it: Iteration) -> Finding | None:
         text, evidence = _answer_text(offer), self._evidence_now()
         return _finding(claims.wrong_pair(text, self.run.question, evidence)
-                        or running.running_total(text, self.run.question, evidence))
+                        or running.running_total(text, self.run.question, evidence)
+                        or running.counter_reading(text, self.run.question, evidence))
 
     def _misrounded(self, offer: Offer, it: Iteration) -> Finding | None:
         evidence = self._evidence_now()

@@ -64,8 +64,18 @@ class _Mention:
     label: str  # as compared (``label_key``)
 
 
-def sentences(text: str) -> list[str]:
-    return [s for s in _SENTENCE.split(text) if s.strip()]
+def sentences(text: str, labels: Iterable[str] = ()) -> list[str]:
+    """The sentences of ``text``; not split inside a table's label that holds an abbreviation's dot ("Kaple sv.
+    Anny", a chapel's name: "sv." is no sentence's end there)."""
+    dotted = [label for label in labels if ". " in label]
+    kept = [(m.start(), m.end()) for label in dotted for m in re.finditer(_label_pattern(label), text, re.IGNORECASE)]
+    out, last = [], 0
+    for split in _SENTENCE.finditer(text):
+        if not any(a < split.start() < b for a, b in kept):
+            out.append(text[last:split.start()])
+            last = split.end()
+    out.append(text[last:])
+    return [s for s in out if s.strip()]
 
 
 class Labels(list[str]):
@@ -293,7 +303,7 @@ def wrong_extreme(text: str, question: str, evidence: Evidence, selected: Callab
     asked = forms.superlatives(question)
     only = len({m.label for m in mentions(text, labels)}) == 1
     answered = False  # a sentence after the one that named the answer's label adds detail ("; B billed 191,790")
-    for sentence in sentences(text):
+    for sentence in sentences(text, labels):
         named = mentions(sentence, labels)
         # "das Maximum liegt bei 80" over describe(): a superlative that is itself a row's name claims nothing
         claimed = [c for c in forms.superlatives(sentence) if not any(m.start < c.end and c.start < m.end
@@ -443,6 +453,41 @@ def _range_of_partial(text: str, found: list[Table], selected: Callable[[str], b
     return None
 
 
+def extreme_of_preview(text: str, evidence: Evidence) -> Claim | None:
+    """A figure stated as an extreme ("the largest magnitude in the catalogue is ML 1.5") that only a preview of the
+    data showed: the first lines of a log (``katalog[:900]``) or the rows of a ``head()``, where code never reduced
+    the whole. The extreme of a sample is not the data's."""
+    partial_rows = {id(row.line) for table in evidence.tables if table.partial for row in table.rows}
+
+    def preview(line: Line) -> bool:
+        return (bool(_PREVIEW.search(line.code)) and not _SORTS.search(line.code) and not _REDUCES.search(line.code)
+                and (id(line) in partial_rows or evidence.is_data(line.text)))
+
+    for sentence in sentences(text):
+        # not a bound ("at most 2 guests") nor an idiom ("comes on top")
+        claimed = [c for c in forms.superlatives(sentence) if not _NOT_AN_EXTREME.search(sentence[:c.start])]
+        for value in values(sentence) if claimed else ():
+            if value.kind != "number" or not value.readings or is_year(value) or not any(
+                    value.text in forms.clause_around(sentence, c.start) for c in claimed):
+                continue
+            lines = [m.line for m in evidence.shown.matches(value) if m.figure is not None
+                     and m.line.where.place == "output"]
+            if lines and all(preview(line) for line in lines):
+                where = lines[0].where.describe()
+                return Claim(prompts.extreme_of_partial_table(value.text, claimed[0].word, where),
+                             {"label": value.text, "claimed": claimed[0].word, "table": where, "partial": True})
+    return None
+
+
+# code that prints a part of the data: its first or last rows, a sample, a slice of a text; and code that reduced
+# what it printed (the head of a sort, a maximum): its rows are the extremes, not a sample
+_PREVIEW = re.compile(r"\.(?:head|tail|sample)\(|\[\s*-?\d*\s*:\s*-?\d*\s*\]|\.iloc\[\s*-?\d*\s*:")
+_REDUCES = re.compile(r"\b(?:max|min|idxmax|idxmin|agg|aggregate|describe|quantile|groupby|resample|pivot_table|"
+                      r"value_counts|Counter|most_common)\b")
+_GROUPS = re.compile(r"\b(?:groupby|resample|pivot_table|value_counts)\b")
+_NOT_AN_EXTREME = re.compile(r"(?:\bat(?:\s+the)?|\bon)\s+$", re.IGNORECASE)
+
+
 def _extreme_claim(label: str, superlative: forms.Superlative, words: set[str], found: list[Table],
                    selected: Callable[[str], bool], fall: bool = False) -> Claim | None:
     """``fall``: the superlative sizes a fall ("the biggest drop"), so over a column of signed changes (any
@@ -528,7 +573,7 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
     # figures of the one label it names
     listing = any(s.count > 1 for s in forms.superlatives(question))
     only = asked[0].label if len({m.label for m in asked}) == 1 and not listing else None
-    for sentence in sentences(text):
+    for sentence in sentences(text, labels):
         named = _one_row_once(mentions(sentence, labels), sentence, found)
         named = _years_as_columns(named, sentence, found)
         holding = {m.label for m in named} or ({only} if only else set())
@@ -1345,12 +1390,13 @@ def wrong_trend(text: str, evidence: Evidence) -> Claim | None:
         if up == down:
             continue
         words = _measure_words(sentence)
-        # "more aftershocks each day" holds for every step, so the rows a partial table shows (the first days of
-        # ``.head(4)``) refute it as well as the whole table would; without such a word only the whole table tells
+        # "more aftershocks each day" holds for every step, so the periods a partial table of a grouping shows (the
+        # first days of ``.groupby(day).size().head(4)``) refute it as well as the whole table would; without such
+        # a word, or over the data's own rows (a ``head()`` of readings, not of periods), only the whole table tells
         stepwise = _PROGRESSION.search(sentence) is not None
         for table in evidence.tables:
-            if (table.partial and not stepwise) or not _in_time_order(table) or (change and not _spans(sentence,
-                                                                                                        table)):
+            if (table.partial and not (stepwise and _GROUPS.search(table.code))) or not in_time_order(table) or (
+                    change and not _spans(sentence, table)):
                 continue
             columns, named = _columns_for(table, words)
             if not named and (len(columns) != 1 or split):
@@ -1402,7 +1448,10 @@ _PERIOD_INDEX = re.compile(r"(?:iso)?(?:week|weeknum|day|month|quarter|hour|minu
                            r"giorno|mese|week_?(?:of_?year|number))s?", re.IGNORECASE)
 
 
-def _in_time_order(table: Table) -> bool:
+_CLOCK_CELL = re.compile(r"(\d{2}:\d{2}(?::\d{2})?)(?:[.,]\d+)?(?:[+-]\d{2}:?\d{2}|Z)?")
+
+
+def in_time_order(table: Table) -> bool:
     """Rows labelled by dates, months (their numbers too), years or version numbers (all of one kind), by one word
     and a number ("Week 4", "Week 8", "Week 12"; the first row may be a start without one, "Baseline"), or by bare
     numbers under an index named for a period or a step ("week" over 10, 11, 12), in increasing order."""
@@ -1424,7 +1473,9 @@ def _in_time_order(table: Table) -> bool:
             keys.append((0, *(int(p) for p in version.group(1).split("."))))
         elif dated and dated[0].kind == "date" and re.fullmatch(r"\d{4}-\d{2}(?:-\d{2})?", dated[0].key):
             # a time of day beside the date (a timestamp pandas split over two cells) orders a day's rows
-            clock = next((text for text in row.labels if re.fullmatch(r"\d{2}:\d{2}(?::\d{2})?", text)), "")
+            # (its zone after it: "06:00:00+08:00"; or inside the label: "2024-08-12 06:00:00+08:00")
+            clock = next((m.group(1) for text in row.labels if (m := _CLOCK_CELL.fullmatch(text))), "") or (
+                inner.group(0) if (inner := re.search(r"(?<=[ T])\d{2}:\d{2}(?::\d{2})?", label)) else "")
             keys.append((1, *(int(p) for p in dated[0].key.split("-")), *(int(p) for p in clock.split(":") if p)))
         elif _A_YEAR.fullmatch(label):
             keys.append((1, int(label)))

@@ -23,12 +23,12 @@ from collections.abc import Iterator
 from decimal import Decimal
 
 from ..dialogue import prompts
-from . import forms
-from .claims import Claim
+from . import forms, localedata
+from .claims import Claim, in_time_order
 from .derive import matches
 from .printed import Row, Table
 from .provenance import Evidence
-from .readings import is_year, values
+from .readings import Value, is_year, values
 
 MIN_ROWS = 3
 
@@ -53,6 +53,60 @@ def running_total(text: str, question: str, evidence: Evidence) -> Claim | None:
                 return Claim(prompts.running_total(value.text, total, step, label, row.cells.get(step, "?")),
                              {"figure": value.text, "column": total, "of": step, "row": label})
     return None
+
+
+def counter_reading(text: str, question: str, evidence: Evidence) -> Claim | None:
+    """A reading of a counter answered for one period: "how much did rack A2 harvest in the second week?" answered
+    with the harvest counter's reading at the week's end (845.7 kg of a ``harvest_grams_total`` that had counted
+    819.7 kg before the week began).
+
+    Why: a counter (a meter's register, a log's distance, a Prometheus ``_total``) printed alone has no column of
+    steps beside it for ``running_total`` to find; its figures say what it is: a table in time order whose column
+    never falls over ``MIN_COUNTER_ROWS`` rows, takes three values at least and starts above zero (it counted before
+    the rows shown). A period's amount is then the difference of two readings, so an answer to a question for one
+    figure of a period (a date or a period's word in it) that gives one reading, and no difference of two, read the
+    counter as the period's value. A question that asks for a reading or a total to date (``forms.TO_DATE``) is
+    answered by a reading."""
+    if forms.TO_DATE.search(question) or not (_PERIOD.search(question) or any(
+            v.kind == "date" for v in values(question))) or forms.asks_for_one(question) == "one choice":
+        return None
+    stated = [v for v in values(text) if v.kind == "number" and v.readings and not is_year(v)]
+    if len(stated) != 1 and forms.asks_for_one(question) != "one figure":
+        return None
+    for table in evidence.tables:
+        if len(table.rows) < MIN_COUNTER_ROWS or not in_time_order(table):
+            continue
+        for column in table.numeric_columns():
+            figures = [row.figure(column) for row in table.rows]
+            if (None in figures or len(set(figures)) < 3 or not figures[0]
+                    or any(b < a for a, b in itertools.pairwise(figures))):  # type: ignore[operator]
+                continue
+            readings = [f for f in figures if f is not None]
+            for value in stated:
+                if any(_same(value, f) for f in readings[1:]) and not any(
+                        _same(value, b - a) for a, b in itertools.combinations(readings, 2)):
+                    return Claim(prompts.counter_reading(value.text, column, str(readings[0]), str(readings[-1])),
+                                 {"figure": value.text, "column": column, "first": str(readings[0]),
+                                  "last": str(readings[-1])})
+    return None
+
+
+def _same(value: Value, figure: Decimal) -> bool:
+    """Whether ``value`` states ``figure``, or ``figure`` in another unit of its dimension (845.7 kg of a counter
+    of grams)."""
+    if matches(value, figure):
+        return True
+    if value.unit is None:
+        return False
+    units = {**localedata.UNITS, "energy": localedata.ENERGY_STEPS}[value.unit.dimension].values()
+    return any(matches(value, figure * other / value.unit.factor) for other in units if other != value.unit.factor)
+
+
+MIN_COUNTER_ROWS = 5
+# a period a question asks about ("in the second week", "on that day", "last month"); its dates count too
+_PERIOD = re.compile(r"\b(?:day|week|month|quarter|year|hour|night|shift|season|Tag|Woche|Monat|Jahr|jour|semaine|"
+                     r"mois|année|día|semana|mes|año|giorno|settimana|mese|anno|dag|vecka|uke|måned|maand)s?\b",
+                     re.IGNORECASE)
 
 
 def _running(found: list[Table]) -> Iterator[tuple[Table, str, str]]:
