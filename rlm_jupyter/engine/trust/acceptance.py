@@ -348,8 +348,7 @@ class Acceptance:
                        and not _DTYPE_LINE.match(line) and not _lists_labels(line, evidence.tables) for line in outside)
 
         return _finding(claims.wrong_extreme(_answer_text(offer), self.run.question, evidence, selected)
-                        or claims.wrong_date_extreme(_answer_text(offer), self._data_frames())
-                        or claims.extreme_of_preview(_answer_text(offer), evidence))
+                        or claims.wrong_date_extreme(_answer_text(offer), self._data_frames()))
 
     def _data_frames(self) -> list[Any]:
         """The run's data that are pandas DataFrames, as the user gave them, and its texts that are delimited

@@ -453,39 +453,7 @@ def _range_of_partial(text: str, found: list[Table], selected: Callable[[str], b
     return None
 
 
-def extreme_of_preview(text: str, evidence: Evidence) -> Claim | None:
-    """A figure stated as an extreme ("the largest magnitude in the catalogue is ML 1.5") that only a preview of the
-    data showed: the first lines of a log (``katalog[:900]``) or the rows of a ``head()``, where code never reduced
-    the whole. The extreme of a sample is not the data's."""
-    partial_rows = {id(row.line) for table in evidence.tables if table.partial for row in table.rows}
-
-    def preview(line: Line) -> bool:
-        return (bool(_PREVIEW.search(line.code)) and not _SORTS.search(line.code) and not _REDUCES.search(line.code)
-                and (id(line) in partial_rows or evidence.is_data(line.text)))
-
-    for sentence in sentences(text):
-        # not a bound ("at most 2 guests") nor an idiom ("comes on top")
-        claimed = [c for c in forms.superlatives(sentence) if not _NOT_AN_EXTREME.search(sentence[:c.start])]
-        for value in values(sentence) if claimed else ():
-            if value.kind != "number" or not value.readings or is_year(value) or not any(
-                    value.text in forms.clause_around(sentence, c.start) for c in claimed):
-                continue
-            lines = [m.line for m in evidence.shown.matches(value) if m.figure is not None
-                     and m.line.where.place == "output"]
-            if lines and all(preview(line) for line in lines):
-                where = lines[0].where.describe()
-                return Claim(prompts.extreme_of_partial_table(value.text, claimed[0].word, where),
-                             {"label": value.text, "claimed": claimed[0].word, "table": where, "partial": True})
-    return None
-
-
-# code that prints a part of the data: its first or last rows, a sample, a slice of a text; and code that reduced
-# what it printed (the head of a sort, a maximum): its rows are the extremes, not a sample
-_PREVIEW = re.compile(r"\.(?:head|tail|sample)\(|\[\s*-?\d*\s*:\s*-?\d*\s*\]|\.iloc\[\s*-?\d*\s*:")
-_REDUCES = re.compile(r"\b(?:max|min|idxmax|idxmin|agg|aggregate|describe|quantile|groupby|resample|pivot_table|"
-                      r"value_counts|Counter|most_common)\b")
 _GROUPS = re.compile(r"\b(?:groupby|resample|pivot_table|value_counts)\b")
-_NOT_AN_EXTREME = re.compile(r"(?:\bat(?:\s+the)?|\bon)\s+$", re.IGNORECASE)
 
 
 def _extreme_claim(label: str, superlative: forms.Superlative, words: set[str], found: list[Table],
