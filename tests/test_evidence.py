@@ -2562,3 +2562,20 @@ def test_a_dotted_label_and_a_counters_reading() -> None:
     assert counter_reading("Rack A2 harvested 845.7 kg in the second week.", question, counter) is not None
     assert counter_reading("Rack A2 harvested 26.1 kg in the second week.", question, counter) is None  # a difference
     assert counter_reading("The counter read 845.7 kg.", "What did the harvest counter read?", counter) is None
+
+
+def test_a_daily_rate_over_the_datas_span_and_a_unit_named_before_its_figure() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_unit
+
+    readings = pd.DataFrame({"ts": pd.date_range("2024-08-05", "2024-08-19", freq="6h"), "j": 1.0})
+    code = "print('kWh:', round(2331.3, 1))"
+    run = Run(id="r", question="q", model="m", sub_model="s", context_names=["m"],
+              iterations=[Iteration(0, "r", cells=[CodeCell(code, stdout="kWh: 2331.3", shown="kWh: 2331.3")])])
+    evidence = Evidence.of([run], [readings])
+    assert trace("2,331.3 kWh, about 167 kWh a day.", evidence, typed="x").grounded  # 14 days of the data
+    assert not trace("2,331.3 kWh, about 180 kWh a day.", evidence, typed="x").grounded
+    joules = evidence_of("energy_joules = pd.Series([8.392524e9])\nprint(round(energy_joules.sum() / 3.6e6, 1))")
+    assert wrong_unit("2,331.3 kWh in all.", joules) is None  # the code converted (by 3.6e6): its names say joules
+    labelled = evidence_of("print('kWh:', 2331.3)")
+    assert wrong_unit("2,331.3 MWh in all.", labelled) is not None  # the unit printed before its figure
+    assert wrong_unit("2,331.3 kWh in all.", labelled) is None

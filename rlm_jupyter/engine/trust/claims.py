@@ -1119,7 +1119,7 @@ def _between_labels(text: str, evidence: Evidence) -> Claim | None:
 # -- the unit of a figure -------------------------------------------------------------------------------------------
 # A block that converts units: a division or product by a unit step (1000, 60, 3600, 86400, 1024, 1e6)
 _CONVERTS = re.compile(r"(?:[/*]|\.(?:div|truediv|mul|multiply)\()\s*\(?\s*"
-                       r"(?:1_?000(?:_?000)?|1e[369]|1024(?:\s*\*\*\s*[23])?|60|3600|86_?400)\b")
+                       r"(?:1_?000(?:_?000)?|1e[369]|\d+(?:\.\d+)?e\d+|1024(?:\s*\*\*\s*[23])?|60|3600|86_?400)\b")
 
 
 def wrong_unit(text: str, evidence: Evidence) -> Claim | None:
@@ -1270,7 +1270,7 @@ def _printed_units(line: str, after: int, code: str, known: dict[str, localedata
 def _beside_unit(line: str, after: int, known: dict[str, localedata.Unit]) -> localedata.Unit | None:
     """The unit a printed line writes beside a figure that ends at ``after``: a unit word right after it, or the
     field's name of a record's line (``khz      14024``)."""
-    word = re.match(r"\s?([^\W\d]+)", line[after:])
+    word = re.match(r"\s?([^\W\d]+)", line[after:]) or _UNIT_LABEL.search(line[:after])
     if word is not None and (word.group(1) in known or word.group(1).lower() in known):
         return known.get(word.group(1)) or known[word.group(1).lower()]
     field = _FIELD_VALUE.match(line) if not line[after:].strip() else None
@@ -1286,6 +1286,7 @@ def _name_unit(name: str, known: dict[str, localedata.Unit]) -> localedata.Unit 
     return known.get(parts[0]) if parts and len(parts[0]) > 1 and parts[0] not in _REDUCTIONS else None
 
 
+_UNIT_LABEL = re.compile(r"(?:^|\s)([^\W\d]+):\s*[-+]?[\d.,]+$")  # "kWh: 2331.3": a unit named before its figure
 _FIELD_VALUE = re.compile(r"\s*([^\W\d]\w*)\s{2,}\S+\s*$")  # a record's line: a field's name, then its value
 
 

@@ -34,10 +34,12 @@ import functools
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from ..record.trajectory import Source
 from . import localedata
+from .derive import matches
 from .printed import LINE_CHARS, Line, Shown, shown_at
 from .readings import CLOCK, Value, date_keys, date_of, date_patterns, is_year, same_date, values
 
@@ -124,6 +126,38 @@ def calendar_source(value: Value, text: str, stated: Sequence[tuple[Value, Sourc
     if is_year(value):
         return _in_span(value, spans)
     return None
+
+
+def per_period(value: Value, text: str, stated: Sequence[tuple[Value, Source]],
+               spans: Callable[[], Sequence[Span]]) -> Source | None:
+    """A rate the answer writes per day, week or hour ("about 167 kWh a day") that is another figure it states with
+    a source (2,331.3 kWh) over the days one of the data's date columns spans (5 to 19 August: 14 days; counted
+    with its last day too): a daily average a capable model works out in its head from the period it summed."""
+    rate = _PER_PERIOD.match(text, value.start + len(value.text)) if value.kind == "number" else None
+    if rate is None or not value.readings:
+        return None
+    per_day = _PERIODS[rate.group(1).lower().rstrip("s")]
+    for span in spans():
+        if span.years:
+            continue
+        days = (span.last - span.first).days
+        for counted in {days, days + 1} - {0}:
+            for total, source in stated:
+                if total is value or total.kind != "number" or not total.readings:
+                    continue
+                if matches(value, abs(total.first) / (Decimal(counted) / per_day)):
+                    return _source(value, f"{total.text} / {counted} days of the data's column {span.column} "
+                                   f"({span.first.isoformat()} to {span.last.isoformat()})", [source])
+    return None
+
+
+# a rate's period right after its figure (and unit): "167 kWh a day", "3.2 t per week", "12/hour"
+_PER_PERIOD = re.compile(r"(?:\s*[^\W\d]{1,4}\.?)?\s*(?:a|an|per|each|every|/|pro|par|por|je)\s*"
+                         r"(day|week|hour|days|weeks|hours|Tag|Woche|Stunde|jour|semaine|heure|día|semana|hora)\b",
+                         re.IGNORECASE)
+_PERIODS = {"day": Decimal(1), "week": Decimal(7), "hour": Decimal(1) / 24, "tag": Decimal(1), "woche": Decimal(7),
+            "stunde": Decimal(1) / 24, "jour": Decimal(1), "semaine": Decimal(7), "heure": Decimal(1) / 24,
+            "día": Decimal(1), "semana": Decimal(7), "hora": Decimal(1) / 24}
 
 
 def question_of(shown: Shown) -> str:
