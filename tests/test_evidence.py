@@ -2579,3 +2579,23 @@ def test_a_daily_rate_over_the_datas_span_and_a_unit_named_before_its_figure() -
     labelled = evidence_of("print('kWh:', 2331.3)")
     assert wrong_unit("2,331.3 MWh in all.", labelled) is not None  # the unit printed before its figure
     assert wrong_unit("2,331.3 kWh in all.", labelled) is None
+
+
+def test_a_constant_written_as_an_operand_a_spans_days_and_a_rounding_read_either_way(engine: Engine) -> None:
+    code = "syrup = (sap.litres * sap.brix / 86).sum()\nprint(syrup)"
+    run = Run(id="r", question="q", model="m", sub_model="s", context_names=["sap"],
+              iterations=[Iteration(0, "r", cells=[CodeCell(code, stdout="2795.0159", shown="2795.0159")])])
+    evidence = Evidence.of([run])
+    assert trace("2,795.0 L: litres × °Brix ÷ 86.", evidence, typed="x").grounded  # the code's divisor, as written
+    assert not trace("2,795.0 L, for 86 trees.", evidence, typed="x").grounded  # 86 said alone is a count
+    july = pd.DataFrame({"day": pd.date_range("2024-07-01", "2024-07-31"), "kg": 110.6})
+    fed = Run(id="r", question="q", model="m", sub_model="s", context_names=["food"],
+              iterations=[Iteration(0, "r", cells=[CodeCell("print(3429.03)", stdout="3429.03", shown="3429.03")])])
+    assert trace("3,429.03 kg over the 31 days.", Evidence.of([fed], [july]), typed="x").grounded
+    assert not trace("3,429.03 kg over the 45 days.", Evidence.of([fed], [july]), typed="x").grounded
+    sap = pd.DataFrame({"litres": [40000.0, 80185.685], "brix": [2.0, 2.0]})  # 2,795.016 L of syrup
+    question = "Roughly how much syrup will this sap make?"
+    kept = engine.run([fence("print((context.litres * context.brix / 86).sum())"),
+                       "FINAL(Roughly 2,800 litres, 2,795.0 L before rounding.)"], sap, question=question,
+                      max_iterations=2)  # "L" is litres here, not Indian English's lakh
+    assert kept.status == "final" and len(kept.iterations) == 2, [v for it in kept.iterations for v in it.verdicts]

@@ -46,15 +46,19 @@ def rate_base(value: Value, text: str) -> Source | None:
 _RATE_BASES = frozenset(Decimal(10) ** n for n in range(1, 6))
 
 
-def code_factor(value: Value, runs: Sequence[Run]) -> Source | None:
+def code_factor(value: Value, runs: Sequence[Run], text: str = "") -> Source | None:
     """A factor the model's code applied, that the answer states to explain its figures ("ABV = (OG − FG) ×
-    131.25", "divided by 3.6 million" over ``joules / 3.6e6``): a number of ``MIN_DIGITS`` significant digits, or
-    of a thousand or more, not a power of ten, that is an operand of arithmetic in a block that ran cleanly (a small
-    round figure, 12 or 0.5, is too common a constant to tell anything). A constant the code only returns is no
-    source, and one it compares with only as a bound the answer states as one (``code_bound``): a figure typed into
-    code and handed back is not read from the data."""
-    if value.kind != "number" or not value.readings \
-            or (significant_digits(value) < MIN_DIGITS and abs(value.first) < _LARGE_FACTOR):
+    131.25", "divided by 3.6 million" over ``joules / 3.6e6``, "litres × °Brix ÷ 86" over ``/ 86``): a number of
+    ``MIN_DIGITS`` significant digits, or of a thousand or more, or one the answer writes as an operand (after ×,
+    ÷, /, "divided by", "times"), not a power of ten, that is an operand of arithmetic in a block that ran cleanly
+    (a small round figure, 12 or 0.5, said alone, is too common a constant to tell anything). A constant the code
+    only returns is no source, and one it compares with only as a bound the answer states as one (``code_bound``):
+    a figure typed into code and handed back is not read from the data."""
+    if value.kind != "number" or not value.readings:
+        return None
+    operand = any(_OPERATOR.search(text[:m.start()]) for m in re.finditer(rf"(?<![\d.,]){re.escape(value.text)}"
+                                                                           rf"(?![\d]|[.,]\d)", text))
+    if significant_digits(value) < MIN_DIGITS and abs(value.first) < _LARGE_FACTOR and not operand:
         return None
     for where, code in _clean_blocks(runs):
         for number, expression in _arithmetic_constants(code):
@@ -64,6 +68,8 @@ def code_factor(value: Value, runs: Sequence[Run]) -> Source | None:
 
 
 _LARGE_FACTOR = 1000
+_OPERATOR = re.compile(r"(?:[×÷*/]|\b(?:divided by|multiplied by|times|geteilt durch|mal|divisé par|dividido por))\s*$",
+                       re.IGNORECASE)
 
 
 def _clean_blocks(runs: Sequence[Run]) -> Iterator[tuple[str, str]]:

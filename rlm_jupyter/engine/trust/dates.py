@@ -151,6 +151,22 @@ def per_period(value: Value, text: str, stated: Sequence[tuple[Value, Source]],
     return None
 
 
+def span_length(value: Value, spans: Callable[[], Sequence[Span]]) -> Source | None:
+    """A number of days the answer states ("over the 31 days") that one of the data's date columns spans, counted
+    with its last day or without: the period its figures cover, which no output needs to print."""
+    if value.kind != "number" or value.unit is None or value.unit.dimension != "duration" or not value.readings:
+        return None
+    for span in spans():
+        if span.years:
+            continue
+        days = (span.last - span.first).days
+        for counted in (days, days + 1):
+            if counted and matches(value, Decimal(counted) * 86400 / value.unit.factor):
+                return _source(value, f"the {counted} days of the data's column {span.column} "
+                               f"({span.first.isoformat()} to {span.last.isoformat()})", [])
+    return None
+
+
 # a rate's period right after its figure (and unit): "167 kWh a day", "3.2 t per week", "12/hour"
 _PER_PERIOD = re.compile(r"(?:\s*[^\W\d]{1,4}\.?)?\s*(?:a|an|per|each|every|/|pro|par|por|je)\s*"
                          r"(day|week|hour|days|weeks|hours|Tag|Woche|Stunde|jour|semaine|heure|día|semana|hora)\b",

@@ -32,7 +32,7 @@ from ..dialogue import code_names
 from ..record.trajectory import CodeCell, Grounding, Iteration, Run, Source, SourceKind
 from .clocks import between_clocks, clock_of_seconds, clock_shifted
 from .constants import code_bound, code_divisors, code_factor, code_name, out_of, rate_base
-from .dates import Span, calendar_source, data_spans, per_period, question_of, within_data
+from .dates import Span, calendar_source, data_spans, per_period, question_of, span_length, within_data
 from .derive import (
     MIN_DIGITS,
     Column,
@@ -215,12 +215,13 @@ def _typed_sources(found: list[Value], evidence: Evidence, text: str) -> list[So
                        or derive(value, _not_guessed(value, operands, evidence), columns, shown, dates)
                        or calendar_source(value, text, stated, shown, lines, lambda: evidence.spans)
                        or per_period(value, text, stated, lambda: evidence.spans)
+                       or span_length(value, lambda: evidence.spans)
                        or _side_by_side(value, shown) or clock_of_seconds(value, shown, text)
                        or clock_shifted(value, found, sources, text, shown)
                        or between_clocks(value, found, sources, text)
                        or out_of(value, found, text) or rate_base(value, text)
                        or code_bound(value, text, evidence.runs)
-                       or _row_count(value, evidence) or code_factor(value, evidence.runs)
+                       or _row_count(value, evidence) or code_factor(value, evidence.runs, text)
                        or code_name(value, evidence.runs)
                        or in_minor_units(value, text, shown))
             if derived is None:

@@ -22,6 +22,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from ..dialogue import prompts
 from .claims import Claim
+from .printed import Match
 from .provenance import Evidence
 from .readings import Reading, is_year, values
 
@@ -52,24 +53,37 @@ def misrounded(text: str, question: str, evidence: Evidence,
             continue
         matched = list(evidence.shown.matches(value))
         found = [m for m in matched if not is_data(m.line.text)]
-        printed = [m.figure for m in found if m.figure is not None and m.line.where.place == "output"]
-        reading = value.readings[0]
-        asked = _asked_step(question)
-        if not printed and asked is not None and matched:
-            # "about 49 kg" to the nearest kilo, for a printed mean of 48.34: within one step, the output figure
-            # the answer rounded, when only a preview's 48.8 in the data's description (or the data's own text)
-            # matched it (a figure matched nowhere is unseen-value's, or derived)
-            printed = [f for f in evidence.shown.figures_near(abs(reading.value), asked)
-                       if (line := evidence.shown.lines[f.line]).where.place == "output" and not is_data(line.text)]
-        if not printed or any(m.quality == "exact" for m in found):
+        if any(m.quality == "exact" for m in found):
             continue
-        nearest = min(printed, key=lambda f: abs(abs(f.value) - abs(reading.value))).value
-        step = _step(reading, asked)
-        rounded = (abs(nearest) / step).quantize(Decimal(1), rounding=ROUND_HALF_UP) * step
-        if abs(abs(nearest) - abs(reading.value)) > step / 2:  # an exact half may go either way (round() to even)
-            shown = f"{rounded.normalize():,f}"
+        # each reading its writing allows ("2,795.0 L": litres, or lakhs in Indian English): one that the nearest
+        # printed figure rounds to is the one meant
+        claims = [_misread(reading, found, matched, evidence, _asked_step(question), is_data)
+                  for reading in value.readings]
+        if claims and claims[0] is not None and all(claims):
+            nearest, shown = claims[0]
             return Claim(prompts.misrounded(value.text, str(nearest), shown),
                          {"figure": value.text, "printed": str(nearest), "rounds_to": shown})
+    return None
+
+
+def _misread(reading: Reading, found: list[Match], matched: list[Match], evidence: Evidence, asked: Decimal | None,
+             is_data: Callable[[str], bool]) -> tuple[Decimal, str] | None:
+    """The nearest printed figure and what it rounds to, when ``reading`` is not it rounded; None when it is (or
+    when no printed figure is near)."""
+    printed = [m.figure for m in found if m.figure is not None and m.line.where.place == "output"]
+    if not printed and asked is not None and matched:
+        # "about 49 kg" to the nearest kilo, for a printed mean of 48.34: within one step, the output figure the
+        # answer rounded, when only a preview's 48.8 in the data's description (or the data's own text) matched it
+        # (a figure matched nowhere is unseen-value's, or derived)
+        printed = [f for f in evidence.shown.figures_near(abs(reading.value), asked)
+                   if (line := evidence.shown.lines[f.line]).where.place == "output" and not is_data(line.text)]
+    if not printed:
+        return None
+    nearest = min(printed, key=lambda f: abs(abs(f.value) - abs(reading.value))).value
+    step = _step(reading, asked)
+    rounded = (abs(nearest) / step).quantize(Decimal(1), rounding=ROUND_HALF_UP) * step
+    if abs(abs(nearest) - abs(reading.value)) > step / 2:  # an exact half may go either way (round() to even)
+        return nearest, f"{rounded.normalize():,f}"
     return None
 
 
