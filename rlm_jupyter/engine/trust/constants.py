@@ -82,24 +82,33 @@ def _clean_blocks(runs: Sequence[Run]) -> Iterator[tuple[str, str]]:
                     yield f"turn {it.index + 1}, block {block}", cell.code
 
 
-@functools.lru_cache(maxsize=256)
 def _arithmetic_constants(code: str) -> tuple[tuple[Decimal, str], ...]:
-    """The numbers a block's code uses as operands of arithmetic (``x * 131.25``), with the expression, read once."""
+    """The numbers a block's code uses as operands of arithmetic (``x * 131.25``), with the expression; not a
+    scale (10, 100, 0.001)."""
+    return tuple((number, expression) for _, _, number, expression in _operands(code)
+                 if number.normalize().as_tuple().digits != (1,))
+
+
+def code_divisors(code: str) -> tuple[tuple[Decimal, str], ...]:
+    """The numbers a block's code divides by (``x / 1e6``), with the expression."""
+    return tuple((number, expression) for operator, right, number, expression in _operands(code)
+                 if right and isinstance(operator, ast.Div))
+
+
+@functools.lru_cache(maxsize=256)
+def _operands(code: str) -> tuple[tuple[ast.operator, bool, Decimal, str], ...]:
+    """Each number of a block's code that is an operand of arithmetic: the operator, whether the number is on its
+    right, the number, the expression; read once per block."""
     try:
         tree = ast.parse(code)
     except (SyntaxError, ValueError):
         return ()
-    found = []
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.BinOp):
-            continue
-        for side in (node.left, node.right):
-            if isinstance(side, ast.Constant) and isinstance(side.value, int | float) \
-                    and not isinstance(side.value, bool):
-                number = Decimal(str(side.value))
-                if number.normalize().as_tuple().digits != (1,):  # 10, 100, 0.001: a scale, not a factor
-                    found.append((number, (ast.get_source_segment(code, node) or "")[:80]))
-    return tuple(found)
+    return tuple((node.op, side is node.right, Decimal(str(side.value)),
+                  (ast.get_source_segment(code, node) or "")[:80])
+                 for node in ast.walk(tree) if isinstance(node, ast.BinOp)
+                 for side in (node.left, node.right)
+                 if isinstance(side, ast.Constant) and isinstance(side.value, int | float)
+                 and not isinstance(side.value, bool))
 
 
 def code_name(value: Value, runs: Sequence[Run]) -> Source | None:
@@ -122,20 +131,6 @@ def _names(code: str) -> frozenset[str]:
         return frozenset()
     return frozenset(node.id if isinstance(node, ast.Name) else node.attr for node in ast.walk(tree)
                      if isinstance(node, ast.Name | ast.Attribute))
-
-
-@functools.lru_cache(maxsize=256)
-def code_divisors(code: str) -> tuple[tuple[Decimal, str], ...]:
-    """The numbers a block's code divides by (``x / 1e6``), with the expression, read once."""
-    try:
-        tree = ast.parse(code)
-    except (SyntaxError, ValueError):
-        return ()
-    return tuple((Decimal(str(node.right.value)), (ast.get_source_segment(code, node) or "")[:60])
-                 for node in ast.walk(tree)
-                 if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div)
-                 and isinstance(node.right, ast.Constant) and isinstance(node.right.value, int | float)
-                 and not isinstance(node.right.value, bool))
 
 
 def code_bound(value: Value, text: str, runs: Sequence[Run]) -> Source | None:

@@ -84,8 +84,9 @@ GATES: tuple[Gate, ...] = (
     Gate("unseen-value", "answer", "soft",
          "a typed answer with a number, date or code that has no source: no output the model was sent shows it "
          "(nor the question), and it cannot be recomputed from figures that were (a difference, ratio, percent "
-         "change, mean or sum, a unit conversion, the days between two dates); or a bare label answered to a "
-         "question for one choice that no output showed",
+         "change, mean or sum, a unit conversion, the days between two dates, a rate over the data's days); or a "
+         "bare label answered to a question for one choice, or a name such an answer leads with, that no output "
+         "showed",
          "a real 1.5B model read the data, found nothing, and wrote Final(\"1976\")"),
     Gate("unseen-scope", "answer", "mark",
          "a date or a period no output showed that scopes an answer to a question asking for no date (\"June to "
@@ -102,7 +103,8 @@ GATES: tuple[Gate, ...] = (
          "its row, when the words name the column or the figure's unit does): swapped figures in a comparison too; "
          "a figure given as one statistic that describe() printed in another's row (the mean as the median); a "
          "figure stated beside a date that every output printed beside another date; or, to a question for "
-         "one period's figure, a column the printed figures show is a running total of another",
+         "one period's figure, a column the printed figures show is a running total of another, or a lone "
+         "counter's reading (a column in time order that never falls)",
          "a model wrote 'Lyon's average basket was $71.90', the printed average of the next row"),
     Gate("wrong-direction", "answer", "soft",
          "a figure described as a rise that the output printed negative, or written negative where it was "
