@@ -324,8 +324,12 @@ class Acceptance:
         if offer.typed is None or not text or forms.asks_for_one(self.run.question) != "one choice":
             return None
         if len(text.split()) > 4 or (offer.grounding is not None and offer.grounding.checked):
+            # a phrase it leads with is its label only when it names no row the outputs printed ("Overall, Paris
+            # led": Paris is the label, and it was shown)
             head = _LEADING_NAME.match(text)
-            text = head.group(1) if head is not None and not _a_calendar_phrase(head.group(1)) else ""
+            labels = claims.table_labels(self._evidence_now().tables)
+            text = head.group(1) if head is not None and not _a_calendar_phrase(head.group(1)) and not \
+                claims.mentions(_answer_text(offer), labels) else ""
         if not text or recovery.nothing(text):
             return None
         source = provenance.trace_label(text, self._evidence_now())
@@ -336,7 +340,6 @@ class Acceptance:
         return source
 
     def _wrong_extreme(self, offer: Offer, it: Iteration) -> Finding | None:
-        texts = search_again.data_texts(self.ns, self.reads.data_names)
         evidence = self._evidence_now()
         outside = [line.text for line in outside_tables(evidence.shown.lines, evidence.tables)]
 
@@ -344,7 +347,7 @@ class Acceptance:
             """Code picked ``label``: a line outside any table shows it, and that line is not the data itself, a
             column of a listing of dtypes (``surge    float64``), nor a listing of a table's labels
             (``['新宿', '渋谷', '池袋', '吉祥寺']`` of ``unique()``: every one is shown, none picked)."""
-            return any(_word(label).search(label_key(line)) and not _is_data(line, texts)
+            return any(_word(label).search(label_key(line)) and not evidence.is_data(line)
                        and not _DTYPE_LINE.match(line) and not _lists_labels(line, evidence.tables) for line in outside)
 
         return _finding(claims.wrong_extreme(_answer_text(offer), self.run.question, evidence, selected)
@@ -450,11 +453,6 @@ def _is_frame(value: object) -> bool:
 
 def _finding(claim: claims.Claim | None) -> Finding | None:
     return Finding(claim.note, claim.values) if claim is not None else None
-
-
-def _is_data(line: str, texts: list[str]) -> bool:
-    """A printed line of the data itself (a sample log line that mentions the label) is the data, not a selection."""
-    return len(line.strip()) >= search_again.DATA_PIECE_CHARS and any(line.strip() in data for data in texts)
 
 
 # a name an answer leads with, then a comma, a colon or a dash: one to three capitalised words, no figure

@@ -90,7 +90,7 @@ class Labels(list[str]):
 _YEAR_MONTH = re.compile(r"\d{4} \d{2}")
 
 
-def _labels(found: list[Table]) -> Labels:
+def table_labels(found: list[Table]) -> Labels:
     """Every row label of the tables, longest first (so "New York" is found before "York"), and the names of a
     condition's ``True`` and ``False`` rows (``Table.aliases``)."""
     raw = {label for table in found for row in table.rows for label in row.labels}
@@ -244,10 +244,11 @@ def _label_forms(label: str) -> str:
         return exact
     months = [name for name, pairs in localedata.month_names().items()
               if len(name) >= 3 and any(number == int(month.group(2)) for _, number in pairs)]
-    return rf"(?:{exact}|(?:{localedata.alternation(months)})\.?(?:\s+{month.group(1)})?)"
+    # (not the month of another year: "March 2023" names no row 2024-03)
+    return rf"(?:{exact}|(?:{localedata.alternation(months)})\.?(?:\s+{month.group(1)}|(?!\s+\d{{4}})))"
 
 
-_GLUED = re.compile(r"(?<=\d)(?=[^\W\d_])|(?<=[^\W\d_])(?=\d)")
+_GLUED = re.compile(r"(?<=\d)(?=[^\W\d_])")  # "40m" written "40 m"; not "a1" as the "a 1" of prose
 _PRONOUN = re.compile(r"\b(?:it|its|this|that|which|they|their|il|elle|ils|elles|es|er|sie|ello|ella)\b", re.IGNORECASE)
 
 
@@ -297,7 +298,7 @@ def wrong_extreme(text: str, question: str, evidence: Evidence, selected: Callab
     A table of statistics (``describe()``, ``agg(['min', 'median', 'max'])``) has no items to rank: its rows name
     reductions, and "the median run is 720" claims no extreme."""
     found = [table for table in evidence.tables if not _of_statistics(table)]
-    labels = _labels(found)
+    labels = table_labels(found)
     if not labels:
         return None
     asked = forms.superlatives(question)
@@ -415,7 +416,7 @@ def _unnamed_choice(text: str, question: str, found: list[Table]) -> Claim | Non
         return None
     superlatives = forms.superlatives(text)
     if any(not any(s.start <= m.start and m.end <= s.end for s in superlatives)
-           for m in mentions(text, _labels(found))):
+           for m in mentions(text, table_labels(found))):
         return None
     found_values = values(text)
     parts = {index for group, _ in spaced_groups(found_values, text) for index in group}
@@ -533,7 +534,7 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
     """A figure the answer states for a label that is in another row of that label's table, or another column of
     its row when the words name the column. A bare figure goes with the one label the question names."""
     found = evidence.tables
-    labels = _labels(found)
+    labels = table_labels(found)
     if not labels:
         return None
     asked = mentions(question, labels)
@@ -620,7 +621,7 @@ def _other_statistic(sentence: str, figures: list[Value], found: list[Table]) ->
     for table in found:
         if not _of_statistics(table):
             continue
-        named = mentions(sentence, _labels([table]))
+        named = mentions(sentence, table_labels([table]))
         if len({m.label for m in named}) != 1:
             continue
         label = named[0].label
@@ -1081,7 +1082,7 @@ def _between_labels(text: str, evidence: Evidence) -> Claim | None:
     two years, "fell in 2024 against 2023"): the words must go the way the table's figures go from the first row
     named (the earlier year) to the second, in the column the words name (or the table's one numeric column)."""
     found = evidence.tables
-    labels = _labels(found)
+    labels = table_labels(found)
     for sentence in sentences(text):
         named = mentions(sentence, labels)
         match = re.search(r"\bfrom\b(?P<a>.*?)\b(?:to|until|through)\b(?P<b>.*)", sentence, re.IGNORECASE)
@@ -1270,9 +1271,12 @@ def _printed_units(line: str, after: int, code: str, known: dict[str, localedata
 def _beside_unit(line: str, after: int, known: dict[str, localedata.Unit]) -> localedata.Unit | None:
     """The unit a printed line writes beside a figure that ends at ``after``: a unit word right after it, or the
     field's name of a record's line (``khz      14024``)."""
-    word = re.match(r"\s?([^\W\d]+)", line[after:]) or _UNIT_LABEL.search(line[:after])
+    word = re.match(r"\s?([^\W\d]+)", line[after:])
     if word is not None and (word.group(1) in known or word.group(1).lower() in known):
         return known.get(word.group(1)) or known[word.group(1).lower()]
+    label = _UNIT_LABEL.search(line[:after])  # "kWh: 2331.3"; not "min: 1.2", a statistic's name
+    if label is not None:
+        return _name_unit(label.group(1), known)
     field = _FIELD_VALUE.match(line) if not line[after:].strip() else None
     return _name_unit(field.group(1), known) if field is not None else None
 
@@ -1372,7 +1376,7 @@ def wrong_trend(text: str, evidence: Evidence) -> Claim | None:
                 continue  # a part of a contrast ("..., while costs fell") speaks of the column it names, if any
             # the rows the sentence names bound the span it speaks of ("after that it declined every week: ... in
             # week 13, ... in week 16"); naming fewer than two, it speaks of the whole table
-            spoken = {m.label for m in mentions(sentence, _labels([table]))}
+            spoken = {m.label for m in mentions(sentence, table_labels([table]))}
             at = [i for i, row in enumerate(table.rows) if row.labels and label_key(row.labels[-1]) in spoken]
             span = table.rows[at[0]:at[-1] + 1] if len(at) >= 2 else table.rows
             for column in columns:

@@ -95,9 +95,16 @@ def clock_shifted(value: Value, found: list[Value], sources: dict[int, Source], 
     target = clock_seconds(value.key)
     sourced = [(i, v) for i, v in enumerate(found) if i in sources and sources[i].kind != "nowhere"]
     steps: list[tuple[Decimal, str, list[Source]]] = [
-        (hours * 3600 + minutes * 60, match.group(0), [] if line is None else [shown_at(line, match.group(0))])
-        for line, match in [*((None, m) for m in _UTC_OFFSET.finditer(text)), *_printed_offsets(shown)]
+        (hours * 3600 + minutes * 60, match.group(0), [])
+        for match in _UTC_OFFSET.finditer(text)
         for hours, minutes in [(Decimal(match.group(2)), Decimal(match.group(3) or 0))]]
+    # an offset an output printed is the zone of the data's times: a printed local time in UTC is that time less
+    # the offset (with its sign), and only for a time the answer itself marks as UTC
+    in_utc = _MARKED_UTC.match(text, value.start + len(value.text)) is not None
+    printed = [(hours * 3600 + minutes * 60, match.group(0), shown_at(line, match.group(0)))
+               for line, match in (_printed_offsets(shown) if in_utc else [])
+               for hours, minutes in [(Decimal(("-" if match.group(1) in "−-" else "") + match.group(2)),
+                                       Decimal(match.group(3) or 0) * (-1 if match.group(1) in "−-" else 1))]]
     for i, step in sourced:
         if step.kind == "number" and step.unit is not None and step.unit.dimension == "duration" and step.readings:
             steps.append((abs(step.readings[0].value) * step.unit.factor, step.text, [sources[i]]))
@@ -114,7 +121,14 @@ def clock_shifted(value: Value, found: list[Value], sources: dict[int, Source], 
                 if (clock_seconds(start.key) + sign * seconds - target) % 86400 == 0 and seconds:
                     how = f"{start.text} {'+' if sign > 0 else '−'} {written}"
                     return Source(value.text, "derived", how=how, loose=True, operands=[sources[i], *operands])
+        for offset, written, source in printed:
+            if (clock_seconds(start.key) - offset - target) % 86400 == 0 and offset:
+                return Source(value.text, "derived", how=f"{start.text} in UTC ({written})", loose=True,
+                              operands=[sources[i], source])
     return None
+
+
+_MARKED_UTC = re.compile(r"\s*(?:UTC|GMT|Z)\b")
 
 
 def _printed_offsets(shown: Shown) -> list[tuple[Line, re.Match[str]]]:

@@ -63,6 +63,7 @@ _PAIRS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
       "najniż", "najkrót", "najtań", "nejmén", "nejmen", "nejniž", "nejkrat", "nejlevn", "legkevesebb", "legkisebb",
       "legalacsonyabb", "legrövidebb", "legolcsóbb")),
 )
+_VI_ADJECTIVES = "nhiều|ít|cao|thấp|lớn|nhỏ|dài|ngắn|đắt|rẻ|đông|mạnh|yếu"  # Vietnamese adjectives before nhất
 _SUPERLATIVE = re.compile(
     r"\b(?P<est>[a-z]+?(?:iest|est))\b"
     r"|\b(?P<mostword>most|least|fewest|meisten|wenigsten)\b(?:\s+(?P<after>[\w-]+))?"
@@ -85,13 +86,14 @@ _SUPERLATIVE = re.compile(
     r"|(?P<thai>มาก|สูง|ยาว|แพง|ใหญ่|น้อย|ต่ำ|สั้น|ถูก|เล็ก)ที่สุด"
     # Vietnamese adjective (a noun may follow it) + nhất; Indonesian paling + adjective or ter + adjective; Turkish
     # en + adjective; Finnish superlatives; Polish and Czech naj- / nej-; Hungarian leg-...-bb
-    r"|(?P<vietnamese>nhiều|ít|cao|thấp|lớn|nhỏ|dài|ngắn|đắt|rẻ|đông|mạnh|yếu)(?:\s+[^\W\d_]+){0,2}?\s+nhất\b"
+    r"|\b(?P<vietnamese>" + _VI_ADJECTIVES + r")(?:\s+(?!(?:" + _VI_ADJECTIVES + r")\b)[^\W\d_]+){0,2}?\s+nhất\b"
     r"|\bpaling\s+(?P<indonesian>[^\W\d_]+)|\bter(?P<ter>besar|banyak|tinggi|rendah|kecil|mahal|murah|panjang|"
     r"pendek|sedikit|ramai|laris)\b"
     r"|\ben\s+(?P<turkish>çok|az|büyük|küçük|yüksek|düşük|uzun|kısa|pahalı|ucuz|fazla|yoğun)\b"
     r"|\b(?P<finnish>eniten|vähiten|suurin|pienin|korkein|matalin|pisin|lyhin|kallein|halvin|alhaisin|vilkkain|"
     r"suurimm[^\W\d_]*|pienimm[^\W\d_]*|korkeimm[^\W\d_]*)\b"
-    r"|\b(?P<slavic>(?:naj|nej)[^\W\d_]{3,})|\b(?P<hungarian>leg[^\W\d_]+bb)\b"
+    r"|\b(?P<slavic>(?:naj|nej)(?:więc|mniej|większ|mniejsz|wyższ|niższ|dłuż|krótsz|droż|tańsz|víc|méně|větš|"
+    r"menš|vyšš|nižš|delš|kratš|draž|levn)[^\W\d_]*)|\b(?P<hungarian>leg[^\W\d_]+bb)\b"
     # a comparative against all the rest is a superlative: "longer than anywhere else", "more than any other city"
     r"|\b(?P<er>[a-z]{2,}er|more|less|fewer)\b(?=(?:\s+[\w-]+){0,3}?\s+than\s+(?:anywhere|anyone|anything|any\b|all\b"
     r"|every\s*(?:where|one|thing)|the\s+rest|the\s+others))",
@@ -331,8 +333,9 @@ _CJK_WHICH = re.compile(r"どこ|どれ(?!ら)|どの|誰|哪(?!些)|谁|어느|
                         r"|(?<![\u0600-\u06ff])(?:أي|أيّ)(?![\u0600-\u06ff])|^\s*من\s"
                         r"|(?i:\b(?:какой|какая|какое|какого|какую|который|которая|кто)\b)|ไหน|ใคร"
                         # Vietnamese, Indonesian, Turkish, Finnish, Polish, Czech and Hungarian ones
-                        r"|(?i:\b(?:nào|mana|siapa|hangi|hangisi|mikä|mitä|missä|kuka|który|która|które|"
-                        r"kto|který|která|které|kdo|melyik)\b)")
+                        # (not the relative pronouns of Polish and Czech, "który", "která", nor Finnish "mikä",
+                        # which asks "what" as often as "which")
+                        r"|(?i:\b(?:nào|mana|siapa|hangi|hangisi|kuka|kto|kdo|melyik)\b)")
 
 
 def asks_for_one(question: str) -> str | None:

@@ -77,6 +77,9 @@ def _strip_pattern(pattern: str) -> str:
 
 # Unit words in common use that CLDR leaves out: nautical miles as logbooks, charts and aviation write them.
 UNLISTED_UNITS: dict[str, tuple[str, Decimal]] = {"nm": ("length", Decimal(1852)), "NM": ("length", Decimal(1852))}
+# The locales whose one Latin letter magnitudes are read (K, M, B, T; L of Indian English): one letter after a
+# figure means too many things across locales (a newton, an exponent) to read another's; 万 and 億 are read
+_ONE_LETTER_LOCALES = frozenset({"en", "en_IN"})
 # Abbreviations of a magnitude in common business use that CLDR's compact patterns leave out (German writes
 # thousands in full there): "69,8 Tsd. €" (Duden's abbreviation of Tausend).
 UNLISTED_SCALES: dict[str, int] = {"tsd.": 3, "tsd": 3}
@@ -105,6 +108,8 @@ def scale_words() -> dict[str, tuple[int, ...]]:
                     if not word or "¤" in word:
                         continue
                     power = len(str(magnitude)) - 1 - (text.count("0") - 1)
+                    if len(word) == 1 and word.isascii() and code not in _ONE_LETTER_LOCALES:
+                        continue  # "M" is a million; an Indonesian miliar, a Vietnamese "N" would make it anything
                     found.setdefault(word if len(word) == 1 else word.lower(), {})[power] = None
     found.setdefault("k", {})[3] = None
     for word, power in UNLISTED_SCALES.items():
@@ -147,9 +152,12 @@ def unit_words() -> dict[str, Unit]:
                     for sample in _SAMPLES:
                         word = _unit_word(format_unit(sample, unit, length=length, locale=code), sample)
                         # "#", a narrow pound, marks a number; a length's word that is a magnitude elsewhere is
-                        # the magnitude ("18 mil euros": thousands in Spanish, a mile in Polish)
+                        # the magnitude ("18 mil euros": thousands in Spanish, a mile in Polish); of lengths and
+                        # frequencies only the symbols and English names (other languages' long names are words:
+                        # "stop", "pie", "kaki" are feet)
                         if word and any(c.isalpha() for c in word) and not (
-                                dimension in ("length", "frequency") and (word in scales or word.lower() in scales)):
+                                dimension in ("length", "frequency") and (word in scales or word.lower() in scales
+                                                                          or (length == "long" and code != "en"))):
                             words.setdefault(word if len(word) <= 2 else word.lower(), Unit(dimension, factor))
     # CLDR names kilowatt-hours and joules; their other multiples follow the SI prefixes
     for word, factor in ENERGY_STEPS.items():

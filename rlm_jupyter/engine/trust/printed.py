@@ -135,7 +135,8 @@ _PREVIEW_NOTE = re.compile(r"\b(?:first|last) \d+ (?:rows|items|lines|characters
 _OTHER_DATE = re.compile(r"(?<![\w.])\d{1,2}[./-](?:\d{1,2}|[A-Za-z]{3})[./-]\d{2,4}(?![\w])")
 _YEAR = re.compile(r"(?:19|20)\d\d")
 _COMPACT_CLOCK = re.compile(r"(?<![\w.,:/-])(?:[01]\d|2[0-3])[0-5]\d\s?(?:UTC|GMT|Z|LT|hrs?)\b")
-_A_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
+_A_YEAR = re.compile(r"(?<![\d.,])((?:19|20)\d\d)(?!\d|[.,]\d)")  # not the 2049 of a price, 2049.99
+_SCIENTIFIC = re.compile(r"[-+]?\d+\.(\d+)[eE]([-+]?\d+)")  # 1.692199e+09: its decimals, its exponent
 _NUMERIC_DATE = re.compile(r"(?<![\w.])(\d{1,2})[./-](\d{1,2})[./-]\d{4}(?![\w])")
 _SHAPE_FOOTER = re.compile(r"^\s*\[\d+ rows x \d+ columns\]\s*$|^(?:Name: .*, )?(?:Length: \d+, )?dtype: \S+$")
 _ISO_DATE = re.compile(r"(?<![\w.])(?P<iso>\d{4}-\d{1,2}-\d{1,2})(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(?![\w])")
@@ -267,12 +268,14 @@ class Shown:
         # contest logs write it, four digits and no colon; only with its zone or "hrs" after it or a date before it,
         # as four digits alone are any number, or after "at" on a line that writes another time so ("0400 UTC ...
         # Squall at 0149")
-        compact = re.compile(rf"(?:(?<![\w.,:/-])|(?<=\d[-/.]\d\d\s)){hours.zfill(2)}{minutes}"
-                             rf"(?:\s?(?:UTC|GMT|Z|LT|hrs?)\b|(?<=\d[-/.]\d\d\s\d{{4}})(?![\w.,:/-]))")
+        # (to the minute only: "01:49:37" is no "0149Z")
+        compact = re.compile(rf"(?<![\w.,:/-]){hours.zfill(2)}{minutes}"
+                             rf"(?:\s?(?:UTC|GMT|Z|LT|hrs?)\b|(?<=\d{{4}}-\d\d-\d\d\s\d{{4}})(?![\w.,:/-]))")
         after_at = re.compile(rf"(?:\bat|@)\s?{hours.zfill(2)}{minutes}(?!\w|[.,:/-]\d)")
+        to_the_minute = value.key.count(":") == 1
         for line in self.lines:
-            if (exact.search(line.text) or offset.search(line.text) or compact.search(line.text)
-                    or (after_at.search(line.text) and _COMPACT_CLOCK.search(line.text))):
+            if exact.search(line.text) or offset.search(line.text) or (to_the_minute and (
+                    compact.search(line.text) or (after_at.search(line.text) and _COMPACT_CLOCK.search(line.text)))):
                 yield Match(line, "exact")
         if value.key.count(":") == 2:  # "27:45:10" of a printed Timedelta ("1 days 03:45:10")
             written = clock_seconds(value.key)
@@ -344,10 +347,10 @@ class Shown:
         unit: the print rounds the figure, so an answer's 1,692,199,250 is it, to the digits printed."""
         out = []
         for figure in self.figures:
-            mantissa, _, exponent = figure.text.lower().partition("e")
-            if exponent and "." in mantissa:
-                places = len(mantissa.split(".")[1].rstrip("%"))
-                out.append((figure, Decimal(5) * Decimal(10) ** (int(exponent) - places - 1)))
+            found = _SCIENTIFIC.fullmatch(figure.text)
+            if found is not None:
+                places = len(found.group(1))
+                out.append((figure, Decimal(5) * Decimal(10) ** (int(found.group(2)) - places - 1)))
         return out
 
     @cached_property
@@ -433,7 +436,7 @@ class Shown:
         weekday tells which of the years, and which order of "11/12", its days are (11 December 2024 is a
         Wednesday, 12 November 2024 a Tuesday). Without such a year, the day stays without one."""
         weekday = match.groupdict().get("weekday")
-        number = localedata.weekday_number(weekday.strip(" .,")) if weekday else None
+        number = localedata.weekday_number(re.sub(r"[\s.,]+", "", weekday)) if weekday else None
         if number is None or not all(key.startswith("--") for key in keys):
             return keys
         dated = [f"{year}-{key[2:]}" for key in keys for year in self._years

@@ -78,6 +78,7 @@ class Evidence:
     shown: Shown
     frames: list[Any] = field(default_factory=list)  # the data's pandas frames
     texts: list[str] = field(default_factory=list)  # the data's long texts (a log, a catalogue)
+    _data_lines: dict[str, bool] = field(default_factory=dict, repr=False)  # is_data's answers, by line
 
     @classmethod
     def of(cls, runs: Sequence[Run], frames: Sequence[Any] = (), texts: Sequence[str] = ()) -> Evidence:
@@ -88,7 +89,9 @@ class Evidence:
     def is_data(self, line: str) -> bool:
         """A printed line that is a verbatim piece of the data's text (a log line read), not a result computed."""
         text = line.strip()
-        return len(text) >= DATA_PIECE_CHARS and any(text in data for data in self.texts)
+        if text not in self._data_lines:  # a log is searched once per printed line, however many checks ask
+            self._data_lines[text] = len(text) >= DATA_PIECE_CHARS and any(text in data for data in self.texts)
+        return self._data_lines[text]
 
     @cached_property
     def spans(self) -> list[Span]:

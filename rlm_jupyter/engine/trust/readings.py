@@ -458,6 +458,8 @@ def date_patterns() -> tuple[re.Pattern[str], ...]:
     named = (r"(?P<weekday>(?:" + localedata.alternation(n for n in names if len(n) > 2) + r")\.?,?\s+|(?:"
              + localedata.alternation(n for n in names if len(n) <= 2) + r")[.,]\s*)")
     weekday = named + "?"
+    capitalised = (r"(?P<weekday>(?:" + localedata.alternation(n[0].upper() + n[1:] for n in names if len(n) > 2
+                                                                if n[0].isalpha()) + r")\.?,?\s+)")
     day = r"(?P<day>\d{1,2})(?:st|nd|rd|th|er|º)?"
     day_dot = r"(?P<day>\d{1,2})(?:st|nd|rd|th|er|º|\.)?"  # 5. März
     year = r"(?P<year>\d{4})"
@@ -484,9 +486,11 @@ def date_patterns() -> tuple[re.Pattern[str], ...]:
                    r"(?P<year>\d{2})(?![\w])"),
         # 05.03.2024, 05/03/2024; 3/5/24 is left alone (two digits of a year are too ambiguous)
         re.compile(r"(?<![\w.])(?P<numeric>\d{1,2}[./-]\d{1,2}[./-]\d{4})" + _TIME + r"(?![\w])"),
-        # Wed 11/12, Sun 24.11. (a log's day without its year): only after a weekday's name, as "11/12" alone is
-        # as often a fraction or a score; its order and its year are the weekday's to tell (``printed.Shown``)
-        re.compile(r"(?<![\w])" + named + r"(?P<day_month>\d{1,2}[./]\d{1,2})\.?(?![\w]|[./-]\d)", re.IGNORECASE),
+        # Wed 11/12, Sun 24.11. (a log's day without its year): only after a weekday's name written with its
+        # capital, as "11/12" alone is as often a fraction or a score ("min 1.2", "per 1.5 kg" are no days), and
+        # with a slash or the dots of both parts; its order and its year are the weekday's to tell (``printed.Shown``)
+        re.compile(r"(?<![\w])" + capitalised + r"(?P<day_month>\d{1,2}/\d{1,2}|\d{1,2}\.\d{1,2}\.)"
+                   r"(?![\w]|[./-]\d)"),
         # 2024. 3. 5. (Korean, Hungarian: the year first, each part closed by a dot); 2024年3月5日, 3월 5일 (the
         # Chinese, Japanese and Korean signs for year, month and day)
         re.compile(r"(?<![\w.])(?P<ymd>\d{4})\.\s?(?P<m>\d{1,2})\.\s?(?P<d>\d{1,2})\.(?!\d)"),
@@ -497,7 +501,7 @@ def date_patterns() -> tuple[re.Pattern[str], ...]:
         # March 2024, mars 2024: a month
         re.compile(r"(?<![\w])(?P<month>" + any_month + r")\.?\s+" + year + r"(?![\w])", re.IGNORECASE),
         # tháng 6 năm 2024, thg 6, 2024: a month a locale names by its number, with its year
-        re.compile(_numbered_month().pattern + r"(?:\s+[^\W\d]{1,5})?,?\s+(?P<numbered_year>\d{4})(?!\d)",
+        re.compile(_numbered_month().pattern + r"(?:\s+[^\W\d]{1,5})?,?\s+(?P<numbered_year>(?:19|20)\d\d)(?![\d.,])",
                    re.IGNORECASE),
     ) if bare else ()
 
@@ -542,7 +546,7 @@ def _date_keys(match: re.Match[str]) -> list[str]:
             return []
         return [day.isoformat() if "ymd" in parts else "--" + day.isoformat()[5:]]
     if "day_month" in parts:  # both orders, without a year ("--12-11" and "--11-12"), each that is a date
-        first, second = (int(n) for n in re.split(r"[./]", parts["day_month"]))
+        first, second = (int(n) for n in re.split(r"[./]", parts["day_month"].rstrip(".")))
         return list(dict.fromkeys(f"--{month:02d}-{day:02d}" for day, month in ((first, second), (second, first))
                                   if _is_day_of_month(day, month)))
     if "numeric" in parts:

@@ -63,7 +63,9 @@ def counter_reading(text: str, question: str, evidence: Evidence) -> Claim | Non
     Why: a counter (a meter's register, a log's distance, a Prometheus ``_total``) printed alone has no column of
     steps beside it for ``running_total`` to find; its figures say what it is: a table in time order whose column
     never falls over ``MIN_COUNTER_ROWS`` rows, takes three values at least and starts above zero (it counted before
-    the rows shown). A period's amount is then the difference of two readings, so an answer to a question for one
+    the rows shown), and says it counts: its name does (``_total``, ``cumulative``, ``register``, ``odometer``), or
+    it stays level from one row to the next somewhere (a counter between events; a growing monthly revenue never
+    repeats itself). A period's amount is then the difference of two readings, so an answer to a question for one
     figure of a period (a date or a period's word in it) that gives one reading, and no difference of two, read the
     counter as the period's value. A question that asks for a reading or a total to date (``forms.TO_DATE``) is
     answered by a reading."""
@@ -79,7 +81,9 @@ def counter_reading(text: str, question: str, evidence: Evidence) -> Claim | Non
         for column in table.numeric_columns():
             figures = [row.figure(column) for row in table.rows]
             if (None in figures or len(set(figures)) < 3 or not figures[0]
-                    or any(b < a for a, b in itertools.pairwise(figures))):  # type: ignore[operator]
+                    or any(b < a for a, b in itertools.pairwise(figures))  # type: ignore[operator]
+                    or not (_COUNTER_NAME.search(column) or _COUNTER_NAME.search(table.title)
+                            or any(a == b for a, b in itertools.pairwise(figures)))):
                 continue
             readings = [f for f in figures if f is not None]
             for value in stated:
@@ -103,6 +107,8 @@ def _same(value: Value, figure: Decimal) -> bool:
 
 
 MIN_COUNTER_ROWS = 5
+_COUNTER_NAME = re.compile(r"(?:^|[\W_])(?:total|cumul\w*|running|register|counter|odometer|meter|reading|kumul\w*)"
+                           r"(?:$|[\W_])", re.IGNORECASE)
 # a period a question asks about ("in the second week", "on that day", "last month"); its dates count too
 _PERIOD = re.compile(r"\b(?:day|week|month|quarter|year|hour|night|shift|season|Tag|Woche|Monat|Jahr|jour|semaine|"
                      r"mois|année|día|semana|mes|año|giorno|settimana|mese|anno|dag|vecka|uke|måned|maand)s?\b",
