@@ -150,8 +150,8 @@ def _month_years(found: list[_Mention], text: str, labels: Iterable[str]) -> lis
         v.key[:4] for v in values(text) if v.kind == "date" and re.match(r"\d{4}", v.key)}
     out = []
     for mention in found:
-        same = months.get(mention.label[5:], []) if mention.label in months.get(mention.label[5:], []) else []
-        if len(same) < 2 or re.search(r"\d{4}", text[mention.start:mention.end]):
+        same = months.get(mention.label[5:], [])
+        if mention.label not in same or len(same) < 2 or re.search(r"\d{4}", text[mention.start:mention.end]):
             out.append(mention)
         elif len(years) == 1 and (label := f"{next(iter(years))} {mention.label[5:]}") in same:
             out.append(dataclasses.replace(mention, label=label))
@@ -1291,6 +1291,7 @@ def _name_unit(name: str, known: dict[str, localedata.Unit]) -> localedata.Unit 
 
 
 _UNIT_LABEL = re.compile(r"(?:^|\s)([^\W\d]+):\s*[-+]?[\d.,]+$")  # "kWh: 2331.3": a unit named before its figure
+_PER = frozenset({"per", "pro", "par", "je", "por"})  # a rate's word before its unit: price_per_kg
 _FIELD_VALUE = re.compile(r"\s*([^\W\d]\w*)\s{2,}\S+\s*$")  # a record's line: a field's name, then its value
 
 
@@ -1304,8 +1305,7 @@ def _column_units(value: Value, line: Line, found: list[Table], known: dict[str,
         for row, column in _cells_of(value, table):
             parts = [p for p in re.split(r"[_\s]+", column.lower()) if p]
             unit = _named_unit(parts, known) if not whole else _name_unit(column, known)
-            if row.line is line and unit is not None and parts[-2:-1] not in (["per"], ["pro"], ["par"], ["je"],
-                                                                               ["por"]) \
+            if row.line is line and unit is not None and not (len(parts) > 1 and parts[-2] in _PER) \
                     and not set(parts[:-1]) & localedata.currency_words(CURRENCIES):
                 units.add(unit)
     return units

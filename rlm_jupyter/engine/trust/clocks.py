@@ -101,10 +101,9 @@ def clock_shifted(value: Value, found: list[Value], sources: dict[int, Source], 
     # an offset an output printed is the zone of the data's times: a printed local time in UTC is that time less
     # the offset (with its sign), and only for a time the answer itself marks as UTC
     in_utc = _MARKED_UTC.match(text, value.start + len(value.text)) is not None
-    printed = [(hours * 3600 + minutes * 60, match.group(0), shown_at(line, match.group(0)))
-               for line, match in (_printed_offsets(shown) if in_utc else [])
-               for hours, minutes in [(Decimal(("-" if match.group(1) in "−-" else "") + match.group(2)),
-                                       Decimal(match.group(3) or 0) * (-1 if match.group(1) in "−-" else 1))]]
+    printed = [((-1 if match.group(1) in "−-" else 1) * (int(match.group(2)) * 3600 + int(match.group(3) or 0) * 60),
+                match.group(0), shown_at(line, match.group(0)))
+               for line, match in (_printed_offsets(shown) if in_utc else [])]
     for i, step in sourced:
         if step.kind == "number" and step.unit is not None and step.unit.dimension == "duration" and step.readings:
             steps.append((abs(step.readings[0].value) * step.unit.factor, step.text, [sources[i]]))

@@ -137,17 +137,13 @@ def per_period(value: Value, text: str, stated: Sequence[tuple[Value, Source]],
     if rate is None or not value.readings:
         return None
     per_day = _PERIODS[rate.group(1).lower().rstrip("s")]
-    for span in spans():
-        if span.years:
-            continue
-        days = (span.last - span.first).days
-        for counted in {days, days + 1} - {0}:
-            for total, source in stated:
-                if total is value or total.kind != "number" or not total.readings:
-                    continue
-                if matches(value, abs(total.first) / (Decimal(counted) / per_day)):
-                    return _source(value, f"{total.text} / {counted} days of the data's column {span.column} "
-                                   f"({span.first.isoformat()} to {span.last.isoformat()})", [source])
+    for span, counted in _span_days(spans):
+        for total, source in stated:
+            if total is value or total.kind != "number" or not total.readings:
+                continue
+            if matches(value, abs(total.first) / (Decimal(counted) / per_day)):
+                return _source(value, f"{total.text} / {counted} days of the data's column {span.column} "
+                               f"({span.first.isoformat()} to {span.last.isoformat()})", [source])
     return None
 
 
@@ -156,15 +152,18 @@ def span_length(value: Value, spans: Callable[[], Sequence[Span]]) -> Source | N
     with its last day or without: the period its figures cover, which no output needs to print."""
     if value.kind != "number" or value.unit is None or value.unit.dimension != "duration" or not value.readings:
         return None
-    for span in spans():
-        if span.years:
-            continue
-        days = (span.last - span.first).days
-        for counted in (days, days + 1):
-            if counted and matches(value, Decimal(counted) * 86400 / value.unit.factor):
-                return _source(value, f"the {counted} days of the data's column {span.column} "
-                               f"({span.first.isoformat()} to {span.last.isoformat()})", [])
+    for span, counted in _span_days(spans):
+        if matches(value, Decimal(counted) * 86400 / value.unit.factor):
+            return _source(value, f"the {counted} days of the data's column {span.column} "
+                           f"({span.first.isoformat()} to {span.last.isoformat()})", [])
     return None
+
+
+def _span_days(spans: Callable[[], Sequence[Span]]) -> Iterator[tuple[Span, int]]:
+    """Each date column's span of days (not a text column's years), counted without its last day and with it."""
+    for span in spans():
+        days = (span.last - span.first).days
+        yield from ((span, counted) for counted in (days, days + 1) if counted and not span.years)
 
 
 # a rate's period right after its figure (and unit): "167 kWh a day", "3.2 t per week", "12/hour"

@@ -90,10 +90,10 @@ def scale_words() -> dict[str, tuple[int, ...]]:
     """Each abbreviation or word of a magnitude (``K``, ``Mio.``, ``mil``, ``lakh``, ``Millionen``) → its powers of ten.
 
     From CLDR's compact decimal patterns: ``0K`` at 1000 is K = 10³; ``0000 M`` at 10⁹ (Spanish "mil
-    millones") is M = 10⁶. A word can mean two magnitudes (French "Bn" is 10¹², English "bn" 10⁹; Indonesian "M"
-    is 10⁹, a miliar): both are kept, as readings, in ``LOCALES`` order (the English meaning first). Words of two
-    letters or more are compared without case; one-letter ones as CLDR writes them (``M`` is a million, ``m`` a
-    metre or a minute), plus a lower-case ``k``.
+    millones") is M = 10⁶. A word can mean two magnitudes (French "Bn" is 10¹², English "bn" 10⁹): both are kept,
+    as readings, in ``LOCALES`` order. Words of two letters or more are compared without case; one Latin letter as
+    CLDR writes it and only as English does (``M`` is a million, not an Indonesian miliar; ``m`` a metre or a
+    minute), plus a lower-case ``k``.
     """
     from babel import Locale
 

@@ -224,11 +224,14 @@ class Shown:
     def find(self, value: Value) -> Match | None:
         """The best line that showed ``value``: an exact match before a loose one, a later block before an earlier
         one (the figure the model computed last), an output before the question."""
-        matches = list(self.matches(value))
-        if not matches:
-            return None
+        return self.best(list(self.matches(value)))
+
+    @staticmethod
+    def best(matches: list[Match]) -> Match | None:
+        """Of several lines that showed a value, the one ``find`` cites (see there); None of none."""
         return max(matches, key=lambda m: (m.quality == "exact", m.line.where.place == "output",
-                                           not m.line.where.earlier, m.line.where.turn, m.line.where.block))
+                                           not m.line.where.earlier, m.line.where.turn, m.line.where.block),
+                   default=None)
 
     def matches(self, value: Value) -> Iterator[Match]:
         """Every line that showed ``value``, with how closely."""

@@ -245,8 +245,7 @@ def _found(value: Value, evidence: Evidence) -> Match | None:
     # the data's line that writes the figure itself ("Children under 8") still shows it
     kept = [m for m in evidence.shown.matches(value) if m.quality == "exact" or not evidence.is_data(m.line.text)
             or (m.figure is not None and any(abs(m.figure.value) == abs(r.value) for r in value.readings))]
-    return max(kept, key=lambda m: (m.quality == "exact", m.line.where.place == "output", not m.line.where.earlier,
-                                    m.line.where.turn, m.line.where.block)) if kept else None
+    return Shown.best(kept)
 
 
 def _not_guessed(value: Value, operands: list[Operand], evidence: Evidence) -> list[Operand]:
