@@ -2622,7 +2622,8 @@ def test_the_reviews_cases_of_leading_words_weekday_words_counters_offsets_and_f
     stats = evidence_of("print('min: 1.2')\nprint('max: 9.8')")
     assert wrong_unit("The lightest parcel weighs 1.2 kg.", stats) is None  # "min" names a statistic, not minutes
     assert [s.word for s in forms.superlatives("Nejvyšší tržby má Praha. Data za Brno nejsou úplná.")] == ["Nejvyšší"]
-    assert forms.asks_for_one("Ile wyniosła sprzedaż w sklepie, który miał najwięcej klientów?") is None
+    # how much, not which store: a relative pronoun is no which-word
+    assert forms.asks_for_one("Ile wyniosła sprzedaż w sklepie, który miał najwięcej klientów?") == "one figure"
     assert mentions("It grew by a 1% margin.", ["a1"]) == []
     assert [m.label for m in mentions("March 2024 beat March 2023.", ["2023 03", "2024 03"])] == ["2024 03",
                                                                                                    "2023 03"]
@@ -2631,3 +2632,137 @@ def test_the_reviews_cases_of_leading_words_weekday_words_counters_offsets_and_f
     assert log.find(values("at 01:49:37 UTC")[0]) is None  # the log writes the minute, not the second
     assert Shown([PrintedLine(Where("output", 1, 1), 1, "ratio 1.5e+03% and 1.692199e+09", "")]).has(
         values("1,692,199,250")[0])  # a percent in scientific notation is read, and does not stop the rest
+
+
+# -- this round's readings and checks (cases_tune13), each both ways -----------------------------------------------
+def test_a_semicolon_line_reads_its_decimal_commas_whole_and_a_comma_before_a_clause_ends_a_fraction() -> None:
+    csv = Shown([Line(Where("output", 1, 1), 1, "1.1.2024;Kallio;92;1171,12;-9,9;0,1;", "")])
+    assert csv.has(values("1,171.12 €")[0]) and not csv.has(values("12 €")[0])  # not 1171 and 12
+    plain = Shown([Line(Where("output", 1, 1), 1, "Kallio,92,1171,12", "")])
+    assert plain.has(values("12 €")[0])  # a comma's CSV splits its fields there
+    assert [(v.text, str(v.first)) for v in values("tukki 2 393,0, kuitu")] == [("2 393,0", "2393.0")]
+    assert [v.text for v in values("1,2,3 items")] == ["1", "2", "3"]
+
+
+def test_a_three_letter_day_or_month_is_named_only_with_its_capital() -> None:
+    from rlm_jupyter.engine.trust.claims import mentions
+
+    days = ["Thursday", "Saturday", "May"]
+    assert [m.label for m in mentions("Cuối tuần thu ít nhất, vào Thứ Bảy.", days)] == ["Saturday"]  # "thu": collect
+    assert [m.label for m in mentions("Sales may rise; Thu was busy, THU too.", days)] == ["Thursday", "Thursday"]
+    assert [m.label for m in mentions("Busiest in May.", days)] == ["May"]
+    assert [m.label for m in mentions("jeudi et torstai", days)] == ["Thursday", "Thursday"]  # whole names any case
+
+
+def test_a_condition_grouping_beside_a_grouping_by_name_names_true_and_false() -> None:
+    from rlm_jupyter.engine.trust.booleans import boolean_names
+
+    code = ("daily = s.groupby('day').visits.sum()\n"
+            "print(daily.groupby(daily.index.day_of_week >= 5).mean())")
+    assert boolean_names(code) == {"true": "weekend", "false": "weekday"}
+    assert boolean_names("print(s.groupby('evening').visits.mean())") == {"true": "evening"}
+    assert boolean_names("a = s.groupby(s.x == 'j').y.sum()\nb = s.groupby(s.z == 'k').y.sum()") == {}  # two
+
+
+def test_an_amount_is_not_sent_to_a_rate_column_for_its_currency() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_currency
+
+    months = pd.DataFrame({"visits": [9569, 7841], "takings": [142366.54, 120310.33],
+                           "eur_per_visit": [14.88, 15.34]}, index=pd.Index([1, 2], name="month"))
+    evidence = evidence_of("print(m)", m=months)
+    assert wrong_currency("January: 142 366,54 € from 9 569 visits.", evidence) is None
+    sold = pd.DataFrame({"sold": [6041, 5120], "takings_eur": [90615.0, 76800.0]}, index=pd.Index(["A", "B"]))
+    assert wrong_currency("A took €6,041.", evidence_of("print(m)", m=sold)) is not None  # the right row's other column
+
+
+def test_a_later_word_of_change_refers_to_the_change_stated_with_its_figures() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_trend
+
+    visits = pd.Series([9569, 7841, 8391, 5627], index=pd.Index([1, 2, 3, 4], name="month"), name="visits")
+    evidence = evidence_of("print(v)", v=visits)
+    assert wrong_trend("Up 7.0%: from 7,841 visits in February to 8,391 in March. February was two days "
+                       "shorter, which accounts for part of the rise.", evidence) is None
+    assert wrong_trend("Visits rose over the season.", evidence) is not None
+    assert wrong_trend("From 9,569 to 5,627 visits. The rise came with the cold.", evidence) is not None
+
+
+def test_a_round_figure_is_another_figure_of_the_answer_rounded() -> None:
+    assert traced("Kabaca 1.400 m²; tam olarak 1.432,85 m².", "1432.85").grounded
+    assert not traced("Kabaca 1.500 m²; tam olarak 1.432,85 m².", "1432.85").grounded  # no rounding gives 1,500
+    assert not traced("1,400 visitors paid 1,432.85 €.", "1432.85").grounded  # another unit: not that figure
+
+
+def test_a_record_of_a_listing_is_no_selection_nor_the_table_that_ranks_its_label(engine: Engine) -> None:
+    sales = pd.DataFrame({"sale": [f"S-{i}" for i in range(8)], "day": ["1 Ocak 2024"] * 8,
+                          "product": ["kilim", "halı"] * 4, "note": ["-"] * 8, "amount": [10.0, 30, 20, 50, 5, 40, 15, 25],
+                          "paid": ["nakit"] * 8, "country": ["DE", "JP", "TR", "TR", "JP", "US", "DE", "US"]})
+    code = ("import pandas as pd\npd.set_option('display.max_columns', 4)\nprint(context.head())\n"
+            "print(context.groupby('country').amount.sum().sort_values())")
+    run = engine.run([fence(code), "FINAL(En çok JP müşterileri harcadı: 35.)"], sales,
+                     question="En çok hangi ülkeden müşteriler harcadı?", max_iterations=2)
+    assert [v.gate for v in run.iterations[1].verdicts if v.action == "refused"] == ["wrong-extreme"]
+    ok = engine.run([fence(code), "FINAL(En çok TR müşterileri harcadı: 70.)"], sales,
+                    question="En çok hangi ülkeden müşteriler harcadı?")
+    assert ok.status == "final" and len(ok.iterations) == 2, [v for it in ok.iterations for v in it.verdicts]
+
+
+@pytest.mark.parametrize("question, words", [
+    ("¿Qué comunidad generó más dinero con su fibra?", [("más", "high")]),
+    ("Qual loja vendeu menos?", [("menos", "low")]),
+    ("Qual despesa mais subiu em 2024?", []),  # the most of a change: not a column's extreme
+    ("Which store sold more?", []),  # English compares two
+])
+def test_a_which_questions_bare_comparative_asks_for_the_extreme(question: str, words: list[tuple[str, str]]) -> None:
+    from rlm_jupyter.engine.trust import forms
+
+    assert [(s.word, s.direction) for s in forms.superlatives(question)] == words
+
+
+@pytest.mark.parametrize("question, asks", [
+    ("Kolik z 24 koncertů mělo obsazenost přes 90 %?", "one figure"), ("Kaç satış yapıldı?", "one figure"),
+    ("Bao nhiêu lượt xe máy phải trả?", "one figure"), ("Ile zamówień było?", "one figure"),
+    ("Halı ile kilim satışlarını karşılaştır.", None),  # Turkish "ile" is "with"
+])
+def test_how_many_is_read_in_the_locales_the_readers_know(question: str, asks: str | None) -> None:
+    from rlm_jupyter.engine.trust import forms
+
+    assert forms.asks_for_one(question) == asks
+
+
+def test_a_number_of_the_question_read_off_a_row_of_a_table_is_no_count(engine: Engine) -> None:
+    wins = pd.DataFrame({"winner": ["BB"] * 6 + ["SS"] * 6 + ["AA"] * 5 + ["KK"] * 4 + ["VV"] * 2})
+    question = "Of the 5 teams, how many won at least 5 matches?"
+    counts = "print(context.winner.value_counts())"
+    run = engine.run([fence(counts), "FINAL(All 5 of them.)"], wins, question=question, max_iterations=2)
+    assert [v.gate for v in run.iterations[1].verdicts if v.action == "refused"] == ["echoed-figure"]
+    ok = engine.run([fence(counts + "\nprint((context.winner.value_counts() >= 5).sum())"), "FINAL(3 of them.)"],
+                    wins, question=question)
+    assert ok.status == "final" and len(ok.iterations) == 2
+
+
+def test_a_figure_grouped_by_spaces_is_checked_whole_in_its_labels_row() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_pair
+
+    concerts = pd.DataFrame({"id": ["K12", "K13"], "kapacita": [250, 1200], "prodáno": [232, 1079]})
+    evidence = evidence_of("print(k)", k=concerts)
+    assert wrong_pair("Na koncert K13 se prodalo 1 200 vstupenek.", "q", evidence) is not None  # its capacity
+    assert wrong_pair("Na koncert K13 se prodalo 1 079 vstupenek.", "q", evidence) is None
+
+
+@pytest.mark.parametrize("text, said", [
+    ("Satış adedi Ocak'tan Haziran'a giderek azaldı.", "down"), ("Ciro Nisan'dan Mayıs'a %15,7 arttı.", "up"),
+    ("Doanh thu giảm 12%.", "down"), ("Penjualan naik 4%.", "up"), ("Tržby klesly o 3 %.", "down"),
+])
+def test_a_change_is_read_in_the_locales_the_readers_know(text: str, said: str) -> None:
+    from rlm_jupyter.engine.trust import forms
+
+    assert forms.change_direction(text) == said
+
+
+def test_distinct_is_read_in_the_locales_the_readers_know() -> None:
+    from rlm_jupyter.engine.trust.counts import not_deduplicated
+
+    plates = pd.DataFrame({"plate": ["29M5", "29M5", "30E1"]})
+    evidence = evidence_of("print(len(p))", p=plates)
+    assert not_deduplicated("Có 3 xe máy khác nhau.", "Có bao nhiêu xe máy khác nhau?", evidence) is not None
+    assert not_deduplicated("Có 3 lượt xe.", "Có bao nhiêu lượt xe?", evidence) is None

@@ -11,7 +11,9 @@ code's syntax tree (never from the answer's words):
 - ``df.notes.str.contains('frost')``: ``True`` is "frost";
 - a weekday number against Saturday's (``df.day.dt.dayofweek >= 5``): ``True`` is "weekend", ``False`` "weekday".
 
-Only one such grouping per block is read: with two, which table is which is not known.
+Only one such grouping per block is read: with two, which table is which is not known; a grouping by a column's
+name beside one by a condition is taken for no condition (``daily = df.groupby('day')...`` then
+``daily.groupby(daily.index.dayofweek >= 5)``).
 """
 from __future__ import annotations
 
@@ -30,8 +32,17 @@ def boolean_names(code: str) -> dict[str, str]:
         return {}
     keys = [node.args[0] for node in ast.walk(tree) if isinstance(node, ast.Call)
             and isinstance(node.func, ast.Attribute) and node.func.attr == "groupby" and node.args]
-    named = [names for key in keys if (names := _names(key))]
-    return named[0] if len(named) == 1 else {}
+    named = [(key, names) for key in keys if (names := _names(key))]
+    if len(named) > 1:  # a grouping by a condition says what True is; one by a column's name only may (by a date)
+        named = [(key, names) for key, names in named if not _by_name(key)]
+    return named[0][1] if len(named) == 1 else {}
+
+
+def _by_name(key: ast.expr) -> bool:
+    """A grouping by a column named, not by a condition: ``groupby('day')``, ``groupby(df.day)``."""
+    if isinstance(key, ast.List) and len(key.elts) == 1:
+        key = key.elts[0]
+    return isinstance(key, ast.Constant) or (isinstance(key, ast.Attribute | ast.Subscript) and bool(column_of(key)))
 
 
 def _names(key: ast.expr) -> dict[str, str]:

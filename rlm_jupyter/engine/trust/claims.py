@@ -23,6 +23,7 @@ import dataclasses
 import functools
 import itertools
 import re
+import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -238,7 +239,14 @@ def _label_forms(label: str) -> str:
     named = localedata.same_day_or_month(label)
     if named:  # "Tuesday" is "mardi", "Dienstag", "Tue"; "March" is "mars", "März"; a weekday is "on Mondays" too
         plural = r"(?:e?s)?" if localedata.weekday_number(label) is not None else ""
-        return rf"(?:{exact}|{localedata.alternation(named)}){plural}"
+        # a name of three letters of a script with capitals names the day or month only as written with its
+        # capital: in lower case it is more often a word of prose ("thu" is Vietnamese for "collect", "may" a verb,
+        # "per" a preposition, "sun", "sat", "mar" words)
+        short = [name for name in {*named, label.lower()} if len(name) <= 3 and name.lower() != name.upper()]
+        written = [form for name in short for form in (name.capitalize(), name.upper())]
+        exact = exact if label.lower() not in short else "(?!)"
+        return (rf"(?:{exact}|{localedata.alternation(n for n in named if n not in short)}"
+                rf"|(?-i:{localedata.alternation(written)})){plural}")
     month = re.fullmatch(r"(\d{4}) (\d{2})", label)
     if month is None or not 1 <= int(month.group(2)) <= 12:
         return exact
@@ -279,8 +287,15 @@ def _names(column: str, table: Table) -> set[str]:
 
 
 def _same_word(a: str, b: str) -> bool:
-    """Two words of one stem: equal, a plural of the other, or sharing their first five letters."""
+    """Two words of one stem: equal, a plural of the other, or sharing their first five letters, accents aside
+    ("prodalo", sold, names the column ``prodáno``)."""
+    a, b = _unaccented(a), _unaccented(b)
     return a == b or a.rstrip("s") == b.rstrip("s") or (len(a) >= 5 and len(b) >= 5 and a[:5] == b[:5])
+
+
+@functools.lru_cache(maxsize=4096)
+def _unaccented(word: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
 
 
 def _columns_for(table: Table, words: set[str]) -> tuple[list[str], bool]:
@@ -468,6 +483,10 @@ def _extreme_claim(label: str, superlative: forms.Superlative, words: set[str], 
     # that holds it as one row decides, when there is one
     if any(len(table.rows_of(label)) == 1 for table in holding):
         holding = [table for table in holding if len(table.rows_of(label)) == 1]
+    # nor is a record of a listing (``df.head()``: a sale's date, product and country), which holds the label as one
+    # of its text cells: a table whose row is the label alone (a grouping's) ranks it, when there is one
+    alone = [table for table in holding if len(table.rows_of(label)[0].labels) == 1]
+    holding = alone or holding
     for table in holding:
         columns, named = _columns_for(table, words)
         for column in columns:
@@ -548,7 +567,7 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
         holding = {m.label for m in named} or ({only} if only else set())
         holders = [t for t in found if any(t.rows_of(label) for label in holding)]
         # a number inside a label's mention (week 13, "City 00") names it, and is not also its figure
-        written = [_in_printed_magnitude(v, found) for v in values(sentence)]
+        written = _spaced_wholes([_in_printed_magnitude(v, found) for v in values(sentence)], sentence, holders)
         ranged = range_ends(written, sentence)
         figures = [v for v in written if v.kind == "number" and v.readings and not is_year(v)
                    and not any(m.start <= v.start and v.start + len(v.text) <= m.end for m in named)
@@ -856,6 +875,16 @@ def _layout_pairs(named: list[_Mention], figures: list[Value],
             if (m := _nearest(every, value.start, value.start + len(value.text))) is not None]
 
 
+def _spaced_wholes(written: list[Value], sentence: str, holders: list[Table]) -> list[Value]:
+    """The figures of a sentence, a figure grouped by spaces ("1 200", as Czech or French write 1,200) read whole
+    where a cell of the label's tables holds it whole (the reader keeps "3 500 ml" as 3 and 500 ml)."""
+    for parts, whole in reversed(spaced_groups(written, sentence)):
+        if any(_cells_of(whole, table) for table in holders):
+            written = [v for i, v in enumerate(written) if i not in parts[1:]]
+            written[parts[0]] = whole
+    return written
+
+
 def _pair_claim(label: str, value: Value, clause: str, found: list[Table], shown: Shown) -> Claim | None:
     holding = [table for table in found if table.rows_of(label)]
     if not holding:
@@ -1054,6 +1083,23 @@ _FROM_TO = re.compile(r"\bfrom\s+(?P<a>\S+(?:\s\S+)?)\s+(?:to|into)\s+(?P<b>\S+(
 _BRACKETED = re.compile(r"\([^()]*\Z")  # a bracket open at the end of a text
 
 
+def _stated_changes(text: str) -> set[str]:
+    """The directions of the changes the answer states with their two figures ("from 7,841 to 8,391": up)."""
+    found = set()
+    for sentence in sentences(text):
+        for match in _FROM_TO_WORDS.finditer(sentence):
+            ends = [values(match.group(n)) for n in ("a", "b")]
+            if all(e and e[0].kind == "number" and e[0].readings for e in ends):
+                start, end = ends[0][0].first, ends[1][0].first
+                found |= {"up"} if end > start else {"down"} if end < start else set()
+    return found
+
+
+# "from 7,841 visits in February to 8,391 in March": each end a figure, and a few words of what it counts
+_FROM_TO_WORDS = re.compile(r"\bfrom\s+(?P<a>[^\s;:]+(?:\s[^\s,;:\d]+){0,4})\s+(?:to|into)\s+(?P<b>\S+)",
+                            re.IGNORECASE)
+
+
 def _from_to(text: str) -> Claim | None:
     """A change stated with its two ends ("fell from 12.1 to 15.3"): the words must go the way the figures do."""
     for sentence in sentences(text):
@@ -1200,7 +1246,8 @@ def _beside_money(value: Value, lines: list[Line], found: list[Table]) -> Claim 
     if not cells or any(_names_money(column) or _MONEY_STEM.search(column) for _, _, column in cells):
         return None  # a price or a revenue column names money without its currency
     table, row, column = cells[0]
-    money = [other for other in table.columns if other != column and _names_money(other)]
+    # a rate's column (``eur_per_visitor``) names the money of a price, not of an amount: takings beside it are money
+    money = [other for other in table.columns if other != column and _names_money(other) and not _names_rate(other)]
     if not money or not row.labels or _names_money(" ".join(row.labels)):
         return None  # a row labelled by its currency (``CHF``) holds amounts in it, whatever the column's name
     return Claim(prompts.other_column(value.text, row.labels[0], column, money[0], table.where.describe()),
@@ -1209,6 +1256,12 @@ def _beside_money(value: Value, lines: list[Line], found: list[Table]) -> Claim 
 
 _MONEY_STEM = re.compile(r"pric|cost|revenu|amount|fee|sale|taking|income|spend|pay|wage|salar|budget|fare|rent|"
                          r"total|value|prix|preis|precio|preço|prezzo|kosten|umsatz|betrag|montant", re.IGNORECASE)
+
+
+def _names_rate(name: str) -> bool:
+    """A column name that says a rate: a word of ``_PER`` between its words, or a slash (``eur_per_kg``, ``€/h``)."""
+    parts = [part.lower() for part in re.split(r"[_\s]+", name) if part]
+    return "/" in name or bool(set(parts[1:-1]) & _PER)
 
 
 def _names_money(name: str) -> bool:
@@ -1351,7 +1404,10 @@ _CONTRAST = re.compile(r",?\s+(?:but|while|whereas|though|although|yet)\s+", re.
 
 def wrong_trend(text: str, evidence: Evidence) -> Claim | None:
     """A trend stated in words ("each new release crashes more") over a table whose rows are in time order (dates,
-    months, years, version numbers): the column the words name must go that way from its first row to its last."""
+    months, years, version numbers): the column the words name must go that way from its first row to its last.
+    A change the answer stated with its two figures ("from 7,841 to 8,391") is what a later "the rise" refers to,
+    not the whole table."""
+    stated = _stated_changes(text)
     for sentence, split in ((clause, len(parts) > 1) for whole in sentences(text) for part in whole.split(";")
                             for parts in [_CONTRAST.split(part)] for clause in parts):
         # a figure of the change ("+12%", "by 300") is wrong_direction's, unless the sentence spans the table's
@@ -1378,6 +1434,8 @@ def wrong_trend(text: str, evidence: Evidence) -> Claim | None:
             # week 13, ... in week 16"); naming fewer than two, it speaks of the whole table
             spoken = {m.label for m in mentions(sentence, table_labels([table]))}
             at = [i for i, row in enumerate(table.rows) if row.labels and label_key(row.labels[-1]) in spoken]
+            if len(at) < 2 and ("up" if up else "down") in stated:
+                continue
             span = table.rows[at[0]:at[-1] + 1] if len(at) >= 2 else table.rows
             for column in columns:
                 figures = [f for row in span if (f := row.figure(column)) is not None]

@@ -32,7 +32,12 @@ from .readings import Value, is_year, values
 
 MIN_COVERAGE = 0.5  # share of the data's text the sub-calls behind a count must have read
 _DISTINCT_WORDS = r"distinct|unique|different|individual|separate"
-_DISTINCT = re.compile(rf"\b(?:{_DISTINCT_WORDS}|unterschiedliche|distinct[so]s?|différent(?:e?s)?)\b", re.IGNORECASE)
+# and the same words in the other locales the readers know (German, Spanish, Portuguese, French, Italian, Dutch,
+# Swedish, Danish and Norwegian, Polish, Czech, Hungarian, Turkish, Vietnamese, Indonesian, Romanian, Russian)
+_DISTINCT = re.compile(rf"\b(?:{_DISTINCT_WORDS}|unterschiedliche[nr]?|verschiedene[nr]?|distint[oa]s|diferentes|"
+                       r"distinct[so]s?|différent(?:e?s)?|divers[ei]|verschillende|olika|forskellige|forskjellige|"
+                       r"różnych|różne|různých|různé|különböző|farklı|khác nhau|berbeda|diferite|разных|различных)\b",
+                       re.IGNORECASE)
 _DEDUPLICATES = re.compile(r"\b(?:nunique|unique|drop_duplicates|distinct|set|value_counts|groupby|Counter|"
                            r"countDistinct|approx_count_distinct)\b")
 
@@ -60,7 +65,10 @@ def echoed(text: str, question: str, evidence: Evidence) -> Claim | None:
 
 
 def _alone(match: Match, evidence: Evidence) -> bool:
-    """A result line: the figure is the only one on its line (a label beside it is fine)."""
+    """A result line: the figure is the only one on its line (a label beside it is fine), and the line is no row of
+    a printed table of several ("BB 6" of a ``value_counts()``: one team's count, not a count of teams)."""
+    if any(len(table.rows) >= 2 and any(row.line is match.line for row in table.rows) for table in evidence.tables):
+        return False
     index = evidence.shown.lines.index(match.line)
     return sum(1 for f in evidence.shown.figures if f.line == index) <= (2 if "%" in match.line.text else 1)
 

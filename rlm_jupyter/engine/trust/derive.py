@@ -124,6 +124,29 @@ def derive(value: Value, operands: Sequence[Operand], columns: Sequence[Column],
             or _aggregate(value, operands, columns, specific) or converted(value, shown) or _days(value, dates))
 
 
+def rounded_stated(value: Value, stated: Sequence[tuple[Value, Source]]) -> Source | None:
+    """A round figure that is another figure of the same answer rounded to its trailing zeros ("roughly 1,400 m²;
+    exactly 1,432.85 m²"): its source is that figure's. Read from the figures alone, so a hedge in any language
+    ("kabaca", "env.") is understood; the other figure must have a source of its own, in the same unit."""
+    if value.kind != "number":
+        return None
+    for reading in value.readings:  # "1.400" is 1,400 as Turkish writes it
+        number = abs(reading.value)
+        digits = str(int(number)) if number == number.to_integral_value() else ""
+        zeros = len(digits) - len(digits.rstrip("0"))
+        if not zeros or zeros == len(digits):
+            continue
+        step = Decimal(10) ** zeros
+        for other, source in stated:
+            if (other is value or other.kind != "number" or not other.readings or other.unit != value.unit
+                    or other.currency != value.currency or abs(other.first) == number):
+                continue
+            if (abs(other.first) / step).quantize(Decimal(1), rounding="ROUND_HALF_UP") * step == number:
+                return Source(value.text, "derived", how=f"{other.text} rounded to the {step:,}", loose=True,
+                              operands=[source])
+    return None
+
+
 def _source(value: Value, how: str, operands: Iterable[Operand]) -> Source:
     return Source(value.text, "derived", how=how, loose=True, operands=[o.source for o in operands])
 

@@ -96,7 +96,11 @@ _SUPERLATIVE = re.compile(
     r"menš|vyšš|nižš|delš|kratš|draž|levn)[^\W\d_]*)|\b(?P<hungarian>leg[^\W\d_]+bb)\b"
     # a comparative against all the rest is a superlative: "longer than anywhere else", "more than any other city"
     r"|\b(?P<er>[a-z]{2,}er|more|less|fewer)\b(?=(?:\s+[\w-]+){0,3}?\s+than\s+(?:anywhere|anyone|anything|any\b|all\b"
-    r"|every\s*(?:where|one|thing)|the\s+rest|the\s+others))",
+    r"|every\s*(?:where|one|thing)|the\s+rest|the\s+others))"
+    # a which-question's bare comparative asks for the extreme: "¿Qué comunidad generó más dinero?", "Qual loja
+    # vendeu mais?", "Welche Filiale verkaufte mehr?" (English "which ... more" compares two: not read)
+    r"|(?:^|(?<=[¿\s]))(?:qu[eé]|cu[aá]l|qual|quale|quel(?:le)?|welche[rsnm]?)\s+[^\W\d]+[^?.,;:!]*?"
+    r"\b(?P<which>más|menos|mais|più|meno|mehr|weniger)\b",
     re.IGNORECASE)
 # An indefinite article and a comparative (by its -er form) or a word of rank before a superlative: "a smaller
 # peak", "a lower maximum", "another peak", "a local maximum", "un pic secondaire" name one extreme among several.
@@ -136,7 +140,6 @@ def superlatives(text: str) -> list[Superlative]:
     """The superlatives ``text`` writes, by their form (see the module docstring)."""
     found: list[Superlative] = []
     for match in _SUPERLATIVE.finditer(text):
-        word = match.group(0)
         est = match.group("est")
         if est is not None and (est.lower() in _NOT_SUPERLATIVE or len(est) < 5 or not _stem_of(est)):
             continue
@@ -158,7 +161,10 @@ def superlatives(text: str) -> list[Superlative]:
         if top is not None and not _LABEL_NUMBER.search(text, 0, top.start("n") + len(top.group("n"))):
             n = top.group("n").lower()
             count = _NUMBER_WORDS.get(n) or int(n)
-        found.append(Superlative(match.start(), match.end(), word, direction, rank, count))
+        if match.group("which") and (UP.match(text, match.end() + 1) or DOWN.match(text, match.end() + 1)):
+            continue  # "Qual despesa mais subiu?": the most of a change, which wrong_direction's checks read
+        start, end = match.span("which") if match.group("which") else match.span()
+        found.append(Superlative(start, end, text[start:end], direction, rank, count))
     return found
 
 
@@ -176,6 +182,8 @@ def _stem_of(word: str) -> str:
 
 def _direction(match: re.Match[str]) -> str | None:
     groups = {k: (v or "").lower() for k, v in match.groupdict().items()}
+    if groups["which"]:
+        return "low" if groups["which"] in ("menos", "meno", "weniger") else "high"
     if groups["mostword"]:
         low = groups["mostword"] in ("least", "fewest", "wenigsten")
         after = groups["after"]
@@ -261,12 +269,19 @@ UP = re.compile(r"\b(?:ris(?:e|es|en|ing)|rose|increas\w*|gr[eo]w\w*|growth|gain
                  r"improv\w*|higher|boost\w*|soar\w*|doubled|doubling|tripled|hausse|augment\w*|anstieg|stieg|"
                  r"gestiegen|zunahme|aument\w*|subi\w*|"
                  r"cresc\w*|crec\w*|steeg|stegen|stijg\w*|gestegen|toename|toegenomen|steg|økte|ökade|økning|"
-                 r"ökning)\b", re.IGNORECASE)
+                 r"ökning|"
+                 # Turkish, Vietnamese, Indonesian, Finnish, Polish, Czech, Hungarian, Romanian, Greek, Russian
+                 r"art(?:tı|mış|ış|an|arak)\w*|yüksel\w*|tăng|naik|meningkat|kenaikan|kasvoi|kasvanut|kasvu|nousi|"
+                 r"noussut|nousu|wzr[oó]s\w*|vzr[ouů]st\w*|stoupl\w*|nőtt|növeked\w*|crescut|creștere|αυξ\w*|"
+                 r"вырос\w*|рост|увелич\w*)\b", re.IGNORECASE)
 DOWN = re.compile(r"\b(?:fall\w*|fell|drop\w*|declin\w*|decreas\w*|down|lower|shrank|shrink\w*|loss\w*|lost|dip\w*|"
                    r"slump\w*|plung\w*|contract\w*|collaps\w*|tumbl\w*|halved|halving|slid|slipped|sinking|sunk|"
                    r"baisse|diminu\w*|rückgang|sank|gesunken|abnahme|ca[íi]d\w*|"
                    r"baj\w*|descend\w*|calo|ridu\w*|caiu|daal\w*|daling|gedaald|afname|afgenomen|zakte|gezakt|"
-                   r"falt|minsket|minskade|minskat|nedgang|nedgång)\b", re.IGNORECASE)
+                   r"falt|minsket|minskade|minskat|nedgang|nedgång|"
+                   r"azal\w*|düş(?:tü|müş|üş|en|erek)\w*|giảm|turun|menurun|penurunan|laski|laskenut|lasku|"
+                   r"väheni|vähentynyt|spad\w*|zmniejsz\w*|klesl\w*|pokles\w*|csökken\w*|scăzut|scădere|μειω\w*|"
+                   r"снизил\w*|снижен\w*|упал\w*|уменьш\w*)\b", re.IGNORECASE)
 # (a colon between digits is a time of day, "12:00", and a title's period, "Dr. Holm", no clause break)
 CLAUSE = re.compile(r"[;\n]|(?<!\d):|:(?!\d)|,\s+(?:and|but|while|whereas|though|although)\b|"
                     r"\s+(?:but|while|whereas)\s+"
@@ -295,7 +310,13 @@ _DISTRIBUTIVE = re.compile(r"(?<!-)\b(?:by(?!\s+(?:a|an)\b)|per|each|every|break
                            r"jede[nrs]?)\b(?!-)|top \d|"
                            r"\d+ (?:most|largest|biggest|highest|lowest|smallest)", re.IGNORECASE)
 _HOW_MANY = re.compile(r"\b(?:how (?:many|much|long|often|old|far|big|large)|combien|wie (?:viele?|lange|oft)|"
-                       r"cu[aá]nt[oa]s?|quant[oie]|quantos?|quantas?)\b", re.IGNORECASE)
+                       r"cu[aá]nt[oa]s?|quant[oie]|quantos?|quantas?|"
+                       # and in the other locales the readers know: Dutch, Swedish, Danish and Norwegian, Czech,
+                       # Hungarian, Turkish, Vietnamese, Indonesian, Greek, Russian, Finnish, Romanian, Hebrew, Hindi
+                       # (Polish "ile" only opening the question: in Turkish it is "with")
+                       r"hoeveel|hur (?:många|mycket)|hvor (?:mange|meget|mye)|kolik[ae]?|hány|kaç|bao nhiêu|berapa|"
+                       r"πόσ[αοεηι]ς?|сколько|kuinka (?:monta|paljon)|montako|paljonko|c[âa]te|c[âa]ți|c[âa]t|כמה|"
+                       r"कितन[ेाी])\b|^\W*ile\b|多少|几个|몇|얼마|いくつ|何(?:人|件|回|個|台|日|時間)", re.IGNORECASE)
 # Nouns that name one figure of many rows: "what is the <quantity> of ...". A possessive before it ("the
 # greenhouse's average", "Lyon's total") names whose figure it is, not what is asked; "which region's sales" asks
 # for a region, so only a possessive after "the" or of a name (capitalised) is read past.
@@ -303,8 +324,8 @@ _QUANTITY = re.compile(r"\b(?:number|count|total|sum|average|mean|median|share|p
                        r"rate|fraction|amount|difference|maximum|minimum|max|min|value|cost|price|revenue|weight|"
                        r"volume|duration|distance|nombre|moyenne|anzahl|summe|durchschnitt|número|promedio|media|"
                        r"totale?|valor|valeur|wert|preis|prix|precio|kosten|coût|costo)\b", re.IGNORECASE)
-_ASK = re.compile(r"\b(?P<wh>what|which|who|quel(?:le)?s?|welche[rsn]?|cu[aá]l(?:es)?|qual[ei]?)\b(?:'s|\s+(?:is|was|"
-                  r"are|were|es|fue|fueron|son|era|est|était|sont|ist|war|sind|waren|é|foi|são|è|sono|fu))?\s+"
+_ASK = re.compile(r"\b(?P<wh>what|which|who|quel(?:le)?s?|welche[rsn]?|cu[aá]l(?:es)?|qual[ei]?|qu[eé])\b"
+                  r"(?:'s|\s+(?:is|was|are|were|es|fue|fueron|son|era|est|était|sont|ist|war|sind|waren|é|foi|são|è|sono|fu))?\s+"
                   r"(?:(?:the|our|my|your|their|its|le|la|les|der|die|das|el|los|las|o|a|os|as|il|lo|notre|"
                   r"unser[e]?|nuestr[oa])\s+)?"
                   r"(?:(?<=the )[\w-]+['’]s\s+|"

@@ -486,14 +486,21 @@ def _figures(text: str, line: int, row_number: int) -> list[Figure]:
     plain = _OTHER_DATE.sub(lambda m: " " * len(m.group(0)), plain)  # 05.02.2024, 10/Oct/2024: no 5, 2 or 10
     plain = " " * row_number + plain[row_number:]
     found = []
+    decimal_commas = []
     for match in _COMMA_DECIMAL.finditer(plain):
         number = Decimal(re.sub(r"\D", "", match.group("digits")) + "." + match.group("fraction"))
         number = -number if match.group("sign") else number
         places = len(match.group("fraction"))
         found.append(Figure(number, places, line, match.start(), match.group(0)))
+        decimal_commas.append(match.span())
         if match.group("percent"):
             found.append(Figure(number / 100, places + 2, line, match.start(), match.group(0)))
+    # a line of fields split by semicolons (the CSV of locales with a decimal comma) has no comma between fields:
+    # "1171,12" there is one figure, not 1171 and 12
+    semicolons = plain.count(";") >= 2
     for match in _FIGURE.finditer(plain):
+        if semicolons and any(a <= match.start() < b for a, b in decimal_commas):
+            continue
         digits = match.group("digits").replace(",", "")
         try:
             number = Decimal(digits + (match.group("fraction") or "") + (match.group("exponent") or ""))

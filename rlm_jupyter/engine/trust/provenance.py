@@ -40,6 +40,7 @@ from .derive import (
     Operand,
     derive,
     in_minor_units,
+    rounded_stated,
     significant_digits,
     spaced_groups,
 )
@@ -226,7 +227,7 @@ def _typed_sources(found: list[Value], evidence: Evidence, text: str) -> list[So
                        or code_bound(value, text, evidence.runs)
                        or _row_count(value, evidence) or code_factor(value, evidence.runs, text)
                        or code_name(value, evidence.runs)
-                       or in_minor_units(value, text, shown))
+                       or in_minor_units(value, text, shown) or rounded_stated(value, stated))
             if derived is None:
                 continue
             sources[index] = derived

@@ -343,7 +343,7 @@ def _number_pattern() -> re.Pattern[str]:
         r"(?:(?<![\w.,])(?P<sign>[-−+])(?=[$€£¥]?\d))?(?:(?P<currency>" + symbols + r"|[$€£¥])\s?)?"
         r"(?<![A-Za-z0-9_.])(?P<digits>" + _SPACED + r"(?=,\d|\s?(?:" + symbols + "|" + "|".join(CURRENCIES)
         + r"|kr)(?![^\W\d_]))|" + _INDIAN + "|" + _GROUPED + r"|\d+)"
-        r"(?P<fraction>\.\d+|,\d+(?![,\d]))?(?P<exponent>[eE][-+]?\d+)?"
+        r"(?P<fraction>\.\d+|,\d+(?!\d|,\d))?(?P<exponent>[eE][-+]?\d+)?"
         r"(?:\s?(?P<percent>" + percent + r")" + end + ")?"
         r"(?:[\s\u00a0\u202f]?(?P<scale>(?i:" + long_scales + r")|" + short_scales + r")" + _CJK_END + "(?!=))?"
         r"(?:\s?(?P<unit>" + units + r")" + end + ")?"
