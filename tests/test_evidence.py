@@ -2766,3 +2766,52 @@ def test_distinct_is_read_in_the_locales_the_readers_know() -> None:
     evidence = evidence_of("print(len(p))", p=plates)
     assert not_deduplicated("Có 3 xe máy khác nhau.", "Có bao nhiêu xe máy khác nhau?", evidence) is not None
     assert not_deduplicated("Có 3 lượt xe.", "Có bao nhiêu lượt xe?", evidence) is None
+
+
+def test_a_derivation_keeps_its_units_and_an_ambiguous_unit_converts_nowhere() -> None:
+    from rlm_jupyter.engine.trust import localedata
+
+    assert not traced("Only 20 m and 15 m.", "START-OF-LOG: 3.0", "15 m opened").grounded  # not 3.0 / 15 m
+    assert traced("3.5 h in all: 1.5 h and 2.0 h.", "1.5", "2.0").grounded  # a sum of hours is hours
+    assert "m" in localedata.ambiguous_unit_words() and "t" not in localedata.ambiguous_unit_words()
+    assert not traced("It took 20 m.", "1174").grounded  # 1,174 s is no "20 m": minutes or metres
+    assert traced("It took 20 min.", "1200").grounded
+    assert traced("About 208.2 t (208,224.9 kg).", "208224.9").grounded  # tonnes, as English reads "t"
+
+
+def test_a_date_searched_with_its_year_is_found_where_the_register_writes_none(engine: Engine) -> None:
+    register = [f"24-{n:03} | {d:02}/05 | Hedgehog, {200 + n} g | found by a cyclist" for n, d in
+                enumerate(range(1, 31), 1)] * 2
+    search = "hits = [e for e in context if '14/05/2024' in e]\nprint(len(hits))"
+    run = engine.run([fence("print(context[:3])"), fence(search), "FINAL(No animal was admitted on 14 May 2024.)"],
+                     register, question="Was any animal admitted on 14 May 2024?", max_iterations=3)
+    assert [v.gate for v in run.iterations[2].verdicts if v.action == "refused"] == ["nothing-found"]
+    other_year = [e.replace("/05", "/05/2023") for e in register]
+    ok = engine.run([fence("print(context[:3])"), fence(search), "FINAL(No animal was admitted on 14 May 2024.)"],
+                    other_year, question="Was any animal admitted on 14 May 2024?")
+    assert ok.status == "final" and len(ok.iterations) == 3, [v for it in ok.iterations for v in it.verdicts]
+
+
+def test_a_filter_inside_loc_revises_the_mean_of_the_whole_column() -> None:
+    import ast
+
+    from rlm_jupyter.engine.trust.revisions import _reduction
+
+    whole = {"tot": ast.parse("pd.concat([mt.home_runs, mt.away_runs])").body[0].value}  # type: ignore[attr-defined]
+    part = {"kk": ast.parse("pd.concat([mt.loc[mt.home == 'KK', 'home_runs'], "  # type: ignore[attr-defined]
+                            "mt.loc[mt.away == 'KK', 'away_runs']])").body[0].value}
+    first = _reduction(ast.parse("round(tot.mean(), 1)").body[0].value, whole)  # type: ignore[attr-defined]
+    later = _reduction(ast.parse("round(kk.mean(), 1)").body[0].value, part)  # type: ignore[attr-defined]
+    assert first is not None and later is not None and first.revised_by(later, frozenset())
+    assert not later.revised_by(first, frozenset())  # the whole after its part is context
+
+
+@pytest.mark.parametrize("question, asks", [
+    ("What is Kothrud Kings' average team total?", "one figure"), ("What is New York City's median rent?",
+                                                                    "one figure"),
+    ("Which region's sales were highest?", "one choice"),
+])
+def test_a_possessive_of_a_name_of_several_words_is_read_past(question: str, asks: str) -> None:
+    from rlm_jupyter.engine.trust import forms
+
+    assert forms.asks_for_one(question) == asks

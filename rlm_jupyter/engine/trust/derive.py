@@ -134,8 +134,8 @@ def rounded_stated(value: Value, stated: Sequence[tuple[Value, Source]]) -> Sour
         number = abs(reading.value)
         digits = str(int(number)) if number == number.to_integral_value() else ""
         zeros = len(digits) - len(digits.rstrip("0"))
-        if not zeros or zeros == len(digits):
-            continue
+        if not zeros or len(digits) - zeros < 2:
+            continue  # two significant digits at least: 20 is too near too many figures (15 rounds to it)
         step = Decimal(10) ** zeros
         for other, source in stated:
             if (other is value or other.kind != "number" or not other.readings or other.unit != value.unit
@@ -169,10 +169,32 @@ def _binary(value: Value, operands: Sequence[Operand], specific: bool) -> Source
         if not (a.stated or b.stated or specific):
             continue
         for written, operation in _BINARY + (_BY_PERCENT if b.percent else ()):
+            if not _dimensions_agree(value, written, a, b):
+                continue
             result = _safe(operation, a.value, b.value)
             if result is not None and matches(value, result):
                 return _source(value, written.format(a=a.text, b=b.text), (a, b))
     return None
+
+
+def _dimensions_agree(value: Value, written: str, a: Operand, b: Operand) -> bool:
+    """Whether the units the answer writes allow the operation: a length is no quotient of a figure by a length
+    ("20 m" is not 3.0 / 15 m), nor the product of two lengths, nor a ratio of two. Only units written with the
+    answer's figures are known, so a printed operand, unitless here, allows any."""
+    if value.unit is None:
+        return True
+    dimension = value.unit.dimension
+    a_in, b_in = _dimension(a) == dimension, _dimension(b) == dimension
+    if "/" in written:
+        return not b_in
+    return not (a_in and b_in) if "×" in written else True
+
+
+def _dimension(operand: Operand) -> str | None:
+    if not operand.stated:
+        return None
+    found = values(operand.text)
+    return found[0].unit.dimension if found and found[0].unit is not None else None
 
 
 def _ternary(value: Value, operands: Sequence[Operand]) -> Source | None:
@@ -225,9 +247,12 @@ def converted(value: Value, shown: Shown) -> Source | None:
     """A duration, a data size, an energy, a mass, a volume, a length or a frequency the answer wrote in another unit
     than the printed figure (12,600 s as 3.5 hours, 3,355,443 bytes as 3.2 MB, 2,331.3 kWh as 8.39 GJ, 80,115.6 kg
     as 80.12 t, 100,505.5 L as 100.5 m³, 2,803.4 nm as 5,191.9 km): only where the answer names the unit, so a bare
-    figure never converts."""
+    figure never converts, nor one whose unit word names two dimensions."""
     if value.unit is None:
         return None
+    word = re.search(r"[^\W\d_]+$", value.text)
+    if word is not None and word.group(0) in localedata.ambiguous_unit_words():
+        return None  # "20 m" is minutes or metres: no conversion is known
     units = {**localedata.UNITS, "energy": localedata.ENERGY_STEPS}[value.unit.dimension]
     factors = {value.unit.factor / other for other in units.values() if other != value.unit.factor}
     if value.unit.dimension == "size":

@@ -329,7 +329,7 @@ _ASK = re.compile(r"\b(?P<wh>what|which|who|quel(?:le)?s?|welche[rsn]?|cu[aá]l(
                   r"(?:(?:the|our|my|your|their|its|le|la|les|der|die|das|el|los|las|o|a|os|as|il|lo|notre|"
                   r"unser[e]?|nuestr[oa])\s+)?"
                   r"(?:(?<=the )[\w-]+['’]s\s+|"
-                  r"(?-i:[A-Z])[\w-]*['’]s\s+)?(?P<head>[\w-]+)(?:\s+(?P<after>[\w-]+))?"
+                  r"(?:(?-i:[A-Z])[\w-]*\s+){0,3}(?-i:[A-Z])[\w-]*(?:['’]s|(?<=s)['’])\s+)?(?P<head>[\w-]+)(?:\s+(?P<after>[\w-]+))?"
                   r"|\b(?:give|tell|show|find|compute|calculate|report)\s+(?:me\s+)?(?:the\s+)?(?P<imperative>[\w-]+)",
                   re.IGNORECASE)
 # A question for a total to date or a level (a stock, not one period's flow): a running total is its answer.

@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime as _dt
 import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -139,13 +139,27 @@ def unit_words() -> dict[str, Unit]:
     and radios writes in its head (milliseconds to seconds, bytes to megabytes, kWh to MWh, kilograms to tonnes,
     litres to m³, nautical miles to km, kHz to MHz), and each word is unambiguous within them.
     """
-    from babel.units import format_unit
-
     words: dict[str, Unit] = {}
-    scales = scale_words()
     # locale by locale, in ``LOCALES`` order: a word two locales use for two units is the first locale's ("d" is
     # a day in English, a minute in Turkish)
-    for code in LOCALES:
+    for word, unit in _cldr_unit_words():
+        words.setdefault(word, unit)
+    # CLDR names kilowatt-hours and joules; their other multiples follow the SI prefixes
+    for word, factor in ENERGY_STEPS.items():
+        words.setdefault(word, Unit("energy", factor))
+        words.setdefault(word.lower(), Unit("energy", factor))
+    words.setdefault("µs", words.get("μs", Unit("duration", Decimal("1e-6"))))  # the micro sign, not the Greek mu
+    for word, (dimension, factor) in UNLISTED_UNITS.items():
+        words.setdefault(word, Unit(dimension, factor))
+    return words
+
+
+def _cldr_unit_words(locales: Iterable[str] = LOCALES) -> Iterator[tuple[str, Unit]]:
+    """Each unit word CLDR writes in ``locales``, with its unit, in the locales' order."""
+    from babel.units import format_unit
+
+    scales = scale_words()
+    for code in locales:
         for dimension, units in UNITS.items():
             for unit, factor in units.items():
                 for length in ("long", "short", "narrow"):
@@ -158,15 +172,23 @@ def unit_words() -> dict[str, Unit]:
                         if word and any(c.isalpha() for c in word) and not (
                                 dimension in ("length", "frequency") and (word in scales or word.lower() in scales
                                                                           or (length == "long" and code != "en"))):
-                            words.setdefault(word if len(word) <= 2 else word.lower(), Unit(dimension, factor))
-    # CLDR names kilowatt-hours and joules; their other multiples follow the SI prefixes
-    for word, factor in ENERGY_STEPS.items():
-        words.setdefault(word, Unit("energy", factor))
-        words.setdefault(word.lower(), Unit("energy", factor))
-    words.setdefault("µs", words.get("μs", Unit("duration", Decimal("1e-6"))))  # the micro sign, not the Greek mu
-    for word, (dimension, factor) in UNLISTED_UNITS.items():
-        words.setdefault(word, Unit(dimension, factor))
-    return words
+                            yield word if len(word) <= 2 else word.lower(), Unit(dimension, factor)
+
+
+@functools.cache
+def ambiguous_unit_words() -> frozenset[str]:
+    """The unit words that the locale they are read in (the first of ``LOCALES`` to write them, as ``unit_words``
+    reads them) writes for units of two dimensions ("m": minutes and metres in English): converting a figure
+    written with one to another unit would be a guess. "t" is tonnes in English before it is hours in Norwegian."""
+    found: set[str] = set()
+    seen: set[str] = set()
+    for code in LOCALES:
+        dimensions: dict[str, set[str]] = {}
+        for word, unit in _cldr_unit_words((code,)):
+            dimensions.setdefault(word, set()).add(unit.dimension)
+        found |= {word for word, named in dimensions.items() if len(named) > 1 and word not in seen}
+        seen |= set(dimensions)
+    return frozenset(found)
 
 
 def _unit_word(formatted: str, sample: int) -> str:

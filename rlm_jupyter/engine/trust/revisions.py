@@ -386,9 +386,20 @@ class _Unfilter(ast.NodeTransformer):
         if all(isinstance(n, ast.Constant | ast.Tuple | ast.Slice | ast.List | ast.UnaryOp | ast.unaryop
                           | ast.expr_context)
                for n in ast.walk(node.slice)):
-            return node
+            return _by_name(node)
         self.taken += 1
+        # ``mt.loc[mt.home == 'KK', 'home_runs']`` is the column ``mt.home_runs`` filtered
+        column = node.slice.elts[1] if isinstance(node.slice, ast.Tuple) and len(node.slice.elts) == 2 else None
+        if isinstance(node.value, ast.Attribute) and node.value.attr == "loc" and isinstance(column, ast.Constant):
+            return _by_name(ast.Subscript(node.value.value, column, ast.Load()))
         return node.value
+
+
+def _by_name(node: ast.Subscript) -> ast.expr:
+    """``df['x']`` written as ``df.x``, so that the two ways to name a column read alike."""
+    if isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str) and node.slice.value.isidentifier():
+        return ast.Attribute(node.value, node.slice.value, ast.Load())
+    return node
 
 
 class _Expand(ast.NodeTransformer):

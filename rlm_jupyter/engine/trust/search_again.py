@@ -67,8 +67,16 @@ class Refound:
 
 
 def data_texts(ns: dict[str, Any], names: Iterable[str]) -> list[str]:
-    """The text contexts long enough to be data (``DATA_TEXT_CHARS``)."""
-    return [value for name in sorted(names) if isinstance(value := ns.get(name), str) and len(value) >= DATA_TEXT_CHARS]
+    """The text contexts long enough to be data (``DATA_TEXT_CHARS``): a text, or a list of texts (a register's
+    entries, a log's lines) read as its lines."""
+    found = []
+    for name in sorted(names):
+        value = ns.get(name)
+        if isinstance(value, list | tuple) and value and all(isinstance(item, str) for item in value[:MAX_PIECES]):
+            value = "\n".join(item for item in value if isinstance(item, str))
+        if isinstance(value, str) and len(value) >= DATA_TEXT_CHARS:
+            found.append(value)
+    return found
 
 
 def delimited_table(text: str) -> Any | None:
@@ -278,7 +286,22 @@ def _in_text(literals: list[str], text: str) -> Refound | None:
             at = lower.find(form.lower())
             if at >= 0:
                 return Refound(literal, text[at:at + len(form)])
+        for form in _yearless(literal):
+            found = re.search(rf"(?<![\d/.-]){re.escape(form)}(?![\d]|[/.-]\d)", text)
+            if found is not None:
+                return Refound(literal, found.group(0))
     return None
+
+
+def _yearless(literal: str) -> list[str]:
+    """A searched date as a register writes its days without the year ("14/05", "14.05.", "05/14"), when its day
+    cannot be read as a month (after the 12th), so the form names that one day; found only where no year follows
+    (``14/05/2023`` is another year's)."""
+    days = [day for v in values(literal) if v.kind == "date" and (day := date_of(v.key)) is not None]
+    if len(days) != 1 or days[0].day <= 12:
+        return []
+    day = days[0]
+    return [f"{day:%d/%m}", f"{day:%d.%m.}", f"{day:%m/%d}", f"{day.day}/{day.month}", f"{day.month}/{day.day}"]
 
 
 def _in_frame(run: Run, frame: Any) -> Refound | None:
