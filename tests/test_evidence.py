@@ -2815,3 +2815,13 @@ def test_a_possessive_of_a_name_of_several_words_is_read_past(question: str, ask
     from rlm_jupyter.engine.trust import forms
 
     assert forms.asks_for_one(question) == asks
+
+
+def test_a_column_named_in_ascii_says_its_unit_and_gio_is_an_hour() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_unit
+
+    cars = pd.DataFrame({"phut": [390.0, 402.4]})
+    evidence = evidence_of("print(round(cars.phut.mean(), 1))", cars=cars)
+    assert wrong_unit("Trung bình một ô tô đỗ khoảng 396,2 giờ.", evidence) is not None  # minutes, not hours
+    assert wrong_unit("Trung bình một ô tô đỗ khoảng 396,2 phút.", evidence) is None
+    assert [v.unit.factor for v in values("khoảng 6,6 giờ") if v.unit] == [3600]

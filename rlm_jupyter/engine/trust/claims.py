@@ -1172,8 +1172,9 @@ _CONVERTS = re.compile(r"(?:[/*]|\.(?:div|truediv|mul|multiply)\()\s*\(?\s*"
 def wrong_unit(text: str, evidence: Evidence) -> Claim | None:
     """A duration or data size the answer states in one unit whose figure was printed in another ("53.0 minutes"
     for a mean of ``wait_s`` printed as 52.99): the unit next to the printed figure, its column's name, or the
-    snake_case names of the block's code (``latency_ms``, ``size_bytes``) say which unit it was printed in."""
-    known = localedata.unit_words()
+    snake_case names of the block's code (``latency_ms``, ``size_bytes``) say which unit it was printed in (code
+    writes them in ASCII: ``phut`` is minutes)."""
+    known = localedata.code_unit_words()
     for value in values(text):
         if value.kind != "number" or value.unit is None:
             continue

@@ -75,8 +75,10 @@ def _strip_pattern(pattern: str) -> str:
     return re.sub(r"'([^']*)'", r"\1", pattern).replace("0", "").strip(" \u00a0\u202f")
 
 
-# Unit words in common use that CLDR leaves out: nautical miles as logbooks, charts and aviation write them.
-UNLISTED_UNITS: dict[str, tuple[str, Decimal]] = {"nm": ("length", Decimal(1852)), "NM": ("length", Decimal(1852))}
+# Unit words in common use that CLDR leaves out: nautical miles as logbooks, charts and aviation write them;
+# Vietnamese "giờ", the hour of clocks and of durations alike (CLDR writes durations' "tiếng" only).
+UNLISTED_UNITS: dict[str, tuple[str, Decimal]] = {"nm": ("length", Decimal(1852)), "NM": ("length", Decimal(1852)),
+                                                  "giờ": ("duration", Decimal(3600))}
 # The locales whose one Latin letter magnitudes are read (K, M, B, T; L of Indian English): one letter after a
 # figure means too many things across locales (a newton, an exponent) to read another's; 万 and 億 are read
 _ONE_LETTER_LOCALES = frozenset({"en", "en_IN"})
@@ -152,6 +154,18 @@ def unit_words() -> dict[str, Unit]:
     for word, (dimension, factor) in UNLISTED_UNITS.items():
         words.setdefault(word, Unit(dimension, factor))
     return words
+
+
+@functools.cache
+def code_unit_words() -> dict[str, Unit]:
+    """``unit_words`` and each one without its accents, as code's names write them in ASCII (``phut``, minutes in
+    Vietnamese ``phút``; ``dakika``): for reading the units a column's or a field's name says, not an answer's."""
+    import unicodedata
+
+    words = unit_words()
+    folded = {"".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c)): unit
+              for word, unit in words.items()}
+    return {**{word: unit for word, unit in folded.items() if word.isascii()}, **words}
 
 
 def _cldr_unit_words(locales: Iterable[str] = LOCALES) -> Iterator[tuple[str, Unit]]:
