@@ -2825,3 +2825,58 @@ def test_a_column_named_in_ascii_says_its_unit_and_gio_is_an_hour() -> None:
     assert wrong_unit("Trung bình một ô tô đỗ khoảng 396,2 giờ.", evidence) is not None  # minutes, not hours
     assert wrong_unit("Trung bình một ô tô đỗ khoảng 396,2 phút.", evidence) is None
     assert [v.unit.factor for v in values("khoảng 6,6 giờ") if v.unit] == [3600]
+
+
+@pytest.mark.parametrize("text, currency, value", [
+    ("Ksh92,600 from KEVIN", "KES", "92600"), ("jumlah RM96,172.37", "MYR", "96172.37"), ("R740 per nag", "ZAR", "740"),
+    ("R$1.200,50", "BRL", "1200.50"),
+])
+def test_an_amount_after_a_currency_symbol_of_letters_is_money(text: str, currency: str, value: str) -> None:
+    found = values(text)
+    assert [(v.currency, str(v.first)) for v in found] == [(currency, value)]
+
+
+def test_more_locales_magnitudes_and_units_read_and_what_they_must_not_make_of_english() -> None:
+    assert str(values("۳۵۸٫۷ میلیارد تومان")[0].first) == "358700000000.0"  # Persian digits and milliard
+    assert str(values("Umbes 367 tuh külastust")[0].first) == "367000"  # Estonian thousands
+    assert str(values("13.7 km/h")[0].first) == "13.7"  # not Catalan kM, milers de milions
+    assert str(values("JA1VWW on 15 m.")[1].first) == "15"  # not an Afrikaans "m." of millions
+    assert [v.unit for v in values("73 v auguste")] == [None]  # one letter is a unit only as English writes it
+    assert [str(v.first) for v in values("model R2D2, R2 = 0.93")[-1:]] == ["0.93"]  # R2 is no amount of rand
+    printed = Shown([Line(Where("output", 1, 1), 1, "Ksh40,000.00 float transferred. Balance Ksh26,986.40.", "")])
+    assert printed.has(values("KES 40,000")[0]) and printed.has(values("Ksh26,986.40")[0])
+
+
+@pytest.mark.parametrize("text, found", [
+    ("з 15 по 21 липня 2024", [("15", "2024-07-15"), ("21 липня 2024", "2024-07-21")]),
+    ("3-7 March 2024", [("3", "2024-03-03"), ("7 March 2024", "2024-03-07")]),
+    ("12 of 15 March 2024", [("12", ""), ("15 March 2024", "2024-03-15")]),  # a count, not a range's start
+    ("on 29/3/24 at 5:47 PM", [("29/3/24", "2024-03-29"), ("5:47 PM", "17:47")]),  # the day is past 12
+    ("on 1/3/24", [("1", ""), ("3", ""), ("24", "")]),  # either order: no date
+])
+def test_ranges_of_days_and_short_dates_whose_order_is_sure(text: str, found: list[tuple[str, str]]) -> None:
+    assert [(v.text, v.key) for v in values(text)] == found
+
+
+def test_an_hours_end_and_a_unit_that_is_a_labels_name() -> None:
+    from rlm_jupyter.engine.trust.claims import mentions
+
+    assert traced("The busiest hour is 12:00–12:59, with 49 calls.", "čas\n12    49\n16    37").grounded
+    assert not traced("The busiest hour is 12:00–12:58, with 49 calls.", "čas\n12    49\n16    37").grounded
+    assert mentions("Najdlhší zásah trval 596 min.", ["min", "max"]) == []  # minutes, not describe()'s min
+    assert [m.label for m in mentions("min 20, max 596", ["min", "max"])] == ["min", "max"]
+    assert [m.label for m in mentions("5 intents desmuntats", ["intent desmuntat"])] == ["intent desmuntat"]
+
+
+def test_a_layout_with_a_figure_no_output_shows_or_a_total_in_brackets_binds_nothing() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_pair
+
+    results = pd.Series([56, 8, 5, 4], index=pd.Index(["descarregat", "intent", "intent desmuntat", "carregat"],
+                                                     name="resultat"), name="count")
+    evidence = evidence_of("print(r)", r=results)
+    assert wrong_pair("A més, 4 es van carregar i 13 van quedar en intent (8 intents i 5 intents desmuntats).",
+                      "q", evidence) is None  # 13 is 8 + 5, printed nowhere: no layout to read
+    assert wrong_pair("Intent: 4, carregat: 8.", "q", evidence) is not None  # swapped, laid out plainly
+    stats = pd.Series([320.0, 60.3, 60.3], index=pd.Index(["count", "mean", "50%"]), name="abv_pct")
+    assert wrong_pair("Across the 320 casks the median strength is 60.3% (mean 60.3%).", "q",
+                      evidence_of("print(s)", s=stats)) is None

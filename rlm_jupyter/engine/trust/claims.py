@@ -35,7 +35,18 @@ from .constants import code_divisors
 from .derive import MIN_DIGITS, converted, matches, significant_digits, spaced_groups
 from .printed import Line, Row, Shown, Table, figure_value, label_key
 from .provenance import Evidence
-from .readings import CURRENCIES, DOLLARS, Reading, Value, clock_seconds, date_of, is_year, same_date, values
+from .readings import (
+    CURRENCIES,
+    DOLLARS,
+    Reading,
+    Value,
+    clock_seconds,
+    date_of,
+    every_value,
+    is_year,
+    same_date,
+    values,
+)
 
 # (not after an abbreviated title or initial: "Dr. Nyberg billed the most", "J. Smith"; but after a unit that ends a
 # sentence: "Total 4,122.0 L. B2 restarted")
@@ -111,7 +122,8 @@ def mentions(text: str, labels: Iterable[str]) -> list[_Mention]:
     too ("March", "mars 2024"). A number label inside a date the text writes is not named by it."""
     found = []
     # a number label (a week, a year, a floor) is not named by a day of a date ("Monday 4 March" names no week 4)
-    # nor by a part of a figure (the 6 of "22,641.6")
+    # nor by a part of a figure (the 6 of "22,641.6"); a word label is not named by a figure's unit ("596 min" is
+    # minutes, not the row ``min`` of a describe())
     written = values(text)
     in_dates = [(v.start, v.start + len(v.text)) for v in written if v.kind == "date"]
     # a word inside a quoted literal (a log message in backticks) names no row: "`PHP Fatal error: ...` (147 times)"
@@ -129,7 +141,8 @@ def mentions(text: str, labels: Iterable[str]) -> list[_Mention]:
                                  text, flags):
             start, end = match.span()
             if any(a < end and start < b for a, b in taken) or any(
-                    a <= start and end <= b and (a, b) != (start, end) for a, b in quoted) or (digits and (
+                    a <= start and end <= b and (a, b) != (start, end) for a, b in quoted) or (
+                    not digits and any(a < start and end <= b for a, b in figures)) or (digits and (
                     any(a < end and start < b for a, b in in_dates)
                     or any(a < end and start < b and (a, b) != (start, end)
                            and not (a == start and text[end:b].strip().isalpha()) for a, b in figures))):
@@ -221,6 +234,9 @@ def _label_pattern(label: str, plural: bool = True) -> str:
     pattern = _label_forms(label)
     if plural and re.fullmatch(r"[^\W\d_]+(?: [^\W\d_]+)*", label) and len(label.split()[-1]) >= 3 and \
             localedata.same_day_or_month(label) == ():
+        if " " in label:  # each word in the plural, as Romance languages write it ("intents desmuntats")
+            each = r"[\s_\-]+".join(re.escape(word) + "(?:e?s)?" for word in label.split())
+            return rf"(?:{pattern}|{each})"
         return rf"(?:{pattern})(?:e?s)?"
     return pattern
 
@@ -849,7 +865,26 @@ def _pairs(sentence: str, named: list[_Mention], figures: list[Value],
             labels_used.add(mention.label)
     rest = _layout_pairs([m for m in named if m.label not in labels_used],
                          [v for v in figures if id(v) not in used], named)
-    return tied + rest
+    written = [v for v in every_value(sentence) if v.kind == "number" and not is_year(v)
+               and not any(m.start <= v.start and v.start + len(v.text) <= m.end for m in named)]
+    if any(not any(f.start <= v.start < f.start + len(f.text) for f in figures) for v in written):
+        # a figure written twice ("median 60.3% (mean 60.3%)") is read once, one no output shows is left out ("4
+        # ..., 13 ... (8 ... and 5 ...)": 13 is a sum): the layout of the rest is unknown
+        rest = [(value, label, False) for value, label, _ in rest]
+    totals = _bracket_totals(sentence, figures)
+    return [(value, label, bound and id(value) not in totals) for value, label, bound in tied + rest]
+
+
+def _bracket_totals(sentence: str, figures: list[Value]) -> set[int]:
+    """The figures (by id) that the figures of the bracket right after them add up to: "13 were left (8 ... and 5
+    ...)" states a total of two rows, not a row's figure."""
+    found = set()
+    for value in figures:
+        bracket = re.match(r"[^\d()]{0,40}\(([^()]*)\)", sentence[value.start + len(value.text):])
+        inside = [v for v in values(bracket.group(1)) if v.kind == "number" and v.readings] if bracket else []
+        if len(inside) >= 2 and sum(v.first for v in inside) == value.first:
+            found.add(id(value))
+    return found
 
 
 def _label_within(named: list[_Mention], start: int, end: int) -> bool:

@@ -22,7 +22,8 @@ from decimal import Decimal
 # abbreviate magnitudes (en_IN: lakh and crore; de_CH: 1'234.5; fr and sv: a space before the decimal comma).
 LOCALES: tuple[str, ...] = ("en", "en_IN", "de", "de_CH", "fr", "es", "it", "pt", "nl", "sv", "da", "nb", "fi",
                             "pl", "cs", "ru", "uk", "tr", "ar", "th", "ja", "zh", "ko", "id", "vi", "hu", "ro", "el",
-                            "he", "hi")
+                            "he", "hi", "sk", "hr", "sl", "bg", "lt", "lv", "et", "ca", "fa", "ms", "sw", "af",
+                            "en_ZA", "sw_KE", "is")
 # Units whose values convert into each other, each with its factor to the dimension's base (seconds, bytes).
 DURATIONS: dict[str, Decimal] = {"duration-nanosecond": Decimal("1e-9"), "duration-microsecond": Decimal("1e-6"),
                                  "duration-millisecond": Decimal("0.001"), "duration-second": Decimal(1),
@@ -110,13 +111,26 @@ def scale_words() -> dict[str, tuple[int, ...]]:
                     if not word or "¤" in word:
                         continue
                     power = len(str(magnitude)) - 1 - (text.count("0") - 1)
-                    if len(word) == 1 and word.isascii() and code not in _ONE_LETTER_LOCALES:
-                        continue  # "M" is a million; an Indonesian miliar, a Vietnamese "N" would make it anything
+                    if len(word.rstrip(".")) == 1 and word.isascii() and code not in _ONE_LETTER_LOCALES:
+                        continue  # "M" is a million; an Indonesian miliar, a Vietnamese "N", an Afrikaans "m." would
+                        # make it anything
+                    if word.lower() in _english_symbols():
+                        continue  # Catalan "kM" (milers de milions) is read without case: "km" is a kilometre
                     found.setdefault(word if len(word) == 1 else word.lower(), {})[power] = None
     found.setdefault("k", {})[3] = None
     for word, power in UNLISTED_SCALES.items():
         found.setdefault(word, {})[power] = None
     return {word: tuple(powers) for word, powers in found.items()}
+
+
+@functools.cache
+def _english_symbols() -> frozenset[str]:
+    """The symbols English writes its units with (``km``, ``kg``, ``MB``), in lower case, of two letters or more."""
+    from babel.units import format_unit
+
+    every = {unit for units in UNITS.values() for unit in units}
+    return frozenset(word.lower() for unit in every for length in ("short", "narrow")
+                     if len(word := _unit_word(format_unit(1, unit, length=length, locale="en"), 1)) > 1)
 
 
 @functools.cache
@@ -183,9 +197,12 @@ def _cldr_unit_words(locales: Iterable[str] = LOCALES) -> Iterator[tuple[str, Un
                         # the magnitude ("18 mil euros": thousands in Spanish, a mile in Polish); of lengths and
                         # frequencies only the symbols and English names (other languages' long names are words:
                         # "stop", "pie", "kaki" are feet)
+                        # and a unit of one letter only as English writes it (as for magnitudes): elsewhere one
+                        # letter is a word of prose as often ("73 v auguste": Slovak "in", a Swedish week)
                         if word and any(c.isalpha() for c in word) and not (
                                 dimension in ("length", "frequency") and (word in scales or word.lower() in scales
-                                                                          or (length == "long" and code != "en"))):
+                                                                          or (length == "long" and code != "en"))
+                        ) and (len(word) > 1 or code in _ONE_LETTER_LOCALES):
                             yield word if len(word) <= 2 else word.lower(), Unit(dimension, factor)
 
 

@@ -32,6 +32,7 @@ from .readings import (
     CLOCK,
     CODE_TOKEN,
     COMPACT_DATE,
+    CURRENCIES,
     NATIVE_DIGITS,
     Value,
     clock_seconds,
@@ -258,7 +259,8 @@ class Shown:
 
     def _clock_matches(self, value: Value) -> Iterator[Match]:
         """A time of day as printed inside a timestamp (``T19:46:09Z``), a zone offset (``02:00`` of ``+0200``), or
-        on the hour, loosely, from a printed hour (``14:00`` for an hour column's 14, or its end for 13)."""
+        on the hour, loosely, from a printed hour (``14:00`` for an hour column's 14, or its end for 13; ``12:59``
+        ends hour 12)."""
         hours, minutes = value.key.split(":")[:2]
         # "3:48:29" as a Timedelta prints it ("0 days 03:48:29.500000"): an hour's leading zero, a fraction after;
         # not the 9:12 of "9:12 PM" for 09:12, which is 21:12 ("5/14/2024 9:12:03 PM" as US stamps write it)
@@ -285,11 +287,13 @@ class Shown:
             for index, seconds in self._timedeltas:
                 if abs(seconds - written) < 1:
                     yield Match(self.lines[index], "loose")
-        if minutes == "00" and len(value.key) <= 5:
+        if minutes in ("00", "59") and len(value.key) <= 5:
             hour = int(hours)
-            # an hour printed as a figure, or as the label of a table's row (an hour index counts 0, 1, 2...)
-            row = re.compile(rf"^\s*0?(?:{hour}|{hour - 1})(?:\s{{2,}}|\t|\s*:)\s*\S")
-            for figure in [*self.figures_near(Decimal(hour), Decimal(0)), *self.figures_near(Decimal(hour - 1),
+            # an hour printed as a figure, or as the label of a table's row (an hour index counts 0, 1, 2...); a
+            # time on the hour starts it or ends the one before, one at :59 ends it ("12:00–12:59" for hour 12)
+            before = hour - 1 if minutes == "00" else hour
+            row = re.compile(rf"^\s*0?(?:{hour}|{before})(?:\s{{2,}}|\t|\s*:)\s*\S")
+            for figure in [*self.figures_near(Decimal(hour), Decimal(0)), *self.figures_near(Decimal(before),
                                                                                             Decimal(0))]:
                 if figure.places == 0:
                     yield Match(self.lines[figure.line], "loose", figure)
@@ -485,6 +489,7 @@ def _figures(text: str, line: int, row_number: int) -> list[Figure]:
     plain = _ISO_DATE.sub(lambda m: " " * len(m.group(0)), plain)
     plain = _OTHER_DATE.sub(lambda m: " " * len(m.group(0)), plain)  # 05.02.2024, 10/Oct/2024: no 5, 2 or 10
     plain = " " * row_number + plain[row_number:]
+    plain = _glued_symbols().sub(lambda m: " " * len(m.group(0)), plain)  # "Ksh40,000.00" is 40,000.00
     found = []
     decimal_commas = []
     for match in _COMMA_DECIMAL.finditer(plain):
@@ -512,6 +517,16 @@ def _figures(text: str, line: int, row_number: int) -> list[Figure]:
         if match.group("percent"):
             found.append(Figure(number / 100, _places(match) + 2, line, match.start(), match.group(0)))
     return found
+
+
+@functools.cache
+def _glued_symbols() -> re.Pattern[str]:
+    """A currency's symbol of letters written right before its amount ("Ksh40,000.00", "RM96,172.37", "R740"; one
+    letter only before three digits: "R2" is a name)."""
+    symbols = [s for s in localedata.currency_symbols(CURRENCIES) if s.isalpha()]
+    longer = localedata.alternation(s for s in symbols if len(s) > 1)
+    single = localedata.alternation(s for s in symbols if len(s) == 1)
+    return re.compile(rf"(?<![A-Za-z])(?:(?:{longer})(?=\d)|(?:{single})(?=\d{{3}}|\d{{1,3}},\d{{3}}))")
 
 
 # -- tables ----------------------------------------------------------------------------------------------------

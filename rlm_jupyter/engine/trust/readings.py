@@ -34,7 +34,8 @@ MAX_QUOTED_WORDS = 3
 NUMBER_LOCALES: tuple[str, ...] = ("en", "de", "fr", "de_CH", "en_IN", "sv")  # one of each way to group digits
 # Currencies an analysis names by code, and the symbols that stand for one of them wherever they are written
 CURRENCIES: tuple[str, ...] = ("EUR", "USD", "GBP", "CHF", "JPY", "CNY", "CAD", "AUD", "SEK", "NOK", "DKK", "PLN",
-                               "INR", "BRL", "RUB", "UAH", "CZK", "HUF", "TRY", "THB", "KRW")
+                               "INR", "BRL", "RUB", "UAH", "CZK", "HUF", "TRY", "THB", "KRW", "MYR", "KES", "ZAR",
+                               "IDR", "VND", "RON", "ILS", "BGN", "ISK", "IRR", "SGD", "HKD", "NZD", "MXN", "PHP")
 # "$" writes any dollar ("$327,000", "32,8 k$" in Québec): it names no one currency, so it is kept as "$"; CLDR's
 # symbols that name one ("CA$", "R$", "₹") are read as that currency (``localedata.currency_symbols``)
 _SYMBOLS = {"$": "$", "€": "EUR", "£": "GBP", "¥": "JPY"}
@@ -127,6 +128,7 @@ def _every_value(text: str) -> tuple[Value, ...]:
     blanked = _take(blanked, ADDRESS, found, lambda m: [Value(m.group(0), "token", key=m.group(0), start=m.start())])
     for pattern in date_patterns():
         blanked = _take(blanked, pattern, found, _date)
+    blanked = _range_starts(blanked, found)
     blanked = _CJK_MONTH.sub(lambda m: " " * len(m.group(0)), blanked)  # "6 月" is June, as the word is
     blanked = _numbered_month().sub(lambda m: " " * len(m.group(0)), blanked)  # "tháng 6" too
     blanked = _take(blanked, _CLOCK_HALF, found, _clock)
@@ -176,6 +178,26 @@ def _take(text: str, pattern: re.Pattern[str], found: list[Value], read: Callabl
             kept += [text[last:match.start()], " " * (match.end() - match.start())]
             last = match.end()
     return "".join(kept) + text[last:]
+
+
+# the first day of a range written with one month ("15–21 липня", "3-7 March", "з 15 по 21 липня", "du 3 au 7
+# mars"): a day before a dash, or a short word of a range, before a date
+_RANGE_START = re.compile(r"(?<![\w.,:/])(\d{1,2})\.?(?:\s?[–-]\s?|\s(?!of\b|on\b|in\b)[^\W\d]{1,5}\s)$")
+
+
+def _range_starts(blanked: str, found: list[Value]) -> str:
+    """The first days of ranges of days written with the month of their last ("15–21 July" is 15 July to 21 July):
+    read as dates of that month, and blanked."""
+    days = [v for v in found if v.kind == "date" and v.text[:1].isdigit() and re.fullmatch(r"(?:\d{4}|-)-\d\d-\d\d",
+                                                                                                v.key)]
+    for value in days:
+        match = _RANGE_START.search(blanked, max(0, value.start - 12), value.start)
+        if match is None or not 1 <= int(match.group(1)) < int(value.key[-2:]):
+            continue
+        key = f"{value.key[:-2]}{int(match.group(1)):02d}"
+        found.append(Value(match.group(1), "date", key=key, start=match.start(1)))
+        blanked = blanked[:match.start(1)] + " " * len(match.group(1)) + blanked[match.end(1):]
+    return blanked
 
 
 # -- quoted tokens and codes ---------------------------------------------------------------------------------
@@ -293,6 +315,10 @@ def is_code(token: str) -> bool:
         return False
     if _NUMBER_WITH_UNIT.fullmatch(token):
         return False
+    glued = re.fullmatch(r"([A-Za-z]+)(\d+)", token)
+    if glued is not None and glued.group(1) in localedata.currency_symbols(CURRENCIES) and (
+            len(glued.group(1)) > 1 or len(glued.group(2)) >= 3):
+        return False  # an amount written after its currency's symbol: "RM250,000", "Ksh92,600", "R740" (not "R2")
     parts = re.split(r"[-_/]", token)
     if "/" in token:  # a number joined by slashes is a code only with a name in capitals and a bare number in it
         # (KSE/24-25/0205); units per unit are not (m3/s, kWh/m2, L/100km), nor a date (no letters)
@@ -341,8 +367,9 @@ def _number_pattern() -> re.Pattern[str]:
     end = r"(?![\w=])"  # nor the key of the next reading ("SG=1.008 T=78.6F": T names a temperature)
     return re.compile(
         r"(?:(?<![\w.,])(?P<sign>[-−+])(?=[$€£¥]?\d))?(?:(?P<currency>" + symbols + r"|[$€£¥])\s?)?"
-        r"(?<![A-Za-z0-9_.])(?P<digits>" + _SPACED + r"(?=,\d|\s?(?:" + symbols + "|" + "|".join(CURRENCIES)
-        + r"|kr)(?![^\W\d_]))|" + _INDIAN + "|" + _GROUPED + r"|\d+)"
+        # (digits right after a symbol of letters too: "RM96,172.37", see ``is_code``)
+        r"(?(currency)|(?<![A-Za-z0-9_.]))(?P<digits>" + _SPACED + r"(?=,\d|\s?(?:" + symbols + "|"
+        + "|".join(CURRENCIES) + r"|kr)(?![^\W\d_]))|" + _INDIAN + "|" + _GROUPED + r"|\d+)"
         r"(?P<fraction>\.\d+|,\d+(?!\d|,\d))?(?P<exponent>[eE][-+]?\d+)?"
         r"(?:\s?(?P<percent>" + percent + r")" + end + ")?"
         r"(?:[\s\u00a0\u202f]?(?P<scale>(?i:" + long_scales + r")|" + short_scales + r")" + _CJK_END + "(?!=))?"
@@ -354,6 +381,10 @@ def _number_pattern() -> re.Pattern[str]:
 def _number(match: re.Match[str]) -> list[Value]:
     """A number with every reading its writing allows: ``1.234`` is 1.234 or (German) 1234, ``13 402,75``
     is 13402.75, ``12.5%`` is 12.5 or 0.125, ``1,2 Mio.`` 1,200,000, and after "about" trailing zeros round."""
+    symbol = match.group("currency") or ""
+    if symbol.isalpha() and len(symbol) == 1 and match.start("digits") == match.end("currency") \
+            and len(re.sub(r"\D", "", match.group("digits"))) < 3:
+        return []  # "R2 = 0.93" names a statistic; "R740" is rand (see ``is_code``)
     hedged = bool(_HEDGE.search(match.string[max(0, match.start() - 24):match.start()]))
     sign_text = match.group("sign") or ""
     sign = -1 if sign_text in ("-", "−") else 1 if sign_text == "+" else 0
@@ -484,8 +515,10 @@ def date_patterns() -> tuple[re.Pattern[str], ...]:
         # 12AUG24, as airline and mainframe logs write a day: its capital month fixes the order of the digits
         re.compile(r"(?<![\w])(?P<day>\d{2})(?P<month>JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)"
                    r"(?P<year>\d{2})(?![\w])"),
-        # 05.03.2024, 05/03/2024; 3/5/24 is left alone (two digits of a year are too ambiguous)
+        # 05.03.2024, 05/03/2024; 3/5/24 is left alone (two digits of a year are too ambiguous), 29/3/24 is not
+        # (its 29 is the day: M-Pesa's and many phones' messages write their days so)
         re.compile(r"(?<![\w.])(?P<numeric>\d{1,2}[./-]\d{1,2}[./-]\d{4})" + _TIME + r"(?![\w])"),
+        re.compile(r"(?<![\w./-])(?P<short_numeric>\d{1,2}/\d{1,2}/\d{2})(?![\w/]|[.,]\d)"),
         # Wed 11/12, Sun 24.11. (a log's day without its year): only after a weekday's name written with its
         # capital, as "11/12" alone is as often a fraction or a score ("min 1.2", "per 1.5 kg" are no days), and
         # with a slash or the dots of both parts; its order and its year are the weekday's to tell (``printed.Shown``)
@@ -549,6 +582,10 @@ def _date_keys(match: re.Match[str]) -> list[str]:
         first, second = (int(n) for n in re.split(r"[./]", parts["day_month"].rstrip(".")))
         return list(dict.fromkeys(f"--{month:02d}-{day:02d}" for day, month in ((first, second), (second, first))
                                   if _is_day_of_month(day, month)))
+    if "short_numeric" in parts:
+        first, second, short = (int(n) for n in parts["short_numeric"].split("/"))
+        orders = [(first, second)] if first > 12 else [(second, first)] if second > 12 else []
+        return [f"{2000 + short:04d}-{month:02d}-{day:02d}" for day, month in orders if _is_day_of_month(day, month)]
     if "numeric" in parts:
         text = parts["numeric"]
         if "." in text:  # 03.09.2024: dots write the day first (de, fr-CH, ru, the Nordics...), never the month
