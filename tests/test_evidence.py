@@ -2880,3 +2880,44 @@ def test_a_layout_with_a_figure_no_output_shows_or_a_total_in_brackets_binds_not
     stats = pd.Series([320.0, 60.3, 60.3], index=pd.Index(["count", "mean", "50%"]), name="abv_pct")
     assert wrong_pair("Across the 320 casks the median strength is 60.3% (mean 60.3%).", "q",
                       evidence_of("print(s)", s=stats)) is None
+
+
+@pytest.mark.parametrize("question, words, asks", [
+    ("Яке господарство привезло найбільше зерна?", [("найбільше", "high")], "one choice"),
+    ("Quina diada va obtenir més punts?", [("més", "high")], "one choice"),
+    ("Na ktorom mieste bolo najviac zásahov?", [("najviac", "high")], "one choice"),
+    ("Koji je brod doveo najviše putnika?", [("najviše", "high")], "one choice"),  # "je" is "is", no "je Monat"
+    ("کدام محموله بیشترین قیمت را داشت؟", [("بیشترین", "high")], "one choice"),
+    ("Kiek rungtynių laimėjo?", [], "one figure"), ("Koliko različitih brodova?", [], "one figure"),
+    ("Wie hoch ist der Umsatz je Monat?", [], None),  # German "je" before its noun: one per month
+])
+def test_superlatives_which_and_how_many_in_the_new_locales(question: str, words: list[tuple[str, str]],
+                                                            asks: str | None) -> None:
+    from rlm_jupyter.engine.trust import forms
+
+    assert [(s.word, s.direction) for s in forms.superlatives(question)] == words
+    assert forms.asks_for_one(question) == asks
+
+
+@pytest.mark.parametrize("text, said", [
+    ("Külastajate arv kasvas juulist augustini 37,0%.", "up"), ("Ціна знизилась на 4 %.", "down"),
+    ("قیمت کاهش یافت", "down"), ("Broj putnika je porastao.", "up"),
+])
+def test_a_change_is_read_in_the_new_locales(text: str, said: str) -> None:
+    from rlm_jupyter.engine.trust import forms
+
+    assert forms.change_direction(text) == said
+
+
+def test_an_extreme_within_a_range_the_sentence_writes_is_judged_within_it() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_extreme
+
+    calls = pd.DataFrame({"day": pd.to_datetime([f"2024-{m:02d}-01" for m, n in zip(range(1, 9), [
+        24, 19, 31, 11, 8, 33, 65, 73]) for _ in range(n)])})
+    evidence = evidence_of("print(calls.groupby(calls.day.dt.month).size())", calls=calls)
+    never = lambda label: False  # noqa: E731 - code selected nothing
+    assert wrong_extreme("January to March hold 19 to 31 call-outs a month (the most in March, 31).", "q",
+                         evidence, never) is None
+    assert wrong_extreme("The most call-outs came in March (31).", "q", evidence, never) is not None
+    assert wrong_extreme("January to March hold 19 to 31 call-outs a month (the most in January, 24).", "q",
+                         evidence, never) is not None

@@ -220,7 +220,10 @@ def _date_mentions(text: str, labels: Iterable[str], taken: list[tuple[int, int]
 # The names pandas' ``describe()`` gives its rows, as an answer says them (a quantile ``N%`` is also the Nth
 # percentile and pN).
 _STATISTICS = {"50%": ("median", "médiane", "mediana", "mediaan", "медиана", "медіана", "الوسيط", "وسيط", "中位数",
-                       "中位數", "中央値", "중앙값", "มัธยฐาน", "medyan", "medián"),
+                       "中位數", "中央値", "중앙값", "มัธยฐาน", "medyan", "medián", "medijan", "mediāna", "میانه"),
+               "mean": ("average", "moyenne", "mittelwert", "durchschnitt", "promedio", "média", "gemiddelde",
+                        "среднее", "середнє", "prosjek", "priemer", "průměr", "keskmine", "vidurkis", "mitjana",
+                        "میانگین", "purata", "wastani", "ortalama", "rata-rata", "trung bình", "átlag", "średnia"),
                "25%": ("first quartile", "lower quartile", "q1", "premier quartile", "erstes quartil"),
                "75%": ("third quartile", "upper quartile", "q3", "troisième quartile", "drittes quartil"),
                "std": ("standard deviation", "écart-type", "standardabweichung", "desviación estándar"),
@@ -366,8 +369,13 @@ def wrong_extreme(text: str, question: str, evidence: Evidence, selected: Callab
             fall = bool(_OF_A_FALL.match(question if bare else sentence, superlative.end)
                         or (not bare and _NO_NOUN.match(sentence, superlative.end)
                             and any(_OF_A_FALL.match(sentence, other.end) for other in claimed)))
-            claim = _extreme_claim(mention.label, superlative, words - set(mention.label.split()), found, selected,
-                                   fall)
+            # "January to March hold 19 to 31 (the most in March)": an extreme among the periods the sentence
+            # spans, in a table of periods in time order
+            ends = _range_ends(named, sentence)
+            spanned = [_spanned(table, ends, mention.label) if ends else None for table in found]
+            claim = _extreme_claim(mention.label, superlative, words - set(mention.label.split()),
+                                   [t for t, span in zip(found, spanned) if span is None]
+                                   + [span for span in spanned if span is not None], selected, fall)
             if claim is not None:
                 return claim
     return _unnamed_choice(text, question, found) or _range_of_partial(text, found, selected)
@@ -486,6 +494,28 @@ def _range_of_partial(text: str, found: list[Table], selected: Callable[[str], b
 
 
 _GROUPS = re.compile(r"\b(?:groupby|resample|pivot_table|value_counts)\b")
+
+
+def _range_ends(named: list[_Mention], sentence: str) -> set[str]:
+    """The two labels a sentence writes as a range, next to each other ("január až marec", "May–July")."""
+    for first, second in itertools.pairwise(named):
+        if first.label != second.label and _RANGE_WORD.fullmatch(sentence[first.end:second.start]):
+            return {first.label, second.label}
+    return set()
+
+
+_RANGE_WORD = re.compile(r"\s*[–-]\s*|\s[^\W\d]{1,7}\s")  # a dash, or one short word: to, až, bis, à, do
+
+
+def _spanned(table: Table, ends: set[str], label: str) -> Table | None:
+    """The rows of a table of periods in time order from one end of a range the sentence writes to the other,
+    when ``label`` lies within it; None otherwise."""
+    index = {id(row): i for i, row in enumerate(table.rows)}
+    at = sorted(index[id(row)] for name in ends for row in table.rows_of(table.aliases.get(name, name)))
+    own = [index[id(row)] for row in table.rows_of(table.aliases.get(label, label))]
+    if len(at) != 2 or len(own) != 1 or not at[0] <= own[0] <= at[1] or not in_time_order(table):
+        return None
+    return dataclasses.replace(table, rows=table.rows[at[0]:at[1] + 1])
 
 
 def _extreme_claim(label: str, superlative: forms.Superlative, words: set[str], found: list[Table],

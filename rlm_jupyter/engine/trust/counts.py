@@ -36,7 +36,9 @@ _DISTINCT_WORDS = r"distinct|unique|different|individual|separate"
 # Swedish, Danish and Norwegian, Polish, Czech, Hungarian, Turkish, Vietnamese, Indonesian, Romanian, Russian)
 _DISTINCT = re.compile(rf"\b(?:{_DISTINCT_WORDS}|unterschiedliche[nr]?|verschiedene[nr]?|distint[oa]s|diferentes|"
                        r"distinct[so]s?|différent(?:e?s)?|divers[ei]|verschillende|olika|forskellige|forskjellige|"
-                       r"różnych|różne|různých|různé|különböző|farklı|khác nhau|berbeda|diferite|разных|различных)\b",
+                       r"różnych|różne|různých|různé|különböző|farklı|khác nhau|berbeda|diferite|разных|различных|"
+                       r"različitih|različite|rôznych|rôzne|різних|skirtingų|erinevat|diferents|tofauti|berbeza|"
+                       r"verskillende)\b|مختلف",
                        re.IGNORECASE)
 _DEDUPLICATES = re.compile(r"\b(?:nunique|unique|drop_duplicates|distinct|set|value_counts|groupby|Counter|"
                            r"countDistinct|approx_count_distinct)\b")

@@ -57,11 +57,21 @@ _PAIRS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("nhiều", "cao", "lớn", "dài", "đắt", "đông", "mạnh", "besar", "banyak", "tinggi", "mahal", "panjang", "ramai",
       "laris", "çok", "büyük", "yüksek", "uzun", "pahalı", "fazla", "yoğun", "eniten", "suurin", "suurimm", "korkein",
       "korkeimm", "pisin", "kallein", "vilkkain", "najwię", "najwyż", "najdłuż", "najdroż", "największ", "největ",
-      "nejví", "nejvyš", "nejdel", "nejdraž", "legtöbb", "legnagyobb", "legmagasabb", "leghosszabb", "legdrágább"),
+      "nejví", "nejvyš", "nejdel", "nejdraž", "legtöbb", "legnagyobb", "legmagasabb", "leghosszabb", "legdrágább",
+      # Slovak, Croatian, Slovene, Ukrainian, Bulgarian, Lithuanian, Latvian, Estonian, Persian, Swahili
+      "najviac", "najväčš", "najvyšš", "najdlhš", "najdrahš", "najviš", "najveć", "najvec", "najdulj", "najskuplj",
+      "najvišj", "najbolj", "найбільш", "найвищ", "найдовш", "найдорожч", "най-голям", "най-висок", "daugiau",
+      "didžiau", "aukščiau", "ilgiau", "brangiau", "visvairāk", "vislielāk", "visaugstāk", "enim", "kõige rohkem",
+      "kõige suurem", "kõige kõrgem", "kõige pikem", "kõige kallim", "بیش", "بزرگ", "بالا", "طولانی", "گران",
+      "nyingi", "kubwa", "ndefu", "ghali", "juu"),
      ("ít", "thấp", "nhỏ", "ngắn", "rẻ", "yếu", "rendah", "kecil", "murah", "pendek", "sedikit", "az", "küçük",
       "düşük", "kısa", "ucuz", "vähiten", "pienin", "pienimm", "matalin", "lyhin", "halvin", "alhaisin", "najmniej",
       "najniż", "najkrót", "najtań", "nejmén", "nejmen", "nejniž", "nejkrat", "nejlevn", "legkevesebb", "legkisebb",
-      "legalacsonyabb", "legrövidebb", "legolcsóbb")),
+      "legalacsonyabb", "legrövidebb", "legolcsóbb", "najmenej", "najmenš", "najnižš", "najkratš", "najlacn",
+      "najmanj", "najniž", "najkrać", "najjeftin", "najnižj", "найменш", "найнижч", "найкоротш", "найдешевш",
+      "най-малк", "най-нис", "mažiau", "žemiau", "pigiau", "vismazāk", "viszemāk", "vähim", "kõige vähem",
+      "kõige väiksem", "kõige madalam", "kõige lühem", "kõige odavam", "کم", "کوچک", "پایین", "کوتاه", "ارزان",
+      "kidogo", "ndogo", "fupi", "rahisi", "chini")),
 )
 _VI_ADJECTIVES = "nhiều|ít|cao|thấp|lớn|nhỏ|dài|ngắn|đắt|rẻ|đông|mạnh|yếu"  # Vietnamese adjectives before nhất
 _SUPERLATIVE = re.compile(
@@ -93,14 +103,24 @@ _SUPERLATIVE = re.compile(
     r"|\b(?P<finnish>eniten|vähiten|suurin|pienin|korkein|matalin|pisin|lyhin|kallein|halvin|alhaisin|vilkkain|"
     r"suurimm[^\W\d_]*|pienimm[^\W\d_]*|korkeimm[^\W\d_]*)\b"
     r"|\b(?P<slavic>(?:naj|nej)(?:więc|mniej|większ|mniejsz|wyższ|niższ|dłuż|krótsz|droż|tańsz|víc|méně|větš|"
-    r"menš|vyšš|nižš|delš|kratš|draž|levn)[^\W\d_]*)|\b(?P<hungarian>leg[^\W\d_]+bb)\b"
+    r"menš|vyšš|nižš|delš|kratš|draž|levn|viac|menej|väčš|viš|manj|već|več|niž|dulj|dalj|krać|skuplj|jeftin|dlhš|"
+    r"lacn|drahš)[^\W\d_]*)|\b(?P<hungarian>leg[^\W\d_]+bb)\b"
+    # Ukrainian and Bulgarian най- forms, Lithuanian -iausi- forms, Latvian vis-, Estonian kõige + adjective and
+    # enim / vähim, Persian's -ترین suffix, Swahili's adjective + zaidi
+    r"|(?i:(?<![\w])(?P<ukrainian>най-?(?:більш|менш|вищ|нижч|довш|коротш|дорожч|дешевш|голям|малк|висок|нис)"
+    r"[а-яіїєґ]*))"
+    r"|\b(?P<baltic>(?:daugiau|mažiau|didžiau|aukščiau|žemiau|ilgiau|brangiau|pigiau)si[^\W\d_]*|vis(?:vairāk|"
+    r"mazāk|lielāk|augstāk|zemāk)[^\W\d_]*)\b"
+    r"|\b(?P<estonian>enim|vähim|kõige\s+[^\W\d_]+)\b"
+    r"|(?P<persian>[\u0600-\u06ff]+(?:\u200c|\s)?ترین)(?![\u0600-\u06ff])"
+    r"|\b(?P<swahili>(?:nyingi|kubwa|ndefu|ghali|juu|kidogo|ndogo|fupi|rahisi|chini)\s+zaidi)\b"
     # a comparative against all the rest is a superlative: "longer than anywhere else", "more than any other city"
     r"|\b(?P<er>[a-z]{2,}er|more|less|fewer)\b(?=(?:\s+[\w-]+){0,3}?\s+than\s+(?:anywhere|anyone|anything|any\b|all\b"
     r"|every\s*(?:where|one|thing)|the\s+rest|the\s+others))"
     # a which-question's bare comparative asks for the extreme: "¿Qué comunidad generó más dinero?", "Qual loja
     # vendeu mais?", "Welche Filiale verkaufte mehr?" (English "which ... more" compares two: not read)
-    r"|(?:^|(?<=[¿\s]))(?:qu[eé]|cu[aá]l|qual|quale|quel(?:le)?|welche[rsnm]?)\s+[^\W\d]+[^?.,;:!]*?"
-    r"\b(?P<which>más|menos|mais|più|meno|mehr|weniger)\b",
+    r"|(?:^|(?<=[¿\s]))(?:qu[eé]|cu[aá]l|qual|quale|quel(?:le)?|welche[rsnm]?|quin[ae]?s?)\s+[^\W\d]+[^?.,;:!]*?"
+    r"\b(?P<which>más|menos|mais|più|meno|mehr|weniger|més|menys)\b",
     re.IGNORECASE)
 # An indefinite article and a comparative (by its -er form) or a word of rank before a superlative: "a smaller
 # peak", "a lower maximum", "another peak", "a local maximum", "un pic secondaire" name one extreme among several.
@@ -183,7 +203,7 @@ def _stem_of(word: str) -> str:
 def _direction(match: re.Match[str]) -> str | None:
     groups = {k: (v or "").lower() for k, v in match.groupdict().items()}
     if groups["which"]:
-        return "low" if groups["which"] in ("menos", "meno", "weniger") else "high"
+        return "low" if groups["which"] in ("menos", "meno", "weniger", "menys") else "high"
     if groups["mostword"]:
         low = groups["mostword"] in ("least", "fewest", "wenigsten")
         after = groups["after"]
@@ -215,7 +235,8 @@ def _direction(match: re.Match[str]) -> str | None:
         return _pair_direction(groups["cjkadj"])
     other = (groups["arabic"] or groups["russian"] or groups["russianform"] or groups["thai"] or groups["vietnamese"]
              or groups["indonesian"] or groups["ter"] or groups["turkish"] or groups["finnish"] or groups["slavic"]
-             or groups["hungarian"])
+             or groups["hungarian"] or groups["ukrainian"] or groups["baltic"] or groups["estonian"]
+             or groups["persian"] or groups["swahili"])
     if other:
         return _pair_direction(other)
     if groups["er"]:
@@ -273,7 +294,11 @@ UP = re.compile(r"\b(?:ris(?:e|es|en|ing)|rose|increas\w*|gr[eo]w\w*|growth|gain
                  # Turkish, Vietnamese, Indonesian, Finnish, Polish, Czech, Hungarian, Romanian, Greek, Russian
                  r"art(?:tı|mış|ış|an|arak)\w*|yüksel\w*|tăng|naik|meningkat|kenaikan|kasvoi|kasvanut|kasvu|nousi|"
                  r"noussut|nousu|wzr[oó]s\w*|vzr[ouů]st\w*|stoupl\w*|nőtt|növeked\w*|crescut|creștere|αυξ\w*|"
-                 r"вырос\w*|рост|увелич\w*)\b", re.IGNORECASE)
+                 r"вырос\w*|рост|увелич\w*|"
+                 # Ukrainian, Estonian, Lithuanian, Slovak, Croatian, Slovene, Persian, Swahili, Afrikaans
+                 r"зріс|зросл\w*|зрост\w*|збільш\w*|kasv\w*|tõus\w*|padidėj\w*|išaug\w*|stúpol|stúpla|stúpl\w*|"
+                 r"vzrástol|vzrástla|porast\w*|porasl\w*|povećа\w*|povec\w*|povečal\w*|افزایش|صعودی|"
+                 r"iliongezeka|ongezeko|gestyg|toegeneem|styging)\b", re.IGNORECASE)
 DOWN = re.compile(r"\b(?:fall\w*|fell|drop\w*|declin\w*|decreas\w*|down|lower|shrank|shrink\w*|loss\w*|lost|dip\w*|"
                    r"slump\w*|plung\w*|contract\w*|collaps\w*|tumbl\w*|halved|halving|slid|slipped|sinking|sunk|"
                    r"baisse|diminu\w*|rückgang|sank|gesunken|abnahme|ca[íi]d\w*|"
@@ -281,7 +306,10 @@ DOWN = re.compile(r"\b(?:fall\w*|fell|drop\w*|declin\w*|decreas\w*|down|lower|sh
                    r"falt|minsket|minskade|minskat|nedgang|nedgång|"
                    r"azal\w*|düş(?:tü|müş|üş|en|erek)\w*|giảm|turun|menurun|penurunan|laski|laskenut|lasku|"
                    r"väheni|vähentynyt|spad\w*|zmniejsz\w*|klesl\w*|pokles\w*|csökken\w*|scăzut|scădere|μειω\w*|"
-                   r"снизил\w*|снижен\w*|упал\w*|уменьш\w*)\b", re.IGNORECASE)
+                   r"снизил\w*|снижен\w*|упал\w*|уменьш\w*|"
+                   r"знизи\w*|знижен\w*|зменш\w*|впав|впал[аои]|langes|langenud|vähen\w*|sumažėj\w*|krito|"
+                   r"klesol|klesla|klesl\w*|poklesol|poklesla|smanji\w*|pao|pala|palo|padl[aoi]?|upadl\w*|"
+                   r"zmanjšal\w*|کاهش|نزولی|ilipungua|kupungua|gedaal|afgeneem|daling)\b", re.IGNORECASE)
 # (a colon between digits is a time of day, "12:00", and a title's period, "Dr. Holm", no clause break)
 CLAUSE = re.compile(r"[;\n]|(?<!\d):|:(?!\d)|,\s+(?:and|but|while|whereas|though|although)\b|"
                     r"\s+(?:but|while|whereas)\s+"
@@ -306,8 +334,10 @@ def clause_around(text: str, position: int) -> str:
 # agent, not a grouping)
 _DISTRIBUTIVE = re.compile(r"(?<!-)\b(?:by(?!\s+(?:a|an)\b)|per|each|every|breakdown|broken down|for all|list|table|"
                            r"across|over time|trend|distribution|monthly|weekly|daily|yearly|hourly|quarterly|annual|"
-                           r"split|versus|vs\.?|compare|comparison|respectively|par|pro|je|por|cada|chaque|"
+                           r"split|versus|vs\.?|compare|comparison|respectively|par|pro|por|cada|chaque|"
                            r"jede[nrs]?)\b(?!-)|top \d|"
+                           # German "je Monat" before its noun's capital; Croatian, Slovak "je" is "is"
+                           r"\bje\s+(?-i:[A-ZÄÖÜ])|"
                            r"\d+ (?:most|largest|biggest|highest|lowest|smallest)", re.IGNORECASE)
 _HOW_MANY = re.compile(r"\b(?:how (?:many|much|long|often|old|far|big|large)|combien|wie (?:viele?|lange|oft)|"
                        r"cu[aá]nt[oa]s?|quant[oie]|quantos?|quantas?|"
@@ -316,7 +346,9 @@ _HOW_MANY = re.compile(r"\b(?:how (?:many|much|long|often|old|far|big|large)|com
                        # (Polish "ile" only opening the question: in Turkish it is "with")
                        r"hoeveel|hur (?:många|mycket)|hvor (?:mange|meget|mye)|kolik[ae]?|hány|kaç|bao nhiêu|berapa|"
                        r"πόσ[αοεηι]ς?|сколько|kuinka (?:monta|paljon)|montako|paljonko|c[âa]te|c[âa]ți|c[âa]t|כמה|"
-                       r"कितन[ेाी])\b|^\W*ile\b|多少|几个|몇|얼마|いくつ|何(?:人|件|回|個|台|日|時間)", re.IGNORECASE)
+                       r"कितन[ेाी]|kiek|koliko|koľko|kolko|колко|скільки|mitu|kui palju|cik|quant[ae]s|hversu|"
+                       r"ngapi|kiasi gani)\b|^\W*ile\b|چند|چقدر|多少|几个|몇|얼마|いくつ|何(?:人|件|回|個|台|日|時間)",
+                       re.IGNORECASE)
 # Nouns that name one figure of many rows: "what is the <quantity> of ...". A possessive before it ("the
 # greenhouse's average", "Lyon's total") names whose figure it is, not what is asked; "which region's sales" asks
 # for a region, so only a possessive after "the" or of a name (capitalised) is read past.
@@ -356,7 +388,12 @@ _CJK_WHICH = re.compile(r"どこ|どれ(?!ら)|どの|誰|哪(?!些)|谁|어느|
                         # Vietnamese, Indonesian, Turkish, Finnish, Polish, Czech and Hungarian ones
                         # (not the relative pronouns of Polish and Czech, "który", "která", nor Finnish "mikä",
                         # which asks "what" as often as "which")
-                        r"|(?i:\b(?:nào|mana|siapa|hangi|hangisi|kuka|kto|kdo|melyik)\b)")
+                        r"|(?i:\b(?:nào|mana|siapa|hangi|hangisi|kuka|kto|kdo|melyik)\b)"
+                        # and Ukrainian's, Lithuanian's, Estonian's, Latvian's, Persian's, Swahili's, Catalan's,
+                        # Afrikaans'; Slovak's, Croatian's and Slovene's only opening the question (else relative)
+                        r"|(?i:(?<![\w])(?:який|яка|яке|які|котр[а-яії]+|kuris|kuri|kurie|kurioje|kuriame|milline|"
+                        r"millises|kurš|kura|kurā|quin|quina|quins|quines|watter)(?![\w]))|کدام|\bgani\b"
+                        r"|(?i:^\W*(?:[^\W\d_]+\s+)?(?:ktor[ýáéíoum][a-z]*|koj[iaeu][a-z]*|kater[iaeo][a-z]*)\b)")
 
 
 def asks_for_one(question: str) -> str | None:
