@@ -2921,3 +2921,13 @@ def test_an_extreme_within_a_range_the_sentence_writes_is_judged_within_it() -> 
     assert wrong_extreme("The most call-outs came in March (31).", "q", evidence, never) is not None
     assert wrong_extreme("January to March hold 19 to 31 call-outs a month (the most in January, 24).", "q",
                          evidence, never) is not None
+
+
+def test_a_local_time_of_a_utc_time_and_an_hmm_of_printed_minutes() -> None:
+    stamp = "2024-08-15 12:54:00"
+    assert traced("Der letzte Datensatz trägt 12:54 Uhr UTC, also 14:54 Uhr MESZ.", stamp).grounded
+    assert traced("Logged at 06:24 UTC, i.e. 08:24 in Hamburg.", "2024-08-13 06:24:00").grounded
+    assert not traced("Logged at 06:24 UTC, i.e. 08:31 in Hamburg.", "2024-08-13 06:24:00").grounded  # not whole hours
+    assert not traced("Logged at 06:24, i.e. 08:24 in Hamburg.", "2024-08-13 06:24:00").grounded  # no UTC named
+    assert traced("Median flight 1:19 (79 min).", "flyslæb    79.0").grounded
+    assert not traced("Median flight 1:19.", "flyslæb    79.0").grounded  # minutes read nowhere: a time of day

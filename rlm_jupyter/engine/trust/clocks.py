@@ -21,7 +21,8 @@ from .readings import CLOCK, Value, clock_in, clock_seconds, date_of
 def clock_of_seconds(value: Value, shown: Shown, text: str) -> Source | None:
     """A duration written as a clock ("11:08", "1:02:15") that is a printed number of seconds (668, 3735), where
     seconds are what was read: the answer writes a figure in seconds, or the block's code names them
-    (``roast_s``, ``duration_sec``). A time of day of a log is matched as printed, before this."""
+    (``roast_s``, ``duration_sec``); or an h:mm that is a printed number of minutes, where minutes are ("1:19 (79
+    min)", ``minutter``). A time of day of a log is matched as printed, before this."""
     parts = re.fullmatch(r"(\d{1,2}):(\d{2})(?::(\d{2}))?", value.key) if value.kind == "token" else None
     if parts is None:
         return None
@@ -34,10 +35,20 @@ def clock_of_seconds(value: Value, shown: Shown, text: str) -> Source | None:
             printed = shown_at(line, figure.text)
             return Source(value.text, "derived", how=f"{figure.text} s as {'h:mm:ss' if parts.group(3) else 'm:ss'}",
                           loose=True, operands=[printed])
+    if parts.group(3):
+        return None
+    # "1:19 (79 min)": an h:mm duration of a printed number of minutes, where minutes are what was read
+    said = re.search(r"\d\s?(?:min|mins|minutes?|minutter|Minuten|minutos|minuty|minuut)\b", text) is not None
+    for figure in shown.figures_near(Decimal(a * 60 + b), Decimal("0.5")):
+        line = shown.lines[figure.line]
+        if line.where.place == "output" and (said or _MINUTES_NAME.search(line.code)):
+            return Source(value.text, "derived", how=f"{figure.text} min as h:mm", loose=True,
+                          operands=[shown_at(line, figure.text)])
     return None
 
 
 _SECONDS_NAME = re.compile(r"\w_(?:s|sec|secs|seconds)\b|\bseconds\b")
+_MINUTES_NAME = re.compile(r"\w_(?:m|min|mins|minutes)\b|\bminut\w*|\bminutes\b", re.IGNORECASE)
 
 
 def between_clocks(value: Value, found: list[Value], sources: dict[int, Source], text: str) -> Source | None:
@@ -124,10 +135,17 @@ def clock_shifted(value: Value, found: list[Value], sources: dict[int, Source], 
             if (clock_seconds(start.key) - offset - target) % 86400 == 0 and offset:
                 return Source(value.text, "derived", how=f"{start.text} in UTC ({written})", loose=True,
                               operands=[sources[i], source])
+        # a time the answer marks UTC, given again in a local time it names ("06:24 UTC, i.e. 08:24 in Hamburg",
+        # "12:54 Uhr UTC, also 14:54 Uhr MESZ"): a whole number of hours apart, to the same minute
+        ahead = (target - clock_seconds(start.key)) % 86400
+        hours = int(ahead // 3600) if ahead <= 14 * 3600 else int(ahead // 3600) - 24
+        if ahead and ahead % 3600 == 0 and _MARKED_UTC.match(text, start.start + len(start.text)) is not None:
+            return Source(value.text, "derived", how=f"{start.text} UTC {hours:+d} h, the local time the answer names",
+                          loose=True, operands=[sources[i]])
     return None
 
 
-_MARKED_UTC = re.compile(r"\s*(?:UTC|GMT|Z)\b")
+_MARKED_UTC = re.compile(r"\s*(?:Uhr\s+|h\s+)?(?:UTC|GMT|Z)\b")
 
 
 def _printed_offsets(shown: Shown) -> list[tuple[Line, re.Match[str]]]:
