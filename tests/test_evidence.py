@@ -2931,3 +2931,10 @@ def test_a_local_time_of_a_utc_time_and_an_hmm_of_printed_minutes() -> None:
     assert not traced("Logged at 06:24, i.e. 08:24 in Hamburg.", "2024-08-13 06:24:00").grounded  # no UTC named
     assert traced("Median flight 1:19 (79 min).", "flyslæb    79.0").grounded
     assert not traced("Median flight 1:19.", "flyslæb    79.0").grounded  # minutes read nowhere: a time of day
+
+
+def test_a_price_named_by_its_currency_and_unit_is_a_rate_not_an_amounts_column() -> None:
+    from rlm_jupyter.engine.trust.claims import _names_rate
+
+    assert _names_rate("preco_eur_arroba") and _names_rate("eur_per_kg") and _names_rate("€/h")
+    assert not _names_rate("amount_eur") and not _names_rate("takings_baht")

@@ -1325,9 +1325,11 @@ _MONEY_STEM = re.compile(r"pric|cost|revenu|amount|fee|sale|taking|income|spend|
 
 
 def _names_rate(name: str) -> bool:
-    """A column name that says a rate: a word of ``_PER`` between its words, or a slash (``eur_per_kg``, ``€/h``)."""
+    """A column name that says a rate: a word of ``_PER`` between its words, a slash (``eur_per_kg``, ``€/h``), or
+    a currency followed by what it is paid for (``preco_eur_arroba``; ``amount_eur`` ends with its currency)."""
     parts = [part.lower() for part in re.split(r"[_\s]+", name) if part]
-    return "/" in name or bool(set(parts[1:-1]) & _PER)
+    money = {part.lower() for part in CURRENCIES} | localedata.currency_words(CURRENCIES)
+    return "/" in name or bool(set(parts[1:-1]) & _PER) or any(part in money for part in parts[:-1])
 
 
 def _names_money(name: str) -> bool:
