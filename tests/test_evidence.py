@@ -2938,3 +2938,15 @@ def test_a_price_named_by_its_currency_and_unit_is_a_rate_not_an_amounts_column(
 
     assert _names_rate("preco_eur_arroba") and _names_rate("eur_per_kg") and _names_rate("€/h")
     assert not _names_rate("amount_eur") and not _names_rate("takings_baht")
+
+
+def test_nordic_superlatives_the_median_opening_a_compound_and_japanese_counters() -> None:
+    from rlm_jupyter.engine.trust import forms
+    from rlm_jupyter.engine.trust.claims import mentions
+
+    assert [(s.word, s.direction) for s in forms.superlatives("Hvilket fly havde flest starter?")] == [("flest", "high")]
+    assert forms.asks_for_one("Hvilket fly havde flest starter?") == "one choice"
+    assert [(s.word, s.direction) for s in forms.superlatives("the largest city")] == [("largest", "high")]
+    assert forms.asks_for_one("純米酒は何本ありますか？") == "one figure"
+    assert [m.label for m in mentions("Medianflyvetiden er 63,0 minutter.", ["50%", "mean"])] == ["50%"]
+    assert [m.label for m in mentions("Meanwhile the mean held.", ["50%", "mean"])] == ["mean"]  # no compound

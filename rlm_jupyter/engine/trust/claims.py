@@ -252,7 +252,9 @@ def _label_forms(label: str) -> str:
     if quantile is not None:
         n = quantile.group(1)
         names = (*_STATISTICS.get(label, ()), f"{n}th percentile", f"{n}e percentile", f"p{n}")
-        return rf"(?:{exact}|{localedata.alternation(names)})"
+        # the median also opening a compound ("Medianflyvetiden", "medianen")
+        compound = rf"|(?:{localedata.alternation(_STATISTICS[label])})[^\W\d_]{{2,}}" if label == "50%" else ""
+        return rf"(?:{exact}|{localedata.alternation(names)}{compound})"
     if label in _STATISTICS:
         return rf"(?:{exact}|{localedata.alternation(_STATISTICS[label])})"
     named = localedata.same_day_or_month(label)

@@ -63,7 +63,8 @@ _PAIRS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
       "najvišj", "najbolj", "найбільш", "найвищ", "найдовш", "найдорожч", "най-голям", "най-висок", "daugiau",
       "didžiau", "aukščiau", "ilgiau", "brangiau", "visvairāk", "vislielāk", "visaugstāk", "enim", "kõige rohkem",
       "kõige suurem", "kõige kõrgem", "kõige pikem", "kõige kallim", "بیش", "بزرگ", "بالا", "طولانی", "گران",
-      "nyingi", "kubwa", "ndefu", "ghali", "juu"),
+      "nyingi", "kubwa", "ndefu", "ghali", "juu", "flest", "størst", "störst", "højest", "högst", "høyest", "længst",
+      "längst", "lengst", "dyrest"),
      ("ít", "thấp", "nhỏ", "ngắn", "rẻ", "yếu", "rendah", "kecil", "murah", "pendek", "sedikit", "az", "küçük",
       "düşük", "kısa", "ucuz", "vähiten", "pienin", "pienimm", "matalin", "lyhin", "halvin", "alhaisin", "najmniej",
       "najniż", "najkrót", "najtań", "nejmén", "nejmen", "nejniž", "nejkrat", "nejlevn", "legkevesebb", "legkisebb",
@@ -71,10 +72,14 @@ _PAIRS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
       "najmanj", "najniž", "najkrać", "najjeftin", "najnižj", "найменш", "найнижч", "найкоротш", "найдешевш",
       "най-малк", "най-нис", "mažiau", "žemiau", "pigiau", "vismazāk", "viszemāk", "vähim", "kõige vähem",
       "kõige väiksem", "kõige madalam", "kõige lühem", "kõige odavam", "کم", "کوچک", "پایین", "کوتاه", "ارزان",
-      "kidogo", "ndogo", "fupi", "rahisi", "chini")),
+      "kidogo", "ndogo", "fupi", "rahisi", "chini", "færrest", "færrest", "mindst", "minst", "lavest", "lägst",
+      "billigst")),
 )
 _VI_ADJECTIVES = "nhiều|ít|cao|thấp|lớn|nhỏ|dài|ngắn|đắt|rẻ|đông|mạnh|yếu"  # Vietnamese adjectives before nhất
 _SUPERLATIVE = re.compile(
+    # Danish, Norwegian and Swedish superlatives in -st / -est (before English -est: "flest" is "most")
+    r"\b(?P<nordic>flest|færrest[e]?|mindst|minst|størst[ea]?|störst[ae]?|højest[e]?|högst[a]?|"
+    r"høyest[e]?|længst[e]?|längst[a]?|lengst[e]?|lavest[e]?|lägst[a]?|dyrest[e]?|billigst[e]?)\b|"
     r"\b(?P<est>[a-z]+?(?:iest|est))\b"
     r"|\b(?P<mostword>most|least|fewest|meisten|wenigsten)\b(?:\s+(?P<after>[\w-]+))?"
     # "el más vendido", "la variedad más entregada" (a noun between), "el socio que más entregó"
@@ -114,6 +119,7 @@ _SUPERLATIVE = re.compile(
     r"|\b(?P<estonian>enim|vähim|kõige\s+[^\W\d_]+)\b"
     r"|(?P<persian>[\u0600-\u06ff]+(?:\u200c|\s)?ترین)(?![\u0600-\u06ff])"
     r"|\b(?P<swahili>(?:nyingi|kubwa|ndefu|ghali|juu|kidogo|ndogo|fupi|rahisi|chini)\s+zaidi)\b"
+
     # a comparative against all the rest is a superlative: "longer than anywhere else", "more than any other city"
     r"|\b(?P<er>[a-z]{2,}er|more|less|fewer)\b(?=(?:\s+[\w-]+){0,3}?\s+than\s+(?:anywhere|anyone|anything|any\b|all\b"
     r"|every\s*(?:where|one|thing)|the\s+rest|the\s+others))"
@@ -236,7 +242,7 @@ def _direction(match: re.Match[str]) -> str | None:
     other = (groups["arabic"] or groups["russian"] or groups["russianform"] or groups["thai"] or groups["vietnamese"]
              or groups["indonesian"] or groups["ter"] or groups["turkish"] or groups["finnish"] or groups["slavic"]
              or groups["hungarian"] or groups["ukrainian"] or groups["baltic"] or groups["estonian"]
-             or groups["persian"] or groups["swahili"])
+             or groups["persian"] or groups["swahili"] or groups["nordic"])
     if other:
         return _pair_direction(other)
     if groups["er"]:
@@ -347,7 +353,8 @@ _HOW_MANY = re.compile(r"\b(?:how (?:many|much|long|often|old|far|big|large)|com
                        r"hoeveel|hur (?:många|mycket)|hvor (?:mange|meget|mye)|kolik[ae]?|hány|kaç|bao nhiêu|berapa|"
                        r"πόσ[αοεηι]ς?|сколько|kuinka (?:monta|paljon)|montako|paljonko|c[âa]te|c[âa]ți|c[âa]t|כמה|"
                        r"कितन[ेाी]|kiek|koliko|koľko|kolko|колко|скільки|mitu|kui palju|cik|quant[ae]s|hversu|"
-                       r"ngapi|kiasi gani)\b|^\W*ile\b|چند|چقدر|多少|几个|몇|얼마|いくつ|何(?:人|件|回|個|台|日|時間)",
+                       r"ngapi|kiasi gani)\b|^\W*ile\b|چند|چقدر|多少|几个|몇|얼마|いくつ|"
+                       r"何(?:人|件|回|個|台|日|時間|本|杯|枚|回目)",
                        re.IGNORECASE)
 # Nouns that name one figure of many rows: "what is the <quantity> of ...". A possessive before it ("the
 # greenhouse's average", "Lyon's total") names whose figure it is, not what is asked; "which region's sales" asks
@@ -392,7 +399,8 @@ _CJK_WHICH = re.compile(r"どこ|どれ(?!ら)|どの|誰|哪(?!些)|谁|어느|
                         # and Ukrainian's, Lithuanian's, Estonian's, Latvian's, Persian's, Swahili's, Catalan's,
                         # Afrikaans'; Slovak's, Croatian's and Slovene's only opening the question (else relative)
                         r"|(?i:(?<![\w])(?:який|яка|яке|які|котр[а-яії]+|kuris|kuri|kurie|kurioje|kuriame|milline|"
-                        r"millises|kurš|kura|kurā|quin|quina|quins|quines|watter)(?![\w]))|کدام|\bgani\b"
+                        r"millises|kurš|kura|kurā|quin|quina|quins|quines|watter|hvilk(?:en|et|e)|vilk(?:en|et|a))"
+                        r"(?![\w]))|کدام|\bgani\b"
                         r"|(?i:^\W*(?:[^\W\d_]+\s+)?(?:ktor[ýáéíoum][a-z]*|koj[iaeu][a-z]*|kater[iaeo][a-z]*)\b)")
 
 
