@@ -2950,3 +2950,47 @@ def test_nordic_superlatives_the_median_opening_a_compound_and_japanese_counters
     assert forms.asks_for_one("純米酒は何本ありますか？") == "one figure"
     assert [m.label for m in mentions("Medianflyvetiden er 63,0 minutter.", ["50%", "mean"])] == ["50%"]
     assert [m.label for m in mentions("Meanwhile the mean held.", ["50%", "mean"])] == ["mean"]  # no compound
+
+
+def test_the_reviews_cases_of_this_rounds_readings() -> None:
+    """Each input a review of this round's rules tried against them, on the side it must fall."""
+    from rlm_jupyter.engine.trust import forms
+    from rlm_jupyter.engine.trust.claims import _names_rate, mentions, wrong_pair, wrong_trend
+
+    assert [v.kind for v in values("Orders rose to 13 after 15 June.")] == ["number", "date"]  # no range
+    assert [v.kind for v in values("Week 7 - 2024-03-15")] == ["number", "date"]
+    assert [v.text for v in values("Weeks 3,4, and 5 peaked.")] == ["3", "4", "5"]
+    assert values("15/08/97")[0].key == "1997-08-15"
+    assert [v.currency for v in values("RM3 is the room with 40 units.")] == ["", ""]  # a room, no ringgit
+    assert [str(v.first) for v in values("The sensor drew 12 mA.")] == ["12"]  # no Afrikaans "ma." (milliard)
+    assert [v.unit for v in values("Le délai est de 12 j.")] == [None]  # no joule
+    assert not traced("The mean was 250 ms and the max 254 ms.", "231", "254").grounded  # no rounding joined
+    assert not traced("began 06:24 UTC and ended 09:24 UTC", "2024-08-13 06:24:00").grounded
+    assert not traced("The last sale was at 17:59.", "total sales 17").grounded
+    assert not traced("left at 1:19 and took 45 min", "seats 79", "45").grounded
+    for question in ("¿Qué tienda vendió más de 100 unidades?", "¿Qué tienda vendió más, Norte o Este?",
+                     "Vilken butik sålde minst 100 enheter?"):
+        assert forms.superlatives(question) == [], question
+    assert forms.asks_for_one("Which cat breed is the most popular?") == "one choice"
+    assert forms.asks_for_one("Koliko je Ana prodala?") == "one figure"
+    assert forms.change_direction("Palo Alto sales rose 5.2%") == "up"
+    assert forms.change_direction("Broj putnika se povećao.") == "up"
+    assert not _names_rate("usd_revenue")
+    assert [m.label for m in mentions("Ventes en mai; sales may rise", ["May"])] == ["May"]
+    cities = pd.DataFrame({"city": ["Paris", "Lyon"], "revenue": [2525.5, 970.5]}).set_index("city").revenue
+    assert wrong_pair("Paris (970.50) brought in more than Lyon (2,525.50), a gap of 1,555.", "q",
+                      evidence_of("print(c)", c=cities)) is not None  # a figure after the layout leaves it alone
+    totals = pd.Series([200.25, 150.5], index=pd.Index(["EUR", "GBP"], name="currency"))
+    assert wrong_pair("Totals: 200.25 GBP, 150.5 EUR", "q", evidence_of("print(t)", t=totals)) is not None
+    visits = pd.Series([100, 90, 80, 70], index=pd.Index([1, 2, 3, 4], name="month"), name="visits")
+    assert wrong_trend("The data runs from 2020 to 2024. Visits rose every month.",
+                       evidence_of("print(v)", v=visits)) is not None
+
+
+def test_a_row_code_selected_is_a_selection_though_it_prints_as_a_record(engine: Engine) -> None:
+    cities = pd.DataFrame({"city": ["Paris", "Lyon", "Nice", "Lille"], "region": ["IDF", "ARA", "PACA", "HDF"],
+                           "orders": [22, 9, 7, 2], "revenue": [2525.5, 970.5, 980.0, 150.0]})
+    run = engine.run([fence("print(context.head(2))"), fence("print(context.nlargest(1, 'revenue'))"),
+                      "FINAL(Paris has the highest revenue, 2,525.50.)"], cities,
+                     question="Which city has the highest revenue?")
+    assert run.status == "final" and len(run.iterations) == 3, [v for it in run.iterations for v in it.verdicts]

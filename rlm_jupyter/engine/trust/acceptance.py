@@ -341,15 +341,15 @@ class Acceptance:
 
     def _wrong_extreme(self, offer: Offer, it: Iteration) -> Finding | None:
         evidence = self._evidence_now()
-        outside = [line.text for line in outside_tables(evidence.shown.lines, evidence.tables)]
+        outside = [(line.text, line.code) for line in outside_tables(evidence.shown.lines, evidence.tables)]
 
         def selected(label: str) -> bool:
             """Code picked ``label``: a line outside any table shows it, and that line is not the data itself, a
             column of a listing of dtypes (``surge    float64``), nor a listing of a table's labels
             (``['新宿', '渋谷', '池袋', '吉祥寺']`` of ``unique()``: every one is shown, none picked)."""
             return any(_word(label).search(label_key(line)) and not evidence.is_data(line)
-                       and not _DTYPE_LINE.match(line) and not _RECORD_LINE.match(line)
-                       and not _lists_labels(line, evidence.tables) for line in outside)
+                       and not _DTYPE_LINE.match(line) and not (_RECORD_LINE.match(line) and not _SELECTS.search(code))
+                       and not _lists_labels(line, evidence.tables) for line, code in outside)
 
         return _finding(claims.wrong_extreme(_answer_text(offer), self.run.question, evidence, selected)
                         or claims.wrong_date_extreme(_answer_text(offer), self._data_frames()))
@@ -446,6 +446,8 @@ class Acceptance:
 
 # a record of a printed frame that was not read as a table (``df.head()`` with elided columns): its row number,
 # then three cells or more; one of its cells is the data, no selection
+# (unless the code selected the row: ``nlargest(1)`` prints one record, the pick)
+_SELECTS = re.compile(r"\.(?:idxmax|idxmin|nlargest|nsmallest|head\(1\)|tail\(1\)|iloc\[0\]|iloc\[-1\])")
 _RECORD_LINE = re.compile(r"^\s*\d+(?:\s{2,}\S+(?: \S+)*){3,}\s*$")
 _DTYPE_LINE = re.compile(r"^\s*\S+\s+(?:u?int\d*|float\d*|object|str|string|bool|boolean|category|"
                          r"datetime64\[\w+(?:, [^\]]+)?\]|timedelta64\[\w+\])\s*$", re.IGNORECASE)

@@ -130,6 +130,7 @@ def mentions(text: str, labels: Iterable[str]) -> list[_Mention]:
     quoted = [m.span(1) for m in re.finditer(r"`([^`\n]+)`", text)]
     taken: list[tuple[int, int]] = []
     figures = [(v.start, v.start + len(v.text)) for v in written if v.kind == "number"]
+    units = [(v.start, v.start + len(v.text)) for v in written if v.kind == "number" and v.unit is not None]
     for label in labels:
         pattern = _label_pattern(label, plural=label not in getattr(labels, "joined", frozenset()))
         digits = label.isdigit()
@@ -142,7 +143,7 @@ def mentions(text: str, labels: Iterable[str]) -> list[_Mention]:
             start, end = match.span()
             if any(a < end and start < b for a, b in taken) or any(
                     a <= start and end <= b and (a, b) != (start, end) for a, b in quoted) or (
-                    not digits and any(a < start and end <= b for a, b in figures)) or (digits and (
+                    not digits and any(a < start and end <= b for a, b in units)) or (digits and (
                     any(a < end and start < b for a, b in in_dates)
                     or any(a < end and start < b and (a, b) != (start, end)
                            and not (a == start and text[end:b].strip().isalpha()) for a, b in figures))):
@@ -253,7 +254,7 @@ def _label_forms(label: str) -> str:
         n = quantile.group(1)
         names = (*_STATISTICS.get(label, ()), f"{n}th percentile", f"{n}e percentile", f"p{n}")
         # the median also opening a compound ("Medianflyvetiden", "medianen")
-        compound = rf"|(?:{localedata.alternation(_STATISTICS[label])})[^\W\d_]{{2,}}" if label == "50%" else ""
+        compound = rf"|(?:{localedata.alternation(_STATISTICS[label])})[^\W\d_]{{4,}}" if label == "50%" else ""
         return rf"(?:{exact}|{localedata.alternation(names)}{compound})"
     if label in _STATISTICS:
         return rf"(?:{exact}|{localedata.alternation(_STATISTICS[label])})"
@@ -262,8 +263,9 @@ def _label_forms(label: str) -> str:
         plural = r"(?:e?s)?" if localedata.weekday_number(label) is not None else ""
         # a name of three letters of a script with capitals names the day or month only as written with its
         # capital: in lower case it is more often a word of prose ("thu" is Vietnamese for "collect", "may" a verb,
-        # "per" a preposition, "sun", "sat", "mar" words)
-        short = [name for name in {*named, label.lower()} if len(name) <= 3 and name.lower() != name.upper()]
+        # "per" a preposition, "sun", "sat", "mar" words); not another language's whole name ("en mai", "i maj")
+        short = [name for name in {*named, label.lower()} if len(name) <= 3 and name.lower() != name.upper()
+                 and name not in localedata.prose_free_names()]
         written = [form for name in short for form in (name.capitalize(), name.upper())]
         exact = exact if label.lower() not in short else "(?!)"
         return (rf"(?:{exact}|{localedata.alternation(n for n in named if n not in short)}"
@@ -506,7 +508,9 @@ def _range_ends(named: list[_Mention], sentence: str) -> set[str]:
     return set()
 
 
-_RANGE_WORD = re.compile(r"\s*[–-]\s*|\s[^\W\d]{1,7}\s")  # a dash, or one short word: to, až, bis, à, do
+# a dash, or a word of a range: "May–July", "January to March", "január až marec", "Mai bis Juli", "de mai à juillet"
+_RANGE_WORD = re.compile(r"\s*[–-]\s*|\s(?:to|through|till|until|bis|à|a|al|au|až|do|po|tot|til|по|до)\s",
+                         re.IGNORECASE)
 
 
 def _spanned(table: Table, ends: set[str], label: str) -> Table | None:
@@ -899,9 +903,12 @@ def _pairs(sentence: str, named: list[_Mention], figures: list[Value],
                          [v for v in figures if id(v) not in used], named)
     written = [v for v in every_value(sentence) if v.kind == "number" and not is_year(v)
                and not any(m.start <= v.start and v.start + len(v.text) <= m.end for m in named)]
-    if any(not any(f.start <= v.start < f.start + len(f.text) for f in figures) for v in written):
+    laid = [v.start for v, _, _ in rest] + [m.start for m in named if any(m.label == label for _, label, _ in rest)]
+    repeated = len({v.text for v in written}) < len(written)
+    if laid and (repeated or any(min(laid) < v.start < max(laid) and not any(
+            f.start <= v.start < f.start + len(f.text) for f in figures) for v in written)):
         # a figure written twice ("median 60.3% (mean 60.3%)") is read once, one no output shows is left out ("4
-        # ..., 13 ... (8 ... and 5 ...)": 13 is a sum): the layout of the rest is unknown
+        # ..., 13 ... (8 ... and 5 ...)": 13 is a sum) inside the layout: the layout of the rest is unknown
         rest = [(value, label, False) for value, label, _ in rest]
     totals = _bracket_totals(sentence, figures)
     return [(value, label, bound and id(value) not in totals) for value, label, bound in tied + rest]
@@ -1156,7 +1163,7 @@ def _stated_changes(text: str) -> set[str]:
     for sentence in sentences(text):
         for match in _FROM_TO_WORDS.finditer(sentence):
             ends = [values(match.group(n)) for n in ("a", "b")]
-            if all(e and e[0].kind == "number" and e[0].readings for e in ends):
+            if all(e and e[0].kind == "number" and e[0].readings and not is_year(e[0]) for e in ends):
                 start, end = ends[0][0].first, ends[1][0].first
                 found |= {"up"} if end > start else {"down"} if end < start else set()
     return found
@@ -1331,7 +1338,7 @@ def _names_rate(name: str) -> bool:
     a currency followed by what it is paid for (``preco_eur_arroba``; ``amount_eur`` ends with its currency)."""
     parts = [part.lower() for part in re.split(r"[_\s]+", name) if part]
     money = {part.lower() for part in CURRENCIES} | localedata.currency_words(CURRENCIES)
-    return "/" in name or bool(set(parts[1:-1]) & _PER) or any(part in money for part in parts[:-1])
+    return "/" in name or bool(set(parts[1:-1]) & _PER) or any(part in money for part in parts[1:-1])
 
 
 def _names_money(name: str) -> bool:

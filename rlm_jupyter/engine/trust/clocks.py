@@ -38,7 +38,8 @@ def clock_of_seconds(value: Value, shown: Shown, text: str) -> Source | None:
     if parts.group(3):
         return None
     # "1:19 (79 min)": an h:mm duration of a printed number of minutes, where minutes are what was read
-    said = re.search(r"\d\s?(?:min|mins|minutes?|minutter|Minuten|minutos|minuty|minuut)\b", text) is not None
+    said = re.match(rf"\s*\(\s*{a * 60 + b}\s?(?:min|mins|minutes?|minutter|Minuten|minutos|minuty|minuut)\b",
+                    text[value.start + len(value.text):]) is not None
     for figure in shown.figures_near(Decimal(a * 60 + b), Decimal("0.5")):
         line = shown.lines[figure.line]
         if line.where.place == "output" and (said or _MINUTES_NAME.search(line.code)):
@@ -48,7 +49,7 @@ def clock_of_seconds(value: Value, shown: Shown, text: str) -> Source | None:
 
 
 _SECONDS_NAME = re.compile(r"\w_(?:s|sec|secs|seconds)\b|\bseconds\b")
-_MINUTES_NAME = re.compile(r"\w_(?:m|min|mins|minutes)\b|\bminut\w*|\bminutes\b", re.IGNORECASE)
+_MINUTES_NAME = re.compile(r"\w_(?:min|mins|minutes)\b|\bminut\w*|\bminutes\b", re.IGNORECASE)
 
 
 def between_clocks(value: Value, found: list[Value], sources: dict[int, Source], text: str) -> Source | None:
@@ -139,7 +140,9 @@ def clock_shifted(value: Value, found: list[Value], sources: dict[int, Source], 
         # "12:54 Uhr UTC, also 14:54 Uhr MESZ"): a whole number of hours apart, to the same minute
         ahead = (target - clock_seconds(start.key)) % 86400
         hours = int(ahead // 3600) if ahead <= 14 * 3600 else int(ahead // 3600) - 24
-        if ahead and ahead % 3600 == 0 and _MARKED_UTC.match(text, start.start + len(start.text)) is not None:
+        if (ahead and ahead % 3600 == 0 and abs(hours) <= 14 and abs(value.start - start.start) <= 60
+                and _MARKED_UTC.match(text, start.start + len(start.text)) is not None
+                and _MARKED_UTC.match(text, value.start + len(value.text)) is None):
             return Source(value.text, "derived", how=f"{start.text} UTC {hours:+d} h, the local time the answer names",
                           loose=True, operands=[sources[i]])
     return None

@@ -124,7 +124,17 @@ def derive(value: Value, operands: Sequence[Operand], columns: Sequence[Column],
             or _aggregate(value, operands, columns, specific) or converted(value, shown) or _days(value, dates))
 
 
-def rounded_stated(value: Value, stated: Sequence[tuple[Value, Source]]) -> Source | None:
+# what joins a round figure to the figure it rounds: a bracket, a colon, a semicolon, a dash, "≈" or "i.e." and a
+# few words ("roughly 1,400 m²; exactly 1,432.85 m²", "1,400 (1,432.85)"), no other figure
+_ROUNDING_JOIN = re.compile(r"[^\d]{0,6}(?:[;:(—–=≈~]|\bi\.e\.)[^\d]{0,24}")
+
+
+def _between(a: Value, b: Value, text: str) -> str:
+    first, second = (a, b) if a.start < b.start else (b, a)
+    return text[first.start + len(first.text):second.start]
+
+
+def rounded_stated(value: Value, stated: Sequence[tuple[Value, Source]], text: str) -> Source | None:
     """A round figure that is another figure of the same answer rounded to its trailing zeros ("roughly 1,400 m²;
     exactly 1,432.85 m²"): its source is that figure's. Read from the figures alone, so a hedge in any language
     ("kabaca", "env.") is understood; the other figure must have a source of its own, in the same unit."""
@@ -139,7 +149,8 @@ def rounded_stated(value: Value, stated: Sequence[tuple[Value, Source]]) -> Sour
         step = Decimal(10) ** zeros
         for other, source in stated:
             if (other is value or other.kind != "number" or not other.readings or other.unit != value.unit
-                    or other.currency != value.currency or abs(other.first) == number):
+                    or other.currency != value.currency or abs(other.first) == number
+                    or not _ROUNDING_JOIN.fullmatch(_between(value, other, text))):
                 continue
             if (abs(other.first) / step).quantize(Decimal(1), rounding="ROUND_HALF_UP") * step == number:
                 return Source(value.text, "derived", how=f"{other.text} rounded to the {step:,}", loose=True,

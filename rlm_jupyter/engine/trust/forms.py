@@ -78,8 +78,9 @@ _PAIRS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
 _VI_ADJECTIVES = "nhiều|ít|cao|thấp|lớn|nhỏ|dài|ngắn|đắt|rẻ|đông|mạnh|yếu"  # Vietnamese adjectives before nhất
 _SUPERLATIVE = re.compile(
     # Danish, Norwegian and Swedish superlatives in -st / -est (before English -est: "flest" is "most")
-    r"\b(?P<nordic>flest|færrest[e]?|mindst|minst|størst[ea]?|störst[ae]?|højest[e]?|högst[a]?|"
-    r"høyest[e]?|længst[e]?|längst[a]?|lengst[e]?|lavest[e]?|lägst[a]?|dyrest[e]?|billigst[e]?)\b|"
+    # ("minst 100", "højest 5": at least, at most)
+    r"\b(?P<nordic>flest|færrest[e]?|(?:mindst|minst|højest|högst|høyest)(?!\s+\d)|størst[ea]?|störst[ae]?|"
+    r"højeste|högsta|høyeste|længst[e]?|längst[a]?|lengst[e]?|lavest[e]?|lägst[a]?|dyrest[e]?|billigst[e]?)\b|"
     r"\b(?P<est>[a-z]+?(?:iest|est))\b"
     r"|\b(?P<mostword>most|least|fewest|meisten|wenigsten)\b(?:\s+(?P<after>[\w-]+))?"
     # "el más vendido", "la variedad más entregada" (a noun between), "el socio que más entregó"
@@ -125,8 +126,11 @@ _SUPERLATIVE = re.compile(
     r"|every\s*(?:where|one|thing)|the\s+rest|the\s+others))"
     # a which-question's bare comparative asks for the extreme: "¿Qué comunidad generó más dinero?", "Qual loja
     # vendeu mais?", "Welche Filiale verkaufte mehr?" (English "which ... more" compares two: not read)
-    r"|(?:^|(?<=[¿\s]))(?:qu[eé]|cu[aá]l|qual|quale|quel(?:le)?|welche[rsnm]?|quin[ae]?s?)\s+[^\W\d]+[^?.,;:!]*?"
-    r"\b(?P<which>más|menos|mais|più|meno|mehr|weniger|més|menys)\b",
+    # (not a threshold, "más de 100", "mehr als 100", nor a choice of two, "más, Norte o Este?"; French "mais" is
+    # "but", so French is left out)
+    r"|(?:^|(?<=[¿\s]))(?:qu[eé]|cu[aá]l|qual|quale|welche[rsnm]?|quin[ae]?s?)\s+[^\W\d]+[^?.,;:!\n]{0,80}?"
+    r"\b(?P<which>más|menos|mais|più|meno|mehr|weniger|més|menys)\b"
+    r"(?!\s+(?:de|que|als|di|del|than|do|da)\b|\s*\d|\s*,\s*[^\W\d]+\s+(?:o|ou|oder|or|e|y|und|i)\s)",
     re.IGNORECASE)
 # An indefinite article and a comparative (by its -er form) or a word of rank before a superlative: "a smaller
 # peak", "a lower maximum", "another peak", "a local maximum", "un pic secondaire" name one extreme among several.
@@ -303,18 +307,19 @@ UP = re.compile(r"\b(?:ris(?:e|es|en|ing)|rose|increas\w*|gr[eo]w\w*|growth|gain
                  r"вырос\w*|рост|увелич\w*|"
                  # Ukrainian, Estonian, Lithuanian, Slovak, Croatian, Slovene, Persian, Swahili, Afrikaans
                  r"зріс|зросл\w*|зрост\w*|збільш\w*|kasv\w*|tõus\w*|padidėj\w*|išaug\w*|stúpol|stúpla|stúpl\w*|"
-                 r"vzrástol|vzrástla|porast\w*|porasl\w*|povećа\w*|povec\w*|povečal\w*|افزایش|صعودی|"
+                 r"vzrástol|vzrástla|porast\w*|porasl\w*|poveća\w*|povec\w*|povečal\w*|افزایش|صعودی|"
                  r"iliongezeka|ongezeko|gestyg|toegeneem|styging)\b", re.IGNORECASE)
 DOWN = re.compile(r"\b(?:fall\w*|fell|drop\w*|declin\w*|decreas\w*|down|lower|shrank|shrink\w*|loss\w*|lost|dip\w*|"
                    r"slump\w*|plung\w*|contract\w*|collaps\w*|tumbl\w*|halved|halving|slid|slipped|sinking|sunk|"
                    r"baisse|diminu\w*|rückgang|sank|gesunken|abnahme|ca[íi]d\w*|"
                    r"baj\w*|descend\w*|calo|ridu\w*|caiu|daal\w*|daling|gedaald|afname|afgenomen|zakte|gezakt|"
                    r"falt|minsket|minskade|minskat|nedgang|nedgång|"
-                   r"azal\w*|düş(?:tü|müş|üş|en|erek)\w*|giảm|turun|menurun|penurunan|laski|laskenut|lasku|"
-                   r"väheni|vähentynyt|spad\w*|zmniejsz\w*|klesl\w*|pokles\w*|csökken\w*|scăzut|scădere|μειω\w*|"
+                   r"azal(?:dı|mış|an|ma|arak)\w*|düş(?:tü|müş|üş|en|erek)\w*|giảm|turun|menurun|penurunan|laski|"
+                   r"laskenut|lasku|väheni|vähentynyt|spad(?:ek|ł|ła|ły|ło|a|ają)\w*|zmniejsz\w*|klesl\w*|pokles\w*|"
+                   r"csökken\w*|scăzut|scădere|μειω\w*|"
                    r"снизил\w*|снижен\w*|упал\w*|уменьш\w*|"
-                   r"знизи\w*|знижен\w*|зменш\w*|впав|впал[аои]|langes|langenud|vähen\w*|sumažėj\w*|krito|"
-                   r"klesol|klesla|klesl\w*|poklesol|poklesla|smanji\w*|pao|pala|palo|padl[aoi]?|upadl\w*|"
+                   r"знизи\w*|знижен\w*|зменш\w*|впав|впал[аои]|langenud|vähen\w*|sumažėj\w*|krito|"
+                   r"klesol|klesla|klesl\w*|poklesol|poklesla|smanji\w*|upadl\w*|"
                    r"zmanjšal\w*|کاهش|نزولی|ilipungua|kupungua|gedaal|afgeneem|daling)\b", re.IGNORECASE)
 # (a colon between digits is a time of day, "12:00", and a title's period, "Dr. Holm", no clause break)
 CLAUSE = re.compile(r"[;\n]|(?<!\d):|:(?!\d)|,\s+(?:and|but|while|whereas|though|although)\b|"
@@ -343,7 +348,7 @@ _DISTRIBUTIVE = re.compile(r"(?<!-)\b(?:by(?!\s+(?:a|an)\b)|per|each|every|break
                            r"split|versus|vs\.?|compare|comparison|respectively|par|pro|por|cada|chaque|"
                            r"jede[nrs]?)\b(?!-)|top \d|"
                            # German "je Monat" before its noun's capital; Croatian, Slovak "je" is "is"
-                           r"\bje\s+(?-i:[A-ZÄÖÜ])|"
+                           r"(?<!koliko\s)(?<!kolik\s)(?<!koľko\s)(?<!koji\s)(?<!koja\s)(?<!koje\s)\bje\s+(?-i:[A-ZÄÖÜ])|"
                            r"\d+ (?:most|largest|biggest|highest|lowest|smallest)", re.IGNORECASE)
 _HOW_MANY = re.compile(r"\b(?:how (?:many|much|long|often|old|far|big|large)|combien|wie (?:viele?|lange|oft)|"
                        r"cu[aá]nt[oa]s?|quant[oie]|quantos?|quantas?|"
@@ -351,8 +356,8 @@ _HOW_MANY = re.compile(r"\b(?:how (?:many|much|long|often|old|far|big|large)|com
                        # Hungarian, Turkish, Vietnamese, Indonesian, Greek, Russian, Finnish, Romanian, Hebrew, Hindi
                        # (Polish "ile" only opening the question: in Turkish it is "with")
                        r"hoeveel|hur (?:många|mycket)|hvor (?:mange|meget|mye)|kolik[ae]?|hány|kaç|bao nhiêu|berapa|"
-                       r"πόσ[αοεηι]ς?|сколько|kuinka (?:monta|paljon)|montako|paljonko|c[âa]te|c[âa]ți|c[âa]t|כמה|"
-                       r"कितन[ेाी]|kiek|koliko|koľko|kolko|колко|скільки|mitu|kui palju|cik|quant[ae]s|hversu|"
+                       r"πόσ[αοεηι]ς?|сколько|kuinka (?:monta|paljon)|montako|paljonko|câte|câți|cât|כמה|"
+                       r"कितन[ेाी]|kiek|koliko|koľko|kolko|колко|скільки|kui palju|quant[ae]s|hversu|"
                        r"ngapi|kiasi gani)\b|^\W*ile\b|چند|چقدر|多少|几个|몇|얼마|いくつ|"
                        r"何(?:人|件|回|個|台|日|時間|本|杯|枚|回目)",
                        re.IGNORECASE)

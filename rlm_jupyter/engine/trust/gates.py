@@ -126,7 +126,7 @@ GATES: tuple[Gate, ...] = (
          "a model printed a mean ticket price of 10.685 and answered 'about £10' to 'in whole pounds'"),
     Gate("echoed-figure", "answer", "soft",
          "a figure answered to a question for one figure that the question itself states, which no output showed "
-         "as a result of its own",
+         "as a result of its own (a row of a printed table of several is none)",
          "a model answered 'in how many of the 36 months ...?' with 36, the row count of the table it printed"),
     Gate("not-distinct", "answer", "soft",
          "a count of distinct (unique, different) items printed only by code that never removed repeats; or a "

@@ -111,7 +111,8 @@ def scale_words() -> dict[str, tuple[int, ...]]:
                     if not word or "¤" in word:
                         continue
                     power = len(str(magnitude)) - 1 - (text.count("0") - 1)
-                    if len(word.rstrip(".")) == 1 and word.isascii() and code not in _ONE_LETTER_LOCALES:
+                    if len(word.rstrip(".")) <= (2 if word.endswith(".") else 1) and word.isascii() \
+                            and code not in _ONE_LETTER_LOCALES:
                         continue  # "M" is a million; an Indonesian miliar, a Vietnamese "N", an Afrikaans "m." would
                         # make it anything
                     if word.lower() in _english_symbols():
@@ -163,7 +164,8 @@ def unit_words() -> dict[str, Unit]:
     # CLDR names kilowatt-hours and joules; their other multiples follow the SI prefixes
     for word, factor in ENERGY_STEPS.items():
         words.setdefault(word, Unit("energy", factor))
-        words.setdefault(word.lower(), Unit("energy", factor))
+        if len(word) > 1:  # "J" as written; a lower-case "j" is a day in French ("12 j.")
+            words.setdefault(word.lower(), Unit("energy", factor))
     words.setdefault("µs", words.get("μs", Unit("duration", Decimal("1e-6"))))  # the micro sign, not the Greek mu
     for word, (dimension, factor) in UNLISTED_UNITS.items():
         words.setdefault(word, Unit(dimension, factor))
@@ -202,7 +204,7 @@ def _cldr_unit_words(locales: Iterable[str] = LOCALES) -> Iterator[tuple[str, Un
                         if word and any(c.isalpha() for c in word) and not (
                                 dimension in ("length", "frequency") and (word in scales or word.lower() in scales
                                                                           or (length == "long" and code != "en"))
-                        ) and (len(word) > 1 or code in _ONE_LETTER_LOCALES):
+                        ) and (len(word.rstrip(".")) > 1 or code in _ONE_LETTER_LOCALES):
                             yield word if len(word) <= 2 else word.lower(), Unit(dimension, factor)
 
 
@@ -301,6 +303,17 @@ def _names_by_day_and_month() -> dict[str, tuple[str, ...]]:
     # "mar" is March in English and Tuesday in French: a name of two days or months names neither
     return {name: tuple(sorted(n for n in group if owners[n] == 1)) for group in groups.values() for name in group
             if owners[name] == 1}
+
+
+@functools.cache
+def prose_free_names() -> frozenset[str]:
+    """The whole (wide) weekday and month names of the locales other than English, lower case: "mai", "mei", "maj"
+    are May in French, Dutch and Swedish, written in lower case there, and no word of English prose."""
+    from babel import Locale
+
+    return frozenset(name.lower() for code in LOCALES if not code.startswith("en")
+                     for table in (Locale.parse(code).days, Locale.parse(code).months)
+                     for context in ("format", "stand-alone") for name in table[context]["wide"].values())
 
 
 def same_day_or_month(label: str) -> tuple[str, ...]:

@@ -295,7 +295,7 @@ class Shown:
             row = re.compile(rf"^\s*0?(?:{hour}|{before})(?:\s{{2,}}|\t|\s*:)\s*\S")
             for figure in [*self.figures_near(Decimal(hour), Decimal(0)), *self.figures_near(Decimal(before),
                                                                                             Decimal(0))]:
-                if figure.places == 0:
+                if figure.places == 0 and minutes == "00":  # ":59" only as a printed hour's row
                     yield Match(self.lines[figure.line], "loose", figure)
             for line in self.lines:
                 if line.where.place == "output" and row.match(line.text):
@@ -502,9 +502,9 @@ def _figures(text: str, line: int, row_number: int) -> list[Figure]:
             found.append(Figure(number / 100, places + 2, line, match.start(), match.group(0)))
     # a line of fields split by semicolons (the CSV of locales with a decimal comma) has no comma between fields:
     # "1171,12" there is one figure, not 1171 and 12
-    semicolons = plain.count(";") >= 2
+    inside = {i for a, b in decimal_commas for i in range(a, b)} if plain.count(";") >= 2 else set()
     for match in _FIGURE.finditer(plain):
-        if semicolons and any(a <= match.start() < b for a, b in decimal_commas):
+        if match.start() in inside:
             continue
         digits = match.group("digits").replace(",", "")
         try:
@@ -521,12 +521,12 @@ def _figures(text: str, line: int, row_number: int) -> list[Figure]:
 
 @functools.cache
 def _glued_symbols() -> re.Pattern[str]:
-    """A currency's symbol of letters written right before its amount ("Ksh40,000.00", "RM96,172.37", "R740"; one
-    letter only before three digits: "R2" is a name)."""
+    """A currency's symbol of letters written right before its amount in a money's shape ("Ksh40,000.00",
+    "RM96,172.37", "R740"; not "R2" or "RM3", names: as ``readings`` reads an answer)."""
     symbols = [s for s in localedata.currency_symbols(CURRENCIES) if s.isalpha()]
     longer = localedata.alternation(s for s in symbols if len(s) > 1)
     single = localedata.alternation(s for s in symbols if len(s) == 1)
-    return re.compile(rf"(?<![A-Za-z])(?:(?:{longer})(?=\d)|(?:{single})(?=\d{{3}}|\d{{1,3}},\d{{3}}))")
+    return re.compile(rf"(?<![A-Za-z])(?:{longer}|{single})(?=\d{{3}}|\d{{1,3}}[.,]\d)")
 
 
 # -- tables ----------------------------------------------------------------------------------------------------

@@ -227,7 +227,7 @@ def _typed_sources(found: list[Value], evidence: Evidence, text: str) -> list[So
                        or code_bound(value, text, evidence.runs)
                        or _row_count(value, evidence) or code_factor(value, evidence.runs, text)
                        or code_name(value, evidence.runs)
-                       or in_minor_units(value, text, shown) or rounded_stated(value, stated))
+                       or in_minor_units(value, text, shown) or rounded_stated(value, stated, text))
             if derived is None:
                 continue
             sources[index] = derived

@@ -182,14 +182,15 @@ def _take(text: str, pattern: re.Pattern[str], found: list[Value], read: Callabl
 
 # the first day of a range written with one month ("15–21 липня", "3-7 March", "з 15 по 21 липня", "du 3 au 7
 # mars"): a day before a dash, or a short word of a range, before a date
-_RANGE_START = re.compile(r"(?<![\w.,:/])(\d{1,2})\.?(?:\s?[–-]\s?|\s(?!of\b|on\b|in\b)[^\W\d]{1,5}\s)$")
+_RANGE_START = re.compile(r"(?<![\w.,:/])(\d{1,2})\.?(?:\s?[–-]\s?|\s(?:to|till|until|through|bis|au|al|a|do|po|až|"
+                          r"tot|til|và|hingga|sampai|по|до)\s)$", re.IGNORECASE)
 
 
 def _range_starts(blanked: str, found: list[Value]) -> str:
     """The first days of ranges of days written with the month of their last ("15–21 July" is 15 July to 21 July):
     read as dates of that month, and blanked."""
-    days = [v for v in found if v.kind == "date" and v.text[:1].isdigit() and re.fullmatch(r"(?:\d{4}|-)-\d\d-\d\d",
-                                                                                                v.key)]
+    days = [v for v in found if v.kind == "date" and re.match(r"\d{1,2}(?!\d)", v.text)
+            and re.fullmatch(r"(?:\d{4}|-)-\d\d-\d\d", v.key)]
     for value in days:
         match = _RANGE_START.search(blanked, max(0, value.start - 12), value.start)
         if match is None or not 1 <= int(match.group(1)) < int(value.key[-2:]):
@@ -303,8 +304,18 @@ def token_key(text: str) -> str:
     return re.sub(r"[\s_\-]+", " ", text.lower()).strip()
 
 
+def _glued_amount(token: str, after: str = "") -> bool:
+    """An amount written right after its currency's symbol of letters, in a money's shape: three digits or more, or
+    grouped or with decimals ("RM250,000", "Ksh92,600", "R740"; not "R2", "RM3", "Rs5", a room's or a model's name)."""
+    glued = re.fullmatch(r"([A-Za-z]+)(\d+)", token)
+    return glued is not None and glued.group(1) in localedata.currency_symbols(CURRENCIES) and (
+        len(glued.group(2)) >= 3 or re.match(r"[.,]\d", after) is not None)
+
+
 def _code(match: re.Match[str]) -> list[Value]:
     token = match.group(0)
+    if _glued_amount(token, match.string[match.end():]):
+        return []
     return [Value(token, "token", key=token_key(token), start=match.start())] if is_code(token) else []
 
 
@@ -315,10 +326,8 @@ def is_code(token: str) -> bool:
         return False
     if _NUMBER_WITH_UNIT.fullmatch(token):
         return False
-    glued = re.fullmatch(r"([A-Za-z]+)(\d+)", token)
-    if glued is not None and glued.group(1) in localedata.currency_symbols(CURRENCIES) and (
-            len(glued.group(1)) > 1 or len(glued.group(2)) >= 3):
-        return False  # an amount written after its currency's symbol: "RM250,000", "Ksh92,600", "R740" (not "R2")
+    if _glued_amount(token):
+        return False
     parts = re.split(r"[-_/]", token)
     if "/" in token:  # a number joined by slashes is a code only with a name in capitals and a bare number in it
         # (KSE/24-25/0205); units per unit are not (m3/s, kWh/m2, L/100km), nor a date (no letters)
@@ -370,7 +379,7 @@ def _number_pattern() -> re.Pattern[str]:
         # (digits right after a symbol of letters too: "RM96,172.37", see ``is_code``)
         r"(?(currency)|(?<![A-Za-z0-9_.]))(?P<digits>" + _SPACED + r"(?=,\d|\s?(?:" + symbols + "|"
         + "|".join(CURRENCIES) + r"|kr)(?![^\W\d_]))|" + _INDIAN + "|" + _GROUPED + r"|\d+)"
-        r"(?P<fraction>\.\d+|,\d+(?!\d|,\d))?(?P<exponent>[eE][-+]?\d+)?"
+        r"(?P<fraction>\.\d+|,\d+(?![,\d])|(?<=\d\d),\d+(?=,\s))?(?P<exponent>[eE][-+]?\d+)?"
         r"(?:\s?(?P<percent>" + percent + r")" + end + ")?"
         r"(?:[\s\u00a0\u202f]?(?P<scale>(?i:" + long_scales + r")|" + short_scales + r")" + _CJK_END + "(?!=))?"
         r"(?:\s?(?P<unit>" + units + r")" + end + ")?"
@@ -382,9 +391,10 @@ def _number(match: re.Match[str]) -> list[Value]:
     """A number with every reading its writing allows: ``1.234`` is 1.234 or (German) 1234, ``13 402,75``
     is 13402.75, ``12.5%`` is 12.5 or 0.125, ``1,2 Mio.`` 1,200,000, and after "about" trailing zeros round."""
     symbol = match.group("currency") or ""
-    if symbol.isalpha() and len(symbol) == 1 and match.start("digits") == match.end("currency") \
-            and len(re.sub(r"\D", "", match.group("digits"))) < 3:
-        return []  # "R2 = 0.93" names a statistic; "R740" is rand (see ``is_code``)
+    rest = match.string[match.start("digits"):]
+    if symbol.isalpha() and match.start("digits") == match.end("currency") and not _glued_amount(
+            symbol + re.sub(r"\D.*", "", rest), rest.lstrip("0123456789")):
+        return []  # "R2 = 0.93" names a statistic, "RM3" a room; "R740", "RM96,172.37" are money (``_glued_amount``)
     hedged = bool(_HEDGE.search(match.string[max(0, match.start() - 24):match.start()]))
     sign_text = match.group("sign") or ""
     sign = -1 if sign_text in ("-", "−") else 1 if sign_text == "+" else 0
@@ -585,7 +595,8 @@ def _date_keys(match: re.Match[str]) -> list[str]:
     if "short_numeric" in parts:
         first, second, short = (int(n) for n in parts["short_numeric"].split("/"))
         orders = [(first, second)] if first > 12 else [(second, first)] if second > 12 else []
-        return [f"{2000 + short:04d}-{month:02d}-{day:02d}" for day, month in orders if _is_day_of_month(day, month)]
+        year = 2000 + short if short < 70 else 1900 + short  # "15/08/97" is 1997
+        return [f"{year:04d}-{month:02d}-{day:02d}" for day, month in orders if _is_day_of_month(day, month)]
     if "numeric" in parts:
         text = parts["numeric"]
         if "." in text:  # 03.09.2024: dots write the day first (de, fr-CH, ru, the Nordics...), never the month
