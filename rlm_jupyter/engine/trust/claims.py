@@ -23,7 +23,6 @@ import dataclasses
 import functools
 import itertools
 import re
-import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -38,6 +37,7 @@ from .provenance import Evidence
 from .readings import (
     CURRENCIES,
     DOLLARS,
+    RANGE_WORDS,
     Reading,
     Value,
     clock_seconds,
@@ -312,13 +312,9 @@ def _names(column: str, table: Table) -> set[str]:
 def _same_word(a: str, b: str) -> bool:
     """Two words of one stem: equal, a plural of the other, or sharing their first five letters, accents aside
     ("prodalo", sold, names the column ``prodáno``)."""
-    a, b = _unaccented(a), _unaccented(b)
+    a, b = localedata.unaccented(a), localedata.unaccented(b)
     return a == b or a.rstrip("s") == b.rstrip("s") or (len(a) >= 5 and len(b) >= 5 and a[:5] == b[:5])
 
-
-@functools.lru_cache(maxsize=4096)
-def _unaccented(word: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
 
 
 def _columns_for(table: Table, words: set[str]) -> tuple[list[str], bool]:
@@ -509,8 +505,7 @@ def _range_ends(named: list[_Mention], sentence: str) -> set[str]:
 
 
 # a dash, or a word of a range: "May–July", "January to March", "január až marec", "Mai bis Juli", "de mai à juillet"
-_RANGE_WORD = re.compile(r"\s*[–-]\s*|\s(?:to|through|till|until|bis|à|a|al|au|až|do|po|tot|til|по|до)\s",
-                         re.IGNORECASE)
+_RANGE_WORD = re.compile(rf"\s*[–-]\s*|\s{RANGE_WORDS}\s", re.IGNORECASE)
 
 
 def _spanned(table: Table, ends: set[str], label: str) -> Table | None:

@@ -176,12 +176,17 @@ def unit_words() -> dict[str, Unit]:
 def code_unit_words() -> dict[str, Unit]:
     """``unit_words`` and each one without its accents, as code's names write them in ASCII (``phut``, minutes in
     Vietnamese ``phút``; ``dakika``): for reading the units a column's or a field's name says, not an answer's."""
+    words = unit_words()
+    folded = {unaccented(word): unit for word, unit in words.items()}
+    return {**{word: unit for word, unit in folded.items() if word.isascii()}, **words}
+
+
+@functools.lru_cache(maxsize=4096)
+def unaccented(word: str) -> str:
+    """``word`` without its accents ("prodáno" → "prodano", "phút" → "phut"), as ASCII names and stems compare."""
     import unicodedata
 
-    words = unit_words()
-    folded = {"".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c)): unit
-              for word, unit in words.items()}
-    return {**{word: unit for word, unit in folded.items() if word.isascii()}, **words}
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
 
 
 def _cldr_unit_words(locales: Iterable[str] = LOCALES) -> Iterator[tuple[str, Unit]]:

@@ -182,8 +182,8 @@ def _take(text: str, pattern: re.Pattern[str], found: list[Value], read: Callabl
 
 # the first day of a range written with one month ("15–21 липня", "3-7 March", "з 15 по 21 липня", "du 3 au 7
 # mars"): a day before a dash, or a short word of a range, before a date
-_RANGE_START = re.compile(r"(?<![\w.,:/])(\d{1,2})\.?(?:\s?[–-]\s?|\s(?:to|till|until|through|bis|au|al|a|do|po|až|"
-                          r"tot|til|và|hingga|sampai|по|до)\s)$", re.IGNORECASE)
+RANGE_WORDS = r"(?:to|till|until|through|bis|à|au|al|a|do|po|až|tot|til|và|hingga|sampai|по|до)"  # "3 to 7", "3 bis 7"
+_RANGE_START = re.compile(rf"(?<![\w.,:/])(\d{{1,2}})\.?(?:\s?[–-]\s?|\s{RANGE_WORDS}\s)$", re.IGNORECASE)
 
 
 def _range_starts(blanked: str, found: list[Value]) -> str:
