@@ -202,8 +202,10 @@ def _import_cases(spec: str) -> Any:
 
 # -- running ------------------------------------------------------------------------------------------------------
 def run_benchmark(cases: Sequence[Case] = CASES, policies: Sequence[str] = POLICIES,
-                  max_iterations: int = MAX_ITERATIONS, log: Callable[[str], None] | None = None) -> Results:
-    """Every case under every policy, on one bundled server; the results as data."""
+                  max_iterations: int = MAX_ITERATIONS, log: Callable[[str], None] | None = None,
+                  insist: bool = False) -> Results:
+    """Every case under every policy, on one bundled server; the results as data. ``insist``: an invented case
+    runs its last block again before it sends its answer again (``insisting``)."""
     started = time.perf_counter()
     outcomes: list[Outcome] = []
     with FakeLLMServer(models={}, default=RuleBasedSubModel()) as server:
@@ -211,7 +213,7 @@ def run_benchmark(cases: Sequence[Case] = CASES, policies: Sequence[str] = POLIC
             with RLM(model=ROOT, sub_model=SUB, base_url=server.base_url, api_key="not-needed",
                      max_iterations=max_iterations, acceptance=policy) as rlm:
                 for case in cases:
-                    outcome = run_case(server, rlm, case, policy)
+                    outcome = run_case(server, rlm, case, policy, insist)
                     outcomes.append(outcome)
                     if log is not None:
                         log(f"  {policy:7s} {case.kind:8s} {case.name:28s} {outcome.status:14s} "
@@ -222,10 +224,11 @@ def run_benchmark(cases: Sequence[Case] = CASES, policies: Sequence[str] = POLIC
                    time.perf_counter() - started, verdicts)
 
 
-def run_case(server: FakeLLMServer, rlm: RLM, case: Case, policy: str) -> Outcome:
+def run_case(server: FakeLLMServer, rlm: RLM, case: Case, policy: str, insist: bool = False) -> Outcome:
     script = case.build()
     final_turn = len(script.replies) - 1
-    server.models[ROOT] = Scripted(script.replies + script.after)
+    after = insisting(script.replies, script.after) if insist and case.kind == "invented" else script.after
+    server.models[ROOT] = Scripted(script.replies + after)
     sub = script.sub or RuleBasedSubModel()
     server.models[SUB] = sub
     server.default = sub
@@ -249,6 +252,19 @@ def run_case(server: FakeLLMServer, rlm: RLM, case: Case, policy: str) -> Outcom
     elif len(run.iterations) > final_turn:
         read_refusal(run, final_turn, outcome)
     return outcome
+
+
+def insisting(replies: Sequence[str], after: Sequence[str]) -> list[str]:
+    """An invented case's turns after its refused answer as a model that stands by it writes them: its last block
+    run again, then the same answer, each time (a case with no turns of its own sends its answer again). The worst case for ``looked-again``, which lets a soft gate only
+    mark an answer offered again after a block printed one of its values; a case sends its answer again without
+    looking otherwise."""
+    blocks = [reply for reply in replies if "```repl" in reply]
+    if not blocks:
+        return list(after)
+    look = "```repl" + blocks[-1].rsplit("```repl", 1)[1].split("```", 1)[0] + "```"
+    answers = list(after) or [replies[-1]] * MAX_ITERATIONS  # no turns of its own: the answer, sent again
+    return [turn for answer in answers for turn in (look, answer)]
 
 
 def read_refusal(run: Run, turn: int, outcome: Outcome) -> None:
@@ -460,6 +476,9 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
                              "(default: %(default)s)")
     parser.add_argument("--only", default="", help="comma-separated case names (default: every case)")
     parser.add_argument("--max-iterations", type=int, default=MAX_ITERATIONS)
+    parser.add_argument("--insist", action="store_true",
+                        help="invented answers are sent again after their last block is run again (the worst case "
+                             "for the looked-again rule)")
     parser.add_argument("-v", "--verbose", action="store_true", help="one line per run")
     args = parser.parse_args(argv)
     if args.write and args.cases != DEFAULT_CASES:
@@ -480,7 +499,8 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parse(argv)
-    results = run_benchmark(args.cases, args.policies, args.max_iterations, log=print if args.verbose else None)
+    results = run_benchmark(args.cases, args.policies, args.max_iterations, log=print if args.verbose else None,
+                            insist=args.insist)
     command = " ".join(["python -m benchmarks.acceptance", *(argv if argv is not None else sys.argv[1:])])
     section = render(results, command=command, max_iterations=args.max_iterations, cases=args.case_set)
     print(section)

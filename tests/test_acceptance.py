@@ -92,6 +92,31 @@ def test_lenient_only_marks_a_soft_gate_and_off_runs_the_papers_protocol(engine:
     assert one_off.answer == 1976 and one_off.iterations[1].verdicts == []
 
 
+UNTRACED = "FINAL(March sold 48,115.90, ledger batch 88123.)"  # a right figure beside one no check can trace
+
+
+def test_unseen_value_gives_way_to_an_answer_sent_again_after_its_figures_were_printed_again(engine: Engine) -> None:
+    looked = engine.run([fence(TOTALS), UNTRACED, fence("print(totals['mar'])"), UNTRACED], SALES,
+                        question="What did March sell?")
+    assert looked.status == "final" and len(looked.iterations) == 4
+    assert gates_of(looked, 1) == [("unseen-value", "refused")] and gates_of(looked, 3) == [("unseen-value", "marked")]
+    mark = looked.iterations[3].verdicts[0]
+    assert mark.values["looked_again"] and mark.values["unseen"] == ["88123"] and "88123" in mark.values["would_say"]
+    assert looked.grounding is not None and looked.grounding.unseen == ["88123"]  # the report names it
+    # the other way: the same answer sent again without looking; a look that prints none of its figures; the rule
+    # switched off; a gate that found a printed table against the answer
+    for replies, options in (([fence(TOTALS), UNTRACED, UNTRACED], {}),
+                             ([fence(TOTALS), UNTRACED, fence("print(len(totals) * 11)"), UNTRACED], {}),
+                             ([fence(TOTALS), UNTRACED, fence("print(totals['mar'])"), UNTRACED],
+                              {"acceptance": "strict,-looked-again"})):
+        refused = engine.run(replies, SALES, question="What did March sell?", max_iterations=5, **options)
+        assert refused.status != "final", replies
+    wrong = "FINAL(Tablets had the highest refund total, $3,104.22)"
+    extreme = engine.run([fence(BY_CATEGORY), wrong, fence("print(by['tablets'])"), wrong], REFUNDS,
+                         question="Which category had the highest refund total?", max_iterations=5)
+    assert extreme.status != "final" and gates_of(extreme, 3) == [("wrong-extreme", "refused")]
+
+
 def test_a_date_that_only_scopes_the_answer_is_marked_under_strict_and_never_refused(engine: Engine) -> None:
     total = fence("print(int(context['total'].sum()))")
     scoped = engine.run([total, "FINAL(175161 in total, January to April 2019.)"], SALES, question="What is the total?")

@@ -2994,3 +2994,28 @@ def test_a_row_code_selected_is_a_selection_though_it_prints_as_a_record(engine:
                       "FINAL(Paris has the highest revenue, 2,525.50.)"], cities,
                      question="Which city has the highest revenue?")
     assert run.status == "final" and len(run.iterations) == 3, [v for it in run.iterations for v in it.verdicts]
+
+
+# -- a code the data writes, quoted though no output printed it ------------------------------------------------------
+METARS = "\n".join([f"METAR ENTC {d:02d}1220Z 27012KT 9999 FEW030 M{d % 9:02d}/M{d % 9 + 3:02d} Q10{d:02d}="
+                    for d in range(1, 25)] + ["METAR ENTC 221520Z 27033G50KT 7600 -RA BKN024 OVC044 03/01 Q0983="])
+
+
+def quoted(answer: str, data: str = METARS, shown: str = "gust 50 kt at 2025-01-22 15:20") -> Grounding:
+    run = Run(id="r", question="q", model="m", sub_model="s", context_names=["metar"],
+              iterations=[Iteration(0, "r", cells=[CodeCell("print(g)", stdout=shown, shown=shown)])])
+    return trace(answer, Evidence.of([run], texts=[data]), typed=answer)
+
+
+def test_a_code_the_data_writes_verbatim_is_quoted_from_the_data_and_says_so() -> None:
+    grounding = quoted("The report reads 221520Z 27033G50KT, with BKN024 and Q0983.")
+    assert grounding.grounded, grounding.unseen
+    source = next(s for s in grounding.sources if s.value == "27033G50KT")
+    assert source.kind == "derived" and source.loose and "quoted from the data" in source.how
+    assert source.operands[0].where == "the data" and "27033G50KT" in source.operands[0].line
+    # the other way: a code of the data's shape that the data does not write, a short number, a figure glued to
+    # its currency, a year: each is a value an output must show
+    assert quoted("The report reads 27044G61KT.").unseen == ["27044G61KT"]
+    assert quoted("Gusts reached 50 kt 33 times.", data=METARS + "\nremark: 33 gusts").unseen == ["33"]
+    assert quoted("About RM80 a kilo.", data=METARS + "\nMusang King RM80 sekilo").unseen == ["RM80"]
+    assert quoted("Station 2024 reported it.", data=METARS + "\nstation 2024").unseen == ["2024"]

@@ -42,11 +42,12 @@ from . import (
     subsets,
 )
 from .gates import BY_NAME, GATES, Policy
-from .printed import label_key, outside_tables
+from .printed import cell_shown, label_key, outside_tables
 
 ANSWER_GATES: tuple[str, ...] = tuple(gate.name for gate in GATES if gate.kind == "answer")
 _JUDGE_THE_TURN = frozenset({"same-turn-error", "read-first"})  # asked before the answer is read
 _DECIDED_BY_THE_OFFER = frozenset({"missing-variable"})  # no variable, no answer: decided while reading it
+_GIVES_WAY = frozenset({"unseen-value"})  # refuses for evidence it did not find: ``looked-again`` may only mark
 # Claims a typed answer makes about what the code printed: with no typed text, or no data to read, nothing to check.
 _CLAIMS = frozenset({"wrong-extreme", "row-mismatch", "wrong-direction", "wrong-unit", "misrounded", "echoed-figure",
                      "not-distinct", "stale-figure", "wrong-subset", "wrong-base", "partial-subcall"})
@@ -124,6 +125,7 @@ class Acceptance:
         self._runs = [run] if history is None else [history, run]
         self._evidence: tuple[int, provenance.Evidence] | None = None
         self._text_tables: dict[int, Any] = {}  # the data's delimited texts, read as tables (``_data_frames``)
+        self._refusals: list[tuple[int, str, str]] = []  # (turn, gate, answer) of each answer a gate refused
         self._checks: dict[str, Callable[[Offer, Iteration], Finding | None]] = {
             gate: getattr(self, check_name(gate)) for gate in ANSWER_GATES if gate not in _DECIDED_BY_THE_OFFER}
 
@@ -165,7 +167,11 @@ class Acceptance:
             except Exception as exc:  # a check's bug: recorded, and the answer judged by the other gates
                 _failed(it, gate, exc)
                 continue
-            if finding is not None and self._record(it, gate, finding):
+            if finding is not None and self._looked_again(offer, it, gate):
+                it.verdicts.append(Verdict(gate, "marked", "", {**finding.values, "would_say": finding.note,
+                                                                "looked_again": True}))
+            elif finding is not None and self._record(it, gate, finding):
+                self._refusals.append((it.index, gate, _answer_key(offer or _NO_ANSWER_YET)))
                 return self._refused(it)
         assert offer is not None  # made before the first gate that judges the answer
         failed = any(v.gate == "unseen-value" and v.action == "failed" for v in it.verdicts)
@@ -175,6 +181,24 @@ class Acceptance:
             _failed(it, "unseen-value", exc)
             traced = Grounding(grounded=False)
         return Decision(grounding=traced, answer=offer.answer)
+
+    def _looked_again(self, offer: Offer | None, it: Iteration, gate: str) -> bool:
+        """Whether ``unseen-value``, which refused this very answer before, now only marks it (``looked-again``):
+        since that refusal, a block ran cleanly and printed one of the answer's values. That gate refuses for a
+        source it did not find, and the forms its readers know are never all the forms a right answer takes; a
+        model that printed its evidence again and stands by its answer is not sent round until the run ends, and
+        one that sends it again without looking stays refused. A gate that found a printed table against the
+        answer (``_GIVES_WAY`` holds none) keeps refusing. The mark says which values had no source."""
+        if offer is None or gate not in _GIVES_WAY or self.policy.action(gate) != "refuse" \
+                or self.policy.action("looked-again") == "skip":
+            return False
+        key = _answer_key(offer)
+        turns = [turn for turn, refused_by, answer in self._refusals if refused_by == gate and answer == key]
+        if not turns:
+            return False
+        later = [x for x in self.run.iterations if x.index > max(turns) and x is not it] + [it]
+        return any(grounding.shows_a_value(key, cell_shown(cell)) for x in later for cell in x.cells
+                   if cell.error is None)
 
     def _offer(self, it: Iteration, parsed: ParsedReply, final: FinalSlot) -> Offer | None:
         """The answer of the turn: what FINAL called in code gave, the variable FINAL_VAR named, or the text."""
@@ -476,6 +500,11 @@ def _a_calendar_phrase(phrase: str) -> bool:
 
 _PREPOSITIONS = frozenset({"in", "on", "at", "by", "for", "from", "since", "during", "im", "am", "en", "le", "el",
                            "il", "op", "na", "w", "в"})
+
+
+def _answer_key(offer: Offer) -> str:
+    """An answer as the text it is compared by: the same answer offered again has the same key."""
+    return offer.typed if offer.typed is not None else str(offer.answer)[:10_000]
 
 
 def _answer_text(offer: Offer) -> str:

@@ -168,6 +168,14 @@ GATES: tuple[Gate, ...] = (
          "a real 1.5B model searched records for a label's words, which the data does not use, printed 0 and "
          "wrote FINAL(0); a model searched a web log for 2024-03-05, which it writes 05/Mar/2024"),
     # -- notes ------------------------------------------------------------------------------------------------
+    Gate("looked-again", "note", "soft",
+         "nothing: `unseen-value` refuses one answer once; the same answer offered again after a block that ran "
+         "cleanly and printed one of its values is accepted with that gate's mark in the report (switched off, "
+         "the gate refuses it every time). Only the gate that found no source gives way: a gate that found a "
+         "printed table against the answer keeps refusing it",
+         "blind sets of capable answers: right answers whose figures the checks could not trace (a currency "
+         "restated, a season's last day) were refused on every retry though the model printed its figures again, "
+         "and the run ended with a printed table salvaged as the answer"),
     Gate("repeated-turn", "note", "soft",
          "tells the model it sent the same code as last turn (the third time in a row ends the run)",
          "the endless verification loop the reproduction of the RLM paper found"),

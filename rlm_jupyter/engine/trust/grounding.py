@@ -24,6 +24,7 @@ from collections.abc import Iterable, Iterator
 from ..dialogue import code_names
 from ..record.trajectory import CodeCell, Grounding, Run
 from .printed import cell_shown
+from .readings import values
 
 
 # -- reading the context ---------------------------------------------------------------
@@ -131,3 +132,22 @@ def scope_note(scope: list[str]) -> str:
 
 def _cells(run: Run) -> list[CodeCell]:
     return [cell for it in run.iterations for cell in it.cells]
+
+
+MAX_LABEL_ANSWER = 80  # characters of an answer with no value, looked for whole in an output
+
+
+def shows_a_value(answer: str, output: str) -> bool:
+    """Whether ``output`` shows one of the values of ``answer``: a figure of two digits or more, as any form reads
+    it and within the rounding the answer writes it with, a date, a code; or, for a short answer with none
+    ("north"), the answer itself as words. A one-digit figure is in nearly any output: it shows nothing."""
+    written = [v for v in values(answer) if v.kind != "number" or len(re.sub(r"\D", "", v.text)) > 1]
+    if not written:
+        text = answer.strip().strip("'\".").lower()
+        return 0 < len(text) <= MAX_LABEL_ANSWER and re.search(
+            rf"(?<![\w]){re.escape(text)}(?![\w])", output.lower()) is not None
+    printed = values(output)
+    numbers = {abs(r.value) for value in printed for r in value.readings if r.how != "hedged"}
+    keys = {key for value in printed for key in (value.key, *value.date_keys) if key}
+    return any(any(abs(abs(r.value) - n) <= r.tolerance for r in value.readings for n in numbers) or bool(
+        {value.key, *value.date_keys} & keys - {""}) for value in written)
