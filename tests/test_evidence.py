@@ -512,6 +512,23 @@ def test_a_figure_only_a_preview_of_the_rows_showed_is_refused(engine: Engine, c
     assert [v.gate for v in refusals] == (["wrong-subset"] if refused else []), refusals
 
 
+STATEMENT = "\n".join(["Receipt | Time | Paid In"] + [f"R{n:04d} | 2024-05-{31 - n % 30:02d} 10:00 | {p:,.2f}"
+                                                      for n, p in enumerate([1300, 8930, 900, 38800, 2400] * 60)])
+
+
+@pytest.mark.parametrize("code, question, answer, refused", [
+    ("rows = context.splitlines()\nprint('\\n'.join(rows[:4]))\nprint(rows[-1])",  # the first and last lines
+     "What was the biggest payment?", "The biggest payment was 8,930.00.", True),
+    ("rows = context.splitlines()\nprint('\\n'.join(r for r in rows if 'R0003' in r))",  # a search
+     "How much was paid in with receipt R0003?", "38,800.00 was paid in.", False),
+])
+def test_a_figure_only_the_first_lines_of_a_text_showed_is_refused(engine: Engine, code: str, question: str,
+                                                                   answer: str, refused: bool) -> None:
+    run = engine.run([fence(code), f"FINAL({answer})"], STATEMENT, question=question, max_iterations=2)
+    refusals = [v for v in run.iterations[-1].verdicts if v.action == "refused"]
+    assert [v.gate for v in refusals] == (["wrong-subset"] if refused else []), refusals
+
+
 # -- a running total answered for one period ------------------------------------------------------------------------
 METER = pd.DataFrame({"day": ["2024-02-28", "2024-02-29", "2024-03-01", "2024-03-02"],
                       "kwh": [1301.5, 1321.29, 1328.75, 1086.36],

@@ -146,7 +146,8 @@ GATES: tuple[Gate, ...] = (
          "every printing came from code that selects nothing of "
          "that part (no constant naming it), and is not that part's row of a printed table; or a figure for all "
          "the data printed only by a reduction over a head, tail, sample or slice of its rows, or shown only as a "
-         "cell of a look at a few rows (the data's description, a head of the rows as they are); or the values "
+         "cell of a look at a few rows (the data's description, a head of the rows as they are, the first or last "
+         "lines of a text); or the values "
          "of a column listed as all there are ('which routes ...?') when none was shown but in such a look and the "
          "data's column holds more",
          "a model answered the main branch's CI time with every branch's total"),

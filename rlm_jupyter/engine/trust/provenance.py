@@ -287,24 +287,26 @@ MIN_QUOTED_DIGITS = 5  # a bare number found in the data as written, with no out
 def _quoted_from_data(value: Value, text: str, evidence: Evidence) -> Source | None:
     """A code or an identifier the data writes verbatim ("M13" of a weather report, "Q0983", "rs1411348409",
     "222220Z"), though no output printed it: the answer quotes the data, and the data's line is its source. Only a
-    distinctive token counts: one that mixes letters and digits, or a number of ``MIN_QUOTED_DIGITS`` digits that
-    is no year; a short number is in any data by chance, and a date or a figure with a unit is read by the checks
-    of its kind. The word the answer writes around the value ("222220Z", "chr6:118576703") is looked for first,
-    whole, in the data's texts and the text cells of its tables."""
+    distinctive writing counts: a token that mixes letters and digits, or a number of ``MIN_QUOTED_DIGITS`` digits
+    that is no year; a short number is in any data by chance, and a date or a figure with its currency is read by
+    the checks of its kind. The word the answer writes around the value ("222220Z", "chr6:118576703") is looked
+    for first, whole, in the data's texts and the text cells of its tables."""
+    start = value.start if text[value.start:value.start + len(value.text)] == value.text else text.find(value.text)
+    if start < 0 or value.kind not in ("token", "number") or is_year(value):
+        return None
+    left = len(text[:start]) - len(re.split(r"\s", text[:start])[-1])
+    word = re.split(r"\s", text[left:])[0].strip("`'\"()[],;.:")
+    digits = re.match(r"\d+", value.text)
     if value.kind == "token":
         if len(value.text) < 3 or not (re.search(r"\d", value.text) and re.search(r"[^\W\d_]", value.text)) \
                 or _a_figure(value.text):
             return None
-    elif value.kind != "number" or is_year(value) or (digits := re.match(r"\d+", value.text)) is None \
-            or len(digits.group().lstrip("0")) < MIN_QUOTED_DIGITS:
+        literals: tuple[str, ...] = (word, value.text)
+    elif digits is not None and len(digits.group().lstrip("0")) >= MIN_QUOTED_DIGITS:
+        literals = (word, digits.group())
+    else:
         return None
-    start = value.start if text[value.start:value.start + len(value.text)] == value.text else text.find(value.text)
-    if start < 0:
-        return None
-    left = len(text[:start]) - len(re.split(r"\s", text[:start])[-1])
-    word = re.split(r"\s", text[left:])[0].strip("`'\"()[],;.:")
-    own = value.text if value.kind == "token" else re.match(r"\d+", value.text).group()  # type: ignore[union-attr]
-    for literal in dict.fromkeys((word, own)):
+    for literal in dict.fromkeys(literals):
         pattern = re.compile(r"(?<![\w.])" + re.escape(literal) + r"(?!\w)")
         for data in itertools.chain(evidence.texts, _text_cells(evidence.frames)):
             found = pattern.search(data)

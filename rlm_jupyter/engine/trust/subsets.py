@@ -109,9 +109,34 @@ def _distinct(frame: Any, column: str) -> int:
 
 
 def _looks(evidence: Evidence) -> set[int]:
-    """The lines (by id) of the rows of partial tables that a look at a few rows printed (``_a_look``)."""
+    """The lines (by id) of the rows of partial tables that a look at a few rows printed (``_a_look``), and of the
+    data's own text that a slice of its lines printed (``_sliced_lines``)."""
     return {id(row.line) for table in evidence.tables if table.partial and _a_look(table, evidence)
-            for row in table.rows}
+            for row in table.rows} | _sliced_lines(evidence)
+
+
+def _sliced_lines(evidence: Evidence) -> set[int]:
+    """The lines (by id) of the data's own text printed by a slice of its lines (``print('\\n'.join(rows[:11]))``,
+    ``print(rows[-1])``): the first or last few lines of a log or a statement, a look as a ``head()`` of a table is.
+    A line a search printed (``[l for l in rows if 'FAILED' in l]``) is no look."""
+    if not evidence.runs or not evidence.texts:
+        return set()
+    calls = printed_calls(evidence.runs[-1])
+    found = set()
+    for line in evidence.shown.lines:
+        if line.where.place != "output" or line.where.earlier:
+            continue
+        printed = [arg for args in calls.get((line.where.turn, line.where.block), []) for arg in args]
+        if any(_sliced(arg) or _last(arg) for arg in printed if not _COMPUTES.search(source_of(arg))) \
+                and evidence.is_data(line.text):
+            found.add(id(line))
+    return found
+
+
+def _last(expr: ast.expr) -> bool:
+    """``rows[-1]``, ``lines[0]``: one line of the data by its place, a look at its first or last."""
+    return isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Constant | ast.UnaryOp) and not isinstance(
+        expr.value, ast.Subscript | ast.Call)
 
 
 def _a_look(table: Any, evidence: Evidence) -> bool:
