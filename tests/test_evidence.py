@@ -1127,6 +1127,8 @@ def test_a_title_ends_no_sentence_and_a_later_sentence_is_detail(answer: str, re
     ("June 26,853 lb, July 26,610 lb", [("26,853 lb", ""), ("26,610 lb", "")]),  # grouped figures, not days
     ("`SG=1.008 T=78.6F`", [("1.008", ""), ("78.6", "")]),  # T= keys the next reading: no trillion
     ("à 7h00, 25,6 % des inscrits", [("7h00", "7:00"), ("25,6 %", "")]),  # a French clock
+    ("the GPX says 07:41Z)", [("07:41", "07:41")]),  # ISO 8601's Z for UTC after a clock
+    ("at 07:41 Zagreb time", [("07:41", "07:41")]),
 ])
 def test_days_clocks_and_keys_are_told_from_figures(text: str, expected: list[tuple[str, str]]) -> None:
     assert [(v.text, v.key) for v in values(text)] == expected
@@ -3036,3 +3038,12 @@ def test_a_code_the_data_writes_verbatim_is_quoted_from_the_data_and_says_so() -
     assert quoted("Gusts reached 50 kt 33 times.", data=METARS + "\nremark: 33 gusts").unseen == ["33"]
     assert quoted("About RM80 a kilo.", data=METARS + "\nMusang King RM80 sekilo").unseen == ["RM80"]
     assert quoted("Station 2024 reported it.", data=METARS + "\nstation 2024").unseen == ["2024"]
+
+
+def test_a_bare_when_in_a_question_for_yes_or_no_joins_a_condition_and_asks_for_no_date() -> None:
+    from rlm_jupyter.engine.trust.forms import asks_when
+
+    assert not asks_when("Is the wind stronger when the pressure is low?")
+    assert not asks_when("Does the bus run late when it rains?")
+    assert asks_when("When was the first gust?") and asks_when("Did it rain, and when?")
+    assert asks_when("Was the peak in which month?") and asks_when("Quand a-t-il plu ?")

@@ -496,8 +496,16 @@ def _plural_ask(wh: str, head: str) -> bool:
 
 def asks_when(question: str) -> bool:
     """Whether the question's form asks for a date or a time ("When did ...", "Which month ..."): then a date is
-    what the answer says, not the period it scopes its figures by."""
-    return _WHEN.search(question) is not None
+    what the answer says, not the period it scopes its figures by. In a question for yes or no ("Is the wind
+    stronger when the pressure is low?") a bare "when" joins a condition, unless it ends the question ("..., and
+    when?")."""
+    yes_no = _YES_NO.match(question) is not None
+    return any(not (yes_no and found.group(0).lower() == "when" and not re.match(r"\s*\?", question[found.end():]))
+               for found in _WHEN.finditer(question))
+
+
+# a question for yes or no, by its first word: an auxiliary verb
+_YES_NO = re.compile(r"\s*(?:is|are|was|were|do|does|did|can|could|will|would|has|have|had|should)\b", re.IGNORECASE)
 
 
 def is_plural(word: str) -> bool:
