@@ -3047,3 +3047,14 @@ def test_a_bare_when_in_a_question_for_yes_or_no_joins_a_condition_and_asks_for_
     assert not asks_when("Does the bus run late when it rains?")
     assert asks_when("When was the first gust?") and asks_when("Did it rain, and when?")
     assert asks_when("Was the peak in which month?") and asks_when("Quand a-t-il plu ?")
+
+
+def test_a_question_is_read_from_the_sentence_that_asks_not_the_scene_before_it() -> None:
+    from rlm_jupyter.engine.trust.forms import asking_sentence, asks_for_one
+
+    scene = "In the morning rush trams come every 6 minutes. How often does line 4 leave Tondi between 7 and 9?"
+    assert asking_sentence(scene).startswith("How often") and asks_for_one(scene) == "one figure"
+    assert asks_for_one("Trams come every 6 minutes, each line. How often does line 4 leave?") == "one figure"
+    # the other way: an abbreviation is no sentence's end, and one sentence with "each" still asks per group
+    assert asking_sentence("How many patients did Dr. Sá see?") == "How many patients did Dr. Sá see?"
+    assert asks_for_one("How many trams leave each stop every hour?") is None

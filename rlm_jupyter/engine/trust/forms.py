@@ -413,7 +413,10 @@ def asks_for_one(question: str) -> str | None:
     """``one figure`` or ``one choice`` when the question's form asks for a single answer; None otherwise.
 
     Why None for several question words: "How many failed, and which service had the most?" asks for two things.
+    A question after sentences that set its scene is read alone ("Trams come every 6 minutes. How often does line
+    4 leave?": the first sentence's "every" asks for nothing).
     """
+    question = asking_sentence(question)
     if not _single(question):
         return None
     if _HOW_MANY.search(question):
@@ -473,6 +476,24 @@ def plural_ask(question: str) -> str | None:
     if not is_plural(head) and is_plural(after) and after not in _AUXILIARIES:
         head = after  # "which audience segments ...": a noun's modifier before the plural noun
     return head if _plural_ask(ask.group("wh") or "", head) and head not in _AUXILIARIES else None
+
+
+def asking_sentence(question: str) -> str:
+    """The sentence of a question that asks: the last that ends with a question mark (in any script), or the last
+    sentence. The sentences before it set the scene; a figure or a word there is context."""
+    sentences, start = [], 0
+    for stop in _SENTENCE_END.finditer(question):
+        word = re.search(r"(\w+)\W*$", question[start:stop.start()])
+        if word is not None and len(word.group(1)) > 2 and word.group(1)[-1].islower():  # not "Dr." nor "St."
+            sentences.append(question[start:stop.start()])
+            start = stop.end()
+    sentences.append(question[start:])
+    asking = [part for part in sentences if re.search(r"[?？؟]\s*$", part)]
+    return (asking or sentences)[-1]
+
+
+# the end of a sentence: its stop, then a space and a capital (not a decimal point, not "e.g. the")
+_SENTENCE_END = re.compile(r"(?<=[.!?？؟。])\s+(?=[A-ZÀ-ÖØ-Þ\u0400-\u042f])")
 
 
 def _single(question: str, *, grouped_too: bool = False) -> bool:
