@@ -111,6 +111,9 @@ def test_unseen_value_gives_way_to_an_answer_sent_again_after_its_figures_were_p
                               {"acceptance": "strict,-looked-again"})):
         refused = engine.run(replies, SALES, question="What did March sell?", max_iterations=5, **options)
         assert refused.status != "final", replies
+    from rlm_jupyter.engine.trust.grounding import shows_a_value  # the review's: row numbers, hedges and signs
+    assert not shows_a_value("There were 37 failed logins.", "   user     ok\n37  bob  False\n38  ann   True")
+    assert not shows_a_value("Around 100 runs.", "runs 91") and not shows_a_value("It fell by -12.5%.", "12.5")
     wrong = "FINAL(Tablets had the highest refund total, $3,104.22)"
     extreme = engine.run([fence(BY_CATEGORY), wrong, fence("print(by['tablets'])"), wrong], REFUNDS,
                          question="Which category had the highest refund total?", max_iterations=5)

@@ -413,10 +413,10 @@ def asks_for_one(question: str) -> str | None:
     """``one figure`` or ``one choice`` when the question's form asks for a single answer; None otherwise.
 
     Why None for several question words: "How many failed, and which service had the most?" asks for two things.
-    A question after sentences that set its scene is read alone ("Trams come every 6 minutes. How often does line
-    4 leave?": the first sentence's "every" asks for nothing).
+    A question after sentences that set its scene is read from where it asks (``asking_part``: in "Trams come
+    every 6 minutes. How often does line 4 leave?", the first sentence's "every" asks for nothing).
     """
-    question = asking_sentence(question)
+    question = asking_part(question)
     if not _single(question):
         return None
     if _HOW_MANY.search(question):
@@ -478,22 +478,21 @@ def plural_ask(question: str) -> str | None:
     return head if _plural_ask(ask.group("wh") or "", head) and head not in _AUXILIARIES else None
 
 
-def asking_sentence(question: str) -> str:
-    """The sentence of a question that asks: the last that ends with a question mark (in any script), or the last
-    sentence. The sentences before it set the scene; a figure or a word there is context."""
-    sentences, start = [], 0
+def asking_part(question: str) -> str:
+    """The question from the sentence that asks on: the scene set before it is dropped ("In the morning rush trams
+    come every 6 minutes. How often does line 4 leave?"), what follows it is kept ("What is the average? Give it
+    for each store."). A sentence asks when it opens with a question word; only then is the text before it a
+    scene, so an abbreviation ("Mrs. Lee", "Prof. Ng") splits nothing."""
     for stop in _SENTENCE_END.finditer(question):
-        word = re.search(r"(\w+)\W*$", question[start:stop.start()])
-        if word is not None and len(word.group(1)) > 2 and word.group(1)[-1].islower():  # not "Dr." nor "St."
-            sentences.append(question[start:stop.start()])
-            start = stop.end()
-    sentences.append(question[start:])
-    asking = [part for part in sentences if re.search(r"[?？؟]\s*$", part)]
-    return (asking or sentences)[-1]
+        if stop.start() > 0 and _OPENS_A_QUESTION.match(question, stop.end()):
+            return question[stop.end():]
+    return question
 
 
-# the end of a sentence: its stop, then a space and a capital (not a decimal point, not "e.g. the")
-_SENTENCE_END = re.compile(r"(?<=[.!?？؟。])\s+(?=[A-ZÀ-ÖØ-Þ\u0400-\u042f])")
+# the end of a sentence: its stop, then spaces (not a decimal point, not "e.g.")
+_SENTENCE_END = re.compile(r"(?<=[.!])\s+")
+# a sentence that opens with an English question word, the forms the one-figure and one-choice readers know
+_OPENS_A_QUESTION = re.compile(r"(?:how|what|which|who|when|where|why)\b", re.IGNORECASE)
 
 
 def _single(question: str, *, grouped_too: bool = False) -> bool:
@@ -518,15 +517,26 @@ def _plural_ask(wh: str, head: str) -> bool:
 def asks_when(question: str) -> bool:
     """Whether the question's form asks for a date or a time ("When did ...", "Which month ..."): then a date is
     what the answer says, not the period it scopes its figures by. In a question for yes or no ("Is the wind
-    stronger when the pressure is low?") a bare "when" joins a condition, unless it ends the question ("..., and
-    when?")."""
-    yes_no = _YES_NO.match(question) is not None
-    return any(not (yes_no and found.group(0).lower() == "when" and not re.match(r"\s*\?", question[found.end():]))
-               for found in _WHEN.finditer(question))
+    stronger when the pressure is low?") a bare "when" joins a condition, unless its words ask: after "and", a
+    comma or "if so" ("Was there an outage, and when?"), before a verb that asks ("when did it start?"), after a
+    verb of telling ("Can you tell me when ..."), or at the end."""
+    for found in _WHEN.finditer(question):
+        if found.group(0).lower() != "when":
+            return True
+        sentence_start = max(question.rfind(stop, 0, found.start()) for stop in ".?!？") + 1
+        if not _YES_NO.match(question, sentence_start) or _ASKING_WHEN_BEFORE.search(
+                question[max(0, found.start() - 20):found.start()]) or _ASKING_WHEN_AFTER.match(question, found.end()):
+            return True
+    return False
 
 
 # a question for yes or no, by its first word: an auxiliary verb
 _YES_NO = re.compile(r"\s*(?:is|are|was|were|do|does|did|can|could|will|would|has|have|had|should)\b", re.IGNORECASE)
+# what makes a "when" in a question for yes or no ask for a date: the words before it, or after it
+_ASKING_WHEN_BEFORE = re.compile(r"(?:\band|\bor|,|;|\bif so|\bme|\bknow|\bsay|\bshow|\bfind|\btell)\s*$",
+                                 re.IGNORECASE)
+_ASKING_WHEN_AFTER = re.compile(r"\s*(?:(?:exactly|precisely)\b\s*)?(?:[?？]|$)|\s+(?:did|does|do|was|were|is|are|will|"
+                                r"would|has|have|had)\b", re.IGNORECASE)
 
 
 def is_plural(word: str) -> bool:

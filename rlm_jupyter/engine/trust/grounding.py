@@ -138,16 +138,22 @@ MAX_LABEL_ANSWER = 80  # characters of an answer with no value, looked for whole
 
 
 def shows_a_value(answer: str, output: str) -> bool:
-    """Whether ``output`` shows one of the values of ``answer``: a figure of two digits or more, as any form reads
-    it and within the rounding the answer writes it with, a date, a code; or, for a short answer with none
-    ("north"), the answer itself as words. A one-digit figure is in nearly any output: it shows nothing."""
+    """Whether ``output`` shows one of the values of ``answer``: a figure of two digits or more, with its sign, as
+    the answer writes it (or rounded as it writes it; not within a hedge's reach: "about 100" is no 91), a date, a
+    code; or, for a short answer with none ("north"), the answer itself as words. A one-digit figure is in nearly
+    any output, and a table's row numbers (``37  2024-03-01 ...``) are no figures: they show nothing."""
     written = [v for v in values(answer) if v.kind != "number" or len(re.sub(r"\D", "", v.text)) > 1]
     if not written:
         text = answer.strip().strip("'\".").lower()
         return 0 < len(text) <= MAX_LABEL_ANSWER and re.search(
             rf"(?<![\w]){re.escape(text)}(?![\w])", output.lower()) is not None
-    printed = values(output)
-    numbers = {abs(r.value) for value in printed for r in value.readings if r.how != "hedged"}
+    printed = values(_ROW_NUMBER.sub("", output))
+    numbers = {(r.value if value.sign >= 0 else -r.value) for value in printed for r in value.readings
+               if r.how != "hedged"}
     keys = {key for value in printed for key in (value.key, *value.date_keys) if key}
-    return any(any(abs(abs(r.value) - n) <= r.tolerance for r in value.readings for n in numbers) or bool(
-        {value.key, *value.date_keys} & keys - {""}) for value in written)
+    return any(any(abs((r.value if value.sign >= 0 else -r.value) - n) <= r.tolerance for r in value.readings
+                   if r.how != "hedged" for n in numbers)
+               or bool({value.key, *value.date_keys} & keys - {""}) for value in written)
+
+
+_ROW_NUMBER = re.compile(r"(?m)^\s*\d+(?= {2,}\S)")  # a row's number as pandas prints it, before its cells

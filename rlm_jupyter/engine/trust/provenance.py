@@ -30,7 +30,6 @@ from typing import Any
 
 from ..dialogue import code_names
 from ..record.trajectory import CodeCell, Grounding, Iteration, Run, Source, SourceKind
-from . import localedata
 from .clocks import between_clocks, clock_of_seconds, clock_shifted
 from .constants import code_bound, code_divisors, code_factor, code_name, out_of, rate_base
 from .dates import Span, calendar_source, data_spans, per_period, question_of, span_length, within_data
@@ -47,7 +46,7 @@ from .derive import (
 )
 from .forms import asks_when
 from .printed import LINE_CHARS, Line, Match, Shown, Table, Where, shown_at, tables
-from .readings import CURRENCIES, Value, date_of, is_year, values
+from .readings import Value, date_of, is_year, values
 from .search_again import DATA_PIECE_CHARS
 from .written import written_source
 
@@ -228,8 +227,7 @@ def _typed_sources(found: list[Value], evidence: Evidence, text: str) -> list[So
                        or code_bound(value, text, evidence.runs)
                        or _row_count(value, evidence) or code_factor(value, evidence.runs, text)
                        or code_name(value, evidence.runs)
-                       or in_minor_units(value, text, shown) or rounded_stated(value, stated, text)
-                       or _quoted_from_data(value, text, evidence))
+                       or in_minor_units(value, text, shown) or rounded_stated(value, stated, text))
             if derived is None:
                 continue
             sources[index] = derived
@@ -279,56 +277,6 @@ def _row_count(value: Value, evidence: Evidence) -> Source | None:
             return Source(value.text, "derived", how=f"the number of rows of the table at {table.where.describe()}",
                           loose=True, operands=[shown_at(first, first.text.strip())])
     return None
-
-
-MIN_QUOTED_DIGITS = 5  # a bare number found in the data as written, with no output showing it, is a quote this long
-
-
-def _quoted_from_data(value: Value, text: str, evidence: Evidence) -> Source | None:
-    """A code or an identifier the data writes verbatim ("M13" of a weather report, "Q0983", "rs1411348409",
-    "222220Z"), though no output printed it: the answer quotes the data, and the data's line is its source. Only a
-    distinctive writing counts: a token that mixes letters and digits, or a number of ``MIN_QUOTED_DIGITS`` digits
-    that is no year; a short number is in any data by chance, and a date or a figure with its currency is read by
-    the checks of its kind. The word the answer writes around the value ("222220Z", "chr6:118576703") is looked
-    for first, whole, in the data's texts and the text cells of its tables."""
-    start = value.start if text[value.start:value.start + len(value.text)] == value.text else text.find(value.text)
-    if start < 0 or value.kind not in ("token", "number") or is_year(value):
-        return None
-    left = len(text[:start]) - len(re.split(r"\s", text[:start])[-1])
-    word = re.split(r"\s", text[left:])[0].strip("`'\"()[],;.:")
-    digits = re.match(r"\d+", value.text)
-    if value.kind == "token":
-        if len(value.text) < 3 or not (re.search(r"\d", value.text) and re.search(r"[^\W\d_]", value.text)) \
-                or _a_figure(value.text):
-            return None
-        literals: tuple[str, ...] = (word, value.text)
-    elif digits is not None and len(digits.group().lstrip("0")) >= MIN_QUOTED_DIGITS:
-        literals = (word, digits.group())
-    else:
-        return None
-    for literal in dict.fromkeys(literals):
-        pattern = re.compile(r"(?<![\w.])" + re.escape(literal) + r"(?!\w)")
-        for data in itertools.chain(evidence.texts, _text_cells(evidence.frames)):
-            found = pattern.search(data)
-            if found is not None:
-                begin, end = data.rfind("\n", 0, found.start()) + 1, data.find("\n", found.end())
-                line = data[begin:end if end >= 0 else len(data)].strip()
-                return Source(value.text, "derived", how="quoted from the data as written (no output printed it)",
-                              loose=True, operands=[Source(literal, "shown", where="the data", line=line[:LINE_CHARS])])
-    return None
-
-
-def _a_figure(token: str) -> bool:
-    """A figure glued to its currency or unit ("RM80", "R740", "80kg"): a figure that an output must show, not an
-    identifier the data writes."""
-    glued = re.fullmatch(r"([^\W\d_]+)\d+(?:[.,]\d+)?|\d+(?:[.,]\d+)?([^\W\d_]+)", token)
-    if glued is None:
-        return False
-    word = glued.group(1) or glued.group(2)
-    if word.upper() in CURRENCIES or word in localedata.currency_symbols(CURRENCIES):
-        return True
-    # one letter is a code's prefix as often as a unit's symbol ("M13" of a weather report, "T20")
-    return len(word) > 1 and (word.lower() in localedata.unit_words() or word.lower() in localedata.scale_words())
 
 
 def _side_by_side(value: Value, shown: Shown) -> Source | None:

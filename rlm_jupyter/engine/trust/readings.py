@@ -233,7 +233,7 @@ def _numbered_month() -> re.Pattern[str]:
     return re.compile(r"(?<![\w])(?:" + words + r")\.?\s?(?P<numbered_month>\d{1,2})(?!\d)", re.IGNORECASE)
 _ZONE_OFFSET = re.compile(r"\b(?:UTC|GMT)\s?[+-]\d{1,2}(?::?\d{2})?(?!\d)")
 # a time of day: 14:02, 14:02:11.5, and the French 18h30 (keyed 18:30, as the colon writes it)
-# a time of day, also with ISO 8601's "Z" for UTC right after it ("07:41Z", as GPX and aviation write it)
+# a time of day, also with ISO 8601's "Z" for UTC right after it ("07:41Z", as GPX tracks and ISO stamps write it)
 CLOCK = re.compile(r"\b\d{1,2}(?::|h(?=\d{2}\b))\d{2}(?::\d{2}(?:\.\d+)?)?(?:\b|(?=Z\b))")
 # a time of day with the half of the day, as US stamps write it: "9:12:03 PM" is 21:12:03
 # (a.m. with its dots, AM, or a bare lowercase am / pm not before a capital: German "12:15 am Freitag" is "on")

@@ -116,9 +116,10 @@ def _looks(evidence: Evidence) -> set[int]:
 
 
 def _sliced_lines(evidence: Evidence) -> set[int]:
-    """The lines (by id) of the data's own text printed by a slice of its lines (``print('\\n'.join(rows[:11]))``,
-    ``print(rows[-1])``): the first or last few lines of a log or a statement, a look as a ``head()`` of a table is.
-    A line a search printed (``[l for l in rows if 'FAILED' in l]``) is no look."""
+    """The lines (by id) of the data's own text printed by a slice of its lines with fixed bounds
+    (``print('\\n'.join(rows[:11]))``, ``print(rows[-1])``): the first or last few lines of a log or a statement, a
+    look as a ``head()`` of a table is. Lines a search printed (``[r for r in rows if 'FAILED' in r][:5]``), or a
+    window around a hit (``rows[i - 1:i + 2]``), are no look."""
     if not evidence.runs or not evidence.texts:
         return set()
     calls = printed_calls(evidence.runs[-1])
@@ -127,16 +128,44 @@ def _sliced_lines(evidence: Evidence) -> set[int]:
         if line.where.place != "output" or line.where.earlier:
             continue
         printed = [arg for args in calls.get((line.where.turn, line.where.block), []) for arg in args]
-        if any(_sliced(arg) or _last(arg) for arg in printed if not _COMPUTES.search(source_of(arg))) \
-                and evidence.is_data(line.text):
+        if any(_first_or_last_lines(arg) for arg in printed) and evidence.is_data(line.text):
             found.add(id(line))
     return found
 
 
-def _last(expr: ast.expr) -> bool:
-    """``rows[-1]``, ``lines[0]``: one line of the data by its place, a look at its first or last."""
-    return isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Constant | ast.UnaryOp) and not isinstance(
-        expr.value, ast.Subscript | ast.Call)
+def _first_or_last_lines(expr: ast.expr) -> bool:
+    """``rows[:11]``, ``rows[-3:]``, ``rows[0]``, ``rows[-1]`` (also inside ``'\\n'.join(...)``), of lines no search
+    or comprehension picked: a slice or an index by a fixed place."""
+    if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr == "join" \
+            and len(expr.args) == 1:
+        return _first_or_last_lines(expr.args[0])
+    if not isinstance(expr, ast.Subscript) or not _the_lines(expr.value) or _COMPUTES.search(source_of(expr)):
+        return False
+    if isinstance(expr.slice, ast.Slice):
+        bounds = [b for b in (expr.slice.lower, expr.slice.upper) if b is not None]
+        return bool(bounds) and all(_fixed(b) for b in bounds) and expr.slice.step is None
+    return _fixed(expr.slice) and abs(ast.literal_eval(expr.slice)) <= 2
+
+
+def _the_lines(expr: ast.expr) -> bool:
+    """The data as it is, or its lines: a name (``rows``), ``text.splitlines()``, ``text.split('\\n')``; not
+    what a search or a split by a word picked (``[r for r in rows if ...]``, ``text.split('## Notice')``)."""
+    if isinstance(expr, ast.Name | ast.Attribute):
+        return True
+    if not isinstance(expr, ast.Call) or not isinstance(expr.func, ast.Attribute) or not _the_lines(expr.func.value):
+        return False
+    if expr.func.attr in ("splitlines", "readlines"):
+        return True
+    return expr.func.attr == "split" and (not expr.args or (
+        isinstance(expr.args[0], ast.Constant) and expr.args[0].value in ("\n", "\r\n")))
+
+
+def _fixed(node: ast.expr) -> bool:
+    """A whole number written in the code (``10``, ``-3``): a fixed place, not one a search found."""
+    try:
+        return isinstance(ast.literal_eval(node), int)
+    except ValueError:
+        return False
 
 
 def _a_look(table: Any, evidence: Evidence) -> bool:
