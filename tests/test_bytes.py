@@ -44,6 +44,6 @@ def test_in_a_kernel_the_run_ends_and_binds_its_record(kernel: KernelSession, se
     server.models["root"] = Scripted([fence("print(files)\n" + SURROGATE_CODE), "FINAL_VAR(name)"])
     kernel.ok("files = ['a']")
     out = kernel.execute('%rlm files "which file?" --model root')
-    assert not out.errors and "UsageError" not in out.stderr, out.stderr
+    assert out.failure is None and "UsageError" not in out.stderr, out.stderr
     assert kernel.value("rlm_run.status, rlm_answer") == "final caf\\udce9.csv"
     assert "caf\\udce9.csv" in out.displays[-1]["data"]["text/html"]

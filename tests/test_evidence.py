@@ -3050,3 +3050,112 @@ def test_a_question_is_read_from_the_sentence_that_asks_not_the_scene_before_it(
     started = time.perf_counter()
     asks_for_one("Decode " + "A" * 40_000 + " now. How many rows?")
     assert time.perf_counter() - started < 15  # a generous bound: the quadratic reading took 27 s for it
+
+
+# -- where a figure or a superlative belongs, read from the sentence's structure ------------------------------------
+BATTERS = pd.DataFrame({"runs": [703, 398, 303], "hs": [115, 104, 42]},
+                       index=pd.Index(["Perera", "Fernando", "Silva"], name="batter"))
+
+
+@pytest.mark.parametrize("answer, refused", [
+    ("Perera: 703 runs (highest score 115), almost twice as many as Fernando with 398.", False),
+    ("Perera made 703; Fernando (the highest run total) made 398.", True),  # the bracket's own label
+])
+def test_a_superlative_in_brackets_names_what_the_bracket_follows(answer: str, refused: bool) -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_extreme
+
+    evidence = evidence_of("print(batters)", batters=BATTERS)
+    assert (wrong_extreme(answer, "Who scored the most runs?", evidence, lambda label: False) is not None) == refused
+
+
+@pytest.mark.parametrize("answer, refused", [
+    ("706 departures, from 3 lines (1, 12 and 3).", False),  # the three lines, by their numbers
+    ("706 departures, from 12 lines.", True),  # Balti jaam's figure
+    ("706 departures, from 3 lines (12 of them at night).", True),  # one figure for three: no list of names
+])
+def test_figures_in_a_bracket_that_lists_what_a_count_counts_are_names(answer: str, refused: bool) -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_pair
+
+    lines = pd.Series({"Hobujaama": 3, "Balti jaam": 12, "Kopli": 2}, name="lines")
+    departures = pd.Series({"Hobujaama": 706, "Balti jaam": 471}, name="departures")
+    evidence = evidence_of("print(departures)\nprint(lines)", lines=lines, departures=departures)
+    question = "How many departures does Hobujaama get, and from how many lines?"
+    assert (wrong_pair(answer, question, evidence) is not None) == refused
+
+
+def test_a_row_of_text_alone_shows_no_figure_against_the_answers() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_pair
+
+    receipt = pd.Series({"Receipt No.": "SESBKNXLA0", "Completion Time": "2024-05-10 10:29:07",
+                         "Details": "Customer Payment to Small Business", "Transaction Status": "Completed",
+                         "Paid In": 38800.0, "Withdrawn": 0.0, "Balance": 274260.75})
+    evidence = evidence_of("print(receipt.to_string())", receipt=receipt)
+    assert wrong_pair("Receipt SESBKNXLA0: KSh 38,800.00 on 10 May 2024.", "Which receipt was the biggest payment?",
+                      evidence) is None
+    totals = pd.DataFrame({"paid_in": [120.0, 38800.0], "items": [3, 1]}, index=pd.Index(["Receipt", "Refund"]))
+    against = evidence_of("print(totals)", totals=totals)
+    assert wrong_pair("Receipt: 38,800.", "q", against) is not None  # a row with a figure: the other row's
+
+
+@pytest.mark.parametrize("answer, refused", [
+    ("More on the road: 21 points a game in 6 away games against 19.86 in 7 home games.", False),  # games
+    ("He wears shirt 7.", True),  # the column's own word: Petrauskas's number
+    ("Him: 7.", True),  # a figure laid out for its label, counting nothing else
+    ("He is 198 cm tall.", True),  # a figure of two digits or more still answers for its row
+])
+def test_a_one_digit_count_naming_no_column_is_no_other_rows_figure(answer: str, refused: bool) -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_pair
+
+    roster = pd.DataFrame({"shirt": [4, 7], "height_cm": [191, 198]}, index=pd.Index(["Kazlauskas", "Petrauskas"]))
+    evidence = evidence_of("print(roster)", roster=roster)
+    assert (wrong_pair(answer, "Does Kazlauskas score more at home?", evidence) is not None) == refused
+
+
+@pytest.mark.parametrize("answer, refused", [
+    ("The team played 4 matches, won only 1.", False),  # matches are the 4's word, not the 1's
+    ("The team played 4 matches and won only 1.", False),
+    ("The team played 1 match.", True),  # October's wins, named as its matches
+])
+def test_the_words_of_a_figure_stop_at_the_figure_before_it(answer: str, refused: bool) -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_pair
+
+    months = pd.DataFrame({"matches": [4, 6], "wins": [1, 5]}, index=pd.Index(["October", "November"]))
+    evidence = evidence_of("print(months)", months=months)
+    assert (wrong_pair(answer, "How did the team do in October?", evidence) is not None) == refused
+
+
+@pytest.mark.parametrize("answer, refused", [
+    ("Marca fetched 41.13 €/arroba on average.", False),  # a price per arroba, not the arrobas
+    ("Marca fetched 41.13 € per arroba on average.", False),
+    ("Marca: 41.13 arrobas were cut.", True),  # marca's price, named as its arrobas
+])
+def test_the_word_a_rate_is_per_names_no_column(answer: str, refused: bool) -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_pair
+
+    calibre = pd.DataFrame({"arrobas": [15388, 9480], "preco": [41.13, 28.93]}, index=pd.Index(["marca", "delgada"]))
+    evidence = evidence_of("print(calibre)", calibre=calibre)
+    assert (wrong_pair(answer, "How does the price depend on the calibre?", evidence) is not None) == refused
+
+
+@pytest.mark.parametrize("answer, refused", [
+    ("Both climbed from April into summer, but they peaked a month apart.", False),  # several things, not April
+    ("Launches began in April, and it was the busiest month.", True),  # one thing: the sentence's one label
+])
+def test_a_plural_pronoun_refers_no_superlative_to_one_label(answer: str, refused: bool) -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_extreme
+
+    launches = pd.Series({"April": 14, "May": 20, "June": 46, "July": 51}, name="launches")
+    evidence = evidence_of("print(launches)", launches=launches)
+    assert (wrong_extreme(answer, "How did launches develop?", evidence, lambda label: False) is not None) == refused
+
+
+@pytest.mark.parametrize("answer, refused", [
+    ("Aerotows rose 14 → 20 → 46 and peaked in July at 51.", False),  # a series over rows, in their order
+    ("Aerotows: 46 in July.", True),  # June's figure stated for July
+])
+def test_figures_an_arrow_chains_are_a_series_not_the_next_labels(answer: str, refused: bool) -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_pair
+
+    launches = pd.Series({"April": 14, "May": 20, "June": 46, "July": 51}, name="aerotows")
+    evidence = evidence_of("print(launches)", launches=launches)
+    assert (wrong_pair(answer, "How did aerotows develop?", evidence) is not None) == refused

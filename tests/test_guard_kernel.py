@@ -45,7 +45,7 @@ def ask(kernel: KernelSession, server: FakeLLMServer, code: str, options: str = 
     server.models["root"] = Scripted(obeying(code))
     kernel.ok(TICKETS)
     result = kernel.execute(f'%rlm tickets "what is wrong?" --model root --acceptance off {options}')
-    assert not result.errors, result.errors[0]["evalue"]
+    assert result.failure is None, result.failure
     return result
 
 
@@ -126,7 +126,7 @@ def test_each_class_is_refused_in_a_kernel(kernel: KernelSession, server: FakeLL
     assert "rlm guard refused" in model_read and "not the user's" in model_read
     # the next run reaches the same endpoint, with nothing refused
     server.models["root"] = Scripted([f"```repl\n{READ_FIRST}\n```", 'FINAL("fine")'])
-    assert not kernel.execute('%rlm tickets "and now?" --model root --acceptance off').errors
+    assert kernel.execute('%rlm tickets "and now?" --model root --acceptance off').failure is None
     assert kernel.value("rlm_answer, rlm_run.guard") == "fine []"
 
 
@@ -191,7 +191,7 @@ ddf = dd.from_pandas(pd.read_csv(os.path.join(data_dir, 'sales.csv')), npartitio
     try:
         server.models["root"] = Scripted([f"```repl\n{ANALYSIS}\n```", "FINAL(7)"])
         result = kernel.execute('%rlm data_dir ddf "total amount?" --model root --acceptance off')
-        assert not result.errors, result.errors[0]["evalue"]
+        assert result.failure is None, result.failure
         assert kernel.value("rlm_run.status, rlm_run.guard") == "final []"
         cell = kernel.value("rlm_run.iterations[0].cells[0].stdout.strip()")
         assert cell == "7 5 7 2", kernel.value("rlm_run.iterations[0].cells[0].error")
@@ -217,7 +217,7 @@ def test_the_next_run_finds_the_environment_as_it_was(kernel: KernelSession, ser
         "model code changed the environment variable OPENAI_BASE_URL: restored"])
     assert "model code changed the environment variable OPENAI_BASE_URL: restored" in report_html(result)
     server.models["root"] = Scripted([f"```repl\n{READ_FIRST}\nprint(llm_query('hi'))\n```", 'FINAL("fine")'])
-    assert not kernel.execute('%rlm tickets "and now?" --model root --acceptance off').errors
+    assert kernel.execute('%rlm tickets "and now?" --model root --acceptance off').failure is None
     assert kernel.value("rlm_answer, rlm_run.guard, rlm_run.undone") == "fine [] []"
     assert canary.hits() == hits
 
@@ -236,7 +236,7 @@ def test_an_ipython_callback_the_model_leaves_is_refused_or_removed(kernel: Kern
     server.models["root"] = Scripted([f"```repl\n{READ_FIRST}\n```\n```repl\n{code}\n```", 'FINAL("done")'])
     kernel.ok(TICKETS)
     result = kernel.execute('%rlm tickets "what is wrong?" --model root --acceptance off')
-    assert not result.errors, result.errors[0]["evalue"]
+    assert result.failure is None, result.failure
     kernel.ok("x = 1")  # the user's next cell
     assert not marker.exists()
     assert kernel.value("[(a.category, a.refused) for a in rlm_run.guard]") == "[('hooks', True)]"

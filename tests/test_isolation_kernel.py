@@ -25,7 +25,7 @@ def run(kernel: KernelSession, server: FakeLLMServer, replies: list[str], option
     server.models["root"] = Scripted(replies)
     kernel.ok(SETUP)
     result = kernel.execute(f'%rlm orders "revenue by region?" --model root --acceptance off --isolated {options}')
-    assert not result.errors, result.errors[0]["evalue"]
+    assert result.failure is None, result.failure
     return result
 
 

@@ -91,9 +91,11 @@ def test_two_kernels_hammering_one_cache(llm_server: FakeLLMServer, server: Fake
     kernels = [cached_kernel(llm_server, cache_dir) for _ in range(2)]
     try:
         pending = [k.client.execute(batch.format(tag=i)) for i, k in enumerate(kernels)]
-        for k, msg_id in zip(kernels, pending):
-            assert not k.collect(msg_id).errors
-        assert [k.value("len(rlm_answer), rlm_run.status") for k in kernels] == ["600 final"] * 2
+        cells = [k.collect(msg_id) for k, msg_id in zip(kernels, pending)]
+        assert [c.failure for c in cells] == [None, None]
+        bound = [k.execute("print(len(rlm_answer), rlm_run.status)") for k in kernels]
+        assert [b.stdout.strip() for b in bound] == ["600 final"] * 2, [  # what the cells said, should it fail again
+            (c.stdout, c.stderr, c.displayed, b.failure) for c, b in zip(cells, bound)]
         store = SQLiteStore(cache_dir / CACHE_FILE)
         try:
             assert store._db().execute("PRAGMA integrity_check").fetchone()[0] == "ok"

@@ -57,7 +57,7 @@ def test_cohort_retention_answer_is_a_dataframe_equal_to_an_independent_computat
     kernel.ok("1 + 1")  # sets _ and Out[n]: the run must change neither
     before = kernel.value("sorted(Out), _")
     run = kernel.execute('%%rlm df_orders "cohort retention by month"\n')
-    assert not run.errors
+    assert run.failure is None
     assert summary_of(run).startswith("RLM final after 4 iterations")
     assert kernel.value("type(rlm_answer).__name__") == "DataFrame"
     kernel.ok("pd.testing.assert_frame_equal(rlm_answer.set_axis(rlm_answer.columns.astype(int), axis=1), "
@@ -146,7 +146,7 @@ def test_model_code_cannot_rebind_delete_or_create_user_bindings(kernel: KernelS
     server.models["root"] = MEDDLER
     kernel.ok("df_orders = [1, 2, 3]\nkeep_me = 'safe'\nllm_query = 'mine'\nFINAL = 'also mine'")
     run = kernel.execute('%rlm df_orders "meddle" --model root')
-    assert not run.errors  # the ValueError went back to the model, not to the notebook
+    assert run.failure is None  # the ValueError went back to the model, not to the notebook
     assert kernel.value("df_orders, keep_me, llm_query, FINAL") == "[1, 2, 3] safe mine also mine"
     assert kernel.value("'made_by_model' in dir()") == "False"
     assert kernel.value("rlm_answer") == "42"

@@ -41,7 +41,7 @@ def test_bindings_are_restored_whatever_the_route(kernel: KernelSession, server:
     server.models["root"] = Scripted([fence(ROUTES[route]), 'FINAL("done")'])
     kernel.ok(USER_SETUP)
     result = kernel.execute('%rlm x "rebind things" --model root')
-    assert not result.errors
+    assert result.failure is None
     assert kernel.value(USER_STATE) == USER_STATE_BEFORE
     assert kernel.value("rlm_run.status, rlm_answer") == "final done"
     undone = kernel.value("rlm_run.undone")
@@ -55,7 +55,7 @@ def test_config_changed_by_model_code_is_restored(kernel: KernelSession, server:
                                       'FINAL("done")'])
     kernel.ok("x = 1")
     before = kernel.value("get_ipython().find_magic('rlm').__self__.trait_values()['max_tokens']")
-    assert not kernel.execute('%rlm x "change my config" --model root').errors
+    assert kernel.execute('%rlm x "change my config" --model root').failure is None
     assert kernel.value("get_ipython().find_magic('rlm').__self__.trait_values()['max_tokens']") == before
     assert kernel.value("get_ipython().find_magic('rlm').__self__.out") == "rlm_answer"
     assert "%config RLMMagics.max_tokens: restored" in kernel.value("rlm_run.undone")
@@ -65,7 +65,7 @@ def test_model_code_cannot_start_a_nested_rlm(kernel: KernelSession, server: Fak
     server.models["root"] = Scripted([fence('%rlm x "inner" -o x --max-iterations 50'), 'FINAL("done")'])
     kernel.ok("x = 'mine'")
     before = server.count()
-    assert not kernel.execute('%rlm x "nest" --model root').errors
+    assert kernel.execute('%rlm x "nest" --model root').failure is None
     assert kernel.value("x") == "mine"
     assert server.count() - before == 2  # the outer run's two turns, nothing more
     cells = kernel.value("rlm_run.iterations[0].cells[-1].error")
@@ -76,7 +76,7 @@ def test_model_code_cannot_start_a_nested_rlm(kernel: KernelSession, server: Fak
 def test_model_code_cannot_shut_the_kernel_down(kernel: KernelSession, server: FakeLLMServer, code: str) -> None:
     server.models["root"] = Scripted([fence(code), 'FINAL("done")'])
     kernel.ok("x = 1")
-    assert not kernel.execute('%rlm x "try to leave" --model root').errors
+    assert kernel.execute('%rlm x "try to leave" --model root').failure is None
     assert kernel.value("rlm_run.status") == "final"
     assert "asked the kernel to exit: refused" in kernel.value("rlm_run.undone")
     assert kernel.manager.is_alive()
@@ -91,7 +91,7 @@ def test_no_stdin_request_leaves_the_kernel(kernel: KernelSession, server: FakeL
     kernel.ok("x = 1")
     assert kernel.client.allow_stdin  # the client accepts input requests: without the guard one would be sent
     result = kernel.execute('%rlm x "read stdin" --model root', timeout=120)
-    assert not result.errors
+    assert result.failure is None
     assert kernel.value("rlm_run.status") == "final"
     with pytest.raises(queue.Empty):
         kernel.client.get_stdin_msg(timeout=1)

@@ -360,11 +360,11 @@ def test_a_forty_million_character_string_through_the_magic(kernel: KernelSessio
     kernel.ok(TEXT)
     assert kernel.value("len(big)") == "40000038"
     run = kernel.execute('%rlm tiny "find the special magic number" -o found_in_tiny')
-    assert not run.errors and kernel.value("found_in_tiny") == "48613907"
+    assert run.failure is None and kernel.value("found_in_tiny") == "48613907"
     tiny = _first_root_request(server)
     server.reset()
     run = kernel.execute('%rlm big "find the special magic number" -o found')
-    assert not run.errors and kernel.value("found") == "48613907"
+    assert run.failure is None and kernel.value("found") == "48613907"
     assert abs(_first_root_request(server) - tiny) <= 20  # only the digits of the counts differ
     peak, size = _scaffold_peak(kernel, server, "big")
     assert peak < 0.10 * size, f"scaffold peak {peak / 1e6:.1f} MB for a {size / 1e6:.0f} MB context"
@@ -373,11 +373,11 @@ def test_a_forty_million_character_string_through_the_magic(kernel: KernelSessio
 def test_a_five_million_row_dataframe_through_the_magic(kernel: KernelSession, server: FakeLLMServer) -> None:
     kernel.ok(FRAMES)
     run = kernel.execute('%rlm few_orders "cohort retention by month" -o few_retention')
-    assert not run.errors and kernel.value("type(few_retention).__name__") == "DataFrame"
+    assert run.failure is None and kernel.value("type(few_retention).__name__") == "DataFrame"
     tiny = _first_root_request(server)
     server.reset()
     run = kernel.execute('%rlm orders "cohort retention by month" -o retention')
-    assert not run.errors, run.errors
+    assert run.failure is None, run.failure
     assert kernel.value("type(retention).__name__, retention.shape[0] > 0") == "DataFrame True"
     assert kernel.value("float(retention.iloc[0, 0])") == "1.0"  # each cohort's month 0 is the whole cohort
     assert abs(_first_root_request(server) - tiny) <= 60  # counts and preview values differ, the shape does not

@@ -34,6 +34,16 @@ class Execution:
         return self.of("error")
 
     @property
+    def failure(self) -> str | None:
+        """Why the cell failed, or None. A ``UsageError`` publishes no ``error`` message (IPython prints it to
+        stderr), so the reply's status and stderr are read too: an empty ``errors`` alone does not mean success."""
+        if self.errors:
+            return str(self.errors[0]["evalue"]) + "\n" + "\n".join(self.errors[0]["traceback"])
+        if self.reply.get("status", "ok") != "ok":
+            return f"{self.reply.get('ename')}: {self.reply.get('evalue')}\n{self.stderr}"
+        return None
+
+    @property
     def displays(self) -> list[dict[str, Any]]:
         """Every display the cell published, in order, including updates of an earlier display."""
         kinds = ("display_data", "update_display_data", "execute_result")
@@ -83,7 +93,7 @@ class KernelSession:
     def ok(self, code: str) -> Execution:
         """Execute and fail the test on any kernel error."""
         result = self.execute(code)
-        assert not result.errors, result.errors[0]["evalue"] + "\n" + "\n".join(result.errors[0]["traceback"])
+        assert result.failure is None, result.failure
         return result
 
     def value(self, expression: str) -> str:

@@ -280,7 +280,8 @@ def _label_forms(label: str) -> str:
 
 
 _GLUED = re.compile(r"(?<=\d)(?=[^\W\d_])")  # "40m" written "40 m"; not "a1" as the "a 1" of prose
-_PRONOUN = re.compile(r"\b(?:it|its|this|that|which|they|their|il|elle|ils|elles|es|er|sie|ello|ella)\b", re.IGNORECASE)
+# one thing's pronouns: "they peaked a month apart" refers to several, never to a sentence's one label
+_PRONOUN = re.compile(r"\b(?:it|its|this|that|which|il|elle|es|er|ello|ella)\b", re.IGNORECASE)
 
 
 def _in_clause(named: list[_Mention], sentence: str, position: int) -> list[_Mention]:
@@ -408,6 +409,13 @@ def _claimed_label(named: list[_Mention], claimed: list[forms.Superlative], numb
     if len(claimed) > 1 and len(distinct) == len(claimed):
         return distinct[number]
     superlative = claimed[number]
+    bracket = _bracket_around(sentence, superlative.start)
+    if bracket is not None:
+        # "Perera: 703 runs (highest score 115), twice Fernando's": a parenthetical describes what it follows, so
+        # its superlative names a label inside it, else the one the bracket is attached to, never one after it
+        inside = [m for m in named if bracket[0] < m.start and m.end <= bracket[1]]
+        before = [m for m in named if m.end <= bracket[0]]
+        return _nearest(inside, superlative.start, superlative.end) if inside else (before[-1] if before else None)
     in_clause = _in_clause(named, sentence, superlative.start)
     following = next((m for m in in_clause if m.start >= superlative.end), None)
     if following is not None:
@@ -426,6 +434,19 @@ def _claimed_label(named: list[_Mention], claimed: list[forms.Superlative], numb
         # one label, named before the clause
         in_clause = distinct
     return _nearest(in_clause, superlative.start, superlative.end)
+
+
+def _bracket_around(text: str, position: int) -> tuple[int, int] | None:
+    """The span of the innermost round bracket pair of ``text`` that holds ``position`` (open, close), or None."""
+    opened: list[int] = []
+    for at, char in enumerate(text):
+        if char == "(":
+            opened.append(at)
+        elif char == ")" and opened:
+            start = opened.pop()
+            if start < position < at:
+                return start, at
+    return None
 
 
 def _top_set(claimed: list[forms.Superlative], named: list[_Mention], found: list[Table]) -> bool:
@@ -623,6 +644,8 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
         # a duration written h:mm:ss ("4:09:43") is a figure of a table of Timedeltas, in seconds
         figures += [seconds for v in written if (seconds := _as_seconds(v)) is not None
                      and any(_cells_of(seconds, t) for t in holders)]
+        members = _bracket_members(sentence, figures) | _chained(sentence, figures)
+        figures = [v for v in figures if v.start not in members]
         swapped = _other_statistic(sentence, figures, found) or _dated_elsewhere(sentence, figures, evidence)
         if swapped is not None:
             return swapped
@@ -802,11 +825,14 @@ def _one_row_once(named: list[_Mention], sentence: str, found: list[Table]) -> l
 
 def _around(sentence: str, value: Value) -> str:
     """The words that may name a figure's column: its clause, within a few words of it ("241 sessions", "a mean
-    of 812 MB"), not the far end of a long clause."""
+    of 812 MB"), not the far end of a long clause, nor the words of a figure before it ("played 4 matches, won
+    only 1": matches are the 4's)."""
     clause = forms.clause_around(sentence, value.start)
     at = sentence.find(clause)
     start, end = value.start - at, value.start - at + len(value.text)
-    before = clause[max(0, start - 40):start].split()[-4:]
+    lead = clause[max(0, start - 40):start]
+    earlier = re.search(r".*(?:\d\S*\s+\S+|,)", lead)  # a figure before and the word written after it, or a comma
+    before = lead[earlier.end() if earlier else 0:].split()[-4:]
     after = clause[end:end + 30].split()[:3]
     return " ".join([*before, value.text, *after])
 
@@ -909,16 +935,49 @@ def _pairs(sentence: str, named: list[_Mention], figures: list[Value],
     return [(value, label, bound and id(value) not in totals) for value, label, bound in tied + rest]
 
 
+_ARROW = re.compile(r"\s*(?:→|->|⇒|=>|➔|⟶)\s*")
+
+
+def _chained(sentence: str, figures: list[Value]) -> set[int]:
+    """The starts of figures an arrow joins to the next ("rose 14 → 20 → 46"): a series over several rows, read in
+    their order, whose last figure is no more the figure of the label written after it than the first is."""
+    chained: set[int] = set()
+    for value, following in itertools.pairwise(figures):
+        if _ARROW.fullmatch(sentence[value.start + len(value.text):following.start]):
+            chained.update((value.start, following.start))
+    return chained
+
+
+def _bracket_after(sentence: str, value: Value) -> tuple[int, list[Value]]:
+    """Where the bracket right after ``value`` opens (a few words between), and its figures; (-1, []) if none."""
+    bracket = re.match(r"[^\d()]{0,40}\(([^()]*)\)", sentence[value.start + len(value.text):])
+    if bracket is None:
+        return -1, []
+    opened = value.start + len(value.text) + bracket.start(1)
+    return opened, [dataclasses.replace(v, start=v.start + opened) for v in values(bracket.group(1))
+                    if v.kind == "number" and v.readings]
+
+
 def _bracket_totals(sentence: str, figures: list[Value]) -> set[int]:
     """The figures (by id) that the figures of the bracket right after them add up to: "13 were left (8 ... and 5
     ...)" states a total of two rows, not a row's figure."""
     found = set()
     for value in figures:
-        bracket = re.match(r"[^\d()]{0,40}\(([^()]*)\)", sentence[value.start + len(value.text):])
-        inside = [v for v in values(bracket.group(1)) if v.kind == "number" and v.readings] if bracket else []
+        inside = _bracket_after(sentence, value)[1]
         if len(inside) >= 2 and sum(v.first for v in inside) == value.first:
             found.add(id(value))
     return found
+
+
+def _bracket_members(sentence: str, figures: list[Value]) -> set[int]:
+    """The starts of figures that name the items a count right before their bracket counts: "from 3 lines (1, 2
+    and 3)" lists the three lines by their numbers, which are names, not figures of the label."""
+    members: set[int] = set()
+    for value in figures:
+        inside = _bracket_after(sentence, value)[1]
+        if len(inside) >= 2 and value.first == len(inside):
+            members.update(v.start for v in inside)
+    return members
 
 
 def _label_within(named: list[_Mention], start: int, end: int) -> bool:
@@ -958,7 +1017,8 @@ def _pair_claim(label: str, value: Value, clause: str, found: list[Table], shown
     holding = [table for table in found if table.rows_of(label)]
     if not holding:
         return None
-    words = _measure_words(clause) - set(label.split())
+    # "41.13 €/arroba", "12 km per hour": the word a rate is per is its denominator, not the column it measures
+    words = _measure_words(_DENOMINATOR.sub(" ", clause)) - set(label.split())
     if value.unit is not None:  # "2,910 kg" names the column ``중량_kg``, not ``상자`` (boxes) beside it
         words |= set(re.findall(r"[^\W\d_]+", value.text.lower()))
     own: list[tuple[Table, str]] = [(table, column) for table in holding for row, column in _cells_of(value, table)
@@ -973,16 +1033,30 @@ def _pair_claim(label: str, value: Value, clause: str, found: list[Table], shown
                 return Claim(prompts.other_column(value.text, printed, other, columns[0], table.where.describe()),
                              {"label": printed, "figure": value.text, "column": other, "named": columns[0]})
         return None
+    counted = _one_digit(value) and _COUNTED.match(clause, clause.find(value.text) + len(value.text)) is not None
     for table in holding:
         own_rows = {id(r) for r in table.rows_of(label)}
-        others = [row for row, _ in _cells_of(value, table) if id(row) not in own_rows]
-        if others and not _in_one_record(label, value, found, shown):
+        columns, named = _columns_for(table, words)
+        # a one-digit count of a noun that names none of the table's columns ("in 7 home games" beside a roster)
+        # counts something else: that another row holds a 7 in some column is chance, not a contradiction
+        others = [row for row, column in _cells_of(value, table) if id(row) not in own_rows
+                  and ((named and column in columns) or not counted)]
+        # a row whose cells are all text (a receipt's code, a name) shows no figure for the label, so none against it
+        figured = any(row.figure(column) is not None for row in table.rows_of(label) for column in row.cells)
+        if others and figured and not _in_one_record(label, value, found, shown):
             whose = others[0].labels[0] if others[0].labels else "another row"
             mine = "; ".join(f"{c}: {cell}" for row in table.rows_of(label) for c, cell in row.cells.items())[:200]
             printed = table.label_of(label)
             return Claim(prompts.other_row(value.text, printed, whose, table.where.describe(), mine),
                          {"label": printed, "figure": value.text, "row_of": whose, "own": mine})
     return None
+
+
+_COUNTED = re.compile(r"\s+[^\W\d_]{3,}")  # the noun a figure counts, written right after it ("7 home games")
+
+
+def _one_digit(value: Value) -> bool:
+    return value.first == value.first.to_integral_value() and abs(value.first) < 10
 
 
 def _printed_elsewhere(label: str, value: Value, stated: list[Value], evidence: Evidence) -> Claim | None:
@@ -1417,6 +1491,8 @@ def _name_unit(name: str, known: dict[str, localedata.Unit]) -> localedata.Unit 
 
 _UNIT_LABEL = re.compile(r"(?:^|\s)([^\W\d]+):\s*[-+]?[\d.,]+$")  # "kWh: 2331.3": a unit named before its figure
 _PER = frozenset({"per", "pro", "par", "je", "por"})  # a rate's word before its unit: price_per_kg
+# the word a rate is per: "€/arroba", "per hour"
+_DENOMINATOR = re.compile(rf"(?:/\s*|\b(?:{'|'.join(sorted(_PER))})\s+)[^\W\d_]+", re.IGNORECASE)
 _FIELD_VALUE = re.compile(r"\s*([^\W\d]\w*)\s{2,}\S+\s*$")  # a record's line: a field's name, then its value
 
 
