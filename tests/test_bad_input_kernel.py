@@ -28,7 +28,7 @@ def refused(kernel: KernelSession, server: FakeLLMServer, cell: str, folder: Pat
     server.reset()
     result = kernel.execute(cell)
     assert result.stderr.startswith("UsageError: %") and result.stderr.count("\n") == 1, result.stderr
-    assert result.failure is None
+    assert not result.errors and result.reply["status"] == "error"  # a UsageError: stderr, and a failed reply
     assert server.count() == 0
     assert kernel.value(FINGERPRINT) == before
     assert sorted(p.name for p in folder.iterdir()) == files

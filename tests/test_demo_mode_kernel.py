@@ -62,7 +62,8 @@ def test_while_the_demo_is_on_a_model_it_does_not_serve_is_one_line(demo_kernel:
         out = demo_kernel.execute(cell)
     finally:
         demo_kernel.ok("%rlm demo off")
-    assert not out.errors and out.stderr.count("\n") == 1  # a UsageError: one line on stderr, before any call
+    # a UsageError: one line on stderr, before any call
+    assert not out.errors and out.reply["status"] == "error" and out.stderr.count("\n") == 1
     assert out.stderr.startswith("UsageError: %rlm: the demo model serves demo-root and demo-sub, not '")
     assert "%rlm demo off to go back to your own model settings" in out.stderr
     assert demo_kernel.value("'rlm_run' in globals()") == "False"  # nothing ran

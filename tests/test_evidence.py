@@ -3060,6 +3060,8 @@ BATTERS = pd.DataFrame({"runs": [703, 398, 303], "hs": [115, 104, 42]},
 @pytest.mark.parametrize("answer, refused", [
     ("Perera: 703 runs (highest score 115), almost twice as many as Fernando with 398.", False),
     ("Perera made 703; Fernando (the highest run total) made 398.", True),  # the bracket's own label
+    ("The batter (with the most runs) was Fernando.", True),  # a bracket with no figure: read as any clause
+    ("Perera is second; the leader (most runs overall) is Fernando.", True),
 ])
 def test_a_superlative_in_brackets_names_what_the_bracket_follows(answer: str, refused: bool) -> None:
     from rlm_jupyter.engine.trust.claims import wrong_extreme
@@ -3101,6 +3103,9 @@ def test_a_row_of_text_alone_shows_no_figure_against_the_answers() -> None:
     ("More on the road: 21 points a game in 6 away games against 19.86 in 7 home games.", False),  # games
     ("He wears shirt 7.", True),  # the column's own word: Petrauskas's number
     ("Him: 7.", True),  # a figure laid out for its label, counting nothing else
+    ("Kazlauskas wears 7 all season.", True),  # a function word after it: no noun counted
+    ("Kazlauskas: 7 was his number.", True),
+    ("Kazlauskas: 7.0 games.", True),  # not a count as written
     ("He is 198 cm tall.", True),  # a figure of two digits or more still answers for its row
 ])
 def test_a_one_digit_count_naming_no_column_is_no_other_rows_figure(answer: str, refused: bool) -> None:
@@ -3115,6 +3120,7 @@ def test_a_one_digit_count_naming_no_column_is_no_other_rows_figure(answer: str,
     ("The team played 4 matches, won only 1.", False),  # matches are the 4's word, not the 1's
     ("The team played 4 matches and won only 1.", False),
     ("The team played 1 match.", True),  # October's wins, named as its matches
+    ("By wins, October had 4.", True),  # a comma with no figure before it cuts nothing
 ])
 def test_the_words_of_a_figure_stop_at_the_figure_before_it(answer: str, refused: bool) -> None:
     from rlm_jupyter.engine.trust.claims import wrong_pair
@@ -3128,6 +3134,8 @@ def test_the_words_of_a_figure_stop_at_the_figure_before_it(answer: str, refused
     ("Marca fetched 41.13 €/arroba on average.", False),  # a price per arroba, not the arrobas
     ("Marca fetched 41.13 € per arroba on average.", False),
     ("Marca: 41.13 arrobas were cut.", True),  # marca's price, named as its arrobas
+    ("Ordenado por arrobas marca tiene 41,13.", True),  # "por" as "by", after no figure: names the column
+    ("Measured per arrobas marca has 41.13.", True),
 ])
 def test_the_word_a_rate_is_per_names_no_column(answer: str, refused: bool) -> None:
     from rlm_jupyter.engine.trust.claims import wrong_pair
@@ -3147,11 +3155,16 @@ def test_a_plural_pronoun_refers_no_superlative_to_one_label(answer: str, refuse
     launches = pd.Series({"April": 14, "May": 20, "June": 46, "July": 51}, name="launches")
     evidence = evidence_of("print(launches)", launches=launches)
     assert (wrong_extreme(answer, "How did launches develop?", evidence, lambda label: False) is not None) == refused
+    batters = evidence_of("print(batters)", batters=BATTERS)  # German "sie" is she as well as they
+    assert wrong_extreme("Fernando: sie hat die meisten Runs.", "q", batters, lambda label: False) is not None
 
 
 @pytest.mark.parametrize("answer, refused", [
     ("Aerotows rose 14 → 20 → 46 and peaked in July at 51.", False),  # a series over rows, in their order
     ("Aerotows: 46 in July.", True),  # June's figure stated for July
+    ("Aerotows climbed 14 → 46 in July.", True),  # no consecutive rows: no series
+    ("Aerotows went 20 → 46 for July.", True),  # May and June's, but its end tied to July
+    ("Aerotows rose 14 → 20 → 46 in June.", False),  # tied to its own row
 ])
 def test_figures_an_arrow_chains_are_a_series_not_the_next_labels(answer: str, refused: bool) -> None:
     from rlm_jupyter.engine.trust.claims import wrong_pair

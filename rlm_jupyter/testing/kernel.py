@@ -39,8 +39,10 @@ class Execution:
         stderr), so the reply's status and stderr are read too: an empty ``errors`` alone does not mean success."""
         if self.errors:
             return str(self.errors[0]["evalue"]) + "\n" + "\n".join(self.errors[0]["traceback"])
-        if self.reply.get("status", "ok") != "ok":
-            return f"{self.reply.get('ename')}: {self.reply.get('evalue')}\n{self.stderr}"
+        status = self.reply.get("status", "ok")
+        if status != "ok":
+            said = f"{self.reply.get('ename', status)}: {self.reply.get('evalue', '')}"
+            return said if said.strip() in self.stderr else f"{said}\n{self.stderr}"
         return None
 
     @property

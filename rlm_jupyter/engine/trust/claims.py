@@ -280,8 +280,9 @@ def _label_forms(label: str) -> str:
 
 
 _GLUED = re.compile(r"(?<=\d)(?=[^\W\d_])")  # "40m" written "40 m"; not "a1" as the "a 1" of prose
-# one thing's pronouns: "they peaked a month apart" refers to several, never to a sentence's one label
-_PRONOUN = re.compile(r"\b(?:it|its|this|that|which|il|elle|es|er|ello|ella)\b", re.IGNORECASE)
+# one thing's pronouns ("sie" is she as well as they): "they peaked a month apart" refers to several, never to a
+# sentence's one label
+_PRONOUN = re.compile(r"\b(?:it|its|this|that|which|il|elle|es|er|sie|ello|ella)\b", re.IGNORECASE)
 
 
 def _in_clause(named: list[_Mention], sentence: str, position: int) -> list[_Mention]:
@@ -411,11 +412,15 @@ def _claimed_label(named: list[_Mention], claimed: list[forms.Superlative], numb
     superlative = claimed[number]
     bracket = _bracket_around(sentence, superlative.start)
     if bracket is not None:
-        # "Perera: 703 runs (highest score 115), twice Fernando's": a parenthetical describes what it follows, so
-        # its superlative names a label inside it, else the one the bracket is attached to, never one after it
+        # a superlative in brackets names a label inside them; else, when the bracket states its own figure ("Perera:
+        # 703 runs (highest score 115), twice Fernando's"), the last label the sentence names before it, never one
+        # after (a bracket with no figure, "the leader (most runs) is Fernando", is read as any other clause)
         inside = [m for m in named if bracket[0] < m.start and m.end <= bracket[1]]
+        if inside:
+            return _nearest(inside, superlative.start, superlative.end)
         before = [m for m in named if m.end <= bracket[0]]
-        return _nearest(inside, superlative.start, superlative.end) if inside else (before[-1] if before else None)
+        if before and re.search(r"\d", sentence[superlative.end:bracket[1]]):
+            return before[-1]
     in_clause = _in_clause(named, sentence, superlative.start)
     following = next((m for m in in_clause if m.start >= superlative.end), None)
     if following is not None:
@@ -446,6 +451,8 @@ def _bracket_around(text: str, position: int) -> tuple[int, int] | None:
             start = opened.pop()
             if start < position < at:
                 return start, at
+        if at > position and not any(start < position for start in opened):
+            return None  # every bracket open at the position has closed
     return None
 
 
@@ -644,7 +651,7 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
         # a duration written h:mm:ss ("4:09:43") is a figure of a table of Timedeltas, in seconds
         figures += [seconds for v in written if (seconds := _as_seconds(v)) is not None
                      and any(_cells_of(seconds, t) for t in holders)]
-        members = _bracket_members(sentence, figures) | _chained(sentence, figures)
+        members = _bracket_members(sentence, figures) | _chained(sentence, figures, named, found)
         figures = [v for v in figures if v.start not in members]
         swapped = _other_statistic(sentence, figures, found) or _dated_elsewhere(sentence, figures, evidence)
         if swapped is not None:
@@ -823,6 +830,9 @@ def _one_row_once(named: list[_Mention], sentence: str, found: list[Table]) -> l
     return out
 
 
+_A_FIGURE = r"(?<![\w.,])(?!(?:19|20)\d\d(?!\d))\d[\d.,]*(?!\w)"  # a figure as a word: not a year, not "Q4"
+
+
 def _around(sentence: str, value: Value) -> str:
     """The words that may name a figure's column: its clause, within a few words of it ("241 sessions", "a mean
     of 812 MB"), not the far end of a long clause, nor the words of a figure before it ("played 4 matches, won
@@ -831,7 +841,7 @@ def _around(sentence: str, value: Value) -> str:
     at = sentence.find(clause)
     start, end = value.start - at, value.start - at + len(value.text)
     lead = clause[max(0, start - 40):start]
-    earlier = re.search(r".*(?:\d\S*\s+\S+|,)", lead)  # a figure before and the word written after it, or a comma
+    earlier = re.search(rf".*{_A_FIGURE}(?:\s+\S+|[^,\d]*,)", lead)  # a figure before: its word, or up to a comma
     before = lead[earlier.end() if earlier else 0:].split()[-4:]
     after = clause[end:end + 30].split()[:3]
     return " ".join([*before, value.text, *after])
@@ -938,14 +948,36 @@ def _pairs(sentence: str, named: list[_Mention], figures: list[Value],
 _ARROW = re.compile(r"\s*(?:→|->|⇒|=>|➔|⟶)\s*")
 
 
-def _chained(sentence: str, figures: list[Value]) -> set[int]:
-    """The starts of figures an arrow joins to the next ("rose 14 → 20 → 46"): a series over several rows, read in
-    their order, whose last figure is no more the figure of the label written after it than the first is."""
-    chained: set[int] = set()
+def _chained(sentence: str, figures: list[Value], named: list[_Mention], found: list[Table]) -> set[int]:
+    """The starts of figures an arrow joins ("rose 14 → 20 → 46") that are one column's cells in consecutive rows
+    of a printed table, in its order: a series over those rows, whose last figure is no more the figure of the label
+    written after it ("... 46 and peaked in July") than the first is. A preposition that ties the last figure to
+    the label right after it ("20 → 46 in June") makes it that label's, and it is checked as such."""
+    runs: list[list[Value]] = []
     for value, following in itertools.pairwise(figures):
-        if _ARROW.fullmatch(sentence[value.start + len(value.text):following.start]):
-            chained.update((value.start, following.start))
-    return chained
+        if not _ARROW.fullmatch(sentence[value.start + len(value.text):following.start]):
+            continue
+        if runs and runs[-1][-1] is value:
+            runs[-1].append(following)
+        else:
+            runs.append([value, following])
+    def tied(last: Value) -> bool:
+        end = last.start + len(last.text)
+        following = next((m for m in named if m.start >= end), None)
+        return following is not None and _TIED.fullmatch(sentence[end:following.start]) is not None
+
+    return {v.start for run in runs if not tied(run[-1]) and any(_in_consecutive_rows(run, table) for table in found)
+            for v in run}
+
+
+def _in_consecutive_rows(run: list[Value], table: Table) -> bool:
+    index = {id(row): at for at, row in enumerate(table.rows)}
+    for row, column in _cells_of(run[0], table):
+        at = index[id(row)]
+        if at + len(run) <= len(table.rows) and all(
+                _is(value, table.rows[at + step].cells.get(column, "")) for step, value in enumerate(run)):
+            return True
+    return False
 
 
 def _bracket_after(sentence: str, value: Value) -> tuple[int, list[Value]]:
@@ -1017,8 +1049,9 @@ def _pair_claim(label: str, value: Value, clause: str, found: list[Table], shown
     holding = [table for table in found if table.rows_of(label)]
     if not holding:
         return None
-    # "41.13 €/arroba", "12 km per hour": the word a rate is per is its denominator, not the column it measures
-    words = _measure_words(_DENOMINATOR.sub(" ", clause)) - set(label.split())
+    # "41.13 €/arroba", "12 km per hour": the word a rate is per, after its figure or unit, is its denominator, not
+    # the column it measures
+    words = _measure_words(_DENOMINATOR.sub(r"\1", clause)) - set(label.split())
     if value.unit is not None:  # "2,910 kg" names the column ``중량_kg``, not ``상자`` (boxes) beside it
         words |= set(re.findall(r"[^\W\d_]+", value.text.lower()))
     own: list[tuple[Table, str]] = [(table, column) for table in holding for row, column in _cells_of(value, table)
@@ -1033,7 +1066,8 @@ def _pair_claim(label: str, value: Value, clause: str, found: list[Table], shown
                 return Claim(prompts.other_column(value.text, printed, other, columns[0], table.where.describe()),
                              {"label": printed, "figure": value.text, "column": other, "named": columns[0]})
         return None
-    counted = _one_digit(value) and _COUNTED.match(clause, clause.find(value.text) + len(value.text)) is not None
+    noun = _COUNTED.match(clause, clause.find(value.text) + len(value.text))
+    counted = _one_digit(value) and noun is not None and noun.group(1).lower() not in _STOP | _POSSESSIVES
     for table in holding:
         own_rows = {id(r) for r in table.rows_of(label)}
         columns, named = _columns_for(table, words)
@@ -1052,11 +1086,13 @@ def _pair_claim(label: str, value: Value, clause: str, found: list[Table], shown
     return None
 
 
-_COUNTED = re.compile(r"\s+[^\W\d_]{3,}")  # the noun a figure counts, written right after it ("7 home games")
+_COUNTED = re.compile(r"\s+([^\W\d_]{3,})")  # the noun a figure counts, written right after it ("7 home games")
+_POSSESSIVES = frozenset({"his", "her", "their", "our", "my", "your"})
 
 
 def _one_digit(value: Value) -> bool:
-    return value.first == value.first.to_integral_value() and abs(value.first) < 10
+    """A count of one digit as written: "7", not "-7", "7.0" nor a clock's seconds."""
+    return re.fullmatch(r"[1-9]", value.text) is not None
 
 
 def _printed_elsewhere(label: str, value: Value, stated: list[Value], evidence: Evidence) -> Claim | None:
@@ -1491,8 +1527,9 @@ def _name_unit(name: str, known: dict[str, localedata.Unit]) -> localedata.Unit 
 
 _UNIT_LABEL = re.compile(r"(?:^|\s)([^\W\d]+):\s*[-+]?[\d.,]+$")  # "kWh: 2331.3": a unit named before its figure
 _PER = frozenset({"per", "pro", "par", "je", "por"})  # a rate's word before its unit: price_per_kg
-# the word a rate is per: "€/arroba", "per hour"
-_DENOMINATOR = re.compile(rf"(?:/\s*|\b(?:{'|'.join(sorted(_PER))})\s+)[^\W\d_]+", re.IGNORECASE)
+# the word a rate is per, written after its figure or unit: "41.13 €/arroba", "12 km per hour"
+_DENOMINATOR = re.compile(rf"([\d%€$£¥](?:\s*[^\W\d_]{{1,6}})?)\s*(?:/|\s(?:{'|'.join(sorted(_PER))})\s)\s*[^\W\d_]+",
+                          re.IGNORECASE)
 _FIELD_VALUE = re.compile(r"\s*([^\W\d]\w*)\s{2,}\S+\s*$")  # a record's line: a field's name, then its value
 
 
