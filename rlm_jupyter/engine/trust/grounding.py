@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from decimal import Decimal
 
 from ..dialogue import code_names
 from ..record.trajectory import CodeCell, Grounding, Run
 from .printed import cell_shown
-from .readings import values
+from .readings import Value, values
 
 
 # -- reading the context ---------------------------------------------------------------
@@ -98,8 +99,13 @@ def word_shown(word: str, run: Run) -> bool:
 
     Why outputs only: the question says "Answer with a number", so the word ``answer`` is in it.
     """
-    pattern = re.compile(rf"(?<![\w-]){re.escape(word)}(?![\w-])", re.IGNORECASE)
+    pattern = _as_a_word(word)
     return any(pattern.search(cell_shown(cell)) for cell in _cells(run))
+
+
+def _as_a_word(text: str) -> re.Pattern[str]:
+    """``text`` as a word of its own, in any case: not part of a longer word nor of a hyphenated one."""
+    return re.compile(rf"(?<![\w-]){re.escape(text)}(?![\w-])", re.IGNORECASE)
 
 
 def _runs(run: Run, history: Run | None) -> list[Run]:
@@ -144,16 +150,18 @@ def shows_a_value(answer: str, output: str) -> bool:
     any output, and a table's row numbers (``37  2024-03-01 ...``) are no figures: they show nothing."""
     written = [v for v in values(answer) if v.kind != "number" or len(re.sub(r"\D", "", v.text)) > 1]
     if not written:
-        text = answer.strip().strip("'\".").lower()
-        return 0 < len(text) <= MAX_LABEL_ANSWER and re.search(
-            rf"(?<![\w]){re.escape(text)}(?![\w])", output.lower()) is not None
+        text = answer.strip().strip("'\".")
+        return 0 < len(text) <= MAX_LABEL_ANSWER and _as_a_word(text).search(output) is not None
     printed = values(_ROW_NUMBER.sub("", output))
-    numbers = {(r.value if value.sign >= 0 else -r.value) for value in printed for r in value.readings
-               if r.how != "hedged"}
+    numbers = {signed for value in printed for signed, _ in _signed_readings(value)}
     keys = {key for value in printed for key in (value.key, *value.date_keys) if key}
-    return any(any(abs((r.value if value.sign >= 0 else -r.value) - n) <= r.tolerance for r in value.readings
-                   if r.how != "hedged" for n in numbers)
+    return any(any(abs(signed - n) <= tolerance for signed, tolerance in _signed_readings(value) for n in numbers)
                or bool({value.key, *value.date_keys} & keys - {""}) for value in written)
+
+
+def _signed_readings(value: Value) -> list[tuple[Decimal, Decimal]]:
+    """Each reading of ``value`` but a hedge's, with the sign the text writes, and its tolerance."""
+    return [(r.value if value.sign >= 0 else -r.value, r.tolerance) for r in value.readings if r.how != "hedged"]
 
 
 _ROW_NUMBER = re.compile(r"(?m)^\s*\d+(?= {2,}\S)")  # a row's number as pandas prints it, before its cells
