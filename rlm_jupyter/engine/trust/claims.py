@@ -961,6 +961,7 @@ def _chained(sentence: str, figures: list[Value], named: list[_Mention], found: 
             runs[-1].append(following)
         else:
             runs.append([value, following])
+
     def tied(last: Value) -> bool:
         end = last.start + len(last.text)
         following = next((m for m in named if m.start >= end), None)
@@ -980,14 +981,14 @@ def _in_consecutive_rows(run: list[Value], table: Table) -> bool:
     return False
 
 
-def _bracket_after(sentence: str, value: Value) -> tuple[int, list[Value]]:
-    """Where the bracket right after ``value`` opens (a few words between), and its figures; (-1, []) if none."""
+def _bracket_after(sentence: str, value: Value) -> list[Value]:
+    """The figures of the bracket right after ``value`` (a few words between), placed in ``sentence``."""
     bracket = re.match(r"[^\d()]{0,40}\(([^()]*)\)", sentence[value.start + len(value.text):])
     if bracket is None:
-        return -1, []
+        return []
     opened = value.start + len(value.text) + bracket.start(1)
-    return opened, [dataclasses.replace(v, start=v.start + opened) for v in values(bracket.group(1))
-                    if v.kind == "number" and v.readings]
+    return [dataclasses.replace(v, start=v.start + opened) for v in values(bracket.group(1))
+            if v.kind == "number" and v.readings]
 
 
 def _bracket_totals(sentence: str, figures: list[Value]) -> set[int]:
@@ -995,7 +996,7 @@ def _bracket_totals(sentence: str, figures: list[Value]) -> set[int]:
     ...)" states a total of two rows, not a row's figure."""
     found = set()
     for value in figures:
-        inside = _bracket_after(sentence, value)[1]
+        inside = _bracket_after(sentence, value)
         if len(inside) >= 2 and sum(v.first for v in inside) == value.first:
             found.add(id(value))
     return found
@@ -1006,7 +1007,7 @@ def _bracket_members(sentence: str, figures: list[Value]) -> set[int]:
     and 3)" lists the three lines by their numbers, which are names, not figures of the label."""
     members: set[int] = set()
     for value in figures:
-        inside = _bracket_after(sentence, value)[1]
+        inside = _bracket_after(sentence, value)
         if len(inside) >= 2 and value.first == len(inside):
             members.update(v.start for v in inside)
     return members
