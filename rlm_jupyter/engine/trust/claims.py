@@ -981,14 +981,16 @@ def _in_consecutive_rows(run: list[Value], table: Table) -> bool:
     return False
 
 
-def _bracket_after(sentence: str, value: Value) -> list[Value]:
-    """The figures of the bracket right after ``value`` (a few words between), placed in ``sentence``."""
+@functools.lru_cache(maxsize=1024)
+def _bracket_after(sentence: str, value: Value) -> tuple[Value, ...]:
+    """The figures of the bracket right after ``value`` (a few words between), placed in ``sentence``. Cached: the
+    totals and the lists of names of a sentence read the same brackets."""
     bracket = re.match(r"[^\d()]{0,40}\(([^()]*)\)", sentence[value.start + len(value.text):])
     if bracket is None:
-        return []
+        return ()
     opened = value.start + len(value.text) + bracket.start(1)
-    return [dataclasses.replace(v, start=v.start + opened) for v in values(bracket.group(1))
-            if v.kind == "number" and v.readings]
+    return tuple(dataclasses.replace(v, start=v.start + opened) for v in values(bracket.group(1))
+                 if v.kind == "number" and v.readings)
 
 
 def _bracket_totals(sentence: str, figures: list[Value]) -> set[int]:
@@ -1260,9 +1262,6 @@ _FROM_TO = re.compile(r"\bfrom\s+(?P<a>\S+(?:\s\S+)?)\s+(?:to|into)\s+(?P<b>\S+(
                       r"(?P<c>\S+)\s*(?:→|->)\s*(?P<d>\S+)", re.IGNORECASE)
 
 
-_BRACKETED = re.compile(r"\([^()]*\Z")  # a bracket open at the end of a text
-
-
 def _stated_changes(text: str) -> set[str]:
     """The directions of the changes the answer states with their two figures ("from 7,841 to 8,391": up)."""
     found = set()
@@ -1291,9 +1290,8 @@ def _from_to(text: str) -> Claim | None:
             start, end = ends[0][0].first, ends[1][0].first
             # a pair in brackets goes with the words in them: "Frøya Vest (489 → 1,743 t) dipped in week 27, from
             # 1,159 to 1,137 t" says the dip of the pair after it
-            bracket = _BRACKETED.search(sentence[:match.end()])
-            closing = sentence.find(")", match.end()) if bracket else -1
-            said = forms.change_direction(sentence[bracket.end():closing] if bracket and closing >= 0
+            bracket = _bracket_around(sentence, match.end() - 1)
+            said = forms.change_direction(sentence[match.end():bracket[1]] if bracket is not None
                                           else forms.clause_around(sentence, match.start()))
             if (said == "up" and end < start) or (said == "down" and end > start):
                 return Claim(prompts.wrong_direction(f"{ends[0][0].text} → {ends[1][0].text}",
