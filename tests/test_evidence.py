@@ -2485,7 +2485,8 @@ def test_a_unit_sentence_end_a_sorted_heads_second_row_and_units_of_length_and_f
     barges = evidence_of("print(p)", p=per)
     assert wrong_unit("G07 carried 3,630 tonnes.", barges) is not None  # the km column's figure, called a mass
     assert wrong_unit("G07 sailed 3,630 km.", barges) is None
-    assert [v.unit for v in values("13.7 km/h, 5 m per second, 18 mil euros")] == [None, None, None]
+    speed, per_second, thousands = (v.unit for v in values("13.7 km/h, 5 m per second, 18 mil euros"))
+    assert speed is not None and speed.dimension == "speed" and (per_second, thousands) == (None, None)
 
 
 def test_pairs_across_magnitudes_glued_labels_and_more_languages() -> None:
@@ -3172,3 +3173,52 @@ def test_figures_an_arrow_chains_are_a_series_not_the_next_labels(answer: str, r
     launches = pd.Series({"April": 14, "May": 20, "June": 46, "July": 51}, name="aerotows")
     evidence = evidence_of("print(launches)", launches=launches)
     assert (wrong_pair(answer, "How did aerotows develop?", evidence) is not None) == refused
+
+
+def test_a_speed_is_read_as_a_rate_in_its_unit() -> None:
+    """"65 km/h" is a speed, not 65 km; knots, m/s and mph too, in English and as other locales write a rate."""
+    for text, factor in (("65 km/h", Decimal(1000) / 3600), ("5 m/s", Decimal(1)), ("60 mph", Decimal("0.44704")),
+                         ("12 knots", Decimal(1852) / 3600), ("12 км/ч", Decimal(1000) / 3600)):
+        (value,) = values(text)
+        assert value.text == text and value.unit is not None, text
+        assert (value.unit.dimension, value.unit.factor) == ("speed", factor), text
+    assert values("5 m per second")[0].unit is None  # a rate in words stays a figure of no unit
+    assert [v.text for v in values("2nd place, 3 nós")] == ["2", "3"]  # no other locale's word for a knot
+
+
+def test_a_speed_printed_in_one_unit_and_answered_in_another_is_caught() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_unit
+
+    obs = pd.DataFrame({"gust_kt": [41.0, 65.0], "wind_ms": [12.1, 18.4], "tuul_m_s": [12.1, 18.4]})
+    gust = evidence_of("print(obs.gust_kt.max())", obs=obs)
+    assert wrong_unit("The strongest gust was 65 km/h.", gust) is not None  # ``_kt``: knots
+    assert wrong_unit("The strongest gust was 65 knots.", gust) is None
+    for column in ("wind_ms", "tuul_m_s"):  # ``_ms`` beside a speed is m/s, not milliseconds; "_m_s" writes its "/"
+        wind = evidence_of(f"print(obs.{column}.max())", obs=obs)
+        assert wrong_unit("Wind up to 18.4 km/h.", wind) is not None, column
+        assert wrong_unit("Wind up to 18.4 m/s.", wind) is None, column
+    fixes = pd.DataFrame({"utc": ["10:14", "09:18"], "knots": [11.2, 10.7]})
+    table = evidence_of("print(fixes.nlargest(2, 'knots'))", fixes=fixes)  # a column named by its unit alone
+    assert wrong_unit("11.2 km/h at 10:14.", table) is not None
+    assert wrong_unit("11.2 knots at 10:14.", table) is None
+    printed = evidence_of("for s, g in obs.gust_kt.items():\n    print(f'{s} {g * 1.852:.0f} km/h')", obs=obs)
+    assert wrong_unit("A gust of 120 km/h.", printed) is None  # the unit beside the figure, "/" and all
+
+
+def test_a_speed_converted_in_the_head_is_traced_but_not_from_a_raw_line_of_the_data() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_unit
+
+    converted = traced("11.2 knots, about 20.7 km/h.", "knots    11.2")
+    assert converted.grounded and converted.sources[1].kind == "derived", converted.sources
+    trips = pd.DataFrame({"distance_km": [5.7, 2.55], "duration_min": [19.6, 13.7]})
+    speed = evidence_of("print(trips.head())\ns = trips.distance_km / (trips.duration_min / 60)\n"
+                        "print(round(s.mean(), 1))", trips=trips)
+    # 13.7 is also a trip's minutes in the table, but the line that computed it converted: no unit is said
+    assert wrong_unit("About 13.7 km/h on average.", speed) is None
+    sentence = "$GPRMC,062600.00,A,5332.7011,N,00957.4286,E,6.4,264.2,130824,,,A*53"
+    cells = [CodeCell("print(nmea[:68])", stdout=sentence, shown=sentence)]
+    run = Run(id="r", question="q", model="m", sub_model="s", context_names=["nmea"],
+              iterations=[Iteration(0, "r", cells=cells)])
+    raw = trace("Around 12 knots.", Evidence.of([run], texts=[sentence + "\n"]), typed="Around 12 knots.")
+    assert not raw.grounded  # 6.4 of a GPS sentence is no m/s the model read: 12 knots is from memory
+    assert trace("Around 12 knots.", Evidence.of([run]), typed="Around 12 knots.").grounded  # not data: a result

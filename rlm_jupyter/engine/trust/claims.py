@@ -1342,9 +1342,11 @@ def _between_labels(text: str, evidence: Evidence) -> Claim | None:
 
 
 # -- the unit of a figure -------------------------------------------------------------------------------------------
-# A block that converts units: a division or product by a unit step (1000, 60, 3600, 86400, 1024, 1e6)
+# A block that converts units: a division or product by a unit step (1000, 60, 3600, 86400, 1024, 1e6) or a
+# speed's (3.6 between m/s and km/h; 1.852, 1.609 and their inverses between knots, miles and kilometres an hour)
 _CONVERTS = re.compile(r"(?:[/*]|\.(?:div|truediv|mul|multiply)\()\s*\(?\s*"
-                       r"(?:1_?000(?:_?000)?|1e[369]|\d+(?:\.\d+)?e\d+|1024(?:\s*\*\*\s*[23])?|60|3600|86_?400)\b")
+                       r"(?:1_?000(?:_?000)?|1e[369]|\d+(?:\.\d+)?e\d+|1024(?:\s*\*\*\s*[23])?|60|3600|86_?400"
+                       r"|3\.6|1\.852|1\.609\d*|0\.5144?\d*|0\.2777?\d*|2\.23\d*|0\.621\d*|0\.447\d*|1\.94\d*)\b")
 
 
 def wrong_unit(text: str, evidence: Evidence) -> Claim | None:
@@ -1352,12 +1354,13 @@ def wrong_unit(text: str, evidence: Evidence) -> Claim | None:
     for a mean of ``wait_s`` printed as 52.99): the unit next to the printed figure, its column's name, or the
     snake_case names of the block's code (``latency_ms``, ``size_bytes``) say which unit it was printed in (code
     writes them in ASCII: ``phut`` is minutes)."""
-    known = localedata.code_unit_words()
     for value in values(text):
         if value.kind != "number" or value.unit is None:
             continue
+        known = localedata.code_unit_words(value.unit.dimension)
         printed = [(m.line, m.figure) for m in evidence.shown.matches(value)
                    if m.figure is not None and m.line.where.place == "output"]
+        everywhere = printed
         # "(wb.groupby('fraktion').kg.sum() / 1000)": the code converted, its names say the old unit; a figure
         # printed also by code that did not is read there
         if any(_CONVERTS.search(line.code) for line, _ in printed):
@@ -1370,17 +1373,21 @@ def wrong_unit(text: str, evidence: Evidence) -> Claim | None:
                          {"figure": value.text, "printed_in": money})
         units = {u for line, figure in printed for u in _printed_units(line.text, figure.start + len(figure.text),
                                                                         line.code, known)
-                 | _column_units(value, line, evidence.tables, known) if u.dimension == value.unit.dimension}
+                 | _column_units(value, line, evidence.tables, known, whole=True)
+                 if u.dimension == value.unit.dimension}
+        # "2 days" from printed seconds: a conversion
         if printed and units and value.unit not in units and len({u.factor for u in units}) == 1 and \
-                converted(value, evidence.shown) is None:  # "2 days" from printed seconds: a conversion
+                converted(value, evidence.shown, evidence.is_data) is None:
             name = _unit_name(next(iter(units)), known)
             return Claim(prompts.wrong_unit(value.text, printed[0][1].text, name),
                          {"figure": value.text, "printed_in": name})
         # "3,630 tonnes" for the 3630 of a ``km`` column: every line that printed the figure says it is of another
-        # dimension (the unit beside it, its field's or its column's name), so it was read off another measure
+        # dimension (the unit beside it, its field's or its column's name), so it was read off another measure; a
+        # line whose code converted says nothing of it ("13.7 km/h" of ``distance_km / (duration_min / 60)``, the
+        # same 13.7 also a trip's minutes in a table)
         other = [{u for u in _column_units(value, line, evidence.tables, known, whole=True)}
                  | ({u} if (u := _beside_unit(line.text, figure.start + len(figure.text), known)) else set())
-                 for line, figure in printed]
+                 for line, figure in everywhere]
         if printed and all(other) and not any(u.dimension == value.unit.dimension for units in other for u in units):
             name = _unit_name(next(iter(other[0])), known)
             return Claim(prompts.wrong_unit(value.text, printed[0][1].text, name),
@@ -1505,9 +1512,10 @@ def _printed_units(line: str, after: int, code: str, known: dict[str, localedata
 def _beside_unit(line: str, after: int, known: dict[str, localedata.Unit]) -> localedata.Unit | None:
     """The unit a printed line writes beside a figure that ends at ``after``: a unit word right after it, or the
     field's name of a record's line (``khz      14024``)."""
-    word = re.match(r"\s?([^\W\d]+)", line[after:])
-    if word is not None and (word.group(1) in known or word.group(1).lower() in known):
-        return known.get(word.group(1)) or known[word.group(1).lower()]
+    # a rate's unit whole ("159 km/h"), else the word after the figure
+    for word in (re.match(r"\s?([^\W\d]+/[^\W\d]+\.?)", line[after:]), re.match(r"\s?([^\W\d]+)", line[after:])):
+        if word is not None and (word.group(1) in known or word.group(1).lower() in known):
+            return known.get(word.group(1)) or known[word.group(1).lower()]
     label = _UNIT_LABEL.search(line[:after])  # "kWh: 2331.3"; not "min: 1.2", a statistic's name
     if label is not None:
         return _name_unit(label.group(1), known)
@@ -1552,6 +1560,9 @@ def _named_unit(parts: list[str], known: dict[str, localedata.Unit]) -> localeda
     """The unit a name's last word says (``m3`` written for m³), times a magnitude word before it: ``газ_тыс_м3``
     is in thousands of m³, ``volume_k_m3`` too. None for a name of one word, or a last word of one letter."""
     last = re.sub(r"(?<=[^\W\d_])([23])$", lambda m: "²³"[int(m.group(1)) - 2], parts[-1]) if parts else ""
+    rate = "".join(parts[-2:])  # a speed's "/" written as "_" (``tuul_m_s``, ``speed_km_h``)
+    if len(parts) > 2 and rate in known and known[rate].dimension == "speed":
+        return known[rate]
     if len(parts) < 2 or last not in known or len(last) <= 1:
         return None
     scales = localedata.scale_words()

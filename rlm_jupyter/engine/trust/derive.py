@@ -111,17 +111,18 @@ def significant_digits(value: Value) -> int:
 
 
 def derive(value: Value, operands: Sequence[Operand], columns: Sequence[Column], shown: Shown,
-           dates: Sequence[DateOperand]) -> Source | None:
+           dates: Sequence[DateOperand], raw: Callable[[str], bool] = lambda line: False) -> Source | None:
     """How ``value`` follows from the figures it may come from, as a ``derived`` source; None when it does not.
 
     ``operands``: the answer's own figures and those printed beside them (``stated`` says which); ``columns``:
-    each complete table column (its name and figures); ``dates``: the dates the answer and its lines show.
+    each complete table column (its name and figures); ``dates``: the dates the answer and its lines show; ``raw``:
+    whether a printed line is a verbatim piece of the data (no unit conversion starts there).
     """
     if value.kind != "number" or not value.readings:
         return None
     specific = significant_digits(value) >= MIN_DIGITS
     return (_binary(value, operands, specific) or _ternary(value, operands)
-            or _aggregate(value, operands, columns, specific) or converted(value, shown) or _days(value, dates))
+            or _aggregate(value, operands, columns, specific) or converted(value, shown, raw) or _days(value, dates))
 
 
 # what joins a round figure to the figure it rounds: a bracket, a colon, a semicolon, a dash, "≈" or "i.e." and a
@@ -254,11 +255,15 @@ def _mean(figures: list[Decimal]) -> Decimal | None:
     return _safe(lambda total, n: total / n, sum(figures, Decimal(0)), Decimal(len(figures)))
 
 
-def converted(value: Value, shown: Shown) -> Source | None:
-    """A duration, a data size, an energy, a mass, a volume, a length or a frequency the answer wrote in another unit
-    than the printed figure (12,600 s as 3.5 hours, 3,355,443 bytes as 3.2 MB, 2,331.3 kWh as 8.39 GJ, 80,115.6 kg
-    as 80.12 t, 100,505.5 L as 100.5 m³, 2,803.4 nm as 5,191.9 km): only where the answer names the unit, so a bare
-    figure never converts, nor one whose unit word names two dimensions."""
+def converted(value: Value, shown: Shown, raw: Callable[[str], bool] = lambda line: False) -> Source | None:
+    """A duration, a data size, an energy, a mass, a volume, a length, a frequency or a speed the answer wrote in
+    another unit than the printed figure (12,600 s as 3.5 hours, 3,355,443 bytes as 3.2 MB, 2,331.3 kWh as 8.39 GJ,
+    80,115.6 kg as 80.12 t, 100,505.5 L as 100.5 m³, 2,803.4 nm as 5,191.9 km, 11.2 knots as 20.7 km/h): only where
+    the answer names the unit, so a bare figure never converts, nor one whose unit word names two dimensions.
+
+    Not from a line that is a verbatim piece of the data's text (``raw``, a look at a log's first lines): a
+    converted figure is one the model read as a result, and a window of several factors over every figure of a raw
+    dump finds one for any figure ("around 12 knots" from memory, a 6.4 of a GPS sentence read as m/s)."""
     if value.unit is None:
         return None
     word = re.search(r"[^\W\d_]+$", value.text)
@@ -273,6 +278,8 @@ def converted(value: Value, shown: Shown) -> Source | None:
         for factor in sorted(factors):
             for figure in shown.figures_near(abs(reading.value) * factor, reading.tolerance * factor):
                 line = shown.lines[figure.line]
+                if raw(line.text):
+                    continue
                 printed = Source(figure.text, "shown", where=line.where.describe(line.number), line=line.text)
                 return Source(value.text, "derived", how=f"{figure.text} converted to {value.text}", loose=True,
                               operands=[printed])

@@ -50,6 +50,16 @@ LENGTH: dict[str, Decimal] = {"length-millimeter": Decimal("0.001"), "length-cen
                               "length-nautical-mile": Decimal(1852)}
 FREQUENCY: dict[str, Decimal] = {"frequency-hertz": Decimal(1), "frequency-kilohertz": Decimal(10) ** 3,
                                  "frequency-megahertz": Decimal(10) ** 6, "frequency-gigahertz": Decimal(10) ** 9}
+# Speeds in metres per second: a weather report's knots, an anemometer's m/s, a ride's km/h and mph. Each is read
+# as the rate it is ("65 km/h" is a speed, not 65 km), so a figure printed in knots and answered in km/h is seen.
+SPEED: dict[str, Decimal] = {"speed-meter-per-second": Decimal(1), "speed-kilometer-per-hour": Decimal(1000) / 3600,
+                             "speed-mile-per-hour": Decimal("1609.344") / 3600, "speed-knot": Decimal(1852) / 3600}
+# The names code gives a speed's column (``gust_kt``, ``wind_ms``, ``speed_kmh``): a name cannot hold "/", and "ms"
+# and "kt" are also milliseconds and (Finnish) kilobytes, so these are read so only beside an answer's speed.
+CODE_SPEEDS: dict[str, str] = {"kmh": "speed-kilometer-per-hour", "kph": "speed-kilometer-per-hour",
+                               "kmph": "speed-kilometer-per-hour", "ms": "speed-meter-per-second",
+                               "mps": "speed-meter-per-second", "mph": "speed-mile-per-hour", "kt": "speed-knot",
+                               "kts": "speed-knot", "kn": "speed-knot", "knots": "speed-knot"}
 # SI prefixes an energy unit takes (CLDR names kilowatt-hours and joules, not MWh or GJ), and the factors an energy
 # figure converts by, in watt-hours: watt-hours' multiples and joules' (a meter counts joules; its reader writes
 # kWh or GJ), as DURATIONS and SIZES list theirs.
@@ -59,7 +69,7 @@ ENERGY_STEPS: dict[str, Decimal] = {
     **{f"{p}J": Decimal(10) ** n / 3600 for p, n in _ENERGY_PREFIXES}}
 # Each dimension's units, with their factors to its base; energy's CLDR units (kWh, J) take SI prefixes below
 UNITS: dict[str, dict[str, Decimal]] = {"duration": DURATIONS, "size": SIZES, "energy": ENERGY, "mass": MASS,
-                                        "volume": VOLUME, "length": LENGTH, "frequency": FREQUENCY}
+                                        "volume": VOLUME, "length": LENGTH, "frequency": FREQUENCY, "speed": SPEED}
 _SAMPLES = (1, 2, 5)  # plural forms: "1 hour", "2 hours"; Slavic languages have a third form for 5
 
 
@@ -173,12 +183,16 @@ def unit_words() -> dict[str, Unit]:
 
 
 @functools.cache
-def code_unit_words() -> dict[str, Unit]:
+def code_unit_words(dimension: str | None = None) -> dict[str, Unit]:
     """``unit_words`` and each one without its accents, as code's names write them in ASCII (``phut``, minutes in
-    Vietnamese ``phút``; ``dakika``): for reading the units a column's or a field's name says, not an answer's."""
+    Vietnamese ``phút``; ``dakika``): for reading the units a column's or a field's name says, not an answer's.
+    Beside an answer's ``dimension`` of speed, ``CODE_SPEEDS`` too (``wind_ms`` is then metres per second)."""
     words = unit_words()
     folded = {unaccented(word): unit for word, unit in words.items()}
-    return {**{word: unit for word, unit in folded.items() if word.isascii()}, **words}
+    found = {**{word: unit for word, unit in folded.items() if word.isascii()}, **words}
+    if dimension == "speed":
+        found |= {word: Unit("speed", SPEED[unit]) for word, unit in CODE_SPEEDS.items()}
+    return found
 
 
 @functools.lru_cache(maxsize=4096)
@@ -206,9 +220,12 @@ def _cldr_unit_words(locales: Iterable[str] = LOCALES) -> Iterator[tuple[str, Un
                         # "stop", "pie", "kaki" are feet)
                         # and a unit of one letter only as English writes it (as for magnitudes): elsewhere one
                         # letter is a word of prose as often ("73 v auguste": Slovak "in", a Swedish week)
+                        # of speeds, English's words and the other locales' rates written with "/" ("km/ч"): their
+                        # knots are words of prose elsewhere ("nós", "nod") and "nd" an ordinal's ending
                         if word and any(c.isalpha() for c in word) and not (
                                 dimension in ("length", "frequency") and (word in scales or word.lower() in scales
                                                                           or (length == "long" and code != "en"))
+                        ) and not (dimension == "speed" and code != "en" and "/" not in word
                         ) and (len(word.rstrip(".")) > 1 or code in _ONE_LETTER_LOCALES):
                             yield word if len(word) <= 2 else word.lower(), Unit(dimension, factor)
 

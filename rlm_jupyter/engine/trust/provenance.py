@@ -216,7 +216,8 @@ def _typed_sources(found: list[Value], evidence: Evidence, text: str) -> list[So
             if index in sources:
                 continue
             derived = (written_source(value, index, found, text, sources)
-                       or derive(value, _not_guessed(value, operands, evidence), columns, shown, dates)
+                       or derive(value, _not_guessed(value, operands, evidence), columns, shown, dates,
+                                 evidence.is_data)
                        or calendar_source(value, text, stated, shown, lines, lambda: evidence.spans)
                        or per_period(value, text, stated, lambda: evidence.spans)
                        or span_length(value, lambda: evidence.spans)
