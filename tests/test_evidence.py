@@ -3222,3 +3222,24 @@ def test_a_speed_converted_in_the_head_is_traced_but_not_from_a_raw_line_of_the_
     raw = trace("Around 12 knots.", Evidence.of([run], texts=[sentence + "\n"]), typed="Around 12 knots.")
     assert not raw.grounded  # 6.4 of a GPS sentence is no m/s the model read: 12 knots is from memory
     assert trace("Around 12 knots.", Evidence.of([run]), typed="Around 12 knots.").grounded  # not data: a result
+
+
+def test_a_codes_plural_and_two_figures_between_their_labels_are_paired() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_pair
+
+    qual = pd.Series([637.4, 688.3], index=pd.Index(["SNV", "indel"], name="type"), name="QUAL")
+    evidence = evidence_of("print(s)", s=qual)
+    question = "Do SNVs or indels have the higher mean QUAL?"
+    # "SNVs" names the row ``SNV``: a code's capitals and a small "s"
+    assert wrong_pair("The SNVs: mean QUAL 688.3 against 637.4 for the indels.", question, evidence) is not None
+    assert wrong_pair("The SNVs: mean QUAL 637.4 against 688.3 for the indels.", question, evidence) is None
+    heights = pd.Series([1454.0, 943.0], index=pd.Index(["flyslæb", "spil"], name="start"), name="max_hoejde_m")
+    launches = evidence_of("print(h)", h=heights)
+    # label, figure, figure, label: each figure beside its own label, whatever the words between them
+    assert wrong_pair("Efter spil: i snit 1.454 m mod 943 m efter flyslæb.", "q", launches) is not None
+    assert wrong_pair("Efter spil: i snit 943 m mod 1.454 m efter flyslæb.", "q", launches) is None
+    passed = pd.Series([0.924, 0.950], index=pd.Index(["SNV", "indel"], name="type"), name="PASS")
+    both = evidence_of("print(s)\nprint(p.map('{:.1%}'.format))", s=qual, p=passed)
+    # a comparison after a comma starts another clause: 95.0% is not the SNVs' because they were named before it
+    assert wrong_pair("The indels have 688.3 against 637.4 for the SNVs, and 95.0% of the indels pass versus "
+                      "92.4% of the SNVs.", question, both) is None

@@ -138,7 +138,9 @@ def mentions(text: str, labels: Iterable[str]) -> list[_Mention]:
         flags = 0 if code else re.IGNORECASE
         # a label ends where a letter of a script written without spaces, or with particles joined to nouns,
         # begins (대양호가, 渋谷店で, S1이, S1门店), and starts right after one
-        for match in re.finditer(rf"{_NOT_AFTER_CJK}{re.escape(label.upper()) if code else pattern}{_NOT_BEFORE_CJK}",
+        # a code's plural is its capitals and a small "s" ("SNVs" of the row ``SNV``, "ATMs")
+        for match in re.finditer(rf"{_NOT_AFTER_CJK}{re.escape(label.upper()) + '(?-i:s)?' if code else pattern}"
+                                 rf"{_NOT_BEFORE_CJK}",
                                  text, flags):
             start, end = match.span()
             if any(a < end and start < b for a, b in taken) or any(
@@ -924,7 +926,8 @@ def _pairs(sentence: str, named: list[_Mention], figures: list[Value],
     rest_figures = [v for v in figures if id(v) not in used]
     for mention in (m for m in named if m.label not in labels_used):
         after = [v for v in rest_figures if v.start > mention.start]
-        if (len(after) >= 2 and not re.search(r"[\d(]", sentence[mention.end:after[0].start])
+        # (not across a comma: "... for the 524 SNVs, and 95.0% of the indels versus 92.4%" starts another clause)
+        if (len(after) >= 2 and not re.search(r"[\d(,;]", sentence[mention.end:after[0].start])
                 and not _label_within(named, mention.start, after[0].start)
                 and _COMPARED.search(sentence[after[0].start + len(after[0].text):after[1].start])):
             tied.append((after[0], mention.label, True))
@@ -1034,6 +1037,10 @@ def _layout_pairs(named: list[_Mention], figures: list[Value],
                 if isinstance(item, Value) and isinstance(partner := items[i - step], _Mention)]
     if kinds == "L" * len(labels) + "F" * len(labels):
         return [(value, mention.label, True) for value, mention in zip(figures, labels)]
+    if kinds == "LFFL":  # "Efter spil: 1.454 m mod 943 m efter flyslæb": each figure beside its own label, the two
+        # figures set against each other between them, in any language's words
+        first, second = sorted(figures, key=lambda v: v.start)
+        return [(first, labels[0].label, True), (second, labels[1].label, True)]
     return [(value, m.label, False) for value in figures
             if (m := _nearest(every, value.start, value.start + len(value.text))) is not None]
 
