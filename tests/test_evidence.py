@@ -3243,3 +3243,35 @@ def test_a_codes_plural_and_two_figures_between_their_labels_are_paired() -> Non
     # a comparison after a comma starts another clause: 95.0% is not the SNVs' because they were named before it
     assert wrong_pair("The indels have 688.3 against 637.4 for the SNVs, and 95.0% of the indels pass versus "
                       "92.4% of the SNVs.", question, both) is None
+
+
+def _searched(code: str, ns: dict[str, Any], names: list[str]) -> Any:
+    from rlm_jupyter.engine.trust.search_again import refound
+
+    run = Run(id="r", question="q", model="m", sub_model="s", context_names=names,
+              iterations=[Iteration(0, "r", cells=[CodeCell(code, stdout="0")])])
+    return refound(run, ns, names)
+
+
+@pytest.mark.parametrize("days, searched, written", [
+    (["1. 4. 2024.", "13. 9. 2024.", "15. 9. 2024."], "2024-09-15", "15. 9. 2024."),  # Croatian
+    (["6/4-2024", "20/7-2024", "21/7-2024"], "20-07-2024", "20/7-2024"),  # Danish: day/month-year
+    (["14.II.2025", "17.II.2025", "3.III.2025"], "2025-02-17", "17.II.2025"),  # a Roman month
+    (["4/13/2024", "9/15/2024", "4/1/2024"], "2024-09-15", "9/15/2024"),  # month first: 13 is a day
+    (["2024.04.17", "2024.09.15"], "15/09/2024", "2024.09.15"),
+    (["4/13/2024", "9/15/2024", "4/1/2024"], "2024-01-04", None),  # 4/1 is 1 April in a month-first column
+    (["1. 4. 2024.", "13. 9. 2024."], "2024-09-15", None),  # the day is not there
+])
+def test_a_searched_day_is_found_in_the_way_a_column_writes_its_days(days: list[str], searched: str,
+                                                                      written: str | None) -> None:
+    frame = pd.DataFrame({"datum": days * 3, "brod": ["Star Dalmatia", "Nordic Dawn", "Regal Adria"][:len(days)] * 3})
+    found = _searched(f"print(len(k[k.datum == '{searched}']))", {"k": frame}, ["k"])
+    assert (found.data_has if found is not None else None) == written, found
+
+
+def test_a_searched_day_is_found_among_the_days_a_text_writes() -> None:
+    book = "\n".join(f"{d}.{m}.2025 call-out {n}: a hiker on the ridge" for n, (d, m) in enumerate(
+        [(14, "II"), (17, "II"), (3, "III"), (21, "III")] * 10))
+    found = _searched("print([l for l in book.splitlines() if '17.02.2025' in l])", {"book": book}, ["book"])
+    assert found is not None and found.data_has == "17.II.2025"
+    assert _searched("print([l for l in book.splitlines() if '18.02.2025' in l])", {"book": book}, ["book"]) is None

@@ -48,6 +48,7 @@ MAX_PIECES = 200  # printed lines looked up in the data per check: bounded on a 
 MAX_LITERALS = 20  # literals looked up again per check
 MAX_TABLE_TEXT = 5_000_000  # characters of a delimited text read as a table
 MAX_TEXT_COLUMNS, MAX_SEARCH_ROWS = 20, 1_000_000  # what is read of a DataFrame
+MAX_DATE_CELLS = 5_000  # distinct cells of a column, or days of a text, read as days
 # How logs, spreadsheets and locales write one day: a searched date is looked for in each (strftime, stdlib);
 # 17AUG24 and 17-Aug-24 as airline, mainframe and Oracle logs write it; 2024.04.17 as Turkish and Hungarian
 # catalogues do; "Tue 03/12" as a logbook writes its days, without a year but with the weekday that fixes it.
@@ -290,7 +291,20 @@ def _in_text(literals: list[str], text: str) -> Refound | None:
             found = re.search(rf"(?<![\d/.-]){re.escape(form)}(?![\d]|[/.-]\d)", text)
             if found is not None:
                 return Refound(literal, found.group(0))
+        written = _day_written(_days_of(text), literal)
+        if written is not None:  # "14.II.2025" in a call-out book searched as 2025-02-14
+            return Refound(literal, written)
     return None
+
+
+def _days_of(text: str) -> list[str]:
+    """The days a text writes in numbers (``_NUMBERED_DAYS``), each once, up to ``MAX_DATE_CELLS``."""
+    found: dict[str, None] = {}
+    for match in _NUMBERED_DAYS.finditer(text):
+        found[match.group(0)] = None
+        if len(found) >= MAX_DATE_CELLS:
+            break
+    return list(found)
 
 
 def _yearless(literal: str) -> list[str]:
@@ -316,13 +330,77 @@ def _in_frame(run: Run, frame: Any) -> Refound | None:
         other_case = held[_holding(held.str.lower(), literal.lower(), contains)]
         if len(other_case):
             return Refound(literal, str(other_case.iloc[0]), column)
-        other_form = next((form for form in _forms(literal) if _holding(held, form, contains).any()), None)
-        if other_form is not None:  # '2024-04-01' compared with a column that writes 01.04.2024
-            return Refound(literal, other_form, column)
+        days = _numbered_days(held)
+        if days is not None and _one_day(literal) is not None:
+            # '2024-09-15' compared with a column that writes "15. 9. 2024.": its own order of day and month decides
+            same_day = _day_written(days, literal)
+            if same_day is not None:
+                return Refound(literal, same_day, column)
+        else:
+            other_form = next((form for form in _forms(literal) if _holding(held, form, contains).any()), None)
+            if other_form is not None:  # '2024-04-01' compared with a column that writes 01.04.2024
+                return Refound(literal, other_form, column)
         for other in columns:
             if other != column and _holding(head[other].dropna().astype(str), literal, contains).any():
                 return Refound(literal, literal, column, other)
     return None
+
+
+# A day written in numbers, whatever joins them: "15. 9. 2024.", "6/4-2024", "2024.04.17", and a month in Roman
+# numerals as Polish and Slovak registers write it ("17.II.2025")
+_DAY_IN_NUMBERS = r"(\d{1,4})\s?[./-]\s?(\d{1,2}|[IVX]{1,4})\s?[./-]\s?(\d{1,4})"
+_NUMBERED_DAY = re.compile(rf"\s*{_DAY_IN_NUMBERS}\s*\.?\s*")
+_NUMBERED_DAYS = re.compile(rf"(?<![\w.,/-]){_DAY_IN_NUMBERS}(?![\w/-]|[.,]\d)")  # in a text
+_ROMAN = {numeral: month for month, numeral in enumerate(
+    ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII"), 1)}
+
+
+def _numbered_days(held: Any) -> list[str] | None:
+    """A column's distinct cells, when most of them write a day in numbers; else None."""
+    cells = [str(cell) for cell in held.drop_duplicates().head(MAX_DATE_CELLS)]
+    read = [cell for cell in cells if _numbered_day(cell) is not None]
+    return read if read and len(read) * 2 >= len(cells) else None
+
+
+def _one_day(literal: str) -> _dt.date | None:
+    """The one day a short literal writes ('2024-09-15', '20-07-2024'), if it writes one."""
+    days = [day for v in values(literal) if v.kind == "date" and (day := date_of(v.key)) is not None]
+    return days[0] if len(days) == 1 and len(literal.strip()) <= 20 else None
+
+
+def _day_written(cells: list[str], literal: str) -> str | None:
+    """Of days written in numbers, the one that is the searched day, read from the structure of their digits
+    rather than a list of formats: the year is the group of four digits (first, then month and day), and when it
+    comes last, the order of day and month is the one no day written so contradicts (a 13 or more is a day)."""
+    day = _one_day(literal)
+    if day is None:
+        return None
+    read = [(cell, parts) for cell in cells if (parts := _numbered_day(cell)) is not None]
+    last = [parts for _, parts in read if not parts[0]]
+    day_first = all(middle <= 12 for _, _, _, middle in last)  # d.m.y
+    month_first = all(first <= 12 for _, _, first, _ in last)  # m/d/y
+    wanted = (day.month, day.day)
+    for cell, (year_first, year, first, second) in read:
+        if year not in (day.year, day.year + BUDDHIST_ERA):  # or the year of the Thai solar calendar
+            continue
+        if (year_first and (first, second) == wanted) or (not year_first and (
+                (day_first and (second, first) == wanted) or (month_first and (first, second) == wanted))):
+            return cell
+    return None
+
+
+def _numbered_day(cell: str) -> tuple[bool, int, int, int] | None:
+    """(whether the year comes first, the year, the other two numbers in their order); None without one year."""
+    match = _NUMBERED_DAY.fullmatch(cell)
+    if match is None:
+        return None
+    first, middle, last = match.groups()
+    if (len(first) == 4) == (len(last) == 4):
+        return None  # no year, or two: not a day
+    middle_number = _ROMAN.get(middle) or int(middle)
+    if len(first) == 4:
+        return True, int(first), middle_number, int(last)
+    return False, int(last), int(first), middle_number
 
 
 def _in_another_table(run: Run, frames: list[Any]) -> Refound | None:
