@@ -3275,3 +3275,23 @@ def test_a_searched_day_is_found_among_the_days_a_text_writes() -> None:
     found = _searched("print([l for l in book.splitlines() if '17.02.2025' in l])", {"book": book}, ["book"])
     assert found is not None and found.data_has == "17.II.2025"
     assert _searched("print([l for l in book.splitlines() if '18.02.2025' in l])", {"book": book}, ["book"]) is None
+
+
+@pytest.mark.parametrize("blocks, answer, refused", [
+    # each row netted of another column: the gross sum is stale once the net one is printed
+    (["print(context.ms.sum())", "print((context.ms * (1 - (context.status >= 500))).sum())"], "50.0 ms", True),
+    (["print(context.ms.sum())", "print((context.ms * (1 - (context.status >= 500))).sum())"], "20.0 ms", False),
+    # a unit converted by a constant is the same figure, not a revision of it
+    (["print(context.ms.sum())", "print((context.ms / 1000).sum())"], "50.0 ms", False),
+    # the result netted of another of the data's figures, through a name, after the data's name was bound to itself
+    (["context = context.sort_values('ms')\nprint(context.ms.sum())",
+      "net = context.ms.sum() - context[context.status == 500].ms.sum()\nprint(net)"], "50.0 ms", True),
+    (["context = context.sort_values('ms')\nprint(context.ms.sum())",
+      "net = context.ms.sum() - context[context.status == 500].ms.sum()\nprint(net)"], "20.0 ms", False),
+])
+def test_a_sum_netted_of_other_figures_revises_the_gross_one(engine: Engine, blocks: list[str], answer: str,
+                                                             refused: bool) -> None:
+    run = engine.run([fence(b) for b in blocks] + [f"FINAL({answer})"], LOG.copy(),
+                     question="What is the total time?", max_iterations=len(blocks) + 1)
+    gates = [v.gate for v in run.iterations[-1].verdicts if v.action == "refused"]
+    assert gates == (["stale-figure"] if refused else []), run.iterations[-1].verdicts

@@ -15,7 +15,12 @@ assigned), never from the words around it:
   ``x.dropna().mean()``), or the later one calls a method on the earlier (``x.mean()`` then
   ``x.replace(0, np.nan).mean()``);
 - the data changed in place: the same expression printed again after code in between changed what it reads
-  (``df["csat"] = df.csat.replace(0, np.nan)``, ``df.dropna(inplace=True)``).
+  (``df["csat"] = df.csat.replace(0, np.nan)``, ``df.dropna(inplace=True)``);
+- each row netted or weighted by another of the data's expressions: the earlier operand is one side of the later
+  one's product, quotient or difference (``c.kg.sum()`` then ``(c.kg * (1 - c.floaters_pct / 100)).sum()``; not
+  a constant's, ``c.kg / 1000`` converts a unit);
+- the result itself netted: the later figure is the earlier reduction plus or minus another expression of the data
+  (``out.paid.sum()`` then ``net = out.paid.sum() - refunds.paid.sum()``).
 
 Not a revision: another subset with as many filters (Lyon's mean beside the mean without refunds is a second
 answer, not a correction), nor the whole printed after its part (``len(log[...])`` then ``len(log)``: context).
@@ -28,6 +33,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import dataclasses
 import functools
 import re
 from collections.abc import Iterator
@@ -60,12 +66,20 @@ class Reduction:
     step: str | None  # what the operand's last method call is made on, when the operand is such a call
     names: frozenset[str]
     core: str = ""  # the unfiltered operand without its cleaning steps (``.fillna(0)``, ``.dropna()``...)
+    # the two sides of an operand that is a product, a quotient or a difference of two expressions of the data
+    # (``c.cherry_kg * (1 - c.floaters_pct / 100)``): one of them may be an earlier reduction's whole operand
+    sides: frozenset[str] = frozenset()
+    adjusted: bool = False  # the result added to or taken from another expression of the data: ``x.sum() - y.sum()``
 
     def revised_by(self, later: Reduction, changed: frozenset[str]) -> bool:
         """``later`` revises this reduction (see the module's doc); ``changed``: the names code since changed in
         place or bound anew."""
         if later.reducer != self.reducer or not self.names & later.names:
             return False
+        if later.adjusted and not self.adjusted and later.operand == self.operand:
+            return True  # the result netted of something else: ``out.sum() - refunds.sum()`` after ``out.sum()``
+        if self.operand in later.sides:
+            return True  # each row weighted or netted of another column: ``(kg * (1 - floaters / 100)).sum()``
         if later.operand == self.operand:
             return bool(self.names & changed)
         if later.unfiltered == self.unfiltered:
@@ -280,8 +294,10 @@ def _changed(tree: ast.Module) -> frozenset[str]:
 
 def _source_name(value: ast.expr, assigned: dict[str, ast.expr], data: set[str]) -> bool:
     """Whether ``value`` is a part or a transform of the data or of a name read as one: its base name is
-    (``ng[...]``), or, for a function's call, its first argument's is (``pd.to_numeric(g2.mwh, errors='coerce')``)."""
-    bases = [_base(value)] + ([_base(value.args[0])] if isinstance(value, ast.Call) and value.args else [])
+    (``ng[...]``), or, for a function's call, its first argument's is (``pd.to_numeric(g2.mwh, errors='coerce')``),
+    or, for arithmetic, its left side's."""
+    bases = [_base(value)] + ([_base(value.args[0])] if isinstance(value, ast.Call) and value.args else []) + (
+        [_base(value.left)] if isinstance(value, ast.BinOp) else [])  # ``net = out.x.sum() - refunds.x.sum()``
     return any(base in assigned or base in data for base in bases)
 
 
@@ -311,9 +327,11 @@ def _calls(tree: ast.Module) -> Iterator[list[ast.expr]]:
         yield [last.value]
 
 
-def _reduction(expr: ast.expr, assigned: dict[str, ast.expr]) -> Reduction | None:
-    if isinstance(expr, ast.Name) and isinstance(assigned.get(expr.id), ast.Call):
-        expr = assigned[expr.id]  # ``fob = sp[...].inr.sum()`` then ``print(fob)``: what it holds was printed
+def _reduction(expr: ast.expr, assigned: dict[str, ast.expr], expanded: bool = False) -> Reduction | None:
+    """What ``expr`` reduces and how; ``expanded``: its names were already read as what they hold (a name bound to
+    itself, ``tx = tx.sort_values(...)``, is not read twice)."""
+    if isinstance(expr, ast.Name) and isinstance(assigned.get(expr.id), ast.Call | ast.BinOp):
+        expr, expanded = assigned[expr.id], True  # ``fob = sp[...].inr.sum()`` then ``print(fob)``: what it holds
     while True:  # f"{x:,}", round(x, 1), x.round(2), int(x): the result is x
         if isinstance(expr, ast.JoinedStr):
             inner = [v.value for v in expr.values if isinstance(v, ast.FormattedValue)]
@@ -327,6 +345,9 @@ def _reduction(expr: ast.expr, assigned: dict[str, ast.expr]) -> Reduction | Non
             expr = expr.func.value
         else:
             break
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add | ast.Sub) and _reads_data(expr.right):
+        left = _reduction(expr.left, assigned, expanded)
+        return dataclasses.replace(left, adjusted=True) if left is not None else None
     if not isinstance(expr, ast.Call):
         return None
     if isinstance(expr.func, ast.Attribute):
@@ -338,14 +359,23 @@ def _reduction(expr: ast.expr, assigned: dict[str, ast.expr]) -> Reduction | Non
     if reducer == "sum" and isinstance(operand, ast.Compare) and _base(operand.left):
         # a count of the rows that meet a condition, ``(race.status == 'finished').sum()``, is ``len`` of those rows
         reducer, operand = "len", ast.Subscript(ast.Name(_base(operand.left), ast.Load()), operand, ast.Load())
-    operand = _expanded(operand, assigned)
+    operand = operand if expanded else _expanded(operand, assigned)
     names = frozenset(n.id for n in ast.walk(operand) if isinstance(n, ast.Name))
     unfilter = _Unfilter()
     unfiltered = source_of(unfilter.visit(copy.deepcopy(operand)))
     step = source_of(operand.func.value) if isinstance(operand, ast.Call) and isinstance(operand.func,
                                                                                           ast.Attribute) else None
+    sides = frozenset(source_of(side) for side in (operand.left, operand.right)) if isinstance(
+        operand, ast.BinOp) and isinstance(operand.op, ast.Mult | ast.Div | ast.Sub) and _reads_data(
+        operand.left) and _reads_data(operand.right) else frozenset()
     return Reduction(reducer, source_of(operand), unfiltered, unfilter.taken, step, names,
-                     source_of(_without_cleaning(unfilter.visit(copy.deepcopy(operand)))))
+                     source_of(_without_cleaning(unfilter.visit(copy.deepcopy(operand)))), sides)
+
+
+def _reads_data(node: ast.expr) -> bool:
+    """Whether an expression reads a name (a column, a result), not constants only: ``x * 1000`` converts a unit,
+    ``x * (1 - y / 100)`` weights each row by another column."""
+    return any(isinstance(n, ast.Name) for n in ast.walk(node))
 
 
 # Steps that clean what a reduction reads, not choose it: a revision may replace one by a filter
