@@ -3201,6 +3201,12 @@ def test_a_speed_printed_in_one_unit_and_answered_in_another_is_caught() -> None
     table = evidence_of("print(fixes.nlargest(2, 'knots'))", fixes=fixes)  # a column named by its unit alone
     assert wrong_unit("11.2 km/h at 10:14.", table) is not None
     assert wrong_unit("11.2 knots at 10:14.", table) is None
+    laps = pd.DataFrame({"lap_ms": [81234, 80555], "speed": [182.4, 185.1]})
+    # the printed column names no unit: a lap time's "_ms" the code selected by is no speed's unit
+    assert wrong_unit("185.1 km/h.", evidence_of("print(laps.loc[laps.lap_ms.idxmin(), 'speed'])", laps=laps)) is None
+    fares = pd.DataFrame({"brzina_kmh": [80, 95], "cijena": [300, 450]})
+    assert values("450 kn")[0].unit is None  # the kuna's sign, not a knot
+    assert wrong_unit("Stajala je 450 kn.", evidence_of("print(t.loc[t.brzina_kmh.idxmax(), 'cijena'])", t=fares)) is None
     printed = evidence_of("for s, g in obs.gust_kt.items():\n    print(f'{s} {g * 1.852:.0f} km/h')", obs=obs)
     assert wrong_unit("A gust of 120 km/h.", printed) is None  # the unit beside the figure, "/" and all
 
@@ -3238,6 +3244,10 @@ def test_a_codes_plural_and_two_figures_between_their_labels_are_paired() -> Non
     # label, figure, figure, label: each figure beside its own label, whatever the words between them
     assert wrong_pair("Efter spil: i snit 1.454 m mod 943 m efter flyslæb.", "q", launches) is not None
     assert wrong_pair("Efter spil: i snit 943 m mod 1.454 m efter flyslæb.", "q", launches) is None
+    cities = pd.DataFrame({"visits": [1500, 1100], "bookings": [900, 400]}, index=pd.Index(["Paris", "Lyon"]))
+    # two columns of one row before the other label are that row's: no pair across them
+    assert wrong_pair("Paris: 1,500 visits and 900 bookings, both above Lyon.", "q",
+                      evidence_of("print(t)", t=cities)) is None
     passed = pd.Series([0.924, 0.950], index=pd.Index(["SNV", "indel"], name="type"), name="PASS")
     both = evidence_of("print(s)\nprint(p.map('{:.1%}'.format))", s=qual, p=passed)
     # a comparison after a comma starts another clause: 95.0% is not the SNVs' because they were named before it
@@ -3261,6 +3271,8 @@ def _searched(code: str, ns: dict[str, Any], names: list[str]) -> Any:
     (["2024.04.17", "2024.09.15"], "15/09/2024", "2024.09.15"),
     (["4/13/2024", "9/15/2024", "4/1/2024"], "2024-01-04", None),  # 4/1 is 1 April in a month-first column
     (["1. 4. 2024.", "13. 9. 2024."], "2024-09-15", None),  # the day is not there
+    (["05.03.2024", "07.03.2024", "01.02.2024"], "2024-05-03", None),  # a dot never writes the month first
+    (["12-XIV-2024", "3-IV-2024", "5-IV-2024"], "2024-04-03", "3-IV-2024"),  # letters that are no month are no day
 ])
 def test_a_searched_day_is_found_in_the_way_a_column_writes_its_days(days: list[str], searched: str,
                                                                       written: str | None) -> None:
@@ -3281,8 +3293,13 @@ def test_a_searched_day_is_found_among_the_days_a_text_writes() -> None:
     # each row netted of another column: the gross sum is stale once the net one is printed
     (["print(context.ms.sum())", "print((context.ms * (1 - (context.status >= 500))).sum())"], "50.0 ms", True),
     (["print(context.ms.sum())", "print((context.ms * (1 - (context.status >= 500))).sum())"], "20.0 ms", False),
-    # a unit converted by a constant is the same figure, not a revision of it
+    # a unit converted by a constant is the same figure, not a revision of it; other measures made of the column
     (["print(context.ms.sum())", "print((context.ms / 1000).sum())"], "50.0 ms", False),
+    (["print(context.ms.sum())", "print((context.ms * context.status).sum())"], "50.0 ms", False),
+    (["print(context.ms.sum())", "print((context.ms - context.status).sum())"], "50.0 ms", False),
+    (["print(context.ms.sum())", "spread = context.ms.sum() - context.status.sum()\nprint(spread)"], "50.0 ms", False),
+    (["print(context.ms.mean())", "print(context.ms.mean() - context[context.status == 200].ms.mean())"],
+     "7.1 ms", False),
     # the result netted of another of the data's figures, through a name, after the data's name was bound to itself
     (["context = context.sort_values('ms')\nprint(context.ms.sum())",
       "net = context.ms.sum() - context[context.status == 500].ms.sum()\nprint(net)"], "50.0 ms", True),

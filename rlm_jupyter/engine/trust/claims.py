@@ -18,6 +18,7 @@ Each returns ``None`` or a ``Claim``: what is wrong, worded for the model, with 
 """
 from __future__ import annotations
 
+import ast
 import calendar
 import dataclasses
 import functools
@@ -661,7 +662,7 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
         # a sentence that names no label goes with the question's, unless its figures are other rows' of that
         # label's table: it is about those rows ("103 of the 170 items: 71 were picked up and 32 were posted")
         bare = only if not named and not _of_other_rows(figures, only, holders) else None
-        for value, label, bound in _pairs(sentence, named, figures, bare):
+        for value, label, bound in _pairs(sentence, named, figures, bare, found):
             if not bound or _by_another_name(value, label, named, sentence, found):
                 continue  # a loose layout: the figure may be meant for any label the sentence names
             near = _around(sentence, value)
@@ -903,13 +904,14 @@ _COMPARED = re.compile(r"\b(?:against|versus|vs\.?|compared (?:with|to)|while|wh
 
 
 def _pairs(sentence: str, named: list[_Mention], figures: list[Value],
-           only: str | None) -> list[tuple[Value, str, bool]]:
+           only: str | None, found: list[Table]) -> list[tuple[Value, str, bool]]:
     """Which label each figure is stated for, and whether the sentence's layout binds it (True).
 
     Bound: a figure tied by a preposition to the label right after it ("9.1 for Air France"); then, of the rest,
     each figure after its label ("Paris (1,200), Lyon (900)"), each before it ("1,200 for Paris and 900 for
-    Lyon"), or the labels first and the figures after in the same order ("Paris and Lyon: 1,200 and 900", "X beat
-    Y (a vs b)"). Otherwise the nearest label, loosely (False): a loose pair is never refused.
+    Lyon"), the labels first and the figures after in the same order ("Paris and Lyon: 1,200 and 900", "X beat
+    Y (a vs b)"), or two figures of one column between their two labels ("Efter spil: 1.454 m mod 943 m efter
+    flyslæb"). Otherwise the nearest label, loosely (False): a loose pair is never refused.
     """
     if only is not None:
         return [(value, only, True) for value in figures]
@@ -934,7 +936,7 @@ def _pairs(sentence: str, named: list[_Mention], figures: list[Value],
             used.add(id(after[0]))
             labels_used.add(mention.label)
     rest = _layout_pairs([m for m in named if m.label not in labels_used],
-                         [v for v in figures if id(v) not in used], named)
+                         [v for v in figures if id(v) not in used], named, found)
     written = [v for v in every_value(sentence) if v.kind == "number" and not is_year(v)
                and not any(m.start <= v.start and v.start + len(v.text) <= m.end for m in named)]
     laid = [v.start for v, _, _ in rest] + [m.start for m in named if any(m.label == label for _, label, _ in rest)]
@@ -1023,7 +1025,7 @@ def _label_within(named: list[_Mention], start: int, end: int) -> bool:
 
 
 def _layout_pairs(named: list[_Mention], figures: list[Value],
-                  every: list[_Mention]) -> list[tuple[Value, str, bool]]:
+                  every: list[_Mention], found: list[Table]) -> list[tuple[Value, str, bool]]:
     if not named or not figures:
         return [(value, m.label, False) for value in figures
                 if (m := _nearest(every, value.start, value.start + len(value.text))) is not None]
@@ -1037,12 +1039,27 @@ def _layout_pairs(named: list[_Mention], figures: list[Value],
                 if isinstance(item, Value) and isinstance(partner := items[i - step], _Mention)]
     if kinds == "L" * len(labels) + "F" * len(labels):
         return [(value, mention.label, True) for value, mention in zip(figures, labels)]
-    if kinds == "LFFL":  # "Efter spil: 1.454 m mod 943 m efter flyslæb": each figure beside its own label, the two
-        # figures set against each other between them, in any language's words
-        first, second = sorted(figures, key=lambda v: v.start)
+    first, second = sorted(figures, key=lambda v: v.start)[:2] if len(figures) > 1 else (None, None)
+    if kinds == "LFFL" and first is not None and second is not None and _one_column(
+            first, second, (labels[0].label, labels[1].label), found):
+        # "Efter spil: 1.454 m mod 943 m efter flyslæb": two figures of one column set against each other between
+        # their two labels, each beside its own, in any language's words ("Paris: 1,500 visits and 900 bookings,
+        # above Lyon" are two columns of one row: no pair)
         return [(first, labels[0].label, True), (second, labels[1].label, True)]
     return [(value, m.label, False) for value in figures
             if (m := _nearest(every, value.start, value.start + len(value.text))) is not None]
+
+
+def _one_column(first: Value, second: Value, labels: tuple[str, str], found: list[Table]) -> bool:
+    """Whether the two figures are cells of one column in the rows of the two labels, of a table holding both."""
+    for table in found:
+        rows = {id(row) for label in labels for row in table.rows_of(label)}
+        if len({label for label in labels if table.rows_of(label)}) < 2:
+            continue
+        columns = [{column for row, column in _cells_of(value, table) if id(row) in rows} for value in (first, second)]
+        if columns[0] & columns[1]:
+            return True
+    return False
 
 
 def _spaced_wholes(written: list[Value], sentence: str, holders: list[Table]) -> list[Value]:
@@ -1357,14 +1374,17 @@ _CONVERTS = re.compile(r"(?:[/*]|\.(?:div|truediv|mul|multiply)\()\s*\(?\s*"
 
 
 def wrong_unit(text: str, evidence: Evidence) -> Claim | None:
-    """A duration or data size the answer states in one unit whose figure was printed in another ("53.0 minutes"
-    for a mean of ``wait_s`` printed as 52.99): the unit next to the printed figure, its column's name, or the
-    snake_case names of the block's code (``latency_ms``, ``size_bytes``) say which unit it was printed in (code
-    writes them in ASCII: ``phut`` is minutes)."""
+    """A measure (a duration, a data size, a mass, a speed...) the answer states in one unit whose figure was printed
+    in another ("53.0 minutes" for a mean of ``wait_s`` printed as 52.99): the unit next to the printed figure, its
+    column's name, or the snake_case names of the block's code (``latency_ms``, ``size_bytes``) say which unit it
+    was printed in (code writes them in ASCII: ``phut`` is minutes). Beside an answer's speed, the names of the
+    column that printed the figure say it too in the names code gives speeds (``gust_kt``, ``wind_ms``), and only
+    those: a ``lap_ms`` the code filtered on says nothing of the ``speed`` it printed."""
+    known = localedata.code_unit_words()
     for value in values(text):
         if value.kind != "number" or value.unit is None:
             continue
-        known = localedata.code_unit_words(value.unit.dimension)
+        own = localedata.code_unit_words(value.unit.dimension)  # the words the printing column's name is read in
         printed = [(m.line, m.figure) for m in evidence.shown.matches(value)
                    if m.figure is not None and m.line.where.place == "output"]
         everywhere = printed
@@ -1379,24 +1399,24 @@ def wrong_unit(text: str, evidence: Evidence) -> Claim | None:
             return Claim(prompts.wrong_unit(value.text, printed[0][1].text, money),
                          {"figure": value.text, "printed_in": money})
         units = {u for line, figure in printed for u in _printed_units(line.text, figure.start + len(figure.text),
-                                                                        line.code, known)
-                 | _column_units(value, line, evidence.tables, known, whole=True)
+                                                                        line.code, known, own)
+                 | _column_units(value, line, evidence.tables, own, whole=True)
                  if u.dimension == value.unit.dimension}
         # "2 days" from printed seconds: a conversion
         if printed and units and value.unit not in units and len({u.factor for u in units}) == 1 and \
                 converted(value, evidence.shown, evidence.is_data) is None:
-            name = _unit_name(next(iter(units)), known)
+            name = _unit_name(next(iter(units)), own)
             return Claim(prompts.wrong_unit(value.text, printed[0][1].text, name),
                          {"figure": value.text, "printed_in": name})
         # "3,630 tonnes" for the 3630 of a ``km`` column: every line that printed the figure says it is of another
         # dimension (the unit beside it, its field's or its column's name), so it was read off another measure; a
         # line whose code converted says nothing of it ("13.7 km/h" of ``distance_km / (duration_min / 60)``, the
         # same 13.7 also a trip's minutes in a table)
-        other = [{u for u in _column_units(value, line, evidence.tables, known, whole=True)}
-                 | ({u} if (u := _beside_unit(line.text, figure.start + len(figure.text), known)) else set())
+        other = [{u for u in _column_units(value, line, evidence.tables, own, whole=True)}
+                 | ({u} if (u := _beside_unit(line.text, figure.start + len(figure.text), own)) else set())
                  for line, figure in everywhere]
         if printed and all(other) and not any(u.dimension == value.unit.dimension for units in other for u in units):
-            name = _unit_name(next(iter(other[0])), known)
+            name = _unit_name(next(iter(other[0])), own)
             return Claim(prompts.wrong_unit(value.text, printed[0][1].text, name),
                          {"figure": value.text, "printed_in": name})
     return None
@@ -1502,18 +1522,56 @@ def _currencies_named(text: str) -> set[str]:
     return {part.upper() for part in re.split(r"[_\s]+", text) if part.upper() in CURRENCIES}
 
 
-def _printed_units(line: str, after: int, code: str, known: dict[str, localedata.Unit]) -> set[localedata.Unit]:
+def _printed_units(line: str, after: int, code: str, known: dict[str, localedata.Unit],
+                   own: dict[str, localedata.Unit]) -> set[localedata.Unit]:
     """The units the printing says a figure is in: a unit word right after it, the field's name of a record's line
-    (``khz      14024`` of ``print(qso.iloc[0])``), else the code's snake_case names."""
-    beside = _beside_unit(line, after, known)
+    (``khz      14024`` of ``print(qso.iloc[0])``), else the code's snake_case names, and the names of the columns
+    its printed expressions end on read in ``own`` (a speed's ``gust_kt`` of ``print(obs.gust_kt.max())``)."""
+    beside = _beside_unit(line, after, own)
     if beside is not None:
         return {beside}
+    printing = {unit for name in _printed_columns(code) if (unit := _name_unit(name, own)) is not None}
     parts = {part for name in _column_names(code) for part in name.lower().split("_") if part}
     snake = {part for name in _column_names(code) if "_" in name for part in name.lower().split("_")[1:]}
     found = {known[p] for p in parts if p in known and len(p) <= 7 and (len(p) > 1 or "_" in code)}
     found |= {unit for name in _column_names(code) if (unit := _named_unit(name.lower().split("_"), known))}
     # a snake_case name's "us" is microseconds (latency_us), as its "ms" is milliseconds
-    return found | ({known["µs"]} if "us" in snake else set())
+    return found | printing | ({known["µs"]} if "us" in snake else set())
+
+
+@functools.lru_cache(maxsize=256)
+def _printed_columns(code: str) -> frozenset[str]:
+    """The columns the block's printed expressions end on, through the methods, functions and formatting that reduce
+    or show them: ``gust_kt`` of ``print(obs.gust_kt.max())``, ``speed`` of ``print(t.loc[i, 'speed'])``."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return frozenset()
+    printed = [arg for node in ast.walk(tree) if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+               and node.func.id == "print" for arg in node.args]
+    if tree.body and isinstance(tree.body[-1], ast.Expr):
+        printed.append(tree.body[-1].value)
+    return frozenset(name for expr in printed if (name := _column_ended_on(expr)))
+
+
+def _column_ended_on(expr: ast.expr) -> str:
+    while True:
+        if isinstance(expr, ast.JoinedStr):
+            inner = [v.value for v in expr.values if isinstance(v, ast.FormattedValue)]
+            if len(inner) != 1:
+                return ""
+            expr = inner[0]
+        elif isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute):
+            expr = expr.func.value  # .max(), .round(1), .idxmax()
+        elif isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.args:
+            expr = expr.args[0]  # round(x, 1), float(x)
+        elif isinstance(expr, ast.Attribute):
+            return expr.attr
+        elif isinstance(expr, ast.Subscript):
+            key = expr.slice.elts[-1] if isinstance(expr.slice, ast.Tuple) and expr.slice.elts else expr.slice
+            return key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else ""
+        else:
+            return ""
 
 
 def _beside_unit(line: str, after: int, known: dict[str, localedata.Unit]) -> localedata.Unit | None:

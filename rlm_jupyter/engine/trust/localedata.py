@@ -220,12 +220,13 @@ def _cldr_unit_words(locales: Iterable[str] = LOCALES) -> Iterator[tuple[str, Un
                         # "stop", "pie", "kaki" are feet)
                         # and a unit of one letter only as English writes it (as for magnitudes): elsewhere one
                         # letter is a word of prose as often ("73 v auguste": Slovak "in", a Swedish week)
-                        # of speeds, English's words and the other locales' rates written with "/" ("km/ч"): their
-                        # knots are words of prose elsewhere ("nós", "nod") and "nd" an ordinal's ending
+                        # of speeds, the rates written with "/" ("km/h", "km/ч") and English's words of three
+                        # letters or more: the knots of other locales are words of prose ("nós", "nod"), "nd" an
+                        # ordinal's ending, and English's "kn" the sign of the Croatian kuna
                         if word and any(c.isalpha() for c in word) and not (
                                 dimension in ("length", "frequency") and (word in scales or word.lower() in scales
                                                                           or (length == "long" and code != "en"))
-                        ) and not (dimension == "speed" and code != "en" and "/" not in word
+                        ) and not (dimension == "speed" and "/" not in word and (code != "en" or len(word) < 3)
                         ) and (len(word.rstrip(".")) > 1 or code in _ONE_LETTER_LOCALES):
                             yield word if len(word) <= 2 else word.lower(), Unit(dimension, factor)
 

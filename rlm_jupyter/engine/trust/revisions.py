@@ -16,11 +16,11 @@ assigned), never from the words around it:
   ``x.replace(0, np.nan).mean()``);
 - the data changed in place: the same expression printed again after code in between changed what it reads
   (``df["csat"] = df.csat.replace(0, np.nan)``, ``df.dropna(inplace=True)``);
-- each row netted or weighted by another of the data's expressions: the earlier operand is one side of the later
-  one's product, quotient or difference (``c.kg.sum()`` then ``(c.kg * (1 - c.floaters_pct / 100)).sum()``; not
-  a constant's, ``c.kg / 1000`` converts a unit);
-- the result itself netted: the later figure is the earlier reduction plus or minus another expression of the data
-  (``out.paid.sum()`` then ``net = out.paid.sum() - refunds.paid.sum()``).
+- each row netted of a share of the data's: the earlier operand times one minus another column (``c.kg.sum()``
+  then ``(c.kg * (1 - c.floaters_pct / 100)).sum()``; not another measure, ``(c.qty * c.price).sum()``);
+- a part taken out of a total: the later figure is the earlier sum or count less the same reduction over a filtered
+  part of the same data (``out.paid.sum()`` then ``net = out.paid.sum() - apr[reversed].paid_in.sum()``; not
+  another measure, ``sales.sum() - cost.sum()``, nor a difference of means).
 
 Not a revision: another subset with as many filters (Lyon's mean beside the mean without refunds is a second
 answer, not a correction), nor the whole printed after its part (``len(log[...])`` then ``len(log)``: context).
@@ -66,10 +66,10 @@ class Reduction:
     step: str | None  # what the operand's last method call is made on, when the operand is such a call
     names: frozenset[str]
     core: str = ""  # the unfiltered operand without its cleaning steps (``.fillna(0)``, ``.dropna()``...)
-    # the two sides of an operand that is a product, a quotient or a difference of two expressions of the data
-    # (``c.cherry_kg * (1 - c.floaters_pct / 100)``): one of them may be an earlier reduction's whole operand
-    sides: frozenset[str] = frozenset()
-    adjusted: bool = False  # the result added to or taken from another expression of the data: ``x.sum() - y.sum()``
+    # the operand's other factor, when it is a product with one minus a share of the data's
+    # (``c.cherry_kg * (1 - c.floaters_pct / 100)``): the factor netted of that share may be an earlier operand
+    netted: str = ""
+    adjusted: bool = False  # an additive result less the same reduction over a filtered part of the same data
 
     def revised_by(self, later: Reduction, changed: frozenset[str]) -> bool:
         """``later`` revises this reduction (see the module's doc); ``changed``: the names code since changed in
@@ -77,9 +77,9 @@ class Reduction:
         if later.reducer != self.reducer or not self.names & later.names:
             return False
         if later.adjusted and not self.adjusted and later.operand == self.operand:
-            return True  # the result netted of something else: ``out.sum() - refunds.sum()`` after ``out.sum()``
-        if self.operand in later.sides:
-            return True  # each row weighted or netted of another column: ``(kg * (1 - floaters / 100)).sum()``
+            return True  # a part taken out: ``out.paid.sum() - apr[reversed].paid_in.sum()`` after ``out.paid.sum()``
+        if later.netted and later.netted == self.operand:
+            return True  # each row netted of a share: ``(kg * (1 - floaters_pct / 100)).sum()`` after ``kg.sum()``
         if later.operand == self.operand:
             return bool(self.names & changed)
         if later.unfiltered == self.unfiltered:
@@ -345,9 +345,13 @@ def _reduction(expr: ast.expr, assigned: dict[str, ast.expr], expanded: bool = F
             expr = expr.func.value
         else:
             break
-    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add | ast.Sub) and _reads_data(expr.right):
-        left = _reduction(expr.left, assigned, expanded)
-        return dataclasses.replace(left, adjusted=True) if left is not None else None
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Sub):
+        left, right = _reduction(expr.left, assigned, expanded), _reduction(expr.right, assigned, expanded)
+        # a part of the same data taken out of a total (a sum, a count), not another measure (``sales - cost``)
+        # nor a difference of means
+        part = left is not None and right is not None and left.reducer == right.reducer in _ADDITIVE \
+            and right.filters > 0 and left.names & right.names
+        return dataclasses.replace(left, adjusted=True) if part and left is not None else None
     if not isinstance(expr, ast.Call):
         return None
     if isinstance(expr.func, ast.Attribute):
@@ -365,17 +369,24 @@ def _reduction(expr: ast.expr, assigned: dict[str, ast.expr], expanded: bool = F
     unfiltered = source_of(unfilter.visit(copy.deepcopy(operand)))
     step = source_of(operand.func.value) if isinstance(operand, ast.Call) and isinstance(operand.func,
                                                                                           ast.Attribute) else None
-    sides = frozenset(source_of(side) for side in (operand.left, operand.right)) if isinstance(
-        operand, ast.BinOp) and isinstance(operand.op, ast.Mult | ast.Div | ast.Sub) and _reads_data(
-        operand.left) and _reads_data(operand.right) else frozenset()
     return Reduction(reducer, source_of(operand), unfiltered, unfilter.taken, step, names,
-                     source_of(_without_cleaning(unfilter.visit(copy.deepcopy(operand)))), sides)
+                     source_of(_without_cleaning(unfilter.visit(copy.deepcopy(operand)))), _netted(operand))
 
 
-def _reads_data(node: ast.expr) -> bool:
-    """Whether an expression reads a name (a column, a result), not constants only: ``x * 1000`` converts a unit,
-    ``x * (1 - y / 100)`` weights each row by another column."""
-    return any(isinstance(n, ast.Name) for n in ast.walk(node))
+_ADDITIVE = frozenset({"sum", "len", "count", "size"})  # reductions a part can be taken out of by subtraction
+
+
+def _netted(operand: ast.expr) -> str:
+    """The factor of a product with one minus another expression of the data (``kg * (1 - floaters_pct / 100)``:
+    each row netted of a share); "" for any other operand (``qty * price`` is another measure, ``kg / 1000`` a
+    unit)."""
+    if not isinstance(operand, ast.BinOp) or not isinstance(operand.op, ast.Mult):
+        return ""
+    for factor, other in ((operand.left, operand.right), (operand.right, operand.left)):
+        if isinstance(other, ast.BinOp) and isinstance(other.op, ast.Sub) and isinstance(other.left, ast.Constant) \
+                and other.left.value == 1 and any(isinstance(n, ast.Name) for n in ast.walk(other.right)):
+            return source_of(factor)
+    return ""
 
 
 # Steps that clean what a reduction reads, not choose it: a revision may replace one by a filter

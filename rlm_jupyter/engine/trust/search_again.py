@@ -277,6 +277,7 @@ def _format(day: _dt.date, fmt: str) -> str:
 
 def _in_text(literals: list[str], text: str) -> Refound | None:
     lower: str | None = None
+    days: list[tuple[str, _Day]] | None = None  # the days the text writes in numbers, read once
     for literal in literals:
         if literal in text:
             continue
@@ -291,7 +292,11 @@ def _in_text(literals: list[str], text: str) -> Refound | None:
             found = re.search(rf"(?<![\d/.-]){re.escape(form)}(?![\d]|[/.-]\d)", text)
             if found is not None:
                 return Refound(literal, found.group(0))
-        written = _day_written(_days_of(text), literal)
+        day = _one_day(literal)
+        if day is None:
+            continue
+        days = _days_read(_days_of(text)) if days is None else days
+        written = _day_written(days, day)
         if written is not None:  # "14.II.2025" in a call-out book searched as 2025-02-14
             return Refound(literal, written)
     return None
@@ -323,6 +328,7 @@ def _in_frame(run: Run, frame: Any) -> Refound | None:
     case, or another text column holds it: the search looked in the wrong place."""
     columns = [str(c) for c in _text_columns(frame).columns]
     head = frame.head(MAX_SEARCH_ROWS)
+    days: dict[str, list[tuple[str, _Day]] | None] = {}  # each column's cells read as days, once
     for column, literal, contains in _comparisons(run, set(columns)):
         held = head[column].dropna().astype(str)
         if _holding(held, literal, contains).any():
@@ -330,10 +336,13 @@ def _in_frame(run: Run, frame: Any) -> Refound | None:
         other_case = held[_holding(held.str.lower(), literal.lower(), contains)]
         if len(other_case):
             return Refound(literal, str(other_case.iloc[0]), column)
-        days = _numbered_days(held)
-        if days is not None and _one_day(literal) is not None:
+        day = _one_day(literal)
+        if day is not None and column not in days:
+            days[column] = _numbered_days(held)
+        read = days.get(column) if day is not None else None
+        if day is not None and read is not None and any(_orders(read)):
             # '2024-09-15' compared with a column that writes "15. 9. 2024.": its own order of day and month decides
-            same_day = _day_written(days, literal)
+            same_day = _day_written(read, day)
             if same_day is not None:
                 return Refound(literal, same_day, column)
         else:
@@ -355,32 +364,46 @@ _ROMAN = {numeral: month for month, numeral in enumerate(
     ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII"), 1)}
 
 
-def _numbered_days(held: Any) -> list[str] | None:
-    """A column's distinct cells, when most of them write a day in numbers; else None."""
+# A day read from its digits: whether the year comes first, the year, the other two numbers in their order, and
+# whether "/" joins them (only a slash writes the month first, as US software does)
+_Day = tuple[bool, int, int, int, bool]
+
+
+def _numbered_days(held: Any) -> list[tuple[str, _Day]] | None:
+    """A column's distinct cells read as days, when most of them write a day in numbers; else None."""
     cells = [str(cell) for cell in held.drop_duplicates().head(MAX_DATE_CELLS)]
-    read = [cell for cell in cells if _numbered_day(cell) is not None]
+    read = _days_read(cells)
     return read if read and len(read) * 2 >= len(cells) else None
+
+
+def _days_read(cells: Iterable[str]) -> list[tuple[str, _Day]]:
+    return [(cell, day) for cell in cells if (day := _numbered_day(cell)) is not None]
 
 
 def _one_day(literal: str) -> _dt.date | None:
     """The one day a short literal writes ('2024-09-15', '20-07-2024'), if it writes one."""
-    days = [day for v in values(literal) if v.kind == "date" and (day := date_of(v.key)) is not None]
-    return days[0] if len(days) == 1 and len(literal.strip()) <= 20 else None
-
-
-def _day_written(cells: list[str], literal: str) -> str | None:
-    """Of days written in numbers, the one that is the searched day, read from the structure of their digits
-    rather than a list of formats: the year is the group of four digits (first, then month and day), and when it
-    comes last, the order of day and month is the one no day written so contradicts (a 13 or more is a day)."""
-    day = _one_day(literal)
-    if day is None:
+    if len(literal.strip()) > 20 or not re.search(r"\d", literal):
         return None
-    read = [(cell, parts) for cell in cells if (parts := _numbered_day(cell)) is not None]
-    last = [parts for _, parts in read if not parts[0]]
-    day_first = all(middle <= 12 for _, _, _, middle in last)  # d.m.y
-    month_first = all(first <= 12 for _, _, first, _ in last)  # m/d/y
+    days = [day for v in values(literal) if v.kind == "date" and (day := date_of(v.key)) is not None]
+    return days[0] if len(days) == 1 else None
+
+
+def _orders(read: list[tuple[str, _Day]]) -> tuple[bool, bool]:
+    """Whether the days written with the year last may be read day first, and month first: the order none of them
+    contradicts (a 13 or more is a day), and month first only where a slash joins every one of them."""
+    last = [day for _, day in read if not day[0]]
+    day_first = all(middle <= 12 for _, _, _, middle, _ in last)
+    month_first = all(first <= 12 and slash for _, _, first, _, slash in last)
+    return day_first, month_first
+
+
+def _day_written(read: list[tuple[str, _Day]], day: _dt.date) -> str | None:
+    """Of days written in numbers, the one that is ``day``, read from the structure of their digits rather than a
+    list of formats: the year is the group of four digits (first, then month and day; or in the Buddhist era), and
+    when it comes last, day and month are in the order ``_orders`` finds."""
+    day_first, month_first = _orders(read)
     wanted = (day.month, day.day)
-    for cell, (year_first, year, first, second) in read:
+    for cell, (year_first, year, first, second, _) in read:
         if year not in (day.year, day.year + BUDDHIST_ERA):  # or the year of the Thai solar calendar
             continue
         if (year_first and (first, second) == wanted) or (not year_first and (
@@ -389,18 +412,20 @@ def _day_written(cells: list[str], literal: str) -> str | None:
     return None
 
 
-def _numbered_day(cell: str) -> tuple[bool, int, int, int] | None:
-    """(whether the year comes first, the year, the other two numbers in their order); None without one year."""
+def _numbered_day(cell: str) -> _Day | None:
+    """``cell`` read as a day written in numbers (``_NUMBERED_DAY``); None without one year, or with a group of
+    letters that is no month (``7-XIV-2024``)."""
     match = _NUMBERED_DAY.fullmatch(cell)
     if match is None:
         return None
     first, middle, last = match.groups()
-    if (len(first) == 4) == (len(last) == 4):
+    month = _ROMAN.get(middle) if middle.isalpha() else int(middle)
+    if month is None or (len(first) == 4) == (len(last) == 4):
         return None  # no year, or two: not a day
-    middle_number = _ROMAN.get(middle) or int(middle)
+    slash = "/" in cell
     if len(first) == 4:
-        return True, int(first), middle_number, int(last)
-    return False, int(last), int(first), middle_number
+        return True, int(first), month, int(last), slash
+    return False, int(last), int(first), month, slash
 
 
 def _in_another_table(run: Run, frames: list[Any]) -> Refound | None:
