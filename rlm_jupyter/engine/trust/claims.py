@@ -31,6 +31,7 @@ from typing import Any
 
 from ..dialogue import prompts
 from . import forms, localedata
+from .booleans import column_of
 from .constants import code_divisors
 from .derive import MIN_DIGITS, converted, matches, significant_digits, spaced_groups
 from .printed import Line, Row, Shown, Table, figure_value, label_key
@@ -1039,13 +1040,13 @@ def _layout_pairs(named: list[_Mention], figures: list[Value],
                 if isinstance(item, Value) and isinstance(partner := items[i - step], _Mention)]
     if kinds == "L" * len(labels) + "F" * len(labels):
         return [(value, mention.label, True) for value, mention in zip(figures, labels)]
-    first, second = sorted(figures, key=lambda v: v.start)[:2] if len(figures) > 1 else (None, None)
-    if kinds == "LFFL" and first is not None and second is not None and _one_column(
-            first, second, (labels[0].label, labels[1].label), found):
+    if kinds == "LFFL":
         # "Efter spil: 1.454 m mod 943 m efter flyslæb": two figures of one column set against each other between
         # their two labels, each beside its own, in any language's words ("Paris: 1,500 visits and 900 bookings,
         # above Lyon" are two columns of one row: no pair)
-        return [(first, labels[0].label, True), (second, labels[1].label, True)]
+        first, second = sorted(figures, key=lambda v: v.start)
+        if _one_column(first, second, (labels[0].label, labels[1].label), found):
+            return [(first, labels[0].label, True), (second, labels[1].label, True)]
     return [(value, m.label, False) for value in figures
             if (m := _nearest(every, value.start, value.start + len(value.text))) is not None]
 
@@ -1366,11 +1367,22 @@ def _between_labels(text: str, evidence: Evidence) -> Claim | None:
 
 
 # -- the unit of a figure -------------------------------------------------------------------------------------------
+def _speed_steps() -> str:
+    """The factors between two speeds of ``localedata.SPEED`` as code writes them, their first two decimals and any
+    digits after (3.6 between m/s and km/h, 1.852 and 0.5144 between knots and km/h or m/s, 1.609 for miles)."""
+    ratios = [a / b for a in localedata.SPEED.values() for b in localedata.SPEED.values() if a != b]
+    # to two decimals, cut (0.2777 written 0.2778) and rounded (0.53996 written 0.54)
+    factors = {f"{step:.2f}" for ratio in ratios for step in (int(ratio * 100) / 100, round(ratio, 2))}
+    # "3.60" is written 3.6 too; "1.60" (1.609344) is not 1.65
+    return "|".join(sorted(re.escape(f[:-1]) + r"(?:0\d*)?" if f.endswith("0") else re.escape(f) + r"\d*"
+                           for f in factors))
+
+
 # A block that converts units: a division or product by a unit step (1000, 60, 3600, 86400, 1024, 1e6) or a
-# speed's (3.6 between m/s and km/h; 1.852, 1.609 and their inverses between knots, miles and kilometres an hour)
+# speed's (``_speed_steps``)
 _CONVERTS = re.compile(r"(?:[/*]|\.(?:div|truediv|mul|multiply)\()\s*\(?\s*"
-                       r"(?:1_?000(?:_?000)?|1e[369]|\d+(?:\.\d+)?e\d+|1024(?:\s*\*\*\s*[23])?|60|3600|86_?400"
-                       r"|3\.6|1\.852|1\.609\d*|0\.5144?\d*|0\.2777?\d*|2\.23\d*|0\.621\d*|0\.447\d*|1\.94\d*)\b")
+                       r"(?:1_?000(?:_?000)?|1e[369]|\d+(?:\.\d+)?e\d+|1024(?:\s*\*\*\s*[23])?|60|3600|86_?400|"
+                       + _speed_steps() + r")\b")
 
 
 def wrong_unit(text: str, evidence: Evidence) -> Claim | None:
@@ -1565,13 +1577,11 @@ def _column_ended_on(expr: ast.expr) -> str:
             expr = expr.func.value  # .max(), .round(1), .idxmax()
         elif isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.args:
             expr = expr.args[0]  # round(x, 1), float(x)
-        elif isinstance(expr, ast.Attribute):
-            return expr.attr
-        elif isinstance(expr, ast.Subscript):
-            key = expr.slice.elts[-1] if isinstance(expr.slice, ast.Tuple) and expr.slice.elts else expr.slice
+        elif isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Tuple) and expr.slice.elts:
+            key = expr.slice.elts[-1]  # t.loc[i, 'speed']
             return key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else ""
         else:
-            return ""
+            return column_of(expr) or ""
 
 
 def _beside_unit(line: str, after: int, known: dict[str, localedata.Unit]) -> localedata.Unit | None:
