@@ -24,6 +24,7 @@ from rlm_jupyter.engine.record.events import (
     SubCallFinished,
     SubCallStarted,
 )
+from rlm_jupyter.engine.run.executor import STOPPED_BEFORE
 from rlm_jupyter.testing import ChatRequest, Fault, Reply, Scripted
 
 from .scripted import (
@@ -298,6 +299,20 @@ def test_keyboard_interrupt_in_model_code_keeps_the_partial_run(engine: Engine) 
     run = engine.run([fence("first = 1"), fence("raise KeyboardInterrupt")])
     assert run.status == "interrupted"
     assert len(run.iterations) == 2
+
+
+def test_a_stop_after_a_block_is_announced_and_before_it_runs_keeps_the_block(engine: Engine) -> None:
+    """The Stop button acts on ``CellStarted``: a stop that lands before the executor takes the block still leaves
+    the block on the record, marked as never run, and nothing of it ran."""
+    def stop_at_the_second(event: object) -> None:
+        if isinstance(event, CellStarted) and "second" in event.code:
+            raise KeyboardInterrupt
+
+    run = engine.run([fence("first = 1") + "\n" + fence("second = 2")], observers=(stop_at_the_second,))
+    assert run.status == "interrupted", run.message
+    [first, second] = run.iterations[0].cells
+    assert first.error is None and second.code == "second = 2"
+    assert second.error == STOPPED_BEFORE and not second.stdout and not second.created and "second" not in (run.namespace or {})
 
 
 def test_invalid_arguments(engine: Engine) -> None:

@@ -33,6 +33,9 @@ MAX_ERROR_LINES = 40
 
 
 CELL_FILENAME_PREFIX = "<rlm-cell-"  # model code's filename: tracebacks show its lines, the guard finds its frames
+# A stopped block's error on the record: whether any of it ran tells a reader what its outputs can hold.
+STOPPED_DURING = "KeyboardInterrupt: the run was stopped during this block"
+STOPPED_BEFORE = "KeyboardInterrupt: the run was stopped before this block ran"
 
 
 class CellInterrupted(KeyboardInterrupt):
@@ -131,7 +134,7 @@ class Executor:
         cell.outputs = list(captured.outputs)
         cell.duration_s = time.monotonic() - started
         if stopped:
-            cell.error = cell.error or "KeyboardInterrupt: the run was stopped during this block"
+            cell.error = cell.error or STOPPED_DURING
             raise CellInterrupted(cell)
         return cell
 

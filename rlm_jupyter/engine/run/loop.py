@@ -51,7 +51,7 @@ from ..trust.printed import cell_shown
 from . import ending
 from .budget import LimitReached
 from .context import describe_all
-from .executor import CellInterrupted, ExecutorFactory, default_executor
+from .executor import STOPPED_BEFORE, CellInterrupted, ExecutorFactory, default_executor
 from .inputs import context_mapping, expect_label, expect_type
 from .isolation import IsolationLost
 from .session import PACKAGE_VERSION, Clients, Session, isolation_for, open_session
@@ -293,14 +293,11 @@ class RLM:
             state.subcalls.at(it, index)
             if state.guarded is not None:
                 state.guarded.at(turn, index)
-            bus.emit(CellStarted(run, it, code))
             before = dict(ns)
-            refused = state.acceptance.block(it, index, code)
-            if refused is not None:
-                self._keep_cell(state, it, CodeCell(code=code, error=refused), before)
-                continue
-            try:
-                cell = executor.run(code)
+            try:  # from its announcement on, the block is on the record, whenever a stop lands
+                bus.emit(CellStarted(run, it, code))
+                refused = state.acceptance.block(it, index, code)
+                cell = CodeCell(code=code, error=refused) if refused is not None else executor.run(code)
             except CellInterrupted as stop:  # keep the block as far as it ran, then end the run
                 self._keep_cell(state, it, stop.cell, before)
                 raise
@@ -308,7 +305,12 @@ class RLM:
                 if lost.cell is not None:
                     self._keep_cell(state, it, lost.cell, before)
                 raise
+            except KeyboardInterrupt:  # the stop came after the block was announced, before the executor took it
+                self._keep_cell(state, it, CodeCell(code=code, error=STOPPED_BEFORE), before)
+                raise
             self._keep_cell(state, it, cell, before)
+            if refused is not None:
+                continue
             dialect_final(ns, state.final)  # `answer = {"content": x, "ready": True}` rebound in the block
             if state.final.given:
                 break

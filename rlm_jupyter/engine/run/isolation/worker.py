@@ -122,7 +122,7 @@ class Worker:
         from ....text import bounded_repr
         from ...dialogue.helpers import FinalSlot, dialect_final, helpers
         from ...record.trajectory import CodeCell
-        from ..executor import CellInterrupted, Executor
+        from ..executor import STOPPED_DURING, CellInterrupted, Executor
         from .refusals import Refusals
         from .values import pack_out
 
@@ -148,7 +148,7 @@ class Worker:
                 dialect_final(ns, final)
         except KeyboardInterrupt:  # the stop reached this process just before or after the block's own guard
             stopped = True
-            cell.error = cell.error or "KeyboardInterrupt: the run was stopped during this block"
+            cell.error = cell.error or STOPPED_DURING
         missing = object()
         bound = {name: {"type": type(value).__name__, "repr": bounded_repr(value, 200)}
                  for name, value in ns.items() if before.get(name, missing) is not value}
