@@ -1463,6 +1463,16 @@ def test_the_data_tells_how_it_writes_its_dates_when_no_output_does() -> None:
     assert trace("On June 11, 2023.", Evidence.of([run]), typed="On June 11, 2023.").grounded  # no order known
 
 
+def test_a_slice_bound_is_no_figure_typed_into_the_code() -> None:
+    from rlm_jupyter.engine.trust.provenance import typed_constants
+
+    cells = [CodeCell("print(lodge[:1200])"), CodeCell("total = 1200\nanswer = f'R{total}'")]
+    run = Run(id="r", question="q", model="m", sub_model="s", iterations=[Iteration(0, "r", cells=cells[:1])])
+    assert not typed_constants([run]).has(values("1200")[0])  # how much to look at
+    run.iterations[0].cells = cells
+    assert typed_constants([run]).has(values("1200")[0])  # a figure typed in
+
+
 def test_a_week_s_first_day_needs_the_week_named_as_one() -> None:
     when = "When did it start?"
     assert traced("ISO week 10 started on Monday 4 March 2024.", "week 10    38395.8\n2024-03-10",
@@ -2879,10 +2889,44 @@ def test_more_locales_magnitudes_and_units_read_and_what_they_must_not_make_of_e
     ("3-7 March 2024", [("3", "2024-03-03"), ("7 March 2024", "2024-03-07")]),
     ("12 of 15 March 2024", [("12", ""), ("15 March 2024", "2024-03-15")]),  # a count, not a range's start
     ("on 29/3/24 at 5:47 PM", [("29/3/24", "2024-03-29"), ("5:47 PM", "17:47")]),  # the day is past 12
-    ("on 1/3/24", [("1", ""), ("3", ""), ("24", "")]),  # either order: no date
+    ("on 1/3/24", [("1/3/24", "2024-03-01")]),  # either order: a date of two readings, as 03/05/2024 is
 ])
 def test_ranges_of_days_and_short_dates_whose_order_is_sure(text: str, found: list[tuple[str, str]]) -> None:
     assert [(v.text, v.key) for v in values(text)] == found
+    assert [v.alternatives for v in values("on 1/3/24")] == [("2024-01-03",)]
+
+
+def test_a_short_date_takes_the_order_a_long_text_of_the_data_writes_its_days_in() -> None:
+    sms = ["Commission paid on 1/3/24 at 7:06 AM.", "on 29/3/24 at 5:47 PM Take Ksh1,100.00"] * 40
+    out = "Commission paid on 1/3/24 at 7:06 AM."
+    run = Run(id="r", question="When?", model="m", sub_model="s", context_names=["sms"],
+              iterations=[Iteration(0, "r", cells=[CodeCell("print(sms[0])", stdout=out, shown=out)])])
+    with_texts = Evidence.of([run], texts=["\n".join(sms)])
+    assert not trace("On January 3, 2024.", with_texts, typed="On January 3, 2024.").grounded  # day first there
+    assert trace("On 1 March 2024 (written 1/3/24).", with_texts, typed="On 1 March 2024 (written 1/3/24).").grounded
+    assert trace("On January 3, 2024.", Evidence.of([run]), typed="On January 3, 2024.").grounded  # no order known
+
+
+@pytest.mark.parametrize("text, found", [
+    ("between 1.XII.2024 and 31.III.2025.", [("1.XII.2024", "2024-12-01"), ("31.III.2025", "2025-03-31")]),
+    ("logged as 17-II-2025", [("17-II-2025", "2025-02-17")]),
+    ("chr6:118576703 T>G", [("chr6", "chr6"), ("118576703", "")]),  # a base a change starts from, no trillion
+])
+def test_roman_months_and_a_letter_a_change_starts_from(text: str, found: list[tuple[str, str]]) -> None:
+    assert [(v.text, v.key) for v in values(text)] == found
+    assert [v.kind for v in values("7-XIV-2024")] == ["token"]  # no month: no date
+    assert [str(v.first) for v in values("$5M>$4M")] == ["5000000", "4000000"]  # a magnitude before a sign stays
+
+
+@pytest.mark.parametrize("text, read", [
+    ("Takriban Sh milioni 1.62", ["1620000.00"]),  # Swahili writes its magnitude before the digits (CLDR)
+    ("bilioni 2,5 na elfu 3", ["2500000000.0", "3000"]),
+    ("= R5 920, die", ["5920"]),  # grouped by a space after its currency
+    ("apie 1 694 žmonių daugiau, t. y. 4 502,1", ["1694", "4502.1"]),  # a text that groups its thousands so
+    ("in 2023 1 694", ["2023", "1", "694"]),  # a space alone joins no groups
+])
+def test_magnitudes_before_the_digits_and_thousands_grouped_by_spaces(text: str, read: list[str]) -> None:
+    assert [str(v.first) for v in values(text)] == read
 
 
 def test_an_hours_end_and_a_unit_that_is_a_labels_name() -> None:
@@ -3244,6 +3288,11 @@ def test_a_codes_plural_and_two_figures_between_their_labels_are_paired() -> Non
     # label, figure, figure, label: each figure beside its own label, whatever the words between them
     assert wrong_pair("Efter spil: i snit 1.454 m mod 943 m efter flyslæb.", "q", launches) is not None
     assert wrong_pair("Efter spil: i snit 943 m mod 1.454 m efter flyslæb.", "q", launches) is None
+    crowds = pd.Series([2808.5, 4502.1], index=pd.Index(["išvykoje", "namie"], name="vieta"), name="žiūrovai")
+    # a label a dash joins to the figure after it announces that figure: not figure, label, figure, label
+    assert wrong_pair("Namų rungtynes stebėjo 4 502,1 žiūrovo, išvykoje – 2 808,5: namie daugiau.", "q",
+                      evidence_of("print(c)", c=crowds)) is None
+    assert wrong_pair("4 502,1 žiūrovo išvykoje, 2 808,5 namie.", "q", evidence_of("print(c)", c=crowds)) is not None
     cities = pd.DataFrame({"visits": [1500, 1100], "bookings": [900, 400]}, index=pd.Index(["Paris", "Lyon"]))
     # two columns of one row before the other label are that row's: no pair across them
     assert wrong_pair("Paris: 1,500 visits and 900 bookings, both above Lyon.", "q",

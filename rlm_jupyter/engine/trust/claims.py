@@ -937,7 +937,7 @@ def _pairs(sentence: str, named: list[_Mention], figures: list[Value],
             used.add(id(after[0]))
             labels_used.add(mention.label)
     rest = _layout_pairs([m for m in named if m.label not in labels_used],
-                         [v for v in figures if id(v) not in used], named, found)
+                         [v for v in figures if id(v) not in used], named, found, sentence)
     written = [v for v in every_value(sentence) if v.kind == "number" and not is_year(v)
                and not any(m.start <= v.start and v.start + len(v.text) <= m.end for m in named)]
     laid = [v.start for v, _, _ in rest] + [m.start for m in named if any(m.label == label for _, label, _ in rest)]
@@ -1025,8 +1025,8 @@ def _label_within(named: list[_Mention], start: int, end: int) -> bool:
     return any(start < m.start < end for m in named)
 
 
-def _layout_pairs(named: list[_Mention], figures: list[Value],
-                  every: list[_Mention], found: list[Table]) -> list[tuple[Value, str, bool]]:
+def _layout_pairs(named: list[_Mention], figures: list[Value], every: list[_Mention], found: list[Table],
+                  sentence: str) -> list[tuple[Value, str, bool]]:
     if not named or not figures:
         return [(value, m.label, False) for value in figures
                 if (m := _nearest(every, value.start, value.start + len(value.text))) is not None]
@@ -1034,7 +1034,7 @@ def _layout_pairs(named: list[_Mention], figures: list[Value],
     items = [item for _, item in order]
     kinds = "".join("L" if isinstance(item, _Mention) else "F" for item in items)
     labels = [item for item in items if isinstance(item, _Mention)]
-    if kinds in ("LF" * len(labels), "FL" * len(labels)):
+    if kinds == "LF" * len(labels) or (kinds == "FL" * len(labels) and not _announces(items, sentence)):
         step = 1 if kinds.startswith("L") else -1
         return [(item, partner.label, True) for i, item in enumerate(items)
                 if isinstance(item, Value) and isinstance(partner := items[i - step], _Mention)]
@@ -1049,6 +1049,17 @@ def _layout_pairs(named: list[_Mention], figures: list[Value],
             return [(first, labels[0].label, True), (second, labels[1].label, True)]
     return [(value, m.label, False) for value in figures
             if (m := _nearest(every, value.start, value.start + len(value.text))) is not None]
+
+
+_ANNOUNCING = re.compile(r"\s*[:–—-]\s*")
+
+
+def _announces(items: list[_Mention | Value], sentence: str) -> bool:
+    """Whether a label is joined by a colon or a dash to the figure after it ("…, išvykoje – 2 808,5"): that figure
+    is the label's, so the figures are not each before their label, whatever the order looks like."""
+    return any(isinstance(item, _Mention) and isinstance(after, Value)
+               and _ANNOUNCING.fullmatch(sentence[item.end:after.start]) is not None
+               for item, after in itertools.pairwise(items))
 
 
 def _one_column(first: Value, second: Value, labels: tuple[str, str], found: list[Table]) -> bool:

@@ -135,6 +135,25 @@ def scale_words() -> dict[str, tuple[int, ...]]:
 
 
 @functools.cache
+def leading_scale_words() -> frozenset[str]:
+    """The magnitude words CLDR writes before the digits ("milioni 1.62", Swahili's "elfu 3"), lower case.
+
+    Why apart from ``scale_words``: the scanner reads them before a number, where any other magnitude word is text.
+    Words of one letter are left out: a letter before a figure names a column or a grade ("M 3")."""
+    from babel import Locale
+
+    found: set[str] = set()
+    for code in LOCALES:
+        for patterns in Locale.parse(code).compact_decimal_formats.get("long", {}).values():
+            for pattern in patterns.values():
+                text = pattern.pattern.split(";")[0]
+                word = _strip_pattern(text[:max(text.find("0"), 0)])
+                if len(word) > 1 and "¤" not in word:
+                    found.add(word.lower())
+    return frozenset(found)
+
+
+@functools.cache
 def _english_symbols() -> frozenset[str]:
     """The symbols English writes its units with (``km``, ``kg``, ``MB``), in lower case, of two letters or more."""
     from babel.units import format_unit

@@ -138,7 +138,8 @@ _YEAR = re.compile(r"(?:19|20)\d\d")
 _COMPACT_CLOCK = re.compile(r"(?<![\w.,:/-])(?:[01]\d|2[0-3])[0-5]\d\s?(?:UTC|GMT|Z|LT|hrs?)\b")
 _A_YEAR = re.compile(r"(?<![\d.,])((?:19|20)\d\d)(?!\d|[.,]\d)")  # not the 2049 of a price, 2049.99
 _SCIENTIFIC = re.compile(r"[-+]?\d+\.(\d+)[eE]([-+]?\d+)")  # 1.692199e+09: its decimals, its exponent
-_NUMERIC_DATE = re.compile(r"(?<![\w.])(\d{1,2})[./-](\d{1,2})[./-]\d{4}(?![\w])")
+_NUMERIC_DATE = re.compile(r"(?<![\w.])(\d{1,2})[./-](\d{1,2})[./-]\d{4}(?![\w])"
+                           r"|(?<![\w./])(\d{1,2})/(\d{1,2})/\d{2}(?![\w/])")  # and 29/3/24, as phones write days
 _SHAPE_FOOTER = re.compile(r"^\s*\[\d+ rows x \d+ columns\]\s*$|^(?:Name: .*, )?(?:Length: \d+, )?dtype: \S+$")
 _ISO_DATE = re.compile(r"(?<![\w.])(?P<iso>\d{4}-\d{1,2}-\d{1,2})(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(?![\w])")
 
@@ -432,7 +433,8 @@ class Shown:
             for pattern in (*date_patterns(), COMPACT_DATE):
                 for match in pattern.finditer(text):
                     keys = self._dated(match, date_keys(match))
-                    order = orders.get(line.where) if match.groupdict().get("numeric") else None
+                    numeric = match.groupdict().get("numeric") or match.groupdict().get("short_numeric")
+                    order = orders.get(line.where) if numeric else None
                     found.setdefault(index, []).extend(keys[:1] if order == "DMY" else keys[-1:] if order == "MDY"
                                                        else keys)
         return found
@@ -468,8 +470,9 @@ def numeric_date_order(texts: Iterable[str]) -> str | None:
     """"DMY" when a numeric date's first field exceeds 12, "MDY" when its second does; None if none or both."""
     found: set[str] = set()
     for text in texts:
-        for first, second in _NUMERIC_DATE.findall(text):
-            found.add("DMY" if int(first) > 12 else "MDY" if int(second) > 12 else "")
+        for match in _NUMERIC_DATE.finditer(text):
+            first, second = (int(n) for n in match.groups() if n)
+            found.add("DMY" if first > 12 else "MDY" if second > 12 else "")
     found.discard("")
     return next(iter(found)) if len(found) == 1 else None
 

@@ -59,10 +59,13 @@ _SCALED_NAME = re.compile(r"(?:^|[_\s(])(?P<w>" + "|".join(_SCALES) + r")\)?$", 
 
 
 MAX_DATE_CELLS = 2_000  # text cells of the data read for how it writes its dates: one pass, a few ms
+MAX_TEXT_DATES = 200_000  # characters of a long text read for how it writes its dates
 
 
-def _text_cells(frames: Sequence[Any]) -> Iterator[str]:
-    """The first text cells of each text column of the frames, where a numeric date may show its order."""
+def _text_cells(frames: Sequence[Any], texts: Sequence[str] = ()) -> Iterator[str]:
+    """The first text cells of each text column of the frames, and the start of each long text (a phone's messages,
+    a log), where a numeric date may show its order."""
+    yield from (text[:MAX_TEXT_DATES] for text in texts)
     for frame in frames:
         for name in list(getattr(frame, "columns", []))[:40]:
             column = frame[name]
@@ -84,7 +87,7 @@ class Evidence:
     @classmethod
     def of(cls, runs: Sequence[Run], frames: Sequence[Any] = (), texts: Sequence[str] = ()) -> Evidence:
         shown = Shown.of(runs)
-        shown.data_texts = functools.partial(_text_cells, list(frames))
+        shown.data_texts = functools.partial(_text_cells, list(frames), list(texts))
         return cls(list(runs), shown, list(frames), list(texts))
 
     def is_data(self, line: str) -> bool:
@@ -456,7 +459,9 @@ def _computed_sources(found: list[Value], evidence: Evidence, given_by: str) -> 
 
 
 def typed_constants(runs: Sequence[Run]) -> Shown:
-    """The constants the model typed into its code (strings and numbers of the AST, not comments), as lines."""
+    """The constants the model typed into its code (strings and numbers of the AST, not comments), as lines.
+
+    A slice's bounds are left out: ``lodge[:1200]`` says how much to look at, no figure of the answer."""
     texts: list[str] = []
     for cell in (cell for run in runs for it in run.iterations for cell in it.cells):
         try:
@@ -464,8 +469,11 @@ def typed_constants(runs: Sequence[Run]) -> Shown:
         except (SyntaxError, ValueError):
             texts.append(cell.code)
             continue
+        bounds = {id(part) for node in ast.walk(tree) if isinstance(node, ast.Slice)
+                  for bound in (node.lower, node.upper, node.step) if bound is not None for part in ast.walk(bound)}
         texts += [str(node.value) for node in ast.walk(tree) if isinstance(node, ast.Constant)
-                  and isinstance(node.value, str | int | float) and not isinstance(node.value, bool)]
+                  and isinstance(node.value, str | int | float) and not isinstance(node.value, bool)
+                  and id(node) not in bounds]
     return Shown([Line(_NO_WHERE, n, text) for n, text in enumerate(texts, 1)])
 
 

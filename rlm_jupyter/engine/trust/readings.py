@@ -134,7 +134,7 @@ def _every_value(text: str) -> tuple[Value, ...]:
     blanked = _take(blanked, _CLOCK_HALF, found, _clock)
     blanked = _take(blanked, _TOKEN, found, _code)
     blanked = _LIST.sub(lambda m: m.group(0) if _grouped(m.group(0)) else m.group(0).replace(",", " "), blanked)
-    _take(blanked, _number_pattern(), found, _number)
+    _take(blanked, _number_pattern(SPACED_WRITING.search(blanked) is not None), found, _number)
     return tuple(_compound_durations(sorted(found, key=lambda v: v.start), text))
 
 
@@ -307,10 +307,11 @@ def token_key(text: str) -> str:
 
 def _glued_amount(token: str, after: str = "") -> bool:
     """An amount written right after its currency's symbol of letters, in a money's shape: three digits or more, or
-    grouped or with decimals ("RM250,000", "Ksh92,600", "R740"; not "R2", "RM3", "Rs5", a room's or a model's name)."""
+    grouped (by commas, dots or spaces) or with decimals ("RM250,000", "Ksh92,600", "R5 920", "R740"; not "R2",
+    "RM3", "Rs5", a room's or a model's name)."""
     glued = re.fullmatch(r"([A-Za-z]+)(\d+)", token)
     return glued is not None and glued.group(1) in localedata.currency_symbols(CURRENCIES) and (
-        len(glued.group(2)) >= 3 or re.match(r"[.,]\d", after) is not None)
+        len(glued.group(2)) >= 3 or re.match(r"[.,]\d|[ \u00a0\u202f]\d{3}(?!\d)", after) is not None)
 
 
 def _code(match: re.Match[str]) -> list[Value]:
@@ -348,6 +349,9 @@ CODE_TOKEN = re.compile(r"(?<![\w.\-/])[A-Za-z0-9]+(?:[-_/][A-Za-z0-9]+)+(?![\w\
 _GROUPED = r"\d{1,3}(?:(?P<sep>[,.'\u00a0\u202f])\d{3})(?:(?P=sep)\d{3})*(?![\d])"
 _INDIAN = r"\d{1,2}(?:,\d{2})+,\d{3}(?![\d])"  # 12,34,567: lakh grouping
 _SPACED = r"\d{1,3}(?: \d{3})+"
+# A text that writes its thousands with spaces: a group of three before a decimal comma ("4 502,1"), or two groups
+# ("1 234 567")
+SPACED_WRITING = re.compile(r"(?<![\d.,])\d{1,3}(?: \d{3})+,\d|(?<![\d.,])\d{1,3}(?: \d{3}){2}(?!\d)")
 _LIST = re.compile(r"\d+(?:,\d+){2,}")  # 1,2,3 is three numbers; 1,234,567 is one
 _HEDGE = re.compile(r"(?:about|around|roughly|approx(?:imately|\.)?|nearly|almost|some|over|under|more than|"
                     r"less than|close to|circa|ca\.|environ|etwa|rund|unos|aproximadamente|~|≈)\s*"
@@ -362,8 +366,13 @@ def _grouped(text: str) -> bool:
 
 
 @functools.cache
-def _number_pattern() -> re.Pattern[str]:
-    """The number scanner, with CLDR's percent, magnitude and unit words after the digits."""
+def _number_pattern(spaced_groups: bool = False) -> re.Pattern[str]:
+    """The number scanner, with CLDR's percent, magnitude and unit words after the digits (and the magnitude words
+    a locale writes before them).
+
+    Digits in groups of three joined by spaces ("1 694") are one number after a currency ("R5 920"), before a
+    decimal comma or a currency, or anywhere in a text that writes its thousands so (``spaced_groups``, see
+    ``SPACED_WRITING``); elsewhere they are as often two numbers ("in 2023 1 694")."""
     percent = localedata.alternation(localedata.percent_words())
     scales = localedata.scale_words()
     long_scales = localedata.alternation(w for w in scales if len(w) > 1)
@@ -374,15 +383,21 @@ def _number_pattern() -> re.Pattern[str]:
     units = (f"(?i:{localedata.alternation(w for w in words if len(w) > 2)})|"
              f"{localedata.alternation(w for w in words if len(w) <= 2)}")
     symbols = r"(?<![A-Za-z])(?:" + localedata.alternation(localedata.currency_symbols(CURRENCIES)) + ")"
-    end = r"(?![\w=])"  # nor the key of the next reading ("SG=1.008 T=78.6F": T names a temperature)
+    # nor the key of the next reading ("SG=1.008 T=78.6F": T names a temperature), nor a letter a change starts
+    # from ("118576703 T>G": a base, not a trillion)
+    end = r"(?![\w=]|[<>→][^\W\d_])"
+    leading = localedata.alternation(localedata.leading_scale_words())
+    spaced = _SPACED + r"(?!\d)" if spaced_groups else r"(?(currency)" + _SPACED + r"(?!\d)|(?!))"
     return re.compile(
         r"(?:(?<![\w.,])(?P<sign>[-−+])(?=[$€£¥]?\d))?(?:(?P<currency>" + symbols + r"|[$€£¥])\s?)?"
+        r"(?:(?<!\w)(?P<leading>(?i:" + leading + r"))[\s\u00a0](?=\d))?"  # "Sh milioni 1.62"
         # (digits right after a symbol of letters too: "RM96,172.37", see ``is_code``)
-        r"(?(currency)|(?<![A-Za-z0-9_.]))(?P<digits>" + _SPACED + r"(?=,\d|\s?(?:" + symbols + "|"
-        + "|".join(CURRENCIES) + r"|kr)(?![^\W\d_]))|" + _INDIAN + "|" + _GROUPED + r"|\d+)"
+        r"(?(currency)|(?<![A-Za-z0-9_.]))(?P<digits>" + spaced + r"|" + _SPACED + r"(?=,\d|\s?(?:" + symbols
+        + "|" + "|".join(CURRENCIES) + r"|kr)(?![^\W\d_]))|" + _INDIAN + "|" + _GROUPED + r"|\d+)"
         r"(?P<fraction>\.\d+|,\d+(?![,\d])|(?<=\d\d),\d+(?=,\s))?(?P<exponent>[eE][-+]?\d+)?"
         r"(?:\s?(?P<percent>" + percent + r")" + end + ")?"
-        r"(?:[\s\u00a0\u202f]?(?P<scale>(?i:" + long_scales + r")|" + short_scales + r")" + _CJK_END + "(?!=))?"
+        r"(?:[\s\u00a0\u202f]?(?P<scale>(?i:" + long_scales + r")|" + short_scales + r")" + _CJK_END
+        + r"(?!=|[<>→][^\W\d_]))?"
         r"(?:\s?(?P<unit>" + units + r")" + end + ")?"
         r"(?:[\s\u00a0]?(?P<code>" + symbols + r"|€|£|\$|" + "|".join(CURRENCIES) + r")(?![A-Za-z]))?",
     )
@@ -400,10 +415,10 @@ def _number(match: re.Match[str]) -> list[Value]:
     sign_text = match.group("sign") or ""
     sign = -1 if sign_text in ("-", "−") else 1 if sign_text == "+" else 0
     readings: list[Reading] = []
-    scale, unit_word = match.group("scale"), match.group("unit")
+    scale, unit_word = match.group("scale") or match.group("leading"), match.group("unit")
     known = localedata.unit_words()
     text = match.group(0).strip()
-    last = unit_word or (scale if not match.group("code") else None)
+    last = unit_word or (match.group("scale") if not match.group("code") else None)
     if last and last.endswith(".") and last[:-1] in known and _SENTENCE_END.match(match.string, match.end()):
         # "… to 1,527 t. Frøya": the sentence's full stop after a unit (tonnes), not the Norwegian "t." of hours
         # nor the Danish "t." of thousands
@@ -526,8 +541,8 @@ def date_patterns() -> tuple[re.Pattern[str], ...]:
         # 12AUG24, as airline and mainframe logs write a day: its capital month fixes the order of the digits
         re.compile(r"(?<![\w])(?P<day>\d{2})(?P<month>JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)"
                    r"(?P<year>\d{2})(?![\w])"),
-        # 05.03.2024, 05/03/2024; 3/5/24 is left alone (two digits of a year are too ambiguous), 29/3/24 is not
-        # (its 29 is the day: M-Pesa's and many phones' messages write their days so)
+        # 05.03.2024, 05/03/2024; 29/3/24 (its 29 is the day: M-Pesa's and many phones' messages write their days
+        # so), and 7/3/24 as either day, 7 March or 3 July, as 03/05/2024 is
         re.compile(r"(?<![\w.])(?P<numeric>\d{1,2}[./-]\d{1,2}[./-]\d{4})" + _TIME + r"(?![\w])"),
         re.compile(r"(?<![\w./-])(?P<short_numeric>\d{1,2}/\d{1,2}/\d{2})(?![\w/]|[.,]\d)"),
         # Wed 11/12, Sun 24.11. (a log's day without its year): only after a weekday's name written with its
@@ -535,6 +550,9 @@ def date_patterns() -> tuple[re.Pattern[str], ...]:
         # with a slash or the dots of both parts; its order and its year are the weekday's to tell (``printed.Shown``)
         re.compile(r"(?<![\w])" + capitalised + r"(?P<day_month>\d{1,2}/\d{1,2}|\d{1,2}\.\d{1,2}\.)"
                    r"(?![\w]|[./-]\d)"),
+        # 18.I.2025, 17-II-2025: a month in Roman numerals, as Polish, Slovak and Czech registers write a day
+        re.compile(r"(?<![\w.])(?P<day>\d{1,2})(?P<join>[./-])\s?(?P<roman>" + "|".join(sorted(ROMAN_MONTHS, key=len,
+                   reverse=True)) + r")(?P=join)\s?" + year + r"(?![\w]|[.,]\d)"),
         # 2024. 3. 5. (Korean, Hungarian: the year first, each part closed by a dot); 2024年3月5日, 3월 5일 (the
         # Chinese, Japanese and Korean signs for year, month and day)
         re.compile(r"(?<![\w.])(?P<ymd>\d{4})\.\s?(?P<m>\d{1,2})\.\s?(?P<d>\d{1,2})\.(?!\d)"),
@@ -570,6 +588,8 @@ COMPACT_DATE = re.compile(r"(?<![\w.,])(?P<ymd>(?:19|20)\d\d)(?P<m>0[1-9]|1[0-2]
 
 
 BUDDHIST_ERA = 543  # years the Thai solar calendar counts ahead of the common era
+ROMAN_MONTHS = {numeral: month for month, numeral in enumerate(
+    ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII"), 1)}
 
 
 def _date_keys(match: re.Match[str]) -> list[str]:
@@ -583,6 +603,9 @@ def _date_keys(match: re.Match[str]) -> list[str]:
         month = int(parts.get("cjk_month") or parts["numbered_month"])
         year = int(parts.get("cjk_year") or parts["numbered_year"])
         return [f"{year:04d}-{month:02d}"] if 1 <= month <= 12 else []
+    if "roman" in parts:
+        number, month = int(parts["day"]), ROMAN_MONTHS[parts["roman"]]
+        return [f"{int(parts['year']):04d}-{month:02d}-{number:02d}"] if _is_day_of_month(number, month) else []
     if "m" in parts:
         try:
             day = _dt.date(int(parts.get("ymd", "2000")), int(parts["m"]), int(parts["d"]))
@@ -595,7 +618,8 @@ def _date_keys(match: re.Match[str]) -> list[str]:
                                   if _is_day_of_month(day, month)))
     if "short_numeric" in parts:
         first, second, short = (int(n) for n in parts["short_numeric"].split("/"))
-        orders = [(first, second)] if first > 12 else [(second, first)] if second > 12 else []
+        orders = [(first, second)] if first > 12 else [(second, first)] if second > 12 else [(first, second),
+                                                                                           (second, first)]
         year = 2000 + short if short < 70 else 1900 + short  # "15/08/97" is 1997
         return [f"{year:04d}-{month:02d}-{day:02d}" for day, month in orders if _is_day_of_month(day, month)]
     if "numeric" in parts:

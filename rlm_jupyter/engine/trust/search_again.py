@@ -39,7 +39,7 @@ from ..record.trajectory import Run
 from . import localedata
 from .booleans import column_of
 from .printed import cell_shown
-from .readings import BUDDHIST_ERA, date_of, values
+from .readings import BUDDHIST_ERA, ROMAN_MONTHS, date_of, values
 
 DATA_PIECE_CHARS = 20  # a printed line holds a verbatim piece of the data when this much of it is in the text
 DATA_TEXT_CHARS = 1_000  # a text context at least this long is data to look at (a shorter one is a parameter)
@@ -360,8 +360,6 @@ def _in_frame(run: Run, frame: Any) -> Refound | None:
 _DAY_IN_NUMBERS = r"(\d{1,4})\s?[./-]\s?(\d{1,2}|[IVX]{1,4})\s?[./-]\s?(\d{1,4})"
 _NUMBERED_DAY = re.compile(rf"\s*{_DAY_IN_NUMBERS}\s*\.?\s*")
 _NUMBERED_DAYS = re.compile(rf"(?<![\w.,/-]){_DAY_IN_NUMBERS}(?![\w/-]|[.,]\d)")  # in a text
-_ROMAN = {numeral: month for month, numeral in enumerate(
-    ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII"), 1)}
 
 
 # A day read from its digits: whether the year comes first, the year, the other two numbers in their order, and
@@ -419,7 +417,7 @@ def _numbered_day(cell: str) -> _Day | None:
     if match is None:
         return None
     first, middle, last = match.groups()
-    month = _ROMAN.get(middle) if middle.isalpha() else int(middle)
+    month = ROMAN_MONTHS.get(middle) if middle.isalpha() else int(middle)
     if month is None or (len(first) == 4) == (len(last) == 4):
         return None  # no year, or two: not a day
     slash = "/" in cell
