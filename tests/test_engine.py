@@ -24,7 +24,7 @@ from rlm_jupyter.engine.record.events import (
     SubCallFinished,
     SubCallStarted,
 )
-from rlm_jupyter.engine.run.executor import STOPPED_BEFORE
+from rlm_jupyter.engine.run.executor import STOPPED_AT
 from rlm_jupyter.testing import ChatRequest, Fault, Reply, Scripted
 
 from .scripted import (
@@ -312,7 +312,8 @@ def test_a_stop_after_a_block_is_announced_and_before_it_runs_keeps_the_block(en
     assert run.status == "interrupted", run.message
     [first, second] = run.iterations[0].cells
     assert first.error is None and second.code == "second = 2"
-    assert second.error == STOPPED_BEFORE and not second.stdout and not second.created and "second" not in (run.namespace or {})
+    assert second.error == STOPPED_AT and not second.stdout and not second.created
+    assert "second" not in (run.namespace or {})
 
 
 def test_invalid_arguments(engine: Engine) -> None:

@@ -51,7 +51,7 @@ from ..trust.printed import cell_shown
 from . import ending
 from .budget import LimitReached
 from .context import describe_all
-from .executor import STOPPED_BEFORE, CellInterrupted, ExecutorFactory, default_executor
+from .executor import STOPPED_AT, CellInterrupted, ExecutorFactory, default_executor
 from .inputs import context_mapping, expect_label, expect_type
 from .isolation import IsolationLost
 from .session import PACKAGE_VERSION, Clients, Session, isolation_for, open_session
@@ -294,7 +294,7 @@ class RLM:
             if state.guarded is not None:
                 state.guarded.at(turn, index)
             before = dict(ns)
-            try:  # from its announcement on, the block is on the record, whenever a stop lands
+            try:  # from its announcement on, a block to run is on the record, whenever a stop lands
                 bus.emit(CellStarted(run, it, code))
                 refused = state.acceptance.block(it, index, code)
                 cell = CodeCell(code=code, error=refused) if refused is not None else executor.run(code)
@@ -305,8 +305,8 @@ class RLM:
                 if lost.cell is not None:
                     self._keep_cell(state, it, lost.cell, before)
                 raise
-            except KeyboardInterrupt:  # the stop came after the block was announced, before the executor took it
-                self._keep_cell(state, it, CodeCell(code=code, error=STOPPED_BEFORE), before)
+            except KeyboardInterrupt:  # the stop came after the block was announced, outside the executor's record
+                self._keep_cell(state, it, CodeCell(code=code, error=STOPPED_AT), before)
                 raise
             self._keep_cell(state, it, cell, before)
             if refused is not None:

@@ -1055,11 +1055,14 @@ _ANNOUNCING = re.compile(r"\s*[:–—-]\s*")
 
 
 def _announces(items: list[_Mention | Value], sentence: str) -> bool:
-    """Whether a label is joined by a colon or a dash to the figure after it ("…, išvykoje – 2 808,5"): that figure
-    is the label's, so the figures are not each before their label, whatever the order looks like."""
-    return any(isinstance(item, _Mention) and isinstance(after, Value)
+    """Whether a label that starts a clause is joined by a colon or a dash to the figure after it ("4 502,1
+    žiūrovo, išvykoje – 2 808,5"): that figure is the label's, and the one before the comma another's, so the
+    figures are not each before their label. Without the comma ("9 wins Arsenal – 12 wins Chelsea") a dash is
+    only what separates the pairs."""
+    return any(isinstance(before, Value) and isinstance(item, _Mention) and isinstance(after, Value)
+               and re.search(r"[,;]", sentence[before.start + len(before.text):item.start]) is not None
                and _ANNOUNCING.fullmatch(sentence[item.end:after.start]) is not None
-               for item, after in itertools.pairwise(items))
+               for before, item, after in zip(items, items[1:], items[2:], strict=False))
 
 
 def _one_column(first: Value, second: Value, labels: tuple[str, str], found: list[Table]) -> bool:

@@ -162,7 +162,10 @@ def _scopes(value: Value, source: Source, text: str, evidence: Evidence) -> bool
     (``13.01.2024`` stated as 13 January 2023, ``05.10.2023`` as 10 May 2023)."""
     if source.kind != "nowhere":
         return False
-    scoping = value.kind == "date" or (is_year(value) and _YEAR_OF.search(text[:value.start]) is not None)
+    # a short "9/2/11" read either way is as often three figures (wins, draws, losses): not a scope, but unseen
+    either_way = bool(value.alternatives) and re.fullmatch(r"\d{1,2}/\d{1,2}/\d{2}", value.text) is not None
+    scoping = (value.kind == "date" and not either_way) or (
+        is_year(value) and _YEAR_OF.search(text[:value.start]) is not None)
     return scoping and within_data(value, evidence.spans) is not False and not _misread(value, evidence)
 
 
@@ -461,7 +464,7 @@ def _computed_sources(found: list[Value], evidence: Evidence, given_by: str) -> 
 def typed_constants(runs: Sequence[Run]) -> Shown:
     """The constants the model typed into its code (strings and numbers of the AST, not comments), as lines.
 
-    A slice's bounds are left out: ``lodge[:1200]`` says how much to look at, no figure of the answer."""
+    A slice's numeric bounds are left out: ``lodge[:1200]`` says how much to look at, no figure of the answer."""
     texts: list[str] = []
     for cell in (cell for run in runs for it in run.iterations for cell in it.cells):
         try:
@@ -473,7 +476,7 @@ def typed_constants(runs: Sequence[Run]) -> Shown:
                   for bound in (node.lower, node.upper, node.step) if bound is not None for part in ast.walk(bound)}
         texts += [str(node.value) for node in ast.walk(tree) if isinstance(node, ast.Constant)
                   and isinstance(node.value, str | int | float) and not isinstance(node.value, bool)
-                  and id(node) not in bounds]
+                  and not (id(node) in bounds and isinstance(node.value, int))]
     return Shown([Line(_NO_WHERE, n, text) for n, text in enumerate(texts, 1)])
 
 

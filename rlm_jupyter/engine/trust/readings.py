@@ -134,7 +134,7 @@ def _every_value(text: str) -> tuple[Value, ...]:
     blanked = _take(blanked, _CLOCK_HALF, found, _clock)
     blanked = _take(blanked, _TOKEN, found, _code)
     blanked = _LIST.sub(lambda m: m.group(0) if _grouped(m.group(0)) else m.group(0).replace(",", " "), blanked)
-    _take(blanked, _number_pattern(SPACED_WRITING.search(blanked) is not None), found, _number)
+    _take(blanked, _number_pattern(), found, _number)
     return tuple(_compound_durations(sorted(found, key=lambda v: v.start), text))
 
 
@@ -307,11 +307,10 @@ def token_key(text: str) -> str:
 
 def _glued_amount(token: str, after: str = "") -> bool:
     """An amount written right after its currency's symbol of letters, in a money's shape: three digits or more, or
-    grouped (by commas, dots or spaces) or with decimals ("RM250,000", "Ksh92,600", "R5 920", "R740"; not "R2",
-    "RM3", "Rs5", a room's or a model's name)."""
+    grouped or with decimals ("RM250,000", "Ksh92,600", "R740"; not "R2", "RM3", "Rs5", a room's or a model's name)."""
     glued = re.fullmatch(r"([A-Za-z]+)(\d+)", token)
     return glued is not None and glued.group(1) in localedata.currency_symbols(CURRENCIES) and (
-        len(glued.group(2)) >= 3 or re.match(r"[.,]\d|[ \u00a0\u202f]\d{3}(?!\d)", after) is not None)
+        len(glued.group(2)) >= 3 or re.match(r"[.,]\d", after) is not None)
 
 
 def _code(match: re.Match[str]) -> list[Value]:
@@ -349,9 +348,6 @@ CODE_TOKEN = re.compile(r"(?<![\w.\-/])[A-Za-z0-9]+(?:[-_/][A-Za-z0-9]+)+(?![\w\
 _GROUPED = r"\d{1,3}(?:(?P<sep>[,.'\u00a0\u202f])\d{3})(?:(?P=sep)\d{3})*(?![\d])"
 _INDIAN = r"\d{1,2}(?:,\d{2})+,\d{3}(?![\d])"  # 12,34,567: lakh grouping
 _SPACED = r"\d{1,3}(?: \d{3})+"
-# A text that writes its thousands with spaces: a group of three before a decimal comma ("4 502,1"), or two groups
-# ("1 234 567")
-SPACED_WRITING = re.compile(r"(?<![\d.,])\d{1,3}(?: \d{3})+,\d|(?<![\d.,])\d{1,3}(?: \d{3}){2}(?!\d)")
 _LIST = re.compile(r"\d+(?:,\d+){2,}")  # 1,2,3 is three numbers; 1,234,567 is one
 _HEDGE = re.compile(r"(?:about|around|roughly|approx(?:imately|\.)?|nearly|almost|some|over|under|more than|"
                     r"less than|close to|circa|ca\.|environ|etwa|rund|unos|aproximadamente|~|≈)\s*"
@@ -366,13 +362,9 @@ def _grouped(text: str) -> bool:
 
 
 @functools.cache
-def _number_pattern(spaced_groups: bool = False) -> re.Pattern[str]:
+def _number_pattern() -> re.Pattern[str]:
     """The number scanner, with CLDR's percent, magnitude and unit words after the digits (and the magnitude words
-    a locale writes before them).
-
-    Digits in groups of three joined by spaces ("1 694") are one number after a currency ("R5 920"), before a
-    decimal comma or a currency, or anywhere in a text that writes its thousands so (``spaced_groups``, see
-    ``SPACED_WRITING``); elsewhere they are as often two numbers ("in 2023 1 694")."""
+    a locale writes before them, not before a year: Italian's "milioni" is also a plural)."""
     percent = localedata.alternation(localedata.percent_words())
     scales = localedata.scale_words()
     long_scales = localedata.alternation(w for w in scales if len(w) > 1)
@@ -383,21 +375,19 @@ def _number_pattern(spaced_groups: bool = False) -> re.Pattern[str]:
     units = (f"(?i:{localedata.alternation(w for w in words if len(w) > 2)})|"
              f"{localedata.alternation(w for w in words if len(w) <= 2)}")
     symbols = r"(?<![A-Za-z])(?:" + localedata.alternation(localedata.currency_symbols(CURRENCIES)) + ")"
-    # nor the key of the next reading ("SG=1.008 T=78.6F": T names a temperature), nor a letter a change starts
-    # from ("118576703 T>G": a base, not a trillion)
-    end = r"(?![\w=]|[<>→][^\W\d_])"
+    end = r"(?![\w=])"  # nor the key of the next reading ("SG=1.008 T=78.6F": T names a temperature)
     leading = localedata.alternation(localedata.leading_scale_words())
-    spaced = _SPACED + r"(?!\d)" if spaced_groups else r"(?(currency)" + _SPACED + r"(?!\d)|(?!))"
     return re.compile(
         r"(?:(?<![\w.,])(?P<sign>[-−+])(?=[$€£¥]?\d))?(?:(?P<currency>" + symbols + r"|[$€£¥])\s?)?"
-        r"(?:(?<!\w)(?P<leading>(?i:" + leading + r"))[\s\u00a0](?=\d))?"  # "Sh milioni 1.62"
+        # "Sh milioni 1.62": a magnitude before its digits, not before a year ("in milioni 2024")
+        r"(?:(?<!\w)(?P<leading>(?i:" + leading + r"))[\s\u00a0](?=\d)(?!(?:19|20)\d\d(?![\d.,]\d)))?"
         # (digits right after a symbol of letters too: "RM96,172.37", see ``is_code``)
-        r"(?(currency)|(?<![A-Za-z0-9_.]))(?P<digits>" + spaced + r"|" + _SPACED + r"(?=,\d|\s?(?:" + symbols
+        r"(?(currency)|(?<![A-Za-z0-9_.]))(?P<digits>" + _SPACED + r"(?=,\d|\s?(?:" + symbols
         + "|" + "|".join(CURRENCIES) + r"|kr)(?![^\W\d_]))|" + _INDIAN + "|" + _GROUPED + r"|\d+)"
         r"(?P<fraction>\.\d+|,\d+(?![,\d])|(?<=\d\d),\d+(?=,\s))?(?P<exponent>[eE][-+]?\d+)?"
         r"(?:\s?(?P<percent>" + percent + r")" + end + ")?"
         r"(?:[\s\u00a0\u202f]?(?P<scale>(?i:" + long_scales + r")|" + short_scales + r")" + _CJK_END
-        + r"(?!=|[<>→][^\W\d_]))?"
+        + r"(?!=|[<>→][^\W\d_]))?"  # nor a letter a change starts from ("118576703 T>G": a base)
         r"(?:\s?(?P<unit>" + units + r")" + end + ")?"
         r"(?:[\s\u00a0]?(?P<code>" + symbols + r"|€|£|\$|" + "|".join(CURRENCIES) + r")(?![A-Za-z]))?",
     )
