@@ -129,6 +129,22 @@ def test_arithmetic_beyond_two_operands_is_recomputed_with_its_operands() -> Non
     assert chained.grounded and [s.kind for s in chained.sources][2:] == ["derived", "derived"]
 
 
+def test_a_chain_written_the_chinese_and_japanese_way_and_a_rate_over_another_period() -> None:
+    volumes = "純米       81600\n純米吟醸     47280\n純米大吟醸    21030\n322310"
+    written = "合計149,910リットルです（純米81,600 L＋純米吟醸47,280 L＋純米大吟醸21,030 L）。全生産量322,310 Lの約47%です。"
+    assert traced(written, volumes).grounded  # full-width signs, labels after them; "L" of litres, 47% a share
+    assert not traced(written.replace("149,910", "150,910"), volumes).grounded
+    fit = "0.2786 78.04 0.973"
+    assert traced("0.2786 birr per kilo per day, about 1.95 birr a week.", fit).grounded  # the same rate, × 7
+    assert not traced("0.2786 birr per kilo per day, about 2.95 birr a week.", fit).grounded
+    assert not traced("0.2786 birr per kilo per day, about 1.95 birr a day.", fit).grounded  # no other period
+    # a list writes its unit once: "26 and 41 minutes" are both durations (printed as Timedeltas)
+    gaps = "5   0 days 00:26:00\n6   0 days 00:41:00\n7   0 days 00:48:00"
+    assert traced("48 minutes; the other breaks were 26 and 41 minutes.", gaps).grounded
+    assert not traced("48 minutes; the other breaks were 27 and 41 minutes.", gaps).grounded
+    assert [v.unit for v in values("in 2023 and 5 km")][:1] == [None]  # a year takes no unit
+
+
 def test_units_and_days_between_dates_are_recomputed() -> None:
     assert traced("about 3.5 hours", "12600").grounded  # seconds, as hours
     assert traced("about 1.2 MB", "1234567").grounded  # bytes, as megabytes
@@ -3298,6 +3314,14 @@ def test_a_codes_plural_and_two_figures_between_their_labels_are_paired() -> Non
     assert wrong_pair("Namų rungtynes stebėjo 4 502,1 žiūrovo, išvykoje – 2 808,5: namie daugiau.", "q",
                       evidence_of("print(c)", c=crowds)) is None
     assert wrong_pair("4 502,1 žiūrovo išvykoje, 2 808,5 namie.", "q", evidence_of("print(c)", c=crowds)) is not None
+    days = pd.DataFrame({"size": [200, 240]}, index=pd.Index(["2024-08-13", "2024-08-14"], name="utc"))
+    gps = "$GPRMC,062400.00,A,5332.7278,N,00957.7986,E,7.1,259.5,130824,,,A*59"
+    run = Run(id="r", question="q", model="m", sub_model="s", context_names=["nmea"], iterations=[Iteration(0, "r", cells=[
+        CodeCell("print(nmea[:67])", stdout=gps, shown=gps),
+        CodeCell("print(d)", stdout=days.to_string(), shown=days.to_string())])])
+    quoted = "On 2024-08-13: the first sentence has the date field 130824."
+    # a figure only a verbatim line of the data showed is quoted from the record, not stated for the day's row
+    assert wrong_pair(quoted, "q", Evidence.of([run], texts=[gps * 3])) is None
     wins = pd.Series([12, 9], index=pd.Index(["Arsenal", "Chelsea"], name="team"), name="wins")
     # a dash between pairs, with no clause before it, still lays each figure before its label
     assert wrong_pair("9 wins Arsenal – 12 wins Chelsea.", "q", evidence_of("print(w)", w=wins)) is not None

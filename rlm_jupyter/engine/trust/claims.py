@@ -651,7 +651,8 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
         figures = [v for v in written if v.kind == "number" and v.readings and not is_year(v)
                    and not any(m.start <= v.start and v.start + len(v.text) <= m.end for m in named)
                    and id(v) not in ranged
-                   and (evidence.shown.find(v) is not None or any(_cells_of(v, t) for t in holders))]
+                   and (evidence.shown.find(v) is not None or any(_cells_of(v, t) for t in holders))
+                   and not _quoted_from_data(v, holders, evidence)]
         # a duration written h:mm:ss ("4:09:43") is a figure of a table of Timedeltas, in seconds
         figures += [seconds for v in written if (seconds := _as_seconds(v)) is not None
                      and any(_cells_of(seconds, t) for t in holders)]
@@ -682,6 +683,16 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
 _A_YEAR = re.compile(r"(?:19|20)\d\d")
 _COUNTS = frozenset({"count", "counts", "size", "n", "freq", "frequency"})  # how pandas and people name a count
 _ALIAS = re.compile(r"\s*[(（/]\s*")  # "ส้มตำ (som tam)", "Köln/Cologne": one thing by two names
+
+
+def _quoted_from_data(value: Value, holders: list[Table], evidence: Evidence) -> bool:
+    """A figure only verbatim lines of the data showed ("date field 130824" of a GPS sentence), in no cell of the
+    label's tables: quoted from the record, not stated as a figure of the label's row."""
+    if any(_cells_of(value, table) for table in holders):
+        return False
+    lines = [match.line for match in evidence.shown.matches(value)]
+    # the context's description previews the data itself
+    return bool(lines) and all(line.where.place == "description" or evidence.is_data(line.text) for line in lines)
 
 
 def _by_another_name(value: Value, label: str, named: list[_Mention], sentence: str, found: list[Table]) -> bool:

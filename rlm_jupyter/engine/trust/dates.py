@@ -137,6 +137,14 @@ def per_period(value: Value, text: str, stated: Sequence[tuple[Value, Source]],
     if rate is None or not value.readings:
         return None
     per_day = _PERIODS[rate.group(1).lower().rstrip("s")]
+    # the same rate the answer also states over another period ("0.2786 birr per kilo per day, about 1.95 birr a
+    # week"): the one times the ratio of the periods
+    for other, source in stated:
+        period = _period_after(text, other) if other is not value and other.kind == "number" else None
+        if period is not None and period != per_day and other.readings and matches(
+                value, abs(other.first) * per_day / period):
+            return _source(value, f"{other.text} a {_DAYS[period]} × {per_day / period:.4g}, a {_DAYS[per_day]}",
+                           [source])
     for span, counted in _span_days(spans):
         for total, source in stated:
             if total is value or total.kind != "number" or not total.readings:
@@ -167,12 +175,24 @@ def _span_days(spans: Callable[[], Sequence[Span]]) -> Iterator[tuple[Span, int]
 
 
 # a rate's period right after its figure (and unit): "167 kWh a day", "3.2 t per week", "12/hour"
-_PER_PERIOD = re.compile(r"(?:\s*[^\W\d]{1,4}\.?)?\s*(?:a|an|per|each|every|/|pro|par|por|je)\s*"
-                         r"(day|week|hour|days|weeks|hours|Tag|Woche|Stunde|jour|semaine|heure|día|semana|hora)\b",
+_PERIOD_NAMES = r"(day|week|hour|days|weeks|hours|Tag|Woche|Stunde|jour|semaine|heure|día|semana|hora)\b"
+_PER_PERIOD = re.compile(r"(?:\s*[^\W\d]{1,4}\.?)?\s*(?:a|an|per|each|every|/|pro|par|por|je)\s*" + _PERIOD_NAMES,
                          re.IGNORECASE)
 _PERIODS = {"day": Decimal(1), "week": Decimal(7), "hour": Decimal(1) / 24, "tag": Decimal(1), "woche": Decimal(7),
             "stunde": Decimal(1) / 24, "jour": Decimal(1), "semaine": Decimal(7), "heure": Decimal(1) / 24,
             "día": Decimal(1), "semana": Decimal(7), "hora": Decimal(1) / 24}
+_PERIOD_WORD = re.compile(r"(?:\ba|\ban|\bper|\beach|\bevery|/|\bpro|\bpar|\bpor|\bje)\s*" + _PERIOD_NAMES,
+                          re.IGNORECASE)
+_DAYS = {Decimal(1): "day", Decimal(7): "week", Decimal(1) / 24: "hour"}
+
+
+def _period_after(text: str, value: Value) -> Decimal | None:
+    """The period a figure is written per, within its clause and before the next figure ("0.2786 birr per kilo
+    per day": a day), or None."""
+    after = text[value.start + len(value.text):value.start + len(value.text) + 40]
+    clause = re.split(r"\d|[,;:]|\.(?:\s|$)", after, maxsplit=1)[0]
+    found = _PERIOD_WORD.search(clause)
+    return _PERIODS[found.group(1).lower().rstrip("s")] if found else None
 
 
 def question_of(shown: Shown) -> str:

@@ -135,7 +135,26 @@ def _every_value(text: str) -> tuple[Value, ...]:
     blanked = _take(blanked, _TOKEN, found, _code)
     blanked = _LIST.sub(lambda m: m.group(0) if _grouped(m.group(0)) else m.group(0).replace(",", " "), blanked)
     _take(blanked, _number_pattern(), found, _number)
-    return tuple(_compound_durations(sorted(found, key=lambda v: v.start), text))
+    return tuple(_shared_units(_compound_durations(sorted(found, key=lambda v: v.start), text), text))
+
+
+# between figures of one list: a comma, or "and", "or" in the languages of ``_DURATION_JOIN`` ("26 and 41 minutes")
+_LIST_JOIN = re.compile(r"\s*,\s*|\s+(?:and|or|und|oder|et|ou|y|o|e|og|eller|och|en|of|i|lub|и|или|ve|és)\s+",
+                        re.IGNORECASE)
+
+
+def _shared_units(found: list[Value], text: str) -> list[Value]:
+    """A list of bare figures before one that writes its unit ("26 and 41 minutes", "3, 5 or 7 km") gives them that
+    unit: the words write it once for all. Read from the last figure back, so it reaches the whole list."""
+    out = list(found)
+    for index in range(len(out) - 2, -1, -1):
+        value, after = out[index], out[index + 1]
+        if (value.kind == "number" and after.kind == "number" and value.unit is None and after.unit is not None
+                and not is_year(value) and not value.currency and not after.currency and value.sign == after.sign
+                and all(r.how in ("as written", "hedged") for r in value.readings)
+                and _LIST_JOIN.fullmatch(text[value.start + len(value.text):after.start])):
+            out[index] = dataclasses.replace(value, unit=after.unit)
+    return out
 
 
 # between the parts of one duration: a space, a comma or an "and" ("20 days, 14 hours and 11 minutes", "2 h 15 min",
@@ -385,7 +404,7 @@ def _number_pattern() -> re.Pattern[str]:
         r"(?(currency)|(?<![A-Za-z0-9_.]))(?P<digits>" + _SPACED + r"(?=,\d|\s?(?:" + symbols
         + "|" + "|".join(CURRENCIES) + r"|kr)(?![^\W\d_]))|" + _INDIAN + "|" + _GROUPED + r"|\d+)"
         r"(?P<fraction>\.\d+|,\d+(?![,\d])|(?<=\d\d),\d+(?=,\s))?(?P<exponent>[eE][-+]?\d+)?"
-        r"(?:\s?(?P<percent>" + percent + r")" + end + ")?"
+        r"(?:\s?(?P<percent>" + percent + r")(?:(?<=[%٪％])|" + end + "))?"  # "約47%にあたります": a sign, no word
         r"(?:[\s\u00a0\u202f]?(?P<scale>(?i:" + long_scales + r")|" + short_scales + r")" + _CJK_END
         + r"(?!=|[<>→][^\W\d_]))?"  # nor a letter a change starts from ("118576703 T>G": a base)
         r"(?:\s?(?P<unit>" + units + r")" + end + ")?"
@@ -425,9 +444,12 @@ def _number(match: re.Match[str]) -> list[Value]:
                 readings.append(Reading(number * factor, tolerance * factor, "magnitude"))
     if not readings:
         return []
-    if scale in known:  # "38,395.8 L": a capital that is a magnitude (lakh) and a unit (litres) is read as both
-        readings.extend(Reading(number, tolerance, "hedged" if hedged else "as written")
-                        for number, tolerance in _decimals(match, hedged))
+    if scale in known:  # "38,395.8 L": a capital that is a magnitude (lakh) and a unit (litres) is read as both;
+        # the unit first, what an operation works with, unless a currency makes it money ("₹38.5 L")
+        plain = [Reading(number, tolerance, "hedged" if hedged else "as written")
+                 for number, tolerance in _decimals(match, hedged)]
+        written_money = match.group("currency") or match.group("code")
+        readings = readings + plain if written_money else plain + readings
         unit_word = unit_word or scale
     unit = None
     if unit_word and not _PER_UNIT.match(match.string, match.end()):  # "13.7 km/h", "5 m per second": a rate

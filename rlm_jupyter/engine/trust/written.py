@@ -18,12 +18,15 @@ from decimal import Decimal, InvalidOperation
 from ..record.trajectory import Source
 from .readings import Value, every_value
 
-# Between two operands: at most three words (a unit, "adults", "nights"), then one operator.
+# Between two operands: at most three words (a unit, "adults", "nights"), then one operator. Chinese and Japanese
+# write the label after the operator, unspaced, with full-width signs and brackets ("81,600 L＋純米吟醸47,280 L").
 # A hyphen or an "x" is an operator only between spaces ("10-12 m" is a range, "3x" a factor).
-_BETWEEN = re.compile(r"\s*(?:[^\W\d]+\.?\s+){0,3}?(?P<close>\)\s*)?(?P<op>[+−×*/÷]|(?<=\s)[-xX](?=\s))"
-                      r"\s*(?P<open>\(\s*)?")
-_OPENED = re.compile(r"\(\s*\Z")  # a bracket right before a chain's first figure
-_OPERATORS = {"+": "+", "-": "-", "−": "-", "×": "*", "x": "*", "X": "*", "*": "*", "/": "/", "÷": "/"}
+_CJK_LABEL = r"(?:[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]{1,12}\s*)?"
+_BETWEEN = re.compile(r"\s*(?:[^\W\d]+\.?\s*){0,3}?(?P<close>[)）]\s*)?(?P<op>[+−×*/÷＋－＊／]|(?<=\s)[-xX](?=\s))"
+                      r"\s*(?P<open>[(（]\s*)?" + _CJK_LABEL)
+_OPENED = re.compile(r"[(（]\s*\Z")  # a bracket right before a chain's first figure
+_OPERATORS = {"+": "+", "-": "-", "−": "-", "×": "*", "x": "*", "X": "*", "*": "*", "/": "/", "÷": "/",
+              "＋": "+", "－": "-", "＊": "*", "／": "/"}
 
 
 @dataclass(frozen=True)
