@@ -333,6 +333,18 @@ def evidence_of(code: str, question: str = "q", **names: Any) -> Evidence:
     return Evidence.of([run])
 
 
+def test_a_unit_glued_to_a_word_of_a_script_without_spaces_and_the_grouping_that_would_excuse_it() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_unit
+
+    assert [v.unit.dimension for v in values("白米2,940トンを使いました") if v.unit] == ["mass"]
+    rice = pd.Series({"仕込番号": "R6-030", "白米_kg": 2940})
+    evidence = evidence_of("print(r[['仕込番号', '白米_kg']])", r=rice)
+    # 2,940 tonnes of a printed 2940 kg; its other reading, 2.940 t, is no conversion the answer made
+    assert wrong_unit("R6-030で、白米2,940トンを使いました。", evidence) is not None
+    assert wrong_unit("R6-030で、白米2,940キログラムを使いました。", evidence) is None
+    assert wrong_unit("R6-030で、白米2.94トンを使いました。", evidence) is None  # converted
+
+
 def test_a_unit_or_currency_other_than_the_printed_ones_is_caught() -> None:
     from rlm_jupyter.engine.trust.claims import wrong_currency, wrong_unit
 

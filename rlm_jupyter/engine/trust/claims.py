@@ -1439,9 +1439,11 @@ def wrong_unit(text: str, evidence: Evidence) -> Claim | None:
                                                                         line.code, known, own)
                  | _column_units(value, line, evidence.tables, own, whole=True)
                  if u.dimension == value.unit.dimension}
-        # "2 days" from printed seconds: a conversion
+        # "2 days" from printed seconds: a conversion, of the figure as first read ("2,940 t" is not 2.94 t of a
+        # printed 2940 kg: the other grouping's reading would excuse any factor of a thousand)
+        first = dataclasses.replace(value, readings=value.readings[:1])
         if printed and units and value.unit not in units and len({u.factor for u in units}) == 1 and \
-                converted(value, evidence.shown, evidence.is_data) is None:
+                converted(first, evidence.shown, evidence.is_data) is None:
             name = _unit_name(next(iter(units)), own)
             return Claim(prompts.wrong_unit(value.text, printed[0][1].text, name),
                          {"figure": value.text, "printed_in": name})

@@ -407,7 +407,8 @@ def _number_pattern() -> re.Pattern[str]:
         r"(?:\s?(?P<percent>" + percent + r")(?:(?<=[%٪％])|" + end + "))?"  # "約47%にあたります": a sign, no word
         r"(?:[\s\u00a0\u202f]?(?P<scale>(?i:" + long_scales + r")|" + short_scales + r")" + _CJK_END
         + r"(?!=|[<>→][^\W\d_]))?"  # nor a letter a change starts from ("118576703 T>G": a base)
-        r"(?:\s?(?P<unit>" + units + r")" + end + ")?"
+        # a unit, before a word of a script written without spaces too ("2,940トンを", "149,910リットルです")
+        r"(?:\s?(?P<unit>" + units + r")" + _CJK_END + "(?!=))?"
         r"(?:[\s\u00a0]?(?P<code>" + symbols + r"|€|£|\$|" + "|".join(CURRENCIES) + r")(?![A-Za-z]))?",
     )
 
