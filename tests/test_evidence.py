@@ -345,6 +345,17 @@ def test_a_unit_glued_to_a_word_of_a_script_without_spaces_and_the_grouping_that
     assert wrong_unit("R6-030で、白米2.94トンを使いました。", evidence) is None  # converted
 
 
+def test_a_percent_name_the_code_only_filtered_on_makes_no_printed_share_a_percent() -> None:
+    share = "print(round((c.floaters_pct > 10).mean(), 3))"
+    run = Run(id="r", question="What percentage?", model="m", sub_model="s", context_names=["c"],
+              iterations=[Iteration(0, "r", cells=[CodeCell(share, stdout="0.4", shown="0.4")])])
+    assert not trace("0.4% of deliveries.", Evidence.of([run]), typed="0.4% of deliveries.").grounded  # a fraction
+    assert trace("40% of deliveries.", Evidence.of([run]), typed="40% of deliveries.").grounded
+    made = "print(round(c.floaters_pct.mean(), 1))"  # the mean of a percent column is a percent
+    run.iterations[0].cells = [CodeCell(made, stdout="8.5", shown="8.5")]
+    assert trace("8.5% on average.", Evidence.of([run]), typed="8.5% on average.").grounded
+
+
 def test_a_unit_or_currency_other_than_the_printed_ones_is_caught() -> None:
     from rlm_jupyter.engine.trust.claims import wrong_currency, wrong_unit
 

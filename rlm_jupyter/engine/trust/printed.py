@@ -121,6 +121,9 @@ _TIMEDELTA = re.compile(r"(?<![\w.])(-?\d+) days?,? (\d{1,2}):(\d{2}):(\d{2}(?:\
 _ISO_DURATION = re.compile(r"\bP(?:(\d+)D)?T(?=\d)(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?\b")
 _INDEXED_LINE = re.compile(r"^(\d+)( {2,}|\t)(?=\S)", re.MULTILINE)
 _MAKES_PERCENT = re.compile(r"\*\s*100\b|\b100\s*\*|:\.?\d*%|\bpct\b|percent|_pct\b|pct_", re.IGNORECASE)
+# a name compared with a bound (``c.floaters_pct > 10``): a filter on a percent, which makes none of the figure
+_FILTERED_ON = re.compile(r"[\w.\[\]'\"]*(?:pct|percent)\w*['\"]?\]?\s*(?:[<>]=?|[=!]=)\s*-?[\w.]+"
+                          r"|-?[\w.]+\s*(?:[<>]=?|[=!]=)\s*[\w.\[\]'\"]*(?:pct|percent)\w*", re.IGNORECASE)
 # the target of an assignment whose value makes a percent; its last name is what it binds (``share``, the column
 # ``loss_pct`` of ``df['loss_pct']``, not the frame)
 _MAKES_PERCENT_LINE = re.compile(r"^\s*([\w\[\]'\". ]+?)\s*=(?!=)[^\n]*(?:\*\s*100\b|\b100\s*\*)", re.MULTILINE)
@@ -382,7 +385,7 @@ class Shown:
         line = self.lines[figure.line]
         if "%" in figure.text or re.search(r"%|percent|pct", line.text, re.IGNORECASE):
             return True
-        if _MAKES_PERCENT.search(line.code):
+        if _MAKES_PERCENT.search(_FILTERED_ON.sub(" ", line.code)):
             return True
         used = set(re.findall(r"\w+", line.code))
         earlier = {other.code for other in self.lines[:figure.line] if other.where.place == "output"}
