@@ -345,6 +345,13 @@ def test_a_unit_glued_to_a_word_of_a_script_without_spaces_and_the_grouping_that
     assert wrong_unit("R6-030で、白米2.94トンを使いました。", evidence) is None  # converted
 
 
+def test_a_frames_shape_is_no_source_of_a_measure() -> None:
+    assert not traced("Average moisture: 12 %.", "(900, 12)\n12.848").grounded  # 12 columns, not 12 %
+    assert not traced("9 kt on average.", "(1488, 9) 1\n8.383064516129032").grounded
+    assert traced("The table has 12 columns.", "(900, 12)").grounded  # a count still is
+    assert traced("Average moisture: 12.8 %.", "(900, 12)\n12.848").grounded
+
+
 def test_a_percent_name_the_code_only_filtered_on_makes_no_printed_share_a_percent() -> None:
     share = "print(round((c.floaters_pct > 10).mean(), 3))"
     run = Run(id="r", question="What percentage?", model="m", sub_model="s", context_names=["c"],

@@ -278,7 +278,7 @@ def converted(value: Value, shown: Shown, raw: Callable[[str], bool] = lambda li
         for factor in sorted(factors):
             for figure in shown.figures_near(abs(reading.value) * factor, reading.tolerance * factor):
                 line = shown.lines[figure.line]
-                if raw(line.text):
+                if raw(line.text) or shown.in_shape(figure):
                     continue
                 printed = Source(figure.text, "shown", where=line.where.describe(line.number), line=line.text)
                 return Source(value.text, "derived", how=f"{figure.text} converted to {value.text}", loose=True,

@@ -121,6 +121,8 @@ _TIMEDELTA = re.compile(r"(?<![\w.])(-?\d+) days?,? (\d{1,2}):(\d{2}):(\d{2}(?:\
 _ISO_DURATION = re.compile(r"\bP(?:(\d+)D)?T(?=\d)(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?\b")
 _INDEXED_LINE = re.compile(r"^(\d+)( {2,}|\t)(?=\S)", re.MULTILINE)
 _MAKES_PERCENT = re.compile(r"\*\s*100\b|\b100\s*\*|:\.?\d*%|\bpct\b|percent|_pct\b|pct_", re.IGNORECASE)
+# a frame's shape, printed ("(1488, 9)") or in a description ("900 rows x 12 columns"): rows and columns
+_SHAPE = re.compile(r"\(\d+,\s*\d+\)|\b\d[\d,]* rows x \d+ columns\b")
 # a name compared with a bound (``c.floaters_pct > 10``): a filter on a percent, which makes none of the figure
 _FILTERED_ON = re.compile(r"[\w.\[\]'\"]*(?:pct|percent)\w*['\"]?\]?\s*(?:[<>]=?|[=!]=)\s*-?[\w.]+"
                           r"|-?[\w.]+\s*(?:[<>]=?|[=!]=)\s*[\w.\[\]'\"]*(?:pct|percent)\w*", re.IGNORECASE)
@@ -328,11 +330,14 @@ class Shown:
                 if any(key.startswith(value.text) for key in keys):
                     yield Match(self.lines[index], "loose")
         percent = any(r.how == "percent" for r in value.readings)
+        measured = percent or value.unit is not None or bool(value.currency)
         for reading in value.readings:
             number = abs(reading.value)
             for figure in self.figures_near(number, reading.tolerance):
                 if percent and reading.how != "percent" and number < 1 and not self._a_percent(figure):
                     continue  # "0.35%" is not a printed share of 0.35: that is 35%
+                if measured and self.in_shape(figure):
+                    continue  # "12 %", "9 kt" are no frame's 12 or 9 columns of a printed ``shape``
                 exact = abs(figure.value) == number and not reading.loose
                 yield Match(self.lines[figure.line], "exact" if exact else "loose", figure)
             for figure, half in self._scientific:
@@ -376,6 +381,10 @@ class Shown:
                 named.setdefault(match.group(0).rsplit("_", 1)[0].lower(), []).append(Decimal(match.group(1)))
             found += [(index, n) for numbers in named.values() if len(set(numbers)) >= 2 for n in numbers]
         return found
+
+    def in_shape(self, figure: Figure) -> bool:
+        """Whether a figure is one of the counts of a printed ``shape`` ("(1488, 9)"): rows and columns, no measure."""
+        return any(m.start() < figure.start < m.end() for m in _SHAPE.finditer(self.lines[figure.line].text))
 
     def _a_percent(self, figure: Figure) -> bool:
         """Whether a printed figure is a percent: printed with one, or by code that makes percents (``* 100``, a
