@@ -131,13 +131,15 @@ def test_arithmetic_beyond_two_operands_is_recomputed_with_its_operands() -> Non
 
 def test_a_chain_written_the_chinese_and_japanese_way_and_a_rate_over_another_period() -> None:
     volumes = "純米       81600\n純米吟醸     47280\n純米大吟醸    21030\n322310"
-    written = "合計149,910リットルです（純米81,600 L＋純米吟醸47,280 L＋純米大吟醸21,030 L）。全生産量322,310 Lの約47%です。"
-    assert traced(written, volumes).grounded  # full-width signs, labels after them; "L" of litres, 47% a share
+    written = "合計149,910リットルです（純米81,600 L＋純米吟醸47,280 L＋純米大吟醸21,030 L）。全生産量は322,310 Lです。"
+    assert traced(written, volumes).grounded  # full-width signs, labels after them; a chain of litres
+    assert [v.text for v in values("約47%にあたります")] == ["47%"]  # a percent sign before a word
     assert not traced(written.replace("149,910", "150,910"), volumes).grounded
     fit = "0.2786 78.04 0.973"
     assert traced("0.2786 birr per kilo per day, about 1.95 birr a week.", fit).grounded  # the same rate, × 7
     assert not traced("0.2786 birr per kilo per day, about 2.95 birr a week.", fit).grounded
     assert not traced("0.2786 birr per kilo per day, about 1.95 birr a day.", fit).grounded  # no other period
+    assert not traced("Wind averaged 12 km per hour; the gauge filled 288 mm a day.", "12.0 5.5").grounded  # units
     # a list writes its unit once: "26 and 41 minutes" are both durations (printed as Timedeltas)
     gaps = "5   0 days 00:26:00\n6   0 days 00:41:00\n7   0 days 00:48:00"
     assert traced("48 minutes; the other breaks were 26 and 41 minutes.", gaps).grounded
@@ -333,34 +335,31 @@ def evidence_of(code: str, question: str = "q", **names: Any) -> Evidence:
     return Evidence.of([run])
 
 
-def test_a_unit_glued_to_a_word_of_a_script_without_spaces_and_the_grouping_that_would_excuse_it() -> None:
+def test_a_unit_glued_to_a_word_of_a_script_without_spaces_is_read() -> None:
     from rlm_jupyter.engine.trust.claims import wrong_unit
 
     assert [v.unit.dimension for v in values("白米2,940トンを使いました") if v.unit] == ["mass"]
     rice = pd.Series({"仕込番号": "R6-030", "白米_kg": 2940})
     evidence = evidence_of("print(r[['仕込番号', '白米_kg']])", r=rice)
-    # 2,940 tonnes of a printed 2940 kg; its other reading, 2.940 t, is no conversion the answer made
-    assert wrong_unit("R6-030で、白米2,940トンを使いました。", evidence) is not None
     assert wrong_unit("R6-030で、白米2,940キログラムを使いました。", evidence) is None
     assert wrong_unit("R6-030で、白米2.94トンを使いました。", evidence) is None  # converted
+    assert wrong_unit("R6-030で、白米2,940グラムを使いました。", evidence) is not None
 
 
 def test_a_frames_shape_is_no_source_of_a_measure() -> None:
-    assert not traced("Average moisture: 12 %.", "(900, 12)\n12.848").grounded  # 12 columns, not 12 %
-    assert not traced("9 kt on average.", "(1488, 9) 1\n8.383064516129032").grounded
-    assert traced("The table has 12 columns.", "(900, 12)").grounded  # a count still is
-    assert traced("Average moisture: 12.8 %.", "(900, 12)\n12.848").grounded
+    def shown(code: str, out: str, answer: str) -> Grounding:
+        run = Run(id="r", question="q", model="m", sub_model="s", context_names=["e"],
+                  iterations=[Iteration(0, "r", cells=[CodeCell(code, stdout=out, shown=out)])])
+        return trace(answer, Evidence.of([run]), typed=answer)
 
-
-def test_a_percent_name_the_code_only_filtered_on_makes_no_printed_share_a_percent() -> None:
-    share = "print(round((c.floaters_pct > 10).mean(), 3))"
-    run = Run(id="r", question="What percentage?", model="m", sub_model="s", context_names=["c"],
-              iterations=[Iteration(0, "r", cells=[CodeCell(share, stdout="0.4", shown="0.4")])])
-    assert not trace("0.4% of deliveries.", Evidence.of([run]), typed="0.4% of deliveries.").grounded  # a fraction
-    assert trace("40% of deliveries.", Evidence.of([run]), typed="40% of deliveries.").grounded
-    made = "print(round(c.floaters_pct.mean(), 1))"  # the mean of a percent column is a percent
-    run.iterations[0].cells = [CodeCell(made, stdout="8.5", shown="8.5")]
-    assert trace("8.5% on average.", Evidence.of([run]), typed="8.5% on average.").grounded
+    shape = "print(e.shape)\nprint(e.moisture.mean())"
+    assert not shown(shape, "(900, 12)\n12.848", "Average moisture: 12 %.").grounded  # 12 columns, not 12 %
+    assert not shown(shape, "(1488, 9)\n8.383064516129032", "9 kt on average.").grounded
+    assert shown(shape, "(900, 12)", "The table has 12 columns.").grounded  # a count still is
+    assert shown(shape, "(900, 12)\n12.848", "Average moisture: 12.8 %.").grounded
+    assert not traced("Average moisture: 12 %.", "`e`: pandas.DataFrame, 900 rows x 12 columns").grounded
+    # another pair in brackets is data: a min and a max
+    assert shown("print((min(p), max(p)))", "(3, 250)", "Prices range from $3 to $250.").grounded
 
 
 def test_a_unit_or_currency_other_than_the_printed_ones_is_caught() -> None:
@@ -3352,6 +3351,13 @@ def test_a_codes_plural_and_two_figures_between_their_labels_are_paired() -> Non
     quoted = "On 2024-08-13: the first sentence has the date field 130824."
     # a figure only a verbatim line of the data showed is quoted from the record, not stated for the day's row
     assert wrong_pair(quoted, "q", Evidence.of([run], texts=[gps * 3])) is None
+    hosts = pd.DataFrame({"requests": [5400, 2200]}, index=pd.Index(["alpha", "beta"], name="host"))
+    raw = "$LOG,2024-08-13,10:01:09,host=beta,bytes=7342,status=200"
+    logged = Run(id="r", question="q", model="m", sub_model="s", context_names=["log"], iterations=[
+        Iteration(0, "r", cells=[CodeCell("print(log[:56])", stdout=raw, shown=raw),
+                                 CodeCell("print(h)", stdout=hosts.to_string(), shown=hosts.to_string())])])
+    # stated as the table's column, a raw line's figure is checked against the label's row
+    assert wrong_pair("Host alpha made 7342 requests.", "q", Evidence.of([logged], texts=[raw * 3])) is not None
     wins = pd.Series([12, 9], index=pd.Index(["Arsenal", "Chelsea"], name="team"), name="wins")
     # a dash between pairs, with no clause before it, still lays each figure before its label
     assert wrong_pair("9 wins Arsenal – 12 wins Chelsea.", "q", evidence_of("print(w)", w=wins)) is not None

@@ -652,7 +652,7 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
                    and not any(m.start <= v.start and v.start + len(v.text) <= m.end for m in named)
                    and id(v) not in ranged
                    and (evidence.shown.find(v) is not None or any(_cells_of(v, t) for t in holders))
-                   and not _quoted_from_data(v, holders, evidence)]
+                   and not _quoted_from_data(v, sentence, holders, evidence)]
         # a duration written h:mm:ss ("4:09:43") is a figure of a table of Timedeltas, in seconds
         figures += [seconds for v in written if (seconds := _as_seconds(v)) is not None
                      and any(_cells_of(seconds, t) for t in holders)]
@@ -685,11 +685,15 @@ _COUNTS = frozenset({"count", "counts", "size", "n", "freq", "frequency"})  # ho
 _ALIAS = re.compile(r"\s*[(（/]\s*")  # "ส้มตำ (som tam)", "Köln/Cologne": one thing by two names
 
 
-def _quoted_from_data(value: Value, holders: list[Table], evidence: Evidence) -> bool:
+def _quoted_from_data(value: Value, sentence: str, holders: list[Table], evidence: Evidence) -> bool:
     """A figure only verbatim lines of the data showed ("date field 130824" of a GPS sentence), in no cell of the
-    label's tables: quoted from the record, not stated as a figure of the label's row."""
+    label's tables and not named by their columns' words: quoted from the record, not stated as a figure of the
+    label's row."""
     if any(_cells_of(value, table) for table in holders):
         return False
+    words = _measure_words(_around(sentence, value))
+    if any(_columns_for(table, words)[1] for table in holders):
+        return False  # "alpha made 7342 requests": stated as the table's requests, checked there
     lines = [match.line for match in evidence.shown.matches(value)]
     # the context's description previews the data itself
     return bool(lines) and all(line.where.place == "description" or evidence.is_data(line.text) for line in lines)
@@ -1439,11 +1443,9 @@ def wrong_unit(text: str, evidence: Evidence) -> Claim | None:
                                                                         line.code, known, own)
                  | _column_units(value, line, evidence.tables, own, whole=True)
                  if u.dimension == value.unit.dimension}
-        # "2 days" from printed seconds: a conversion, of the figure as first read ("2,940 t" is not 2.94 t of a
-        # printed 2940 kg: the other grouping's reading would excuse any factor of a thousand)
-        first = dataclasses.replace(value, readings=value.readings[:1])
+        # "2 days" from printed seconds: a conversion
         if printed and units and value.unit not in units and len({u.factor for u in units}) == 1 and \
-                converted(first, evidence.shown, evidence.is_data) is None:
+                converted(value, evidence.shown, evidence.is_data) is None:
             name = _unit_name(next(iter(units)), own)
             return Claim(prompts.wrong_unit(value.text, printed[0][1].text, name),
                          {"figure": value.text, "printed_in": name})

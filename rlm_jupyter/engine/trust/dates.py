@@ -140,7 +140,9 @@ def per_period(value: Value, text: str, stated: Sequence[tuple[Value, Source]],
     # the same rate the answer also states over another period ("0.2786 birr per kilo per day, about 1.95 birr a
     # week"): the one times the ratio of the periods
     for other, source in stated:
-        period = _period_after(text, other) if other is not value and other.kind == "number" else None
+        same_measure = other.unit == value.unit and other.currency == value.currency
+        period = _period_after(text, other) if other is not value and other.kind == "number" and same_measure \
+            else None
         if period is not None and period != per_day and other.readings and matches(
                 value, abs(other.first) * per_day / period):
             return _source(value, f"{other.text} a {_DAYS[period]} × {per_day / period:.4g}, a {_DAYS[per_day]}",

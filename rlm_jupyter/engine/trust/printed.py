@@ -121,11 +121,10 @@ _TIMEDELTA = re.compile(r"(?<![\w.])(-?\d+) days?,? (\d{1,2}):(\d{2}):(\d{2}(?:\
 _ISO_DURATION = re.compile(r"\bP(?:(\d+)D)?T(?=\d)(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?\b")
 _INDEXED_LINE = re.compile(r"^(\d+)( {2,}|\t)(?=\S)", re.MULTILINE)
 _MAKES_PERCENT = re.compile(r"\*\s*100\b|\b100\s*\*|:\.?\d*%|\bpct\b|percent|_pct\b|pct_", re.IGNORECASE)
-# a frame's shape, printed ("(1488, 9)") or in a description ("900 rows x 12 columns"): rows and columns
-_SHAPE = re.compile(r"\(\d+,\s*\d+\)|\b\d[\d,]* rows x \d+ columns\b")
-# a name compared with a bound (``c.floaters_pct > 10``): a filter on a percent, which makes none of the figure
-_FILTERED_ON = re.compile(r"[\w.\[\]'\"]*(?:pct|percent)\w*['\"]?\]?\s*(?:[<>]=?|[=!]=)\s*-?[\w.]+"
-                          r"|-?[\w.]+\s*(?:[<>]=?|[=!]=)\s*[\w.\[\]'\"]*(?:pct|percent)\w*", re.IGNORECASE)
+# a frame's shape, printed by code that asks for it ("(1488, 9)" of ``.shape``) or in a description ("900 rows x
+# 12 columns"): rows and columns
+_SHAPE = re.compile(r"\(\d+, \d+\)")
+_DESCRIBED_SHAPE = re.compile(r"\b\d[\d,]* rows x \d+ columns\b")
 # the target of an assignment whose value makes a percent; its last name is what it binds (``share``, the column
 # ``loss_pct`` of ``df['loss_pct']``, not the frame)
 _MAKES_PERCENT_LINE = re.compile(r"^\s*([\w\[\]'\". ]+?)\s*=(?!=)[^\n]*(?:\*\s*100\b|\b100\s*\*)", re.MULTILINE)
@@ -383,8 +382,12 @@ class Shown:
         return found
 
     def in_shape(self, figure: Figure) -> bool:
-        """Whether a figure is one of the counts of a printed ``shape`` ("(1488, 9)"): rows and columns, no measure."""
-        return any(m.start() < figure.start < m.end() for m in _SHAPE.finditer(self.lines[figure.line].text))
+        """Whether a figure is one of the counts of a frame's shape ("(1488, 9)" printed by code that asks for
+        ``.shape``, "900 rows x 12 columns" of a description): rows and columns, no measure. Another pair in
+        brackets ("(3, 250)" of a min and a max) is data."""
+        line = self.lines[figure.line]
+        shapes = [*(_SHAPE.finditer(line.text) if ".shape" in line.code else ()), *_DESCRIBED_SHAPE.finditer(line.text)]
+        return any(m.start() < figure.start < m.end() for m in shapes)
 
     def _a_percent(self, figure: Figure) -> bool:
         """Whether a printed figure is a percent: printed with one, or by code that makes percents (``* 100``, a
@@ -394,7 +397,7 @@ class Shown:
         line = self.lines[figure.line]
         if "%" in figure.text or re.search(r"%|percent|pct", line.text, re.IGNORECASE):
             return True
-        if _MAKES_PERCENT.search(_FILTERED_ON.sub(" ", line.code)):
+        if _MAKES_PERCENT.search(line.code):
             return True
         used = set(re.findall(r"\w+", line.code))
         earlier = {other.code for other in self.lines[:figure.line] if other.where.place == "output"}

@@ -139,7 +139,7 @@ def _every_value(text: str) -> tuple[Value, ...]:
 
 
 # between figures of one list: a comma, or "and", "or" in the languages of ``_DURATION_JOIN`` ("26 and 41 minutes")
-_LIST_JOIN = re.compile(r"\s*,\s*|\s+(?:and|or|und|oder|et|ou|y|o|e|og|eller|och|en|of|i|lub|и|или|ve|és)\s+",
+_LIST_JOIN = re.compile(r"\s*,\s*|\s+(?:and|or|und|oder|et|ou|y|o|e|og|eller|och|en|i|lub|и|или|ve|és)\s+",
                         re.IGNORECASE)
 
 
@@ -445,12 +445,9 @@ def _number(match: re.Match[str]) -> list[Value]:
                 readings.append(Reading(number * factor, tolerance * factor, "magnitude"))
     if not readings:
         return []
-    if scale in known:  # "38,395.8 L": a capital that is a magnitude (lakh) and a unit (litres) is read as both;
-        # the unit first, what an operation works with, unless a currency makes it money ("₹38.5 L")
-        plain = [Reading(number, tolerance, "hedged" if hedged else "as written")
-                 for number, tolerance in _decimals(match, hedged)]
-        written_money = match.group("currency") or match.group("code")
-        readings = readings + plain if written_money else plain + readings
+    if scale in known:  # "38,395.8 L": a capital that is a magnitude (lakh) and a unit (litres) is read as both
+        readings.extend(Reading(number, tolerance, "hedged" if hedged else "as written")
+                        for number, tolerance in _decimals(match, hedged))
         unit_word = unit_word or scale
     unit = None
     if unit_word and not _PER_UNIT.match(match.string, match.end()):  # "13.7 km/h", "5 m per second": a rate

@@ -22,11 +22,11 @@ from .readings import Value, every_value
 # write the label after the operator, unspaced, with full-width signs and brackets ("81,600 L＋純米吟醸47,280 L").
 # A hyphen or an "x" is an operator only between spaces ("10-12 m" is a range, "3x" a factor).
 _CJK_LABEL = r"(?:[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]{1,12}\s*)?"
-_BETWEEN = re.compile(r"\s*(?:[^\W\d]+\.?\s*){0,3}?(?P<close>[)）]\s*)?(?P<op>[+−×*/÷＋－＊／]|(?<=\s)[-xX](?=\s))"
+_BETWEEN = re.compile(r"\s*(?:[^\W\d]+\.?\s*){0,3}?(?P<close>[)）]\s*)?(?P<op>[+−×*/÷＋＊／]|(?<=\s)[-xX](?=\s))"
                       r"\s*(?P<open>[(（]\s*)?" + _CJK_LABEL)
 _OPENED = re.compile(r"[(（]\s*\Z")  # a bracket right before a chain's first figure
 _OPERATORS = {"+": "+", "-": "-", "−": "-", "×": "*", "x": "*", "X": "*", "*": "*", "/": "/", "÷": "/",
-              "＋": "+", "－": "-", "＊": "*", "／": "/"}
+              "＋": "+", "＊": "*", "／": "/"}  # not "－": "10－12個" is a range, "1－2－3" an address
 
 
 @dataclass(frozen=True)
@@ -41,12 +41,22 @@ class Chain:
     def result(self, found: Sequence[Value]) -> Decimal | None:
         """The chain's value over its operands as written (the answer worked with those), None if undefined or if
         its brackets do not pair."""
-        reader = _Reader([found[t].first if isinstance(t, int) else t for t in self.tokens])
+        reader = _Reader([_operand(found[t]) if isinstance(t, int) else t for t in self.tokens])
         try:
             total = reader.sum()
         except (ArithmeticError, InvalidOperation, IndexError, ValueError):
             return None
         return total if reader.at == len(reader.items) else None
+
+
+def _operand(value: Value) -> Decimal:
+    """A figure as a chain of units works with it: "81,600 L＋47,280 L" adds litres, its digits as written (a
+    capital that is a magnitude too is read first as lakh elsewhere); an amount with its currency keeps that."""
+    if value.unit is not None and not value.currency:
+        plain = next((r.value for r in value.readings if r.how == "as written"), None)
+        if plain is not None:
+            return -abs(plain) if value.sign < 0 else plain
+    return value.first
 
 
 @dataclass
