@@ -177,14 +177,13 @@ def _span_days(spans: Callable[[], Sequence[Span]]) -> Iterator[tuple[Span, int]
 
 
 # a rate's period right after its figure (and unit): "167 kWh a day", "3.2 t per week", "12/hour"
+_PER = r"(?:\ba|\ban|\bper|\beach|\bevery|/|\bpro|\bpar|\bpor|\bje)\s*"  # "a day", "per hour", "/week", "pro Tag"
 _PERIOD_NAMES = r"(day|week|hour|days|weeks|hours|Tag|Woche|Stunde|jour|semaine|heure|día|semana|hora)\b"
-_PER_PERIOD = re.compile(r"(?:\s*[^\W\d]{1,4}\.?)?\s*(?:a|an|per|each|every|/|pro|par|por|je)\s*" + _PERIOD_NAMES,
-                         re.IGNORECASE)
+_PER_PERIOD = re.compile(r"(?:\s*[^\W\d]{1,4}\.?)?\s*" + _PER + _PERIOD_NAMES, re.IGNORECASE)
 _PERIODS = {"day": Decimal(1), "week": Decimal(7), "hour": Decimal(1) / 24, "tag": Decimal(1), "woche": Decimal(7),
             "stunde": Decimal(1) / 24, "jour": Decimal(1), "semaine": Decimal(7), "heure": Decimal(1) / 24,
             "día": Decimal(1), "semana": Decimal(7), "hora": Decimal(1) / 24}
-_PERIOD_WORD = re.compile(r"(?:\ba|\ban|\bper|\beach|\bevery|/|\bpro|\bpar|\bpor|\bje)\s*" + _PERIOD_NAMES,
-                          re.IGNORECASE)
+_PERIOD_WORD = re.compile(_PER + _PERIOD_NAMES, re.IGNORECASE)
 _DAYS = {Decimal(1): "day", Decimal(7): "week", Decimal(1) / 24: "hour"}
 
 
