@@ -33,7 +33,7 @@ MAX_ERROR_LINES = 40
 
 
 CELL_FILENAME_PREFIX = "<rlm-cell-"  # model code's filename: tracebacks show its lines, the guard finds its frames
-# A stopped block's error on the record: whether any of it ran tells a reader what its outputs can hold.
+# A stopped block's error on the record: whether its output was kept tells a reader what the record can hold.
 STOPPED_DURING = "KeyboardInterrupt: the run was stopped during this block"
 STOPPED_AT = "KeyboardInterrupt: the run was stopped at this block, before its record was taken (no output kept)"
 

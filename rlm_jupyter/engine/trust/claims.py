@@ -651,8 +651,7 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
         figures = [v for v in written if v.kind == "number" and v.readings and not is_year(v)
                    and not any(m.start <= v.start and v.start + len(v.text) <= m.end for m in named)
                    and id(v) not in ranged
-                   and (evidence.shown.find(v) is not None or any(_cells_of(v, t) for t in holders))
-                   and not _quoted_from_data(v, sentence, holders, evidence)]
+                   and _stated_figure(v, sentence, holders, evidence)]
         # a duration written h:mm:ss ("4:09:43") is a figure of a table of Timedeltas, in seconds
         figures += [seconds for v in written if (seconds := _as_seconds(v)) is not None
                      and any(_cells_of(seconds, t) for t in holders)]
@@ -685,18 +684,18 @@ _COUNTS = frozenset({"count", "counts", "size", "n", "freq", "frequency"})  # ho
 _ALIAS = re.compile(r"\s*[(（/]\s*")  # "ส้มตำ (som tam)", "Köln/Cologne": one thing by two names
 
 
-def _quoted_from_data(value: Value, sentence: str, holders: list[Table], evidence: Evidence) -> bool:
-    """A figure only verbatim lines of the data showed ("date field 130824" of a GPS sentence), in no cell of the
-    label's tables and not named by their columns' words: quoted from the record, not stated as a figure of the
-    label's row."""
+def _stated_figure(value: Value, sentence: str, holders: list[Table], evidence: Evidence) -> bool:
+    """Whether a figure of the sentence is one to pair with a label: in a cell of the label's tables, or shown,
+    unless only verbatim lines of the data showed it and no word of its clause names the tables' columns ("date
+    field 130824" of a GPS sentence is quoted from the record; "alpha made 7342 requests" is stated as a figure)."""
     if any(_cells_of(value, table) for table in holders):
-        return False
-    words = _measure_words(_around(sentence, value))
-    if any(_columns_for(table, words)[1] for table in holders):
-        return False  # "alpha made 7342 requests": stated as the table's requests, checked there
+        return True
     lines = [match.line for match in evidence.shown.matches(value)]
     # the context's description previews the data itself
-    return bool(lines) and all(line.where.place == "description" or evidence.is_data(line.text) for line in lines)
+    if not lines or not all(line.where.place == "description" or evidence.is_data(line.text) for line in lines):
+        return bool(lines)
+    words = _measure_words(_around(sentence, value))
+    return any(_columns_for(table, words)[1] for table in holders)
 
 
 def _by_another_name(value: Value, label: str, named: list[_Mention], sentence: str, found: list[Table]) -> bool:

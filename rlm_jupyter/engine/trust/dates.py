@@ -184,7 +184,7 @@ _PERIODS = {"day": Decimal(1), "week": Decimal(7), "hour": Decimal(1) / 24, "tag
             "stunde": Decimal(1) / 24, "jour": Decimal(1), "semaine": Decimal(7), "heure": Decimal(1) / 24,
             "día": Decimal(1), "semana": Decimal(7), "hora": Decimal(1) / 24}
 _PERIOD_WORD = re.compile(_PER + _PERIOD_NAMES, re.IGNORECASE)
-_DAYS = {Decimal(1): "day", Decimal(7): "week", Decimal(1) / 24: "hour"}
+_DAYS = {days: name for name, days in _PERIODS.items() if name in ("day", "week", "hour")}  # names, for the record
 
 
 def _period_after(text: str, value: Value) -> Decimal | None:
