@@ -335,6 +335,48 @@ def evidence_of(code: str, question: str = "q", **names: Any) -> Evidence:
     return Evidence.of([run])
 
 
+def test_a_figure_grouped_by_spaces_is_read_whole_where_its_parts_find_no_source() -> None:
+    crowds = "išvykoje    2808.5\nnamie       4502.1"
+    written = "Namie 4 502,1 žiūrovo, išvykoje 2 808,5: namie apie {} žmonių daugiau."
+    difference = traced(written.format("1 694"), crowds)
+    assert difference.grounded and "part of 1 694" in difference.sources[-1].how, difference.sources
+    assert difference.sources[-1].operands[0].how == "4 502,1 − 2 808,5"  # the whole, derived
+    assert not traced(written.format("1 794"), crowds).grounded  # neither the parts nor the whole
+    # a currency's letters before the digits, and a chain over such figures
+    prices = "seisoen\nhoog    1850\nlaag    1480"
+    chain = "2 volwassenes × R1 480 × 2 nagte = R5 920, die kind betaal die helfte: R740."
+    asked = "What do 2 adults and a child pay for 2 nights?"
+    assert traced(chain, prices, question=asked).grounded
+    assert traced(chain.replace("R5 920", "R5 960"), prices, question=asked).unseen == ["960"]
+    assert traced(chain.replace("R740", "R750"), prices, question=asked).unseen == ["R750"]
+
+
+def test_a_stated_figure_is_read_as_its_printed_figure_and_a_line_at_a_point_is_derived() -> None:
+    volumes = "149910\n322310"
+    share = "合計149,910リットル、全生産量322,310 Lの約{}%にあたります。"  # "L" is also a lakh
+    assert traced(share.format(47), volumes).grounded
+    assert not traced(share.format(57), volumes).grounded
+    fit = "-0.343 63.49 -0.931\nages 3 to 18; 10 casks a year"
+    at_ten = "A slope of -0.343 pp/year and an intercept of 63.49%: a 10-year-old cask sits at roughly {}% ABV."
+    assert traced(at_ten.format("60.1"), fit).grounded  # 63.49 + (−0.343) × 10
+    assert not traced(at_ten.format("62.1"), fit).grounded
+
+
+def test_a_figure_converted_by_the_codes_own_factor_beside_its_original() -> None:
+    def converted(code: str, answer: str) -> Grounding:
+        out = "calibre\nmarca     15388\ngrossa     8149"
+        run = Run(id="r", question="q", model="m", sub_model="s", context_names=["t"],
+                  iterations=[Iteration(0, "r", cells=[CodeCell(code, stdout=out, shown=out)])])
+        return trace(answer, Evidence.of([run]), typed=answer)
+
+    code = "t['kg'] = t.arrobas * 15\nprint(t.groupby('calibre').arrobas.sum())"
+    good = converted(code, "marca: 15 388 arrobas (≈ 230,8 t); grossa: 8 149 arrobas (≈ 122,2 t)")
+    assert good.grounded and "× 15" in good.sources[2].how, good.sources
+    assert converted(code, "marca: 15 388 arrobas (≈ 235,8 t)").unseen == ["235,8 t"]
+    assert converted(code.replace("* 15", "* 1"), "marca: 15 388 arrobas (≈ 230,8 t)").unseen == ["230,8 t"]
+    assert converted(code, "grossa: 8 149 arrobas. Marca: 230,8 t.").unseen == ["230,8 t"]  # not beside it
+
+
 def test_a_unit_glued_to_a_word_of_a_script_without_spaces_is_read() -> None:
     from rlm_jupyter.engine.trust.claims import wrong_unit
 

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import ast
 import functools
+import itertools
 import re
 from collections.abc import Iterator, Sequence
 from decimal import Decimal
 
 from ..record.trajectory import Run, Source
+from . import localedata
 from .derive import MIN_DIGITS, significant_digits
 from .readings import CLOCK, Value
 
@@ -64,6 +66,32 @@ def code_factor(value: Value, runs: Sequence[Run], text: str = "") -> Source | N
         for number, expression in _arithmetic_constants(code):
             if any(number == reading.value for reading in value.readings if reading.how != "percent"):
                 return Source(value.text, "derived", how=f"a factor of the code at {where}: {expression}", loose=True)
+    return None
+
+
+def code_converted(value: Value, index: int, found: Sequence[Value], sources: dict[int, Source],
+                   runs: Sequence[Run]) -> Source | None:
+    """A figure the answer converts beside another by a factor the model's code applied ("16 172 arrobas (≈ 242,6
+    t)" over ``t['kg'] = t.arrobas * 15``): what the code did to a column, the model did to a figure it states,
+    then, where the answer names the unit, to one of that unit's steps (kg to t). The factor times or divides
+    the figure written right before or after it, and that figure has a source: the search is a handful of
+    products, so a made-up figure is not met by chance (one with ``MIN_DIGITS`` and its unit written only)."""
+    if value.kind != "number" or value.unit is None or significant_digits(value) < MIN_DIGITS:
+        return None
+    steps = {other / value.unit.factor for other in localedata.UNITS[value.unit.dimension].values()} | {Decimal(1)}
+    factors = {(number, f"{expression} at {where}") for where, code in _clean_blocks(runs)
+               for operator, _, number, expression in _operands(code)
+               if isinstance(operator, ast.Mult | ast.Div) and number and number.normalize().as_tuple().digits != (1,)}
+    for neighbour in (index - 1, index + 1):
+        if not 0 <= neighbour < len(found) or neighbour not in sources or sources[neighbour].kind == "nowhere":
+            continue
+        other = found[neighbour]
+        figures = {abs(r.value) for r in other.readings if r.how != "percent"} if other.kind == "number" else set()
+        for figure, (factor, expression), step in itertools.product(figures, sorted(factors), sorted(steps)):
+            for result, sign in ((figure * factor * step, "×"), (figure / factor * step, "÷")):
+                if any(abs(result - abs(r.value)) <= r.tolerance for r in value.readings):
+                    return Source(value.text, "derived", how=f"{other.text} {sign} {factor} (the code's {expression})"
+                                  f" in {value.text}", loose=True, operands=[sources[neighbour]])
     return None
 
 

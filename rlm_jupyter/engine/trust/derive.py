@@ -91,6 +91,8 @@ _TERNARY: tuple[tuple[str, Callable[[Decimal, Decimal, Decimal], Decimal]], ...]
     ("{a} × {b} / {c}", lambda a, b, c: a * b / c),
     ("{a} + {b} − {c}", lambda a, b, c: a + b - c),
     ("{a} + {b} + {c}", lambda a, b, c: a + b + c),
+    # a fixed part plus a rate times a quantity: a fitted line's value at a point, a fee plus a price per unit
+    ("{a} + {b} × {c}", lambda a, b, c: a + b * c),
 )
 
 
@@ -318,23 +320,48 @@ def in_minor_units(value: Value, text: str, shown: Shown) -> Source | None:
     return None
 
 
-_SPACED_FIGURE = re.compile(r"(?<![\w.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:,\d+)?(?![\w]|[.,]\d)")
+# a currency's letters or sign may come first ("R5 920", "$1 234"): the whole is read with it
+_SPACED_FIGURE = re.compile(r"(?<![\w.,])(?P<symbol>[^\W\d_]{1,3}|[$€£¥₹])?(?P<digits>\d{1,3}(?:[ \u00a0\u202f]\d{3})+"
+                            r"(?:,\d+)?)(?![\w]|[.,]\d)")
+_CONTEXT = 32  # characters either side a whole is read with: its hedge before ("apie 1 694"), its unit after
 
 
 def spaced_groups(found: Sequence[Value], text: str) -> list[tuple[list[int], Value]]:
-    """Figures written with a space between groups of three digits ("59 541", "1 234,5"), as (the indices of the
-    values read in them, the whole): many locales group thousands with a space, but "3 500 ml bottles" are 3
+    """Figures written with a space between groups of three digits ("59 541", "1 234,5", "R5 920"), as (the indices
+    of the values read in them, the whole): many locales group thousands with a space, but "3 500 ml bottles" are 3
     bottles of 500 ml, so the reading keeps the parts and the whole is tried where they find no source
-    (``provenance``). A part a text repeats is read once (``values``), so the parts are found by where they are."""
+    (``provenance``). A part a text repeats is read once (``values``), so the parts are found by where they are.
+    The whole is read in its context, so a hedge before it or a unit after it counts ("apie 1 694 žmonių" is
+    about 1,694); letters before it count only as a currency's ("R5 920" is R5,920; "CH4 500" is no figure)."""
     out: list[tuple[list[int], Value]] = []
     for match in _SPACED_FIGURE.finditer(text):
-        parts = [i for i, v in enumerate(found) if match.start() <= v.start < match.end()]
-        if any(found[i].start == match.start() and found[i].start + len(found[i].text) >= match.end() for i in parts):
+        start, symbol = match.start(), match.group("symbol") or ""
+        whole = _whole(text, start, match.end())
+        if symbol and (whole is None or not whole.currency):
+            if symbol.isalpha():
+                continue  # digits glued to a word ("CH4 500")
+            start = match.start("digits")
+            whole = _whole(text, start, match.end())
+        parts = [i for i, v in enumerate(found) if start <= v.start < match.end()]
+        if any(found[i].start == start and found[i].start + len(found[i].text) >= match.end() for i in parts):
             continue  # read as one already ("131 317,5 тыс. м³": a decimal comma or a currency after it)
-        joined = values(re.sub(r"\s", "", match.group(0)))
-        if parts and len(joined) == 1 and joined[0].readings:
-            out.append((parts, dataclasses.replace(joined[0], text=match.group(0), start=match.start())))
+        if parts and whole is not None:
+            out.append((parts, whole))
     return out
+
+
+def _whole(text: str, start: int, end: int) -> Value | None:
+    """The figure ``text[start:end]`` writes, its spaces taken out, read with the words around it; its text and
+    position are those of the answer."""
+    compact = re.sub(r"\s", "", text[start:end])
+    left = max(0, start - _CONTEXT)
+    window = text[left:start] + compact + text[end:end + _CONTEXT]
+    at = start - left
+    whole = next((v for v in values(window) if v.start == at and v.kind == "number" and v.readings), None)
+    if whole is None or len(whole.text) < len(compact):
+        return None
+    written = text[start:start + len(whole.text) + (end - start - len(compact))]
+    return dataclasses.replace(whole, text=written, start=start)
 
 
 def _days(value: Value, dates: Sequence[DateOperand]) -> Source | None:

@@ -18,12 +18,13 @@ How a value is traced (``trace``):
 from __future__ import annotations
 
 import ast
+import bisect
 import functools
 import itertools
 import numbers
 import re
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import cached_property
 from typing import Any
@@ -31,7 +32,7 @@ from typing import Any
 from ..dialogue import code_names
 from ..record.trajectory import CodeCell, Grounding, Iteration, Run, Source, SourceKind
 from .clocks import between_clocks, clock_of_seconds, clock_shifted
-from .constants import code_bound, code_divisors, code_factor, code_name, out_of, rate_base
+from .constants import code_bound, code_converted, code_divisors, code_factor, code_name, out_of, rate_base
 from .dates import Span, calendar_source, data_spans, per_period, question_of, span_length, within_data
 from .derive import (
     MIN_DIGITS,
@@ -192,6 +193,44 @@ def trace_label(label: str, evidence: Evidence) -> Source:
 
 # -- a text the model typed ------------------------------------------------------------------------------------
 def _typed_sources(found: list[Value], evidence: Evidence, text: str) -> list[Source]:
+    """Each value's source. A figure grouped by spaces ("1 694", "R5 920") is read in parts first (``values``:
+    "3 500 ml" is 3 bottles of 500 ml); where a part finds no source, the answer is read again with such figures
+    written whole, so a whole is shown, derived or anything else a figure may be ("apie 1 694 žmonių daugiau" is
+    4,502.1 − 2,808.5), and a figure beside it is derived from it ("2 × R1 480 × 2 = R5 920")."""
+    sources = _sources_of(found, evidence, text)
+    groups = spaced_groups(found, text)
+    if not any(sources[i].kind == "nowhere" for parts, _ in groups for i in parts):
+        return sources
+    compact, at = _without_group_spaces(text, [whole for _, whole in groups])
+    joined = values(compact)
+    again = {value.start: source for value, source in zip(joined, _sources_of(joined, evidence, compact),
+                                                            strict=True)}
+    inside = {i for parts, _ in groups for i in parts}
+    for i, value in enumerate(found):
+        if i not in inside and sources[i].kind == "nowhere":
+            sources[i] = again.get(at(value.start), sources[i])
+    for parts, whole in groups:
+        source = again.get(at(whole.start))
+        if source is not None and source.kind != "nowhere" and any(sources[i].kind == "nowhere" for i in parts):
+            for i in parts:
+                sources[i] = Source(found[i].text, "derived", how=f"part of {whole.text}", loose=True,
+                                    operands=[replace(source, value=whole.text)])
+    return sources
+
+
+def _without_group_spaces(text: str, wholes: Sequence[Value]) -> tuple[str, Callable[[int], int]]:
+    """``text`` with the spaces between the digit groups of ``wholes`` taken out, and where a position of ``text``
+    is in it."""
+    removed: list[int] = []  # positions of ``text`` taken out
+    for whole in wholes:
+        removed += [whole.start + m.start() for m in re.finditer(r"(?<=\d)\s(?=\d{3})", whole.text)]
+    removed.sort()
+    gone = set(removed)
+    compact = "".join(c for n, c in enumerate(text) if n not in gone)
+    return compact, lambda position: position - bisect.bisect_left(removed, position)
+
+
+def _sources_of(found: list[Value], evidence: Evidence, text: str) -> list[Source]:
     shown = evidence.shown
     sources: dict[int, Source] = {}
     matched: dict[int, Match] = {}
@@ -205,14 +244,6 @@ def _typed_sources(found: list[Value], evidence: Evidence, text: str) -> list[So
     operands = _operands(found, sources, matched, evidence)
     columns = _columns(evidence)
     dates = _dates(found, sources, matched, evidence)
-    for parts, whole in spaced_groups(found, text):
-        if all(index in sources for index in parts):
-            continue
-        match = shown.find(whole)
-        if match is not None:
-            for index in parts:
-                sources[index] = Source(found[index].text, "derived", how=f"part of {whole.text}", loose=True,
-                                        operands=[_shown_source(whole, match)])
     stated = [(value, sources[i]) for i, value in enumerate(found) if i in sources]
     lines = [m.line for m in matched.values() if m.line.where.place == "output"] + evidence.last_output
     # two passes: chained steps make a derived figure an operand of the next one, and an answer may state the
@@ -233,6 +264,7 @@ def _typed_sources(found: list[Value], evidence: Evidence, text: str) -> list[So
                        or out_of(value, found, text) or rate_base(value, text)
                        or code_bound(value, text, evidence.runs)
                        or _row_count(value, evidence) or code_factor(value, evidence.runs, text)
+                       or code_converted(value, index, found, sources, evidence.runs)
                        or code_name(value, evidence.runs)
                        or in_minor_units(value, text, shown) or rounded_stated(value, stated, text))
             if derived is None:
@@ -383,7 +415,7 @@ def _operands(found: list[Value], sources: dict[int, Source], matched: dict[int,
     figures of the last block that printed any (what the model had just read), its labelled results first: a line
     that names one or two figures ("mean per hour: 185.2") is a result the model computed to use, where a table's
     cells are many, and the pool is bounded."""
-    operands = [Operand(value.first, value.text, sources[i], stated=True)
+    operands = [Operand(_as_printed(value, matched.get(i)), value.text, sources[i], stated=True)
                 for i, value in enumerate(found) if i in sources and value.kind == "number" and value.readings]
     lines: list[Line] = [m.line for m in matched.values() if m.line.where.place == "output"]
     last = sorted(evidence.last_output, key=lambda line: not _LABELLED_RESULT.match(line.text))
@@ -392,6 +424,18 @@ def _operands(found: list[Value], sources: dict[int, Source], matched: dict[int,
             source = shown_at(line, figure[1])
             operands.append(Operand(figure[0], figure[1], source, stated=False))
     return operands
+
+
+def _as_printed(value: Value, match: Match | None) -> Decimal:
+    """The reading of a stated figure that the figure printed for it confirms: "322,310 L" printed as 322310 is
+    litres, not lakh, whatever the reader tried first. A percent keeps its figure as written (47 of "47%", an
+    operand of "less 47%"), and a figure no printed figure matched keeps its first reading."""
+    printed = match.figure if match is not None else None
+    if printed is not None:
+        for reading in value.readings:
+            if reading.how != "percent" and abs(abs(printed.value) - abs(reading.value)) <= reading.tolerance:
+                return -abs(reading.value) if value.sign < 0 else reading.value
+    return value.first
 
 
 # a label of words, then one or two figures: "mean per hour: 185.2", "Total = 1,204 (12.5%)"
