@@ -1731,6 +1731,9 @@ ROUTES = pd.DataFrame({"route": ["Haven", "Grachtengordel", "Haven", "Jordaan", 
     ("print(context.head(3))", "It sails 2 routes: Haven and Grachtengordel.", True),  # a head read as the whole
     ("print(context.route.unique())", "It sails Haven, Grachtengordel, Jordaan and Avondtocht.", False),
     ("print(context.head(6))", "It sails Haven, Grachtengordel, Jordaan and Avondtocht.", False),  # all
+    ("print(context.head(2))", "Only Haven: every trip is on that route.", True),  # one value
+    ("print(context.shape)", "It sails Jordaan and Avondtocht.", True),  # values no output showed
+    ("print(context.route.value_counts())", "Mostly Haven and Jordaan.", False),  # computed over the column
 ])
 def test_values_listed_as_all_there_are_from_a_preview_are_refused(engine: Engine, code: str, answer: str,
                                                                    refused: bool) -> None:
@@ -1738,6 +1741,26 @@ def test_values_listed_as_all_there_are_from_a_preview_are_refused(engine: Engin
                      max_iterations=2)
     refusals = [v.gate for v in run.iterations[-1].verdicts if v.action == "refused"]
     assert refusals == (["wrong-subset"] if refused else []), run.iterations[-1].verdicts
+
+
+def test_a_preview_of_a_dict_of_tables_and_a_value_the_question_names(engine: Engine) -> None:
+    shop = {"shop": {"routes": ROUTES, "boats": pd.DataFrame({"boat": ["Amstel", "IJ"], "seats": [80, 60]})}}
+    look = fence("print(shop['boats'])\nprint(shop['routes'].head(3))")
+    preview = engine.run([look, "FINAL(Haven and Grachtengordel.)"], shop,
+                         question="Which routes does the operator sail?", max_iterations=2)
+    assert [v.gate for v in preview.iterations[-1].verdicts if v.action == "refused"] == ["wrong-subset"]
+    named = engine.run([look, "FINAL(Haven, yes, among others.)"], shop,
+                       question="Which routes does the operator sail, Haven too?", max_iterations=2)
+    assert not [v.gate for v in named.iterations[-1].verdicts if v.action == "refused"]
+
+
+def test_a_date_is_checked_against_the_superlative_of_its_own_sentence() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_date_extreme
+
+    lots = pd.DataFrame({"data": ["27/05/2024", "05/06/2024", "12/06/2024", "14/08/2024"], "arrobas": [184, 415, 416, 90]})
+    listed = "L24-027 (05/06/2024): 415; L24-044 (12/06/2024): 416. O maior foi o L24-044."
+    assert wrong_date_extreme(listed, [lots]) is None
+    assert wrong_date_extreme("A tirada mais recente foi a 05/06/2024.", [lots]) is not None
 
 
 def test_a_one_hour_range_between_two_hours_names_the_first_hour_once() -> None:

@@ -379,12 +379,12 @@ class Acceptance:
                         or claims.wrong_date_extreme(_answer_text(offer), self._data_frames()))
 
     def _data_frames(self) -> list[Any]:
-        """The run's data that are pandas DataFrames, as the user gave them, and its texts that are delimited
-        tables (a CSV export), read as such."""
+        """The run's data that are pandas DataFrames, as the user gave them (a frame, or a dict of a few: a shop's
+        three tables), and its texts that are delimited tables (a CSV export), read as such."""
         for text in search_again.data_texts(self.ns, self.reads.data_names):
             if id(text) not in self._text_tables:  # read once per run: a text cannot change, and every FINAL asks
                 self._text_tables[id(text)] = search_again.delimited_table(text)
-        return [*(value for name in sorted(self.reads.data_names) if _is_frame(value := self.ns.get(name))),
+        return [*(frame for name in sorted(self.reads.data_names) for frame in _frames_in(self.ns.get(name))),
                 *(frame for frame in self._text_tables.values() if frame is not None)]
 
     def _row_mismatch(self, offer: Offer, it: Iteration) -> Finding | None:
@@ -430,13 +430,8 @@ class Acceptance:
     def _frames(self) -> list[Any]:
         """Every pandas DataFrame of the run's namespace: the data, the tables the model's code made of it (an
         access log's text parsed into a frame), and the tables of a dict of them (``auction['kavels']``)."""
-        found = []
-        for _, value in sorted(self.ns.items(), key=lambda item: str(item[0])):
-            if _is_frame(value):
-                found.append(value)
-            elif isinstance(value, dict) and len(value) <= MAX_DICT_TABLES:
-                found += [v for v in value.values() if _is_frame(v)]
-        return found
+        return [frame for _, value in sorted(self.ns.items(), key=lambda item: str(item[0]))
+                for frame in _frames_in(value)]
 
     def _partial_subcall(self, offer: Offer, it: Iteration) -> Finding | None:
         size = counts.data_chars(self.ns, sorted(self.reads.data_names))
@@ -475,6 +470,15 @@ _SELECTS = re.compile(r"\.(?:idxmax|idxmin|nlargest|nsmallest|head\(1\)|tail\(1\
 _RECORD_LINE = re.compile(r"^\s*\d+(?:\s{2,}\S+(?: \S+)*){3,}\s*$")
 _DTYPE_LINE = re.compile(r"^\s*\S+\s+(?:u?int\d*|float\d*|object|str|string|bool|boolean|category|"
                          r"datetime64\[\w+(?:, [^\]]+)?\]|timedelta64\[\w+\])\s*$", re.IGNORECASE)
+
+
+def _frames_in(value: Any) -> list[Any]:
+    """``value`` if it is a DataFrame, the DataFrames of a dict of a few (``auction['kavels']``), else none."""
+    if _is_frame(value):
+        return [value]
+    if isinstance(value, dict) and len(value) <= MAX_DICT_TABLES:
+        return [v for v in value.values() if _is_frame(v)]
+    return []
 
 
 def _is_frame(value: object) -> bool:

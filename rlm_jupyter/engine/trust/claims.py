@@ -1231,6 +1231,10 @@ def wrong_date_extreme(text: str, frames: Iterable[Any]) -> Claim | None:
 
     for value in dates:
         superlative = min(claimed, key=lambda c: abs(c.start - value.start))
+        between = (text[superlative.end:value.start] if superlative.start < value.start
+                   else text[value.start + len(value.text):superlative.start])
+        if _SENTENCE_BREAK.search(between):
+            continue  # the superlative of another sentence ("... 05/06/2024: 415. The largest was L24-044")
         day = date_of(value.key)
         assert day is not None
         for frame in frames:
@@ -1245,6 +1249,9 @@ def wrong_date_extreme(text: str, frames: Iterable[Any]) -> Claim | None:
                                                           ", ".join(str(d) for d in wanted)),
                                  {"date": value.text, "column": str(column), "ends": [str(d) for d in wanted]})
     return None
+
+
+_SENTENCE_BREAK = re.compile(r"[.;!?。](?:\s|$)|\n")
 
 
 def _day_of_an_extreme(frame: Any, parsed: Any, day: Any, direction: str | None) -> bool:

@@ -71,27 +71,24 @@ def previewed(text: str, question: str, evidence: Evidence) -> Claim | None:
 
 def previewed_labels(text: str, question: str, evidence: Evidence, frames: Iterable[Any]) -> Claim | None:
     """The values of a column listed as all there are ("which routes does the operator sail?" answered "Haven and
-    Grachtengordel") when none of them was shown but in a look at a few rows (some there, the rest nowhere), and
-    the data's column holds more: the rows of a ``head()`` read as the whole. The data says how many there are; the
-    wording plays no part."""
+    Grachtengordel", or only "Haven") when none of them was shown but in a look at a few rows (some there, the rest
+    nowhere, or none anywhere: a value of a column a ``head()`` elided), and the data's column holds more: the rows
+    of a ``head()`` read as the whole. The data says how many there are; the wording plays no part. A value the
+    question names may be answered without being shown."""
     ask = forms.plural_ask(question)
     if ask is None or _ASKS_A_SLICE.search(question):
         return None
     frames = list(frames)
     named = parts_named(phrases(text), frames)
     columns = {part.column for part in named}
-    if len(named) < 2 or len(columns) != 1:
+    if not named or len(columns) != 1 or any(names_word(question, part.word) for part in named):
         return None
     looks = _looks(evidence)
-    previewed_any = False
     for part in named:
         seen = [line for line in evidence.shown.lines if line.where.place in ("output", "description")
                 and not line.where.earlier and names_word(line.text, part.word)]
         if not all(line.where.place == "description" or id(line) in looks for line in seen):
             return None  # a computed output showed it: the list may come from there
-        previewed_any = previewed_any or bool(seen)
-    if not previewed_any:
-        return None
     column = next(iter(columns))
     total = max((_distinct(frame, column) for frame in frames), default=0)
     if total <= len(named):
