@@ -388,6 +388,18 @@ def test_a_unit_glued_to_a_word_of_a_script_without_spaces_is_read() -> None:
     assert wrong_unit("R6-030で、白米2,940グラムを使いました。", evidence) is not None
 
 
+def test_a_misread_unit_keeps_the_printed_digits_whole_and_as_the_answer_writes_decimals() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_unit
+
+    trucks = pd.DataFrame({"net_kg": [32765, 1200]})
+    evidence = evidence_of("print(trucks.net_kg.max())", trucks=trucks)
+    assert wrong_unit("The heaviest truck brought 32 765 t net.", evidence) is not None  # read whole
+    assert wrong_unit("The heaviest truck brought 32 765 kg net.", evidence) is None
+    assert wrong_unit("The heaviest truck brought 32,765 t net.", evidence) is not None  # not 32.765 t
+    assert wrong_unit("Der schwerste Lkw brachte 32,765 t, 12,5 % mehr als der Schnitt.", evidence) is None
+    assert wrong_unit("Der schwerste Lkw brachte 32,77 t.", evidence) is None
+
+
 def test_a_frames_shape_is_no_source_of_a_measure() -> None:
     def shown(code: str, out: str, answer: str) -> Grounding:
         run = Run(id="r", question="q", model="m", sub_model="s", context_names=["e"],

@@ -1428,7 +1428,7 @@ def wrong_unit(text: str, evidence: Evidence) -> Claim | None:
     column that printed the figure say it too in the names code gives speeds (``gust_kt``, ``wind_ms``), and only
     those: a ``lap_ms`` the code filtered on says nothing of the ``speed`` it printed."""
     known = localedata.code_unit_words()
-    for value in values(text):
+    for value in _printed_wholes(values(text), text, evidence.shown):
         if value.kind != "number" or value.unit is None:
             continue
         own = localedata.code_unit_words(value.unit.dimension)  # the words the printing column's name is read in
@@ -1451,7 +1451,7 @@ def wrong_unit(text: str, evidence: Evidence) -> Claim | None:
                  if u.dimension == value.unit.dimension}
         # "2 days" from printed seconds: a conversion
         if printed and units and value.unit not in units and len({u.factor for u in units}) == 1 and \
-                converted(value, evidence.shown, evidence.is_data) is None:
+                converted(_as_its_text_writes(value, text), evidence.shown, evidence.is_data) is None:
             name = _unit_name(next(iter(units)), own)
             return Claim(prompts.wrong_unit(value.text, printed[0][1].text, name),
                          {"figure": value.text, "printed_in": name})
@@ -1467,6 +1467,32 @@ def wrong_unit(text: str, evidence: Evidence) -> Claim | None:
             return Claim(prompts.wrong_unit(value.text, printed[0][1].text, name),
                          {"figure": value.text, "printed_in": name})
     return None
+
+
+def _as_its_text_writes(value: Value, text: str) -> Value:
+    """``value`` read as the answer's own writing of figures allows: "2,940" is 2,940, not 2.940 (a decimal comma),
+    unless another figure of the answer writes a decimal comma ("12,5 %"). A conversion found only through the
+    decimal comma ("2,940 t" as 2.94 t of a printed 2940 kg) is no conversion in a text that writes its
+    decimals otherwise or not at all: the digits as printed, with another unit, are a misread unit."""
+    if not _THOUSANDS_COMMA.fullmatch(re.sub(r"[^\d,.]", "", value.text)) or _DECIMAL_COMMA.search(text):
+        return value
+    grouped = Decimal(re.sub(r"\D", "", value.text))
+    kept = tuple(r for r in value.readings if r.how == "percent" or r.value % 1 == 0 or abs(r.value) > grouped)
+    return dataclasses.replace(value, readings=kept) if kept else value
+
+
+_THOUSANDS_COMMA = re.compile(r"\d{1,3}(?:,\d{3})+")
+_DECIMAL_COMMA = re.compile(r"(?<![\d,.])\d+,\d{1,2}(?![\d,.])|\d\.\d{3},\d")
+
+
+def _printed_wholes(found: list[Value], text: str, shown: Shown) -> list[Value]:
+    """The values of ``text``, a figure grouped by spaces read whole where an output printed it whole ("32 765 т"
+    of a printed 32765: the reader keeps "3 500 ml" as 3 and 500 ml)."""
+    for parts, whole in reversed(spaced_groups(found, text)):
+        if shown.find(whole) is not None:
+            found = [v for i, v in enumerate(found) if i not in parts[1:]]
+            found[parts[0]] = whole
+    return found
 
 
 def wrong_currency(text: str, evidence: Evidence) -> Claim | None:
