@@ -388,6 +388,18 @@ def test_a_unit_glued_to_a_word_of_a_script_without_spaces_is_read() -> None:
     assert wrong_unit("R6-030で、白米2,940グラムを使いました。", evidence) is not None
 
 
+def test_a_chinese_or_japanese_full_stop_ends_a_sentence_without_a_space() -> None:
+    from rlm_jupyter.engine.trust.claims import sentences, wrong_pair
+
+    assert sentences("純米の方が辛口です。平均は純米が+2.25でした。") == ["純米の方が辛口です。", "平均は純米が+2.25でした。"]
+    smv = pd.DataFrame({"size": [15, 18], "mean": [4.15, 2.25]}, index=pd.Index(["本醸造", "純米"], name="区分"))
+    evidence = evidence_of("print(smv)", smv=smv)
+    question = "純米と本醸造では、どちらが辛口ですか？"
+    written = "{}の方が辛口です。日本酒度の平均は純米が+{}、本醸造が+{}でした。"
+    assert wrong_pair(written.format("純米", "4.15", "2.25"), question, evidence) is not None  # swapped
+    assert wrong_pair(written.format("本醸造", "2.25", "4.15"), question, evidence) is None
+
+
 def test_a_misread_unit_keeps_the_printed_digits_whole_and_as_the_answer_writes_decimals() -> None:
     from rlm_jupyter.engine.trust.claims import wrong_unit
 

@@ -52,8 +52,10 @@ from .readings import (
 
 # (not after an abbreviated title or initial: "Dr. Nyberg billed the most", "J. Smith"; but after a unit that ends a
 # sentence: "Total 4,122.0 L. B2 restarted")
+# a full stop before a capital (not an initial's: "J. Smith"), a new line, or the full stops of Chinese and Japanese
+# text, which no space follows ("純米の方が辛口です。日本酒度の平均は…")
 _SENTENCE = re.compile(r"(?<=[.!?;])(?:(?<!\b[A-Z]\.)(?<!\b[A-Z][a-z]\.)|(?<=\d\s[A-Z]\.)|(?<=\d\s[A-Z][a-z]\.))"
-                       r"\s+(?=[A-Z(\"'])|\n")
+                       r"\s+(?=[A-Z(\"'])|\n|(?<=[。！？])\s*")
 _SORTS = re.compile(r"\b(?:sort_values|sort_index|nlargest|nsmallest|value_counts|most_common|sorted|sort)\b")
 _STOP = frozenset((
     "the", "a", "an", "of", "in", "on", "at", "by", "for", "to", "and", "or", "with", "from", "is", "was", "are",
