@@ -349,6 +349,11 @@ def test_a_figure_grouped_by_spaces_is_read_whole_where_its_parts_find_no_source
     assert traced(chain, prices, question=asked).grounded
     assert traced(chain.replace("R5 920", "R5 960"), prices, question=asked).unseen == ["960"]
     assert traced(chain.replace("R740", "R750"), prices, question=asked).unseen == ["R750"]
+    # a sign or a currency set apart belongs to the whole; a part written again alone keeps its own source
+    assert traced("The change was −1 694.", "-1694").grounded
+    assert traced("Total: € 1 694.", "1694").grounded
+    assert traced(written.format("1 694") + " 694 vaikų.", crowds).unseen == ["694"]
+    assert not traced("Totals: 1 " + " ".join(["123"] * 1600) + " kg.", "5").grounded  # a list, not one figure
 
 
 def test_a_stated_figure_is_read_as_its_printed_figure_and_a_line_at_a_point_is_derived() -> None:
@@ -360,6 +365,9 @@ def test_a_stated_figure_is_read_as_its_printed_figure_and_a_line_at_a_point_is_
     at_ten = "A slope of -0.343 pp/year and an intercept of 63.49%: a 10-year-old cask sits at roughly {}% ABV."
     assert traced(at_ten.format("60.1"), fit).grounded  # 63.49 + (−0.343) × 10
     assert not traced(at_ten.format("62.1"), fit).grounded
+    # a whole rate is no such formula: three printed counts reach too many figures so
+    assert traced("3 vans made 12 trips each carrying 40 crates, 483 crates in all.",
+                  "vans 3\ntrips 12\ncrates 40").unseen == ["483"]
 
 
 def test_a_figure_converted_by_the_codes_own_factor_beside_its_original() -> None:
@@ -371,7 +379,10 @@ def test_a_figure_converted_by_the_codes_own_factor_beside_its_original() -> Non
 
     code = "t['kg'] = t.arrobas * 15\nprint(t.groupby('calibre').arrobas.sum())"
     good = converted(code, "marca: 15 388 arrobas (≈ 230,8 t); grossa: 8 149 arrobas (≈ 122,2 t)")
-    assert good.grounded and "× 15" in good.sources[2].how, good.sources
+    assert good.grounded and "t.arrobas * 15" in good.sources[2].how, good.sources
+    assert not converted(code, "marca: 15 388 arrobas (≈ 1 026 kg)").grounded  # divided: not what the code did
+    assert converted(code.replace("t.arrobas", "t.minutes"), "marca: 15 388 arrobas (≈ 230,8 t)").unseen == [
+        "230,8 t"]  # a factor of another column
     assert converted(code, "marca: 15 388 arrobas (≈ 235,8 t)").unseen == ["235,8 t"]
     assert converted(code.replace("* 15", "* 1"), "marca: 15 388 arrobas (≈ 230,8 t)").unseen == ["230,8 t"]
     assert converted(code, "grossa: 8 149 arrobas. Marca: 230,8 t.").unseen == ["230,8 t"]  # not beside it
@@ -407,8 +418,13 @@ def test_a_misread_unit_keeps_the_printed_digits_whole_and_as_the_answer_writes_
     evidence = evidence_of("print(trucks.net_kg.max())", trucks=trucks)
     assert wrong_unit("The heaviest truck brought 32 765 t net.", evidence) is not None  # read whole
     assert wrong_unit("The heaviest truck brought 32 765 kg net.", evidence) is None
-    assert wrong_unit("The heaviest truck brought 32,765 t net.", evidence) is not None  # not 32.765 t
+    # not 32.765 t, in an answer that writes a decimal point, or in a script whose languages do
+    assert wrong_unit("The heaviest truck brought 32,765 t net, 12.5% above the mean.", evidence) is not None
+    assert wrong_unit("一番重いトラックは32,765トンでした。", evidence) is not None
+    # a decimal comma where the answer writes none either way, or writes one, or groups thousands with a dot
+    assert wrong_unit("Der schwerste Lkw brachte 32,765 t.", evidence) is None
     assert wrong_unit("Der schwerste Lkw brachte 32,765 t, 12,5 % mehr als der Schnitt.", evidence) is None
+    assert wrong_unit("Der schwerste Lkw brachte 32.765 kg, also 32,765 t.", evidence) is None
     assert wrong_unit("Der schwerste Lkw brachte 32,77 t.", evidence) is None
 
 
@@ -1758,6 +1774,7 @@ ROUTES = pd.DataFrame({"route": ["Haven", "Grachtengordel", "Haven", "Jordaan", 
     ("print(context.head(2))", "Only Haven: every trip is on that route.", True),  # one value
     ("print(context.shape)", "It sails Jordaan and Avondtocht.", True),  # values no output showed
     ("print(context.route.value_counts())", "Mostly Haven and Jordaan.", False),  # computed over the column
+    ("print(context.head(3))\nprint(context.route.nunique())", "It sails 4 routes, Haven among them.", False),
 ])
 def test_values_listed_as_all_there_are_from_a_preview_are_refused(engine: Engine, code: str, answer: str,
                                                                    refused: bool) -> None:
@@ -1785,6 +1802,9 @@ def test_a_date_is_checked_against_the_superlative_of_its_own_sentence() -> None
     listed = "L24-027 (05/06/2024): 415; L24-044 (12/06/2024): 416. O maior foi o L24-044."
     assert wrong_date_extreme(listed, [lots]) is None
     assert wrong_date_extreme("A tirada mais recente foi a 05/06/2024.", [lots]) is not None
+    assert wrong_date_extreme("The earliest harvest was on 05/06/2024. The latest was 12/06/2024.", [lots])
+    assert wrong_date_extreme("The most recent harvest (no. 3) was on 05/06/2024.", [lots]) is not None
+    assert wrong_date_extreme("Latest harvest:\n05/06/2024", [lots]) is not None
 
 
 def test_a_one_hour_range_between_two_hours_names_the_first_hour_once() -> None:

@@ -1232,11 +1232,12 @@ def wrong_date_extreme(text: str, frames: Iterable[Any]) -> Claim | None:
     import pandas as pd
 
     for value in dates:
-        superlative = min(claimed, key=lambda c: abs(c.start - value.start))
-        between = (text[superlative.end:value.start] if superlative.start < value.start
-                   else text[value.start + len(value.text):superlative.start])
-        if _SENTENCE_BREAK.search(between):
-            continue  # the superlative of another sentence ("... 05/06/2024: 415. The largest was L24-044")
+        # the superlative of the date's own sentence ("… 05/06/2024: 415. The largest was L24-044" names none)
+        start, end = _sentence_of(text, value.start)
+        own = [c for c in claimed if start <= c.start < end]
+        if not own:
+            continue
+        superlative = min(own, key=lambda c: abs(c.start - value.start))
         day = date_of(value.key)
         assert day is not None
         for frame in frames:
@@ -1253,7 +1254,19 @@ def wrong_date_extreme(text: str, frames: Iterable[Any]) -> Claim | None:
     return None
 
 
-_SENTENCE_BREAK = re.compile(r"[.;!?。](?:\s|$)|\n")
+def _sentence_of(text: str, position: int) -> tuple[int, int]:
+    """Where the sentence around ``position`` starts and ends (``_SENTENCE``: not after an abbreviation's dot,
+    "no. 3"); a line break after a colon ends none ("Latest harvest:\n05/06/2024")."""
+    start, end = 0, len(text)
+    for split in _SENTENCE.finditer(text):
+        if split.group(0) == "\n" and text[:split.start()].rstrip().endswith(":"):
+            continue
+        if split.end() <= position:
+            start = split.end()
+        elif split.start() >= position:
+            end = split.start()
+            break
+    return start, end
 
 
 def _day_of_an_extreme(frame: Any, parsed: Any, day: Any, direction: str | None) -> bool:
@@ -1473,10 +1486,13 @@ def wrong_unit(text: str, evidence: Evidence) -> Claim | None:
 
 def _as_its_text_writes(value: Value, text: str) -> Value:
     """``value`` read as the answer's own writing of figures allows: "2,940" is 2,940, not 2.940 (a decimal comma),
-    unless another figure of the answer writes a decimal comma ("12,5 %"). A conversion found only through the
-    decimal comma ("2,940 t" as 2.94 t of a printed 2940 kg) is no conversion in a text that writes its
-    decimals otherwise or not at all: the digits as printed, with another unit, are a misread unit."""
-    if not _THOUSANDS_COMMA.fullmatch(re.sub(r"[^\d,.]", "", value.text)) or _DECIMAL_COMMA.search(text):
+    in an answer that writes its decimals with a point ("12.5%", "1,234,567") or in a script whose languages all do
+    (Chinese, Japanese, Korean, Thai, Hebrew, Hindi: CLDR's decimal symbol there is "."), unless another figure of
+    it writes a decimal comma or groups thousands with dots or spaces ("12,5 %", "32.765 kg"). A conversion found
+    only through the decimal comma ("2,940 t" as 2.94 t of a printed 2940 kg) is then no conversion: the digits
+    as printed, with another unit, are a misread unit."""
+    if not _THOUSANDS_COMMA.fullmatch(re.sub(r"[^\d,.]", "", value.text)) or _COMMA_STYLE.search(text) \
+            or not (_POINT_STYLE.search(text) or _POINT_SCRIPT.search(text)):
         return value
     grouped = Decimal(re.sub(r"\D", "", value.text))
     kept = tuple(r for r in value.readings if r.how == "percent" or r.value % 1 == 0 or abs(r.value) > grouped)
@@ -1484,7 +1500,11 @@ def _as_its_text_writes(value: Value, text: str) -> Value:
 
 
 _THOUSANDS_COMMA = re.compile(r"\d{1,3}(?:,\d{3})+")
-_DECIMAL_COMMA = re.compile(r"(?<![\d,.])\d+,\d{1,2}(?![\d,.])|\d\.\d{3},\d")
+_COMMA_STYLE = re.compile(r"(?<![\d,.])\d+,\d{1,2}(?![\d,.])"
+                          r"|\d[.\u00a0\u202f ]\d{3}(?:[.\u00a0\u202f ]\d{3})*(?:,\d|(?![\d]))")
+_POINT_STYLE = re.compile(r"(?<![\d,.])\d+\.\d{1,2}(?![\d,.])|\d,\d{3},\d{3}|\d,\d{3}\.\d")
+# the letters of the scripts whose languages write a decimal point (kana, Han, Hangul, Thai, Hebrew, Devanagari)
+_POINT_SCRIPT = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af\u0e00-\u0e7f\u0590-\u05ff\u0900-\u097f]")
 
 
 def _printed_wholes(found: list[Value], text: str, shown: Shown) -> list[Value]:

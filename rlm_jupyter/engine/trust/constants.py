@@ -70,28 +70,41 @@ def code_factor(value: Value, runs: Sequence[Run], text: str = "") -> Source | N
 
 
 def code_converted(value: Value, index: int, found: Sequence[Value], sources: dict[int, Source],
-                   runs: Sequence[Run]) -> Source | None:
-    """A figure the answer converts beside another by a factor the model's code applied ("16 172 arrobas (≈ 242,6
-    t)" over ``t['kg'] = t.arrobas * 15``): what the code did to a column, the model did to a figure it states,
-    then, where the answer names the unit, to one of that unit's steps (kg to t). The factor times or divides
-    the figure written right before or after it, and that figure has a source: the search is a handful of
-    products, so a made-up figure is not met by chance (one with ``MIN_DIGITS`` and its unit written only)."""
+                   runs: Sequence[Run], text: str) -> Source | None:
+    """A figure the answer converts right beside another by the factor the model's code applied to what that
+    figure counts ("16 172 arrobas (≈ 242,6 t)" over ``t['kg'] = t.arrobas * 15``): what the code did to a column,
+    the model did to a figure it states, then, where the answer names the unit, by a power of ten to one of that
+    unit's steps (kg to t). Narrow on purpose, so a made-up figure is not met by chance: the other figure is the
+    one written right before or after it, in the same clause, has a source, and names by the word after it a name
+    of the code's expression (``arrobas``); the code's operator is kept (``* 15`` multiplies); the figure has its
+    unit written and ``MIN_DIGITS`` significant digits."""
     if value.kind != "number" or value.unit is None or significant_digits(value) < MIN_DIGITS:
         return None
-    steps = {other / value.unit.factor for other in localedata.UNITS[value.unit.dimension].values()} | {Decimal(1)}
-    factors = {(number, f"{expression} at {where}") for where, code in _clean_blocks(runs)
-               for operator, _, number, expression in _operands(code)
-               if isinstance(operator, ast.Mult | ast.Div) and number and number.normalize().as_tuple().digits != (1,)}
+    steps = {step for other in localedata.UNITS[value.unit.dimension].values()
+             if (step := other / value.unit.factor).normalize().as_tuple().digits == (1,)} | {Decimal(1)}
     for neighbour in (index - 1, index + 1):
-        if not 0 <= neighbour < len(found) or neighbour not in sources or sources[neighbour].kind == "nowhere":
+        if not 0 <= neighbour < len(found) or neighbour not in sources or found[neighbour].kind != "number":
             continue
         other = found[neighbour]
-        figures = {abs(r.value) for r in other.readings if r.how != "percent"} if other.kind == "number" else set()
-        for figure, (factor, expression), step in itertools.product(figures, sorted(factors), sorted(steps)):
-            for result, sign in ((figure * factor * step, "×"), (figure / factor * step, "÷")):
-                if any(abs(result - abs(r.value)) <= r.tolerance for r in value.readings):
-                    return Source(value.text, "derived", how=f"{other.text} {sign} {factor} (the code's {expression})"
-                                  f" in {value.text}", loose=True, operands=[sources[neighbour]])
+        named = re.match(r"\s*([^\W\d_]{3,})", text[other.start + len(other.text):])
+        first, second = sorted((other, value), key=lambda v: v.start)
+        between = text[first.start + len(first.text):second.start]
+        if named is None or re.search(r"\d|[.;!?](?:\s|$)", between) or len(between.replace(named.group(1), "")) > 16:
+            continue
+        for where, code in _clean_blocks(runs):
+            for operator, right, number, expression in _operands(code):
+                if not (isinstance(operator, ast.Mult) or (isinstance(operator, ast.Div) and right)) or not number \
+                        or number.normalize().as_tuple().digits == (1,) \
+                        or named.group(1).lower() not in expression.lower():
+                    continue
+                factor = number if isinstance(operator, ast.Mult) else 1 / number
+                for reading, step in itertools.product(other.readings, sorted(steps)):
+                    result = abs(reading.value) * factor * step
+                    if reading.how != "percent" and any(abs(result - abs(r.value)) <= r.tolerance
+                                                        for r in value.readings):
+                        return Source(value.text, "derived", how=f"{other.text} by the code's {expression} at {where}"
+                                      + (f", × {step:,}" if step != 1 else "") + f": {value.text}", loose=True,
+                                      operands=[sources[neighbour]])
     return None
 
 

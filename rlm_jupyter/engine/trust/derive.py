@@ -91,9 +91,16 @@ _TERNARY: tuple[tuple[str, Callable[[Decimal, Decimal, Decimal], Decimal]], ...]
     ("{a} × {b} / {c}", lambda a, b, c: a * b / c),
     ("{a} + {b} − {c}", lambda a, b, c: a + b - c),
     ("{a} + {b} + {c}", lambda a, b, c: a + b + c),
-    # a fixed part plus a rate times a quantity: a fitted line's value at a point, a fee plus a price per unit
-    ("{a} + {b} × {c}", lambda a, b, c: a + b * c),
+    # a fixed part plus a rate times a quantity: a fitted line's value at a point ("63.49 + (−0.343) × 10"); the
+    # rate has a fraction, or three whole counts would reach too many figures by chance (3 + 12 × 40)
+    ("{a} + {b} × {c}", lambda a, b, c: _plus_rate_times(a, b, c)),
 )
+
+
+def _plus_rate_times(a: Decimal, b: Decimal, c: Decimal) -> Decimal:
+    if b == b.to_integral_value():
+        raise InvalidOperation("a whole rate")  # no result (``_safe``)
+    return a + b * c
 
 
 def matches(value: Value, result: Decimal) -> bool:
@@ -321,8 +328,10 @@ def in_minor_units(value: Value, text: str, shown: Shown) -> Source | None:
 
 
 # a currency's letters or sign may come first ("R5 920", "$1 234"): the whole is read with it
-_SPACED_FIGURE = re.compile(r"(?<![\w.,])(?P<symbol>[^\W\d_]{1,3}|[$€£¥₹])?(?P<digits>\d{1,3}(?:[ \u00a0\u202f]\d{3})+"
-                            r"(?:,\d+)?)(?![\w]|[.,]\d)")
+# (at most five groups, as a figure has: a longer run of three-digit numbers is a list, not one figure)
+_SPACED_FIGURE = re.compile(r"(?<![\w.,])(?<!\d[ \u00a0\u202f])(?P<symbol>[^\W\d_]{1,3}|[$€£¥₹])?"
+                            r"(?P<digits>\d{1,3}(?:[ \u00a0\u202f]\d{3}){1,5}(?:,\d+)?)"
+                            r"(?![\w]|[.,]\d|[ \u00a0\u202f]\d)")
 _CONTEXT = 32  # characters either side a whole is read with: its hedge before ("apie 1 694"), its unit after
 
 
@@ -342,6 +351,7 @@ def spaced_groups(found: Sequence[Value], text: str) -> list[tuple[list[int], Va
                 continue  # digits glued to a word ("CH4 500")
             start = match.start("digits")
             whole = _whole(text, start, match.end())
+        start = whole.start if whole is not None else start
         parts = [i for i, v in enumerate(found) if start <= v.start < match.end()]
         if any(found[i].start == start and found[i].start + len(found[i].text) >= match.end() for i in parts):
             continue  # read as one already ("131 317,5 тыс. м³": a decimal comma or a currency after it)
@@ -357,11 +367,14 @@ def _whole(text: str, start: int, end: int) -> Value | None:
     left = max(0, start - _CONTEXT)
     window = text[left:start] + compact + text[end:end + _CONTEXT]
     at = start - left
-    whole = next((v for v in values(window) if v.start == at and v.kind == "number" and v.readings), None)
-    if whole is None or len(whole.text) < len(compact):
+    # the figure may start before the digits: a sign or a currency set apart ("−1 694", "€ 1 694")
+    whole = next((v for v in values(window) if v.start <= at < v.start + len(v.text) and v.kind == "number"
+                  and v.readings), None)
+    if whole is None or whole.start + len(whole.text) < at + len(compact):
         return None
-    written = text[start:start + len(whole.text) + (end - start - len(compact))]
-    return dataclasses.replace(whole, text=written, start=start)
+    begins = start - (at - whole.start)
+    written = text[begins:begins + len(whole.text) + (end - start - len(compact))]
+    return dataclasses.replace(whole, text=written, start=begins)
 
 
 def _days(value: Value, dates: Sequence[DateOperand]) -> Source | None:

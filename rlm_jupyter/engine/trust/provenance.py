@@ -194,25 +194,30 @@ def trace_label(label: str, evidence: Evidence) -> Source:
 # -- a text the model typed ------------------------------------------------------------------------------------
 def _typed_sources(found: list[Value], evidence: Evidence, text: str) -> list[Source]:
     """Each value's source. A figure grouped by spaces ("1 694", "R5 920") is read in parts first (``values``:
-    "3 500 ml" is 3 bottles of 500 ml); where a part finds no source, the answer is read again with such figures
-    written whole, so a whole is shown, derived or anything else a figure may be ("apie 1 694 žmonių daugiau" is
-    4,502.1 − 2,808.5), and a figure beside it is derived from it ("2 × R1 480 × 2 = R5 920")."""
-    sources = _sources_of(found, evidence, text)
+    "3 500 ml" is 3 bottles of 500 ml), its parts "part of" the whole where an output printed it whole; where a
+    part or another figure still finds no source, the answer is read again with such figures written whole, so a
+    whole is derived or anything else a figure may be ("apie 1 694 žmonių daugiau" is 4,502.1 − 2,808.5), and a
+    figure beside it is derived from it ("2 × R1 480 × 2 = R5 920"). A part the answer also writes alone ("694
+    vaikų") keeps its own source: the reader reads a repeated figure once."""
     groups = spaced_groups(found, text)
-    if not any(sources[i].kind == "nowhere" for parts, _ in groups for i in parts):
+    sources = _sources_of(found, evidence, text, groups)
+    if not groups or all(source.kind != "nowhere" for source in sources):
         return sources
     compact, at = _without_group_spaces(text, [whole for _, whole in groups])
     joined = values(compact)
-    again = {value.start: source for value, source in zip(joined, _sources_of(joined, evidence, compact),
+    again = {value.start: source for value, source in zip(joined, _sources_of(joined, evidence, compact, []),
                                                             strict=True)}
+    alone = {value.text for value in joined}
     inside = {i for parts, _ in groups for i in parts}
     for i, value in enumerate(found):
         if i not in inside and sources[i].kind == "nowhere":
             sources[i] = again.get(at(value.start), sources[i])
     for parts, whole in groups:
         source = again.get(at(whole.start))
-        if source is not None and source.kind != "nowhere" and any(sources[i].kind == "nowhere" for i in parts):
-            for i in parts:
+        if source is None or source.kind == "nowhere":
+            continue
+        for i in parts:
+            if sources[i].kind == "nowhere" and found[i].text not in alone:
                 sources[i] = Source(found[i].text, "derived", how=f"part of {whole.text}", loose=True,
                                     operands=[replace(source, value=whole.text)])
     return sources
@@ -230,7 +235,8 @@ def _without_group_spaces(text: str, wholes: Sequence[Value]) -> tuple[str, Call
     return compact, lambda position: position - bisect.bisect_left(removed, position)
 
 
-def _sources_of(found: list[Value], evidence: Evidence, text: str) -> list[Source]:
+def _sources_of(found: list[Value], evidence: Evidence, text: str,
+                groups: Sequence[tuple[list[int], Value]]) -> list[Source]:
     shown = evidence.shown
     sources: dict[int, Source] = {}
     matched: dict[int, Match] = {}
@@ -241,6 +247,11 @@ def _sources_of(found: list[Value], evidence: Evidence, text: str) -> list[Sourc
             sources[index] = _shown_source(value, match)
         elif (scaled := _scaled_column(value, evidence.tables) or _scaled_code(value, shown)) is not None:
             sources[index] = scaled
+    for parts, whole in groups:  # a figure grouped by spaces that an output printed whole ("1 694" of 1694)
+        if not all(index in sources for index in parts) and (printed := shown.find(whole)) is not None:
+            for index in parts:
+                sources[index] = Source(found[index].text, "derived", how=f"part of {whole.text}", loose=True,
+                                        operands=[_shown_source(whole, printed)])
     operands = _operands(found, sources, matched, evidence)
     columns = _columns(evidence)
     dates = _dates(found, sources, matched, evidence)
@@ -248,9 +259,10 @@ def _sources_of(found: list[Value], evidence: Evidence, text: str) -> list[Sourc
     lines = [m.line for m in matched.values() if m.line.where.place == "output"] + evidence.last_output
     # two passes: chained steps make a derived figure an operand of the next one, and an answer may state the
     # result before its steps ("€1,960: 12,000 × €0.13 = €1,560 ... plus €400")
+    in_groups = {index for group, _ in groups for index in group}  # a part is no figure to derive on its own
     for _ in range(2):
         for index, value in enumerate(found):
-            if index in sources:
+            if index in sources or index in in_groups:
                 continue
             derived = (written_source(value, index, found, text, sources)
                        or derive(value, _not_guessed(value, operands, evidence), columns, shown, dates,
@@ -264,7 +276,7 @@ def _sources_of(found: list[Value], evidence: Evidence, text: str) -> list[Sourc
                        or out_of(value, found, text) or rate_base(value, text)
                        or code_bound(value, text, evidence.runs)
                        or _row_count(value, evidence) or code_factor(value, evidence.runs, text)
-                       or code_converted(value, index, found, sources, evidence.runs)
+                       or code_converted(value, index, found, sources, evidence.runs, text)
                        or code_name(value, evidence.runs)
                        or in_minor_units(value, text, shown) or rounded_stated(value, stated, text))
             if derived is None:

@@ -83,19 +83,23 @@ def previewed_labels(text: str, question: str, evidence: Evidence, frames: Itera
     columns = {part.column for part in named}
     if not named or len(columns) != 1 or any(names_word(question, part.word) for part in named):
         return None
+    if len(named) == 1 and any(v.kind == "number" for v in values(text)):
+        return None  # "4 routes, Haven among them": one value as an example of a count the answer states
     looks = _looks(evidence)
+    shown_any = False
     for part in named:
         seen = [line for line in evidence.shown.lines if line.where.place in ("output", "description")
-                and not line.where.earlier and names_word(line.text, part.word)]
+                and names_word(line.text, part.word)]
         if not all(line.where.place == "description" or id(line) in looks for line in seen):
-            return None  # a computed output showed it: the list may come from there
+            return None  # a computed output (of this run or an earlier one) showed it: the list may come from there
+        shown_any = shown_any or bool(seen)
     column = next(iter(columns))
     total = max((_distinct(frame, column) for frame in frames), default=0)
     if total <= len(named):
         return None  # the preview showed every one there is
     listed = ", ".join(part.word for part in named)
-    return Claim(prompts.previewed_figure(listed), {"labels": [p.word for p in named], "column": column,
-                                                   "in_data": total})
+    note = prompts.previewed_figure(listed) if shown_any else prompts.ungrounded_final([p.word for p in named])
+    return Claim(note, {"labels": [p.word for p in named], "column": column, "in_data": total})
 
 
 def _distinct(frame: Any, column: str) -> int:
