@@ -50,10 +50,9 @@ from .readings import (
     values,
 )
 
-# (not after an abbreviated title or initial: "Dr. Nyberg billed the most", "J. Smith"; but after a unit that ends a
-# sentence: "Total 4,122.0 L. B2 restarted")
-# a full stop before a capital (not an initial's: "J. Smith"), a new line, or the full stops of Chinese and Japanese
-# text, which no space follows ("純米の方が辛口です。日本酒度の平均は…")
+# A full stop before a capital (not after an abbreviated title or initial: "Dr. Nyberg billed the most", "J. Smith";
+# but after a unit that ends a sentence: "Total 4,122.0 L. B2 restarted"), a new line, or the full stops of Chinese
+# and Japanese text, which no space follows ("純米の方が辛口です。日本酒度の平均は…")
 _SENTENCE = re.compile(r"(?<=[.!?;])(?:(?<!\b[A-Z]\.)(?<!\b[A-Z][a-z]\.)|(?<=\d\s[A-Z]\.)|(?<=\d\s[A-Z][a-z]\.))"
                        r"\s+(?=[A-Z(\"'])|\n|(?<=[。！？])\s*")
 _SORTS = re.compile(r"\b(?:sort_values|sort_index|nlargest|nsmallest|value_counts|most_common|sorted|sort)\b")
@@ -648,7 +647,9 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
         holding = {m.label for m in named} or ({only} if only else set())
         holders = [t for t in found if any(t.rows_of(label) for label in holding)]
         # a number inside a label's mention (week 13, "City 00") names it, and is not also its figure
-        written = _spaced_wholes([_in_printed_magnitude(v, found) for v in values(sentence)], sentence, holders)
+        # "1 200", as Czech or French write 1,200, where a cell of the label's tables holds it whole
+        written = _spaced_wholes([_in_printed_magnitude(v, found) for v in values(sentence)], sentence,
+                                 functools.partial(_in_a_cell, holders))
         ranged = range_ends(written, sentence)
         figures = [v for v in written if v.kind == "number" and v.readings and not is_year(v)
                    and not any(m.start <= v.start and v.start + len(v.text) <= m.end for m in named)
@@ -656,7 +657,7 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
                    and _stated_figure(v, sentence, holders, evidence)]
         # a duration written h:mm:ss ("4:09:43") is a figure of a table of Timedeltas, in seconds
         figures += [seconds for v in written if (seconds := _as_seconds(v)) is not None
-                     and any(_cells_of(seconds, t) for t in holders)]
+                     and _in_a_cell(holders, seconds)]
         members = _bracket_members(sentence, figures) | _chained(sentence, figures, named, found)
         figures = [v for v in figures if v.start not in members]
         swapped = _other_statistic(sentence, figures, found) or _dated_elsewhere(sentence, figures, evidence)
@@ -690,7 +691,7 @@ def _stated_figure(value: Value, sentence: str, holders: list[Table], evidence: 
     """Whether a figure of the sentence is one to pair with a label: in a cell of the label's tables, or shown,
     unless only verbatim lines of the data showed it and no word of its clause names the tables' columns ("date
     field 130824" of a GPS sentence is quoted from the record; "alpha made 7342 requests" is stated as a figure)."""
-    if any(_cells_of(value, table) for table in holders):
+    if _in_a_cell(holders, value):
         return True
     lines = [match.line for match in evidence.shown.matches(value)]
     # the context's description previews the data itself
@@ -1093,11 +1094,15 @@ def _one_column(first: Value, second: Value, labels: tuple[str, str], found: lis
     return False
 
 
-def _spaced_wholes(written: list[Value], sentence: str, holders: list[Table]) -> list[Value]:
-    """The figures of a sentence, a figure grouped by spaces ("1 200", as Czech or French write 1,200) read whole
-    where a cell of the label's tables holds it whole (the reader keeps "3 500 ml" as 3 and 500 ml)."""
-    for parts, whole in reversed(spaced_groups(written, sentence)):
-        if any(_cells_of(whole, table) for table in holders):
+def _in_a_cell(tables: list[Table], value: Value) -> bool:
+    return any(_cells_of(value, table) for table in tables)
+
+
+def _spaced_wholes(written: list[Value], text: str, held: Callable[[Value], bool]) -> list[Value]:
+    """The figures of a text, a figure grouped by spaces read whole where the evidence holds it whole (``held``):
+    the reader keeps "3 500 ml" as 3 and 500 ml."""
+    for parts, whole in reversed(spaced_groups(written, text)):
+        if held(whole):
             written = [v for i, v in enumerate(written) if i not in parts[1:]]
             written[parts[0]] = whole
     return written
@@ -1443,7 +1448,8 @@ def wrong_unit(text: str, evidence: Evidence) -> Claim | None:
     column that printed the figure say it too in the names code gives speeds (``gust_kt``, ``wind_ms``), and only
     those: a ``lap_ms`` the code filtered on says nothing of the ``speed`` it printed."""
     known = localedata.code_unit_words()
-    for value in _printed_wholes(values(text), text, evidence.shown):
+    # "32 765 т" of a printed 32765
+    for value in _spaced_wholes(values(text), text, lambda whole: evidence.shown.find(whole) is not None):
         if value.kind != "number" or value.unit is None:
             continue
         own = localedata.code_unit_words(value.unit.dimension)  # the words the printing column's name is read in
@@ -1505,16 +1511,6 @@ _COMMA_STYLE = re.compile(r"(?<![\d,.])\d+,\d{1,2}(?![\d,.])"
 _POINT_STYLE = re.compile(r"(?<![\d,.])\d+\.\d{1,2}(?![\d,.])|\d,\d{3},\d{3}|\d,\d{3}\.\d")
 # the letters of the scripts whose languages write a decimal point (kana, Han, Hangul, Thai, Hebrew, Devanagari)
 _POINT_SCRIPT = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af\u0e00-\u0e7f\u0590-\u05ff\u0900-\u097f]")
-
-
-def _printed_wholes(found: list[Value], text: str, shown: Shown) -> list[Value]:
-    """The values of ``text``, a figure grouped by spaces read whole where an output printed it whole ("32 765 т"
-    of a printed 32765: the reader keeps "3 500 ml" as 3 and 500 ml)."""
-    for parts, whole in reversed(spaced_groups(found, text)):
-        if shown.find(whole) is not None:
-            found = [v for i, v in enumerate(found) if i not in parts[1:]]
-            found[parts[0]] = whole
-    return found
 
 
 def wrong_currency(text: str, evidence: Evidence) -> Claim | None:

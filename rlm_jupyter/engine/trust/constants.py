@@ -81,7 +81,7 @@ def code_converted(value: Value, index: int, found: Sequence[Value], sources: di
     if value.kind != "number" or value.unit is None or significant_digits(value) < MIN_DIGITS:
         return None
     steps = {step for other in localedata.UNITS[value.unit.dimension].values()
-             if (step := other / value.unit.factor).normalize().as_tuple().digits == (1,)} | {Decimal(1)}
+             if _power_of_ten(step := other / value.unit.factor)} | {Decimal(1)}
     for neighbour in (index - 1, index + 1):
         if not 0 <= neighbour < len(found) or neighbour not in sources or found[neighbour].kind != "number":
             continue
@@ -94,7 +94,7 @@ def code_converted(value: Value, index: int, found: Sequence[Value], sources: di
         for where, code in _clean_blocks(runs):
             for operator, right, number, expression in _operands(code):
                 if not (isinstance(operator, ast.Mult) or (isinstance(operator, ast.Div) and right)) or not number \
-                        or number.normalize().as_tuple().digits == (1,) \
+                        or _power_of_ten(number) \
                         or named.group(1).lower() not in expression.lower():
                     continue
                 factor = number if isinstance(operator, ast.Mult) else 1 / number
@@ -127,7 +127,12 @@ def _arithmetic_constants(code: str) -> tuple[tuple[Decimal, str], ...]:
     """The numbers a block's code uses as operands of arithmetic (``x * 131.25``), with the expression; not a
     scale (10, 100, 0.001)."""
     return tuple((number, expression) for _, _, number, expression in _operands(code)
-                 if number.normalize().as_tuple().digits != (1,))
+                 if not _power_of_ten(number))
+
+
+def _power_of_ten(number: Decimal) -> bool:
+    """1, 10, 0.001...: a scale, not a factor of the data's own (its digits are one 1)."""
+    return number.normalize().as_tuple().digits == (1,)
 
 
 def code_divisors(code: str) -> tuple[tuple[Decimal, str], ...]:

@@ -218,9 +218,12 @@ def _typed_sources(found: list[Value], evidence: Evidence, text: str) -> list[So
             continue
         for i in parts:
             if sources[i].kind == "nowhere" and found[i].text not in alone:
-                sources[i] = Source(found[i].text, "derived", how=f"part of {whole.text}", loose=True,
-                                    operands=[replace(source, value=whole.text)])
+                sources[i] = _part_of(found[i], whole, replace(source, value=whole.text))
     return sources
+
+
+def _part_of(part: Value, whole: Value, source: Source) -> Source:
+    return Source(part.text, "derived", how=f"part of {whole.text}", loose=True, operands=[source])
 
 
 def _without_group_spaces(text: str, wholes: Sequence[Value]) -> tuple[str, Callable[[int], int]]:
@@ -250,8 +253,7 @@ def _sources_of(found: list[Value], evidence: Evidence, text: str,
     for parts, whole in groups:  # a figure grouped by spaces that an output printed whole ("1 694" of 1694)
         if not all(index in sources for index in parts) and (printed := shown.find(whole)) is not None:
             for index in parts:
-                sources[index] = Source(found[index].text, "derived", how=f"part of {whole.text}", loose=True,
-                                        operands=[_shown_source(whole, printed)])
+                sources[index] = _part_of(found[index], whole, _shown_source(whole, printed))
     operands = _operands(found, sources, matched, evidence)
     columns = _columns(evidence)
     dates = _dates(found, sources, matched, evidence)
