@@ -103,10 +103,16 @@ def test_unseen_value_gives_way_to_an_answer_sent_again_after_its_figures_were_p
     mark = looked.iterations[3].verdicts[0]
     assert mark.values["looked_again"] and mark.values["unseen"] == ["88123"] and "88123" in mark.values["would_say"]
     assert looked.grounding is not None and looked.grounding.unseen == ["88123"]  # the report names it
-    # the other way: the same answer sent again without looking; a look that prints none of its figures; the rule
-    # switched off; a gate that found a printed table against the answer
+    # a look that printed a line no block had printed, about what the answer says, in a form no reader knows
+    anew = engine.run([fence(TOTALS), UNTRACED, fence("print('ledger batch: B-88-1-23')"), UNTRACED], SALES,
+                      question="What did March sell?")
+    assert anew.status == "final" and gates_of(anew, 3) == [("unseen-value", "marked")]
+    # the other way: the same answer sent again without looking; a look that prints none of its figures or words;
+    # the same block run again; the rule switched off; a gate that found a printed table against the answer
     for replies, options in (([fence(TOTALS), UNTRACED, UNTRACED], {}),
                              ([fence(TOTALS), UNTRACED, fence("print(len(totals) * 11)"), UNTRACED], {}),
+                             ([fence("print('ledger batch: B-88-1-23')"), UNTRACED,
+                               fence("print('ledger batch: B-88-1-23')"), UNTRACED], {}),
                              ([fence(TOTALS), UNTRACED, fence("print(totals['mar'])"), UNTRACED],
                               {"acceptance": "strict,-looked-again"})):
         refused = engine.run(replies, SALES, question="What did March sell?", max_iterations=5, **options)
@@ -114,6 +120,8 @@ def test_unseen_value_gives_way_to_an_answer_sent_again_after_its_figures_were_p
     from rlm_jupyter.engine.trust.grounding import shows_a_value  # the review's: row numbers, hedges and signs
     assert not shows_a_value("There were 37 failed logins.", "   user     ok\n37  bob  False\n38  ann   True")
     assert not shows_a_value("Around 100 runs.", "runs 91") and not shows_a_value("It fell by -12.5%.", "12.5")
+    # a hedged figure is shown by its digits as written, in any form a reader knows
+    assert shows_a_value("≈ 6.07 minutes per km", "6.07") and shows_a_value("About 3,400 kg.", "3.4e+03")
     wrong = "FINAL(Tablets had the highest refund total, $3,104.22)"
     extreme = engine.run([fence(BY_CATEGORY), wrong, fence("print(by['tablets'])"), wrong], REFUNDS,
                          question="Which category had the highest refund total?", max_iterations=5)

@@ -188,7 +188,13 @@ class Acceptance:
         source it did not find, and the forms its readers know are never all the forms a right answer takes; a
         model that printed its evidence again and stands by its answer is not sent round until the run ends, and
         one that sends it again without looking stays refused. A gate that found a printed table against the
-        answer (``_GIVES_WAY`` holds none) keeps refusing. The mark says which values had no source."""
+        answer (``_GIVES_WAY`` holds none) keeps refusing. The mark says which values had no source.
+
+        A block counts as a look when it printed one of the answer's values, or printed lines no block before the
+        refusal had printed. Why the second: the gate refused because its readers did not know the form a value
+        took, and the same readers then judged the new output, so a right answer whose evidence the model printed
+        anew (a quoted passage, a figure in another form) was refused on every retry. Running the same block
+        again prints nothing new."""
         if offer is None or gate not in _GIVES_WAY or self.policy.action(gate) != "refuse" \
                 or self.policy.action("looked-again") == "skip":
             return False
@@ -196,9 +202,12 @@ class Acceptance:
         turns = [turn for turn, refused_by, answer in self._refusals if refused_by == gate and answer == key]
         if not turns:
             return False
-        later = [x for x in self.run.iterations if x.index > max(turns) and x is not it] + [it]
-        return any(grounding.shows_a_value(key, cell_shown(cell)) for x in later for cell in x.cells
-                   if cell.error is None)
+        since = max(turns)
+        later = [x for x in self.run.iterations if x.index > since and x is not it] + [it]
+        seen = {line.strip() for x in self.run.iterations if x.index <= since for cell in x.cells
+                for line in cell_shown(cell).splitlines()}
+        return any(grounding.shows_a_value(key, shown) or _new_look(shown, seen, key) for x in later
+                   for cell in x.cells if cell.error is None and (shown := cell_shown(cell)))
 
     def _offer(self, it: Iteration, parsed: ParsedReply, final: FinalSlot) -> Offer | None:
         """The answer of the turn: what FINAL called in code gave, the variable FINAL_VAR named, or the text."""
@@ -504,6 +513,17 @@ def _a_calendar_phrase(phrase: str) -> bool:
 
 _PREPOSITIONS = frozenset({"in", "on", "at", "by", "for", "from", "since", "during", "im", "am", "en", "le", "el",
                            "il", "op", "na", "w", "в"})
+
+
+def _new_look(shown: str, seen: set[str], answer: str) -> bool:
+    """Whether a block's output has a line that no earlier output had and that shares a word or a figure with the
+    answer: it looked again at what the answer is about."""
+    said = set(_TERM.findall(answer.casefold()))
+    return any(line.strip() and line.strip() not in seen and said & set(_TERM.findall(line.casefold()))
+               for line in shown.splitlines())
+
+
+_TERM = re.compile(r"[^\W\d_]{3,}|\d{2,}")  # a word of three letters or more, or two digits or more
 
 
 def _answer_key(offer: Offer) -> str:

@@ -145,7 +145,7 @@ MAX_LABEL_ANSWER = 80  # characters of an answer with no value, looked for whole
 
 def shows_a_value(answer: str, output: str) -> bool:
     """Whether ``output`` shows one of the values of ``answer``: a figure of two digits or more, with its sign, as
-    the answer writes it (or rounded as it writes it; not within a hedge's reach: "about 100" is no 91), a date, a
+    the answer writes it (or rounded as it writes it; a hedged one to its digits: "about 100" is no 91), a date, a
     code; or, for a short answer with none ("north"), the answer itself as words. A one-digit figure is in nearly
     any output, and a table's row numbers (``37  2024-03-01 ...``) are no figures: they show nothing."""
     written = [v for v in values(answer) if v.kind != "number" or len(re.sub(r"\D", "", v.text)) > 1]
@@ -160,8 +160,14 @@ def shows_a_value(answer: str, output: str) -> bool:
 
 
 def _signed_readings(value: Value) -> list[tuple[Decimal, Decimal]]:
-    """Each reading of ``value`` but a hedge's, with the sign the text writes, and its tolerance."""
-    return [(r.value if value.sign >= 0 else -r.value, r.tolerance) for r in value.readings if r.how != "hedged"]
+    """Each reading of ``value`` with the sign the text writes, and its tolerance. A hedge's reading keeps its
+    digits as written, half a unit of the last one: its wider tolerance (the trailing zeros of "about 3,400" taken
+    as rounding) serves the checks that trace a figure, but here it would let "about 100" be shown by a printed
+    91; dropping the reading instead made "≈ 6.07" unshown by a printed 6.07, and "about 3,400" by a printed
+    3.4e+03, so a model that printed its hedged figure again was refused on every retry."""
+    return [(r.value if value.sign >= 0 else -r.value,
+             r.tolerance if r.how != "hedged" else Decimal(10) ** min(int(r.value.as_tuple().exponent), 0) / 2)
+            for r in value.readings]
 
 
 _ROW_NUMBER = re.compile(r"(?m)^\s*\d+(?= {2,}\S)")  # a row's number as pandas prints it, before its cells
