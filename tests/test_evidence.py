@@ -19,7 +19,7 @@ import pytest
 
 from rlm_jupyter.engine.record.trajectory import CodeCell, Grounding, Iteration, Run, Source, SubCall
 from rlm_jupyter.engine.trust.printed import Line, Shown, Where, tables
-from rlm_jupyter.engine.trust.provenance import Evidence, trace
+from rlm_jupyter.engine.trust.provenance import QUOTED_DATA, Evidence, trace
 from rlm_jupyter.engine.trust.readings import values
 from rlm_jupyter.jupyter.evidence_notes import sources_html, sources_text
 from rlm_jupyter.jupyter.report import run_html, run_text
@@ -3538,3 +3538,23 @@ def test_a_sum_netted_of_other_figures_revises_the_gross_one(engine: Engine, blo
                      question="What is the total time?", max_iterations=len(blocks) + 1)
     gates = [v.gate for v in run.iterations[-1].verdicts if v.action == "refused"]
     assert gates == (["stale-figure"] if refused else []), run.iterations[-1].verdicts
+
+
+def test_a_passage_quoted_verbatim_from_the_data_sources_its_figures_and_an_altered_one_does_not() -> None:
+    log = "\n".join(f"METAR ENTC {day:02d}2220Z 270{day + 10}KT 9999 BKN0{day + 10} 03/01 Q09{day + 60}="
+                    for day in range(1, 29))
+    cells = [CodeCell("print(len(log.splitlines()))", stdout="28\n", shown="28\n")]
+    run = Run(id="r", question="q", model="m", sub_model="s", context_names=["log"],
+              iterations=[Iteration(0, "r", cells=cells)])
+    evidence = Evidence.of([run], texts=[log])
+    quote = "METAR ENTC 222220Z 27032KT 9999 BKN032 03/01 Q0982="
+    kept = trace(f"The report reads `{quote}`.", evidence, typed="...")
+    assert kept.grounded and {s.where for s in kept.sources} == {QUOTED_DATA} and all(s.loose for s in kept.sources)
+    assert kept.sources[0].line == quote and "quotes verbatim" in kept.sources[0].how
+    run.grounding = kept  # the report's note says where, and why it is weaker evidence
+    assert "no output printed this passage" in sources_text(run)[1] and "quotes verbatim" in sources_text(run)[1]
+    # one figure changed: the passage is not the data's, and its figures have no source
+    altered = trace(f"The report reads `{quote.replace('Q0982', 'Q0992')}`.", evidence, typed="...")
+    assert not altered.grounded and "Q0992" in altered.unseen
+    # the same passage unquoted is no quotation: its figures are traced one by one
+    assert not trace(f"The report reads {quote}.", evidence, typed="...").grounded

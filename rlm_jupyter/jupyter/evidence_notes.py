@@ -22,8 +22,9 @@ NO_SOURCE_STYLE = "background: #fff1e5; color: #8a3b00; padding: 0 4px"
 
 def _words(source: Source) -> str:
     """What a note says of one source, in plain text (no markup)."""
-    weak = f" ({_WEAK}: {'a rounded or reworded match' if source.kind != 'derived' else 'recomputed'})" \
-        if source.loose else ""
+    how = source.how if source.kind == "shown" and source.how else \
+        "a rounded or reworded match" if source.kind != "derived" else "recomputed"
+    weak = f" ({_WEAK}: {how})" if source.loose else ""
     if source.kind == "shown":
         return f"shown at {source.where}: {clip(source.line, LINE_CHARS, keep='head')}{weak}"
     if source.kind == "question":

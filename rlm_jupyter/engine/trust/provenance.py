@@ -259,6 +259,13 @@ def _sources_of(found: list[Value], evidence: Evidence, text: str,
     dates = _dates(found, sources, matched, evidence)
     stated = [(value, sources[i]) for i, value in enumerate(found) if i in sources]
     lines = [m.line for m in matched.values() if m.line.where.place == "output"] + evidence.last_output
+    # a value inside a passage quoted verbatim from the data has its source there, before any derivation is tried
+    quoted = _quoted_from_data(text, evidence) if len(sources) < len(found) else []
+    for index, value in enumerate(found):
+        quote = next((q for start, end, q in quoted if start <= value.start < end), None)
+        if index not in sources and quote is not None:
+            sources[index] = Source(value.text, "shown", where=QUOTED_DATA, line=quote[:LINE_CHARS], loose=True,
+                                    how="in a passage the answer quotes verbatim from the data")
     # two passes: chained steps make a derived figure an operand of the next one, and an answer may state the
     # result before its steps ("€1,960: 12,000 × €0.13 = €1,560 ... plus €400")
     in_groups = {index for group, _ in groups for index in group}  # a part is no figure to derive on its own
@@ -287,6 +294,31 @@ def _sources_of(found: list[Value], evidence: Evidence, text: str,
             if value.kind == "number":
                 operands.insert(0, Operand(value.first, value.text, derived, stated=True))
     return [sources.get(i) or Source(value.text, "nowhere") for i, value in enumerate(found)]
+
+
+QUOTED_DATA = "the data (no output printed this passage)"  # where a value quoted verbatim from the data is shown
+_QUOTE = re.compile(r"`([^`\n]+)`|\"([^\"\n]+)\"|“([^”\n]+)”|«\s?([^»\n]+?)\s?»|„([^“”\n]+)[“”]|「([^」\n]+)」")
+
+
+def _quoted_from_data(text: str, evidence: Evidence) -> list[tuple[int, int, str]]:
+    """The spans the answer quotes (in backticks or quotation marks) that are a verbatim piece of the data: a log
+    line, a record, a sentence of a document, at least ``DATA_PIECE_CHARS`` long. A figure inside one has its
+    source in the data even when no output printed that piece (a model quoting the report it found); a colleague
+    checks it against the data, and the report marks it loose. A quote that is not in the data as written sources
+    nothing: its figures are traced like any other."""
+    found = []
+    for match in _QUOTE.finditer(text):
+        group = next(g for g in range(1, (match.lastindex or 0) + 1) if match.group(g) is not None)
+        quote = match.group(group).strip()
+        if len(quote) >= DATA_PIECE_CHARS and any(quote in data for data in _data_pieces(evidence)):
+            found.append((match.start(group), match.end(group), quote))
+    return found
+
+
+def _data_pieces(evidence: Evidence) -> Iterator[str]:
+    """The data's long texts, then the text cells of its frames (``_text_cells`` reads the first of each column)."""
+    yield from evidence.texts
+    yield from _text_cells(evidence.frames)
 
 
 def _found(value: Value, evidence: Evidence) -> Match | None:
