@@ -3556,5 +3556,22 @@ def test_a_passage_quoted_verbatim_from_the_data_sources_its_figures_and_an_alte
     # one figure changed: the passage is not the data's, and its figures have no source
     altered = trace(f"The report reads `{quote.replace('Q0982', 'Q0992')}`.", evidence, typed="...")
     assert not altered.grounded and "Q0992" in altered.unseen
-    # the same passage unquoted is no quotation: its figures are traced one by one
-    assert not trace(f"The report reads {quote}.", evidence, typed="...").grounded
+    # the same passage unquoted is no quotation, but the data's text writes it word for word
+    unquoted = trace(f"The report reads {quote}.", evidence, typed="...")
+    assert unquoted.grounded and all("word for word" in s.how for s in unquoted.sources)
+
+
+def test_a_phrase_the_datas_text_writes_word_for_word_sources_its_figure_in_the_same_unit_only() -> None:
+    book = ("18.I.2025, 16:54. Žiarska dolina: avalanche, one fully buried, located by transceiver and dug out "
+            "after 22 min. Flown to Poprad.\n2.II.2025, 11:02. Skalnaté pleso: skier fell, dug out after 3 h.")
+    cells = [CodeCell("print(book[:40])", stdout=book[:40] + "\n", shown=book[:40] + "\n")]
+    run = Run(id="r", question="q", model="m", sub_model="s", context_names=["book"],
+              iterations=[Iteration(0, "r", cells=cells)])
+    evidence = Evidence.of([run], texts=[book])
+    kept = trace("One skier was fully buried and dug out after 22 minutes.", evidence, typed="...")
+    assert kept.grounded and kept.sources[0].where == QUOTED_DATA and "word for word" in kept.sources[0].how
+    # the other way: another figure, another unit, or words the data does not write
+    for answer in ("One skier was fully buried and dug out after 25 minutes.",
+                   "One skier was fully buried and dug out after 22 hours.",
+                   "One skier was rescued from the snow after 22 minutes."):
+        assert not trace(answer, evidence, typed="...").grounded, answer

@@ -23,7 +23,7 @@ import functools
 import itertools
 import numbers
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import cached_property
@@ -262,10 +262,15 @@ def _sources_of(found: list[Value], evidence: Evidence, text: str,
     # a value inside a passage quoted verbatim from the data has its source there, before any derivation is tried
     quoted = _quoted_from_data(text, evidence) if len(sources) < len(found) else []
     for index, value in enumerate(found):
+        if index in sources:
+            continue
         quote = next((q for start, end, q in quoted if start <= value.start < end), None)
-        if index not in sources and quote is not None:
+        how = "in a passage the answer quotes verbatim from the data"
+        if quote is None:
+            quote, how = _phrase_of_the_data(value, text, evidence), "in a phrase the data's text writes word for word"
+        if quote is not None:
             sources[index] = Source(value.text, "shown", where=QUOTED_DATA, line=quote[:LINE_CHARS], loose=True,
-                                    how="in a passage the answer quotes verbatim from the data")
+                                    how=how)
     # two passes: chained steps make a derived figure an operand of the next one, and an answer may state the
     # result before its steps ("€1,960: 12,000 × €0.13 = €1,560 ... plus €400")
     in_groups = {index for group, _ in groups for index in group}  # a part is no figure to derive on its own
@@ -313,6 +318,69 @@ def _quoted_from_data(text: str, evidence: Evidence) -> list[tuple[int, int, str
         if len(quote) >= DATA_PIECE_CHARS and any(quote in data for data in _data_pieces(evidence)):
             found.append((match.start(group), match.end(group), quote))
     return found
+
+
+_WORD = re.compile(r"\S+")
+_PHRASE_WORDS = 8  # the longest run of the answer's words tried around a figure
+
+
+def _phrase_of_the_data(value: Value, text: str, evidence: Evidence) -> str | None:
+    """A run of the answer's words around ``value``, with two words of letters at least and ``DATA_PIECE_CHARS``
+    long, that the data's text holds as written, word for word (punctuation around a word aside): a detail read
+    from a record no output printed whole. A run that ends at the figure holds where the data writes the
+    answer's unit after it, or a shortening of it ("dug out after 22 minutes" of "... dug out after 22 min.").
+    Only the data's long texts are searched, where the figure stands ( ``MAX_PHRASE_PLACES`` of them): their
+    sentences are where such a phrase comes from."""
+    if not evidence.texts:
+        return None
+    words = [(word.start(), word.end(), _bare(word.group())) for word in _WORD.finditer(text)]
+    at = next((n for n, (start, end, _) in enumerate(words) if start <= value.start < end), None)
+    if at is None or words[at][2] == "":
+        return None
+    figure = words[at][2]
+    unit = _UNIT_WORD.match(text, words[at][1])
+    mine_before = [w for _, _, w in reversed(words[max(at - _PHRASE_WORDS, 0):at])]
+    mine_after = [w for _, _, w in words[at + 1:at + _PHRASE_WORDS]]
+    place = re.compile(r"(?<!\w)" + re.escape(figure) + r"(?!\w)")
+    for piece in evidence.texts:
+        folded = piece.casefold()
+        for match in itertools.islice(place.finditer(folded), MAX_PHRASE_PLACES):
+            before = _same_words(mine_before, reversed(folded[max(match.start() - 200, 0):match.start()].split()))
+            after = _same_words(mine_after, folded[match.end():match.end() + 200].split())
+            if after == 0 and unit is not None and not _same_unit(unit.group(1).casefold(), folded[match.end():]):
+                continue
+            first, last = words[at - before], words[at + after]
+            phrase = text[first[0]:last[1]].strip(".,;:!?()[]\"'“”")
+            lettered = sum(1 for word in phrase.split() if re.search(r"[^\W\d_]{2}", word))
+            if len(phrase) >= DATA_PIECE_CHARS and lettered >= 2:
+                return phrase
+    return None
+
+
+MAX_PHRASE_PLACES = 2_000  # places of one figure in the data's text compared with the answer's words around it
+
+
+def _bare(word: str) -> str:
+    return word.casefold().strip(".,;:!?()[]\"'“”«»")
+
+
+def _same_words(mine: list[str], theirs: Iterable[str]) -> int:
+    """How many of the answer's words, from the figure out, the data's words repeat in order."""
+    count = 0
+    for word, other in zip(mine, theirs, strict=False):
+        if word == "" or word != _bare(other):
+            break
+        count += 1
+    return count
+
+
+_UNIT_WORD = re.compile(r"\s*([^\W\d_]+)")  # the word after a figure: its unit, when it has one
+
+
+def _same_unit(unit: str, rest: str) -> bool:
+    """Whether the data's text writes ``unit`` (or a shortening of it, or it of the data's) right after."""
+    written = _UNIT_WORD.match(rest)
+    return written is not None and (unit.startswith(written.group(1)) or written.group(1).startswith(unit))
 
 
 def _data_pieces(evidence: Evidence) -> Iterator[str]:
