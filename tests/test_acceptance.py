@@ -111,6 +111,7 @@ def test_unseen_value_gives_way_to_an_answer_sent_again_after_its_figures_were_p
     # the same block run again; the rule switched off; a gate that found a printed table against the answer
     for replies, options in (([fence(TOTALS), UNTRACED, UNTRACED], {}),
                              ([fence(TOTALS), UNTRACED, fence("print(len(totals) * 11)"), UNTRACED], {}),
+                             ([fence(TOTALS), UNTRACED, fence("print('the', 90, 'was')"), UNTRACED], {}),
                              ([fence("print('ledger batch: B-88-1-23')"), UNTRACED,
                                fence("print('ledger batch: B-88-1-23')"), UNTRACED], {}),
                              ([fence(TOTALS), UNTRACED, fence("print(totals['mar'])"), UNTRACED],
@@ -122,6 +123,7 @@ def test_unseen_value_gives_way_to_an_answer_sent_again_after_its_figures_were_p
     assert not shows_a_value("Around 100 runs.", "runs 91") and not shows_a_value("It fell by -12.5%.", "12.5")
     # a hedged figure is shown by its digits as written, in any form a reader knows
     assert shows_a_value("≈ 6.07 minutes per km", "6.07") and shows_a_value("About 3,400 kg.", "3.4e+03")
+    assert not shows_a_value("About 3,400 kg.", "mean ratio 3.4")  # only its first reading, not 3.400
     wrong = "FINAL(Tablets had the highest refund total, $3,104.22)"
     extreme = engine.run([fence(BY_CATEGORY), wrong, fence("print(by['tablets'])"), wrong], REFUNDS,
                          question="Which category had the highest refund total?", max_iterations=5)

@@ -3558,7 +3558,8 @@ def test_a_passage_quoted_verbatim_from_the_data_sources_its_figures_and_an_alte
     assert not altered.grounded and "Q0992" in altered.unseen
     # the same passage unquoted is no quotation, but the data's text writes it word for word
     unquoted = trace(f"The report reads {quote}.", evidence, typed="...")
-    assert unquoted.grounded and all("word for word" in s.how for s in unquoted.sources)
+    assert unquoted.grounded and len(unquoted.sources) == 7
+    assert all("word for word" in s.how for s in unquoted.sources)
 
 
 def test_a_phrase_the_datas_text_writes_word_for_word_sources_its_figure_in_the_same_unit_only() -> None:
@@ -3575,3 +3576,14 @@ def test_a_phrase_the_datas_text_writes_word_for_word_sources_its_figure_in_the_
                    "One skier was fully buried and dug out after 22 hours.",
                    "One skier was rescued from the snow after 22 minutes."):
         assert not trace(answer, evidence, typed="...").grounded, answer
+    # a figure that is only a piece of the data's (a sign, a decimal), a value the phrase holds only in part
+    notes = ("It was -12 degrees below normal at noon. A skier was found 2.5 km from the mountain hut. The skier "
+             "was dug out after 22.5 minutes. Buried in the avalanche on January 3, 2025; dug out after 3 h.")
+    counted = [CodeCell("print(len(notes))", stdout="171\n", shown="171\n")]
+    pieces = Evidence.of([Run(id="r", question="q", model="m", sub_model="s", context_names=["notes"],
+                              iterations=[Iteration(0, "r", cells=counted)])], texts=[notes])
+    for answer in ("It was 12 degrees below normal.", "A skier was found 5 km from the mountain hut.",
+                   "The skier was dug out after 22", "Buried in the avalanche on January 18, 2025.",
+                   "They were dug out after 3 h 20 min.", "1976", "after 3"):
+        assert all(s.where != QUOTED_DATA for s in trace(answer, pieces, typed="...").sources), answer
+    assert trace("The skier was dug out after 22.5 minutes", pieces, typed="...").grounded

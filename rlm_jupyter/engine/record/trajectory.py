@@ -150,11 +150,11 @@ class Source:
 
     ``computed``: the code computed it (``where`` names the variable or expression); ``shown``: an output the
     model read printed it (``where``: turn, block and line; ``line``: the line itself), or the data's
-    description did, or the data itself holds the passage the answer quotes it in (loose: no output printed
-    it); ``derived``: an operation over other values (``how``), each with its own source in ``operands``;
-    ``subcall``: a sub-call's answer; ``question``: the question states it; ``nowhere``: none of
-    these, which the ``unseen-value`` gate refuses. ``loose``: found by a weaker means (a rounded figure, a
-    magnitude word, a date without its year, a derivation) and said so in the report.
+    description did, or the data itself holds the passage the answer quotes it in, or the words around it
+    (loose: no output printed them); ``derived``: an operation over other values (``how``), each with its own
+    source in ``operands``; ``subcall``: a sub-call's answer; ``question``: the question states it;
+    ``nowhere``: none of these, which the ``unseen-value`` gate refuses. ``loose``: found by a weaker means (a
+    rounded figure, a magnitude word, a date without its year, a derivation) and said so in the report.
     """
 
     value: str  # as the answer writes it

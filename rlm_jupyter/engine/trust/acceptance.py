@@ -190,11 +190,12 @@ class Acceptance:
         one that sends it again without looking stays refused. A gate that found a printed table against the
         answer (``_GIVES_WAY`` holds none) keeps refusing. The mark says which values had no source.
 
-        A block counts as a look when it printed one of the answer's values, or printed lines no block before the
-        refusal had printed. Why the second: the gate refused because its readers did not know the form a value
-        took, and the same readers then judged the new output, so a right answer whose evidence the model printed
-        anew (a quoted passage, a figure in another form) was refused on every retry. Running the same block
-        again prints nothing new."""
+        A block counts as a look when it printed one of the answer's values, or a line no block before the refusal
+        had printed that shares a word with the answer (``_new_look``). Why the second: the gate refused because
+        its readers did not know the form a value took, and the same readers then judged the new output, so a
+        right answer whose evidence the model printed anew (a quoted passage, a figure in another form) was
+        refused on every retry. Running the same block again prints no new line, unless its output changes from
+        run to run (a sample, a timing): ``benchmarks.acceptance --insist`` measures the block run again as is."""
         if offer is None or gate not in _GIVES_WAY or self.policy.action(gate) != "refuse" \
                 or self.policy.action("looked-again") == "skip":
             return False
@@ -516,14 +517,16 @@ _PREPOSITIONS = frozenset({"in", "on", "at", "by", "for", "from", "since", "duri
 
 
 def _new_look(shown: str, seen: set[str], answer: str) -> bool:
-    """Whether a block's output has a line that no earlier output had and that shares a word or a figure with the
-    answer: it looked again at what the answer is about."""
-    said = set(_TERM.findall(answer.casefold()))
-    return any(line.strip() and line.strip() not in seen and said & set(_TERM.findall(line.casefold()))
+    """Whether a block's output has a line that no earlier output had and that shares a word of four letters or
+    more with the answer: it looked again at what the answer is about. Shorter words ("the", "was") are in any
+    output, and a figure counts only as a value the answer states (``grounding.shows_a_value``), not as a piece
+    of one ("90" of 48,115.90)."""
+    said = set(_CONTENT_WORD.findall(answer.casefold()))
+    return any(line.strip() and line.strip() not in seen and said & set(_CONTENT_WORD.findall(line.casefold()))
                for line in shown.splitlines())
 
 
-_TERM = re.compile(r"[^\W\d_]{3,}|\d{2,}")  # a word of three letters or more, or two digits or more
+_CONTENT_WORD = re.compile(r"[^\W\d_]{4,}")
 
 
 def _answer_key(offer: Offer) -> str:

@@ -172,10 +172,10 @@ GATES: tuple[Gate, ...] = (
     # -- notes ------------------------------------------------------------------------------------------------
     Gate("looked-again", "note", "soft",
          "nothing: `unseen-value` refuses one answer once; the same answer offered again after a block that ran "
-         "cleanly and printed one of its values, or a line no block had printed that shares a word or a figure "
-         "with it, is accepted with that gate's mark in the report (switched off, the gate refuses it every "
-         "time). Only the gate that found no source gives way: a gate that found a printed table against the "
-         "answer keeps refusing it",
+         "cleanly and printed one of its values, or a line no block had printed that shares a word of four "
+         "letters or more with it, is accepted with that gate's mark in the report (switched off, the gate "
+         "refuses it every time). Only the gate that found no source gives way: a gate that found a printed "
+         "table against the answer keeps refusing it",
          "blind sets of capable answers: right answers whose figures the checks could not trace (a currency "
          "restated, a season's last day) were refused on every retry though the model printed its figures again, "
          "and the run ended with a printed table salvaged as the answer"),

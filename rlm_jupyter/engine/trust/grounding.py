@@ -165,9 +165,10 @@ def _signed_readings(value: Value) -> list[tuple[Decimal, Decimal]]:
     as rounding) serves the checks that trace a figure, but here it would let "about 100" be shown by a printed
     91; dropping the reading instead made "≈ 6.07" unshown by a printed 6.07, and "about 3,400" by a printed
     3.4e+03, so a model that printed its hedged figure again was refused on every retry."""
+    hedged = [r for r in value.readings if r.how == "hedged"][:1]  # its first reading: "about 3,400" is no 3.4
     return [(r.value if value.sign >= 0 else -r.value,
              r.tolerance if r.how != "hedged" else Decimal(10) ** min(int(r.value.as_tuple().exponent), 0) / 2)
-            for r in value.readings]
+            for r in value.readings if r.how != "hedged" or r in hedged]
 
 
 _ROW_NUMBER = re.compile(r"(?m)^\s*\d+(?= {2,}\S)")  # a row's number as pandas prints it, before its cells

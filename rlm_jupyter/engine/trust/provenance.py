@@ -99,6 +99,11 @@ class Evidence:
         return self._data_lines[text]
 
     @cached_property
+    def folded_texts(self) -> list[str]:
+        """The data's long texts casefolded, once per FINAL: a phrase of the answer is searched in them."""
+        return [text.casefold() for text in self.texts]
+
+    @cached_property
     def spans(self) -> list[Span]:
         """Read only when an answer names a month or a year no output showed."""
         return data_spans(self.frames)
@@ -321,7 +326,7 @@ def _quoted_from_data(text: str, evidence: Evidence) -> list[tuple[int, int, str
 
 
 _WORD = re.compile(r"\S+")
-_PHRASE_WORDS = 8  # the longest run of the answer's words tried around a figure
+_PHRASE_WORDS = 8  # the answer's words compared on each side of a figure
 
 
 def _phrase_of_the_data(value: Value, text: str, evidence: Evidence) -> str | None:
@@ -329,35 +334,60 @@ def _phrase_of_the_data(value: Value, text: str, evidence: Evidence) -> str | No
     long, that the data's text holds as written, word for word (punctuation around a word aside): a detail read
     from a record no output printed whole. A run that ends at the figure holds where the data writes the
     answer's unit after it, or a shortening of it ("dug out after 22 minutes" of "... dug out after 22 min.").
-    Only the data's long texts are searched, where the figure stands ( ``MAX_PHRASE_PLACES`` of them): their
-    sentences are where such a phrase comes from."""
+    The phrase holds the whole value ("January 18, 2025"), or all of it but its unit, and the figure is one on its
+    own in the data ("12" is not "-12", "5" not "2.5"). Only the data's long texts are searched: their sentences
+    are where such a phrase comes from. Only the places where the data writes a word of the answer's right beside
+    the figure are compared (``MAX_PHRASE_PLACES`` of each): a pattern that starts with a literal word finds them
+    fast in a long log, where the figure alone stands in thousands of places."""
     if not evidence.texts:
         return None
-    words = [(word.start(), word.end(), _bare(word.group())) for word in _WORD.finditer(text)]
-    at = next((n for n, (start, end, _) in enumerate(words) if start <= value.start < end), None)
-    if at is None or words[at][2] == "":
+    words = [_Word(word.start(), word.end(), _bare(word.group())) for word in _WORD.finditer(text)]
+    at = next((n for n, word in enumerate(words) if word.start <= value.start < word.end), None)
+    if at is None or not words[at].bare:
         return None
-    figure = words[at][2]
-    unit = _UNIT_WORD.match(text, words[at][1])
-    mine_before = [w for _, _, w in reversed(words[max(at - _PHRASE_WORDS, 0):at])]
-    mine_after = [w for _, _, w in words[at + 1:at + _PHRASE_WORDS]]
-    place = re.compile(r"(?<!\w)" + re.escape(figure) + r"(?!\w)")
-    for piece in evidence.texts:
-        folded = piece.casefold()
-        for match in itertools.islice(place.finditer(folded), MAX_PHRASE_PLACES):
-            before = _same_words(mine_before, reversed(folded[max(match.start() - 200, 0):match.start()].split()))
-            after = _same_words(mine_after, folded[match.end():match.end() + 200].split())
-            if after == 0 and unit is not None and not _same_unit(unit.group(1).casefold(), folded[match.end():]):
-                continue
-            first, last = words[at - before], words[at + after]
-            phrase = text[first[0]:last[1]].strip(".,;:!?()[]\"'“”")
-            lettered = sum(1 for word in phrase.split() if re.search(r"[^\W\d_]{2}", word))
-            if len(phrase) >= DATA_PIECE_CHARS and lettered >= 2:
-                return phrase
+    unit = _UNIT_WORD.match(text, words[at].end)
+    value_end = value.start + len(value.text)
+    mine_before = [word.bare for word in reversed(words[max(at - _PHRASE_WORDS, 0):at])]
+    mine_after = [word.bare for word in words[at + 1:at + 1 + _PHRASE_WORDS]]
+    gap, figure = r"[^\w\s]*\s+", re.escape(words[at].bare)
+    # no look-behind before the literal word: it would make the search try every position of the text
+    near = [rf"{re.escape(mine_before[0])}{gap}(?P<f>{figure})" if mine_before and mine_before[0] else "",
+            rf"(?P<f>{figure}){gap}{re.escape(mine_after[0])}(?!\w)" if mine_after and mine_after[0] else ""]
+    for piece in evidence.folded_texts:
+        for pattern in filter(None, near):
+            places = (m for m in re.finditer(pattern, piece) if _whole(piece, *m.span("f")))
+            for match in itertools.islice(places, MAX_PHRASE_PLACES):
+                start, end = match.span("f")
+                before = _same_words(mine_before, reversed(piece[max(start - 200, 0):start].split()))
+                after = _same_words(mine_after, piece[end:end + 200].split())
+                # the phrase holds the whole value ("January 18, 2025", "3 h 20 min"), or all of it but its unit,
+                # which the data writes as the answer does or shortened
+                if words[at + after].end < value_end and not (
+                        after == 0 and unit is not None and unit.end() >= value_end
+                        and _same_unit(unit.group(1).casefold(), piece[end:])):
+                    continue
+                phrase = text[words[at - before].start:words[at + after].end].strip(".,;:!?()[]\"'“”")
+                lettered = sum(1 for word in phrase.split() if re.search(r"[^\W\d_]{2}", word))
+                if len(phrase) >= DATA_PIECE_CHARS and lettered >= 2:
+                    return phrase
     return None
 
 
-MAX_PHRASE_PLACES = 2_000  # places of one figure in the data's text compared with the answer's words around it
+def _whole(piece: str, start: int, end: int) -> bool:
+    """Whether ``piece[start:end]`` is a figure on its own: not a part of a longer one ("12" of "-12", "5" of
+    "2.5", "22" of "22.5" or "220")."""
+    return (start == 0 or not (piece[start - 1].isalnum() or piece[start - 1] in ".,-−+_")) and \
+        not re.match(r"\w|[.,]\d", piece[end:end + 2])
+
+
+@dataclass(frozen=True)
+class _Word:
+    start: int
+    end: int
+    bare: str  # casefolded, without the punctuation around it
+
+
+MAX_PHRASE_PLACES = 200  # places of one figure in the data's text compared with the answer's words around it
 
 
 def _bare(word: str) -> str:
