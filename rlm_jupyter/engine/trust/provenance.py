@@ -264,18 +264,12 @@ def _sources_of(found: list[Value], evidence: Evidence, text: str,
     dates = _dates(found, sources, matched, evidence)
     stated = [(value, sources[i]) for i, value in enumerate(found) if i in sources]
     lines = [m.line for m in matched.values() if m.line.where.place == "output"] + evidence.last_output
-    # a value inside a passage quoted verbatim from the data has its source there, before any derivation is tried
+    # a value the answer quotes from the data, or writes with the data's own words, has its source there, before
+    # any derivation is tried
     quoted = _quoted_from_data(text, evidence) if len(sources) < len(found) else []
     for index, value in enumerate(found):
-        if index in sources:
-            continue
-        quote = next((q for start, end, q in quoted if start <= value.start < end), None)
-        how = "in a passage the answer quotes verbatim from the data"
-        if quote is None:
-            quote, how = _phrase_of_the_data(value, text, evidence), "in a phrase the data's text writes word for word"
-        if quote is not None:
-            sources[index] = Source(value.text, "shown", where=QUOTED_DATA, line=quote[:LINE_CHARS], loose=True,
-                                    how=how)
+        if index not in sources and (in_data := _in_the_data(value, text, quoted, evidence)) is not None:
+            sources[index] = in_data
     # two passes: chained steps make a derived figure an operand of the next one, and an answer may state the
     # result before its steps ("€1,960: 12,000 × €0.13 = €1,560 ... plus €400")
     in_groups = {index for group, _ in groups for index in group}  # a part is no figure to derive on its own
@@ -304,6 +298,16 @@ def _sources_of(found: list[Value], evidence: Evidence, text: str,
             if value.kind == "number":
                 operands.insert(0, Operand(value.first, value.text, derived, stated=True))
     return [sources.get(i) or Source(value.text, "nowhere") for i, value in enumerate(found)]
+
+
+def _in_the_data(value: Value, text: str, quoted: list[tuple[int, int, str]], evidence: Evidence) -> Source | None:
+    """``value``'s source in the data itself: the quoted passage it sits in, else the phrase around it."""
+    quote = next((q for start, end, q in quoted if start <= value.start < end), None)
+    how = "in a passage the answer quotes verbatim from the data"
+    if quote is None:
+        quote, how = _phrase_of_the_data(value, text, evidence), "in a phrase the data's text writes word for word"
+    return None if quote is None else Source(value.text, "shown", where=QUOTED_DATA, line=quote[:LINE_CHARS],
+                                             loose=True, how=how)
 
 
 QUOTED_DATA = "the data (no output printed this passage)"  # where a value quoted verbatim from the data is shown
@@ -366,7 +370,7 @@ def _phrase_of_the_data(value: Value, text: str, evidence: Evidence) -> str | No
                         after == 0 and unit is not None and unit.end() >= value_end
                         and _same_unit(unit.group(1).casefold(), piece[end:])):
                     continue
-                phrase = text[words[at - before].start:words[at + after].end].strip(".,;:!?()[]\"'“”")
+                phrase = text[words[at - before].start:words[at + after].end].strip(_EDGE)
                 lettered = sum(1 for word in phrase.split() if re.search(r"[^\W\d_]{2}", word))
                 if len(phrase) >= DATA_PIECE_CHARS and lettered >= 2:
                     return phrase
@@ -390,8 +394,11 @@ class _Word:
 MAX_PHRASE_PLACES = 200  # places of one figure in the data's text compared with the answer's words around it
 
 
+_EDGE = ".,;:!?()[]\"'“”"  # punctuation around a word or a phrase, not part of it
+
+
 def _bare(word: str) -> str:
-    return word.casefold().strip(".,;:!?()[]\"'“”«»")
+    return word.casefold().strip(_EDGE + "«»")
 
 
 def _same_words(mine: list[str], theirs: Iterable[str]) -> int:
