@@ -55,6 +55,7 @@ def printed(code: str, **names: Any) -> list[Line]:
 @pytest.mark.parametrize("text, expected", [
     ("Der Umsatz betrug 1,2 Mio. €", 1_200_000), ("about $12.3k", 12_300), ("12 mil unidades", 12_000),
     ("5 lakh", 500_000), ("3,4 Md €", 3_400_000_000), ("17 pour cent", 0.17), ("12,34,567", 1_234_567),
+    ("revenue of $1.26bn", 1_260_000_000), ("3.4 bln", 3_400_000_000), ("£4trn", 4_000_000_000_000),
 ])
 def test_locale_numbers_and_magnitudes_are_read_from_cldr(text: str, expected: float) -> None:
     (value,) = values(text)
@@ -1039,6 +1040,14 @@ def test_a_magnitude_word_matches_a_column_that_counts_in_that_magnitude() -> No
     run = Run(id="r", question="q", model="m", sub_model="s", iterations=[Iteration(0, "r", cells=cells)])
     assert trace("676 thousand at the peak", Evidence.of([run]), typed="...").sources[0].kind == "derived"
     assert [str(r.value) for r in values("Rund 69,8 Tsd. €")[0].readings] == ["69800.0"]
+
+
+def test_a_figure_with_a_magnitude_word_is_an_amount_not_a_ratios_percent() -> None:
+    # 12582680000 − 1402 is 1.258e10, and a hundred times that is a trillion and a quarter: a French "bn" of
+    # 1.26 reached it as a percent of a ratio; an amount written with a magnitude word is compared as written
+    grounding = traced("About 1.26bn toman, from 1402 on.", "1402 12582680000")
+    assert not grounding.grounded and grounding.sources[0].kind == "nowhere"
+    assert traced("About 12.6bn rial, from 1402 on.", "1402 12582680000").grounded  # the English billion
 
 
 def test_a_method_the_code_calls_names_no_unit() -> None:

@@ -94,8 +94,9 @@ UNLISTED_UNITS: dict[str, tuple[str, Decimal]] = {"nm": ("length", Decimal(1852)
 # figure means too many things across locales (a newton, an exponent) to read another's; 万 and 億 are read
 _ONE_LETTER_LOCALES = frozenset({"en", "en_IN"})
 # Abbreviations of a magnitude in common business use that CLDR's compact patterns leave out (German writes
-# thousands in full there): "69,8 Tsd. €" (Duden's abbreviation of Tausend).
-UNLISTED_SCALES: dict[str, int] = {"tsd.": 3, "tsd": 3}
+# thousands in full there): "69,8 Tsd. €" (Duden's abbreviation of Tausend); the billion and trillion of English
+# financial writing ("$1.2bn", "3 bln", "£4trn"): CLDR's English writes B and T, its French "Bn" is 10¹² only.
+UNLISTED_SCALES: dict[str, int] = {"tsd.": 3, "tsd": 3, "bn": 9, "bln": 9, "trn": 12}
 
 
 @functools.cache
