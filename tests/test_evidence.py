@@ -641,6 +641,21 @@ def test_a_figure_only_a_preview_of_the_rows_showed_is_refused(engine: Engine, c
     assert [v.gate for v in refusals] == (["wrong-subset"] if refused else []), refusals
 
 
+def test_a_head_of_a_wide_frame_indexed_by_time_is_a_look_at_its_first_rows(engine: Engine) -> None:
+    # pandas prints the index's name ("time") on its own line, with the "..." of the elided columns over it: that
+    # line is no sixth row, so the five rows are the head() they are, and a cell of one is no average
+    obs = pd.DataFrame({"time": pd.date_range("2025-01-01", periods=40, freq="30min"), "cor": [False] * 40,
+                        "wdir": ["330"] * 40, "wind_kt": [6, 10, 5, 9, 7] + [8] * 35, "vis_m": [9999] * 40,
+                        "sky": ["FEW037"] * 40, "temp_c": [-4] * 40, "dew_c": [-5] * 40, "qnh_hpa": [1006] * 40})
+    code = ("import pandas as pd\npd.set_option('display.max_columns', 6)\nobs = context.set_index('time')\n"
+            "print(obs.head())\nprint(obs.wind_kt.mean())")
+    question = "What was the average wind speed, to the nearest knot?"
+    run = engine.run([fence(code), "FINAL(9 kt on average over January.)"], obs, question=question, max_iterations=2)
+    assert [v.gate for v in run.iterations[-1].verdicts if v.action == "refused"] == ["wrong-subset"]
+    ok = engine.run([fence(code), "FINAL(8 kt on average over January.)"], obs, question=question)
+    assert ok.status == "final" and len(ok.iterations) == 2
+
+
 STATEMENT = "\n".join(["Receipt | Time | Paid In"] + [f"R{n:04d} | 2024-05-{31 - n % 30:02d} 10:00 | {p:,.2f}"
                                                       for n, p in enumerate([1300, 8930, 900, 38800, 2400] * 60)])
 

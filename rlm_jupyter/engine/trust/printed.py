@@ -777,8 +777,8 @@ def _pandas_table(lines: list[Line], start: int, end: int) -> Table | None:
             values = _merge(row_cells[index_width:], spans[index_width:], header, spans)
         else:
             values = {columns[0]: row_cells[-1]}
-        if not any(values.values()):
-            continue  # a frame's index-name line, under its header
+        if not any(v and not _ELIDED.match(v) for v in values.values()):
+            continue  # a frame's index-name line, under its header (with the "..." of elided columns over it)
         labels = [c for c in index if _is_label(c) or figure_value(c) is not None]
         if header is not None:  # a frame's text columns name its rows too; a series' text values are its data
             labels += [v for v in values.values() if v and _is_label(v)]
