@@ -107,14 +107,11 @@ def matches(value: Value, result: Decimal) -> bool:
     """Whether a computed figure is what ``value`` wrote, to its precision, as a number or as a percent of it.
 
     A percent under one ("0.35%") is not the fraction 0.35: its digits as written match only a computed percent.
-    A figure written with a magnitude word ("1.26bn") is an amount, never a ratio's percent: only its magnitude
-    reading is compared, at scale one.
     """
     percent = any(r.how == "percent" for r in value.readings)
     return any(abs(abs(result) * scale - abs(reading.value)) <= reading.tolerance
                for reading in value.readings for scale in (Decimal(1), Decimal(100))
-               if not (percent and reading.how != "percent" and abs(reading.value) < 1 and scale == 1)
-               and not (reading.how == "magnitude" and scale != 1))
+               if not (percent and reading.how != "percent" and abs(reading.value) < 1 and scale == 1))
 
 
 def significant_digits(value: Value) -> int:
