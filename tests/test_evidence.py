@@ -656,6 +656,30 @@ def test_a_head_of_a_wide_frame_indexed_by_time_is_a_look_at_its_first_rows(engi
     assert ok.status == "final" and len(ok.iterations) == 2
 
 
+LOTS = pd.DataFrame({"lot": range(100, 140), "description": [f"Cask {n}" for n in range(100, 129)] + ["Port Ellen 21"]
+                     + [f"Cask {n}" for n in range(130, 140)],
+                     "low": [300] * 29 + [3600] + [90] * 10, "high": [400] * 29 + [4900] + [120] * 10,
+                     "hammer_gbp": [420.0] * 29 + [6800.0] + [110.0] * 10, "status": ["Sold"] * 40})
+ONE_LOT = "print(context[context.lot == 129][['lot', 'description', 'low', 'high', 'hammer_gbp', 'status']])"
+
+
+@pytest.mark.parametrize("code, answer, refused", [
+    (ONE_LOT, "Lot 129, the Port Ellen 21, sold for £4,900 at the hammer.", True),  # the high estimate's column
+    (ONE_LOT, "Lot 129, the Port Ellen 21, sold for £6,800 at the hammer.", False),
+    (ONE_LOT, "Lot 129 made £6,800, above its £3,600 to £4,900 estimate.", False),  # words naming no column
+    (ONE_LOT + "\nprint(context.hammer_gbp.max() - 1900)", "Lot 129 sold for £4,900 at the hammer.", False),
+])
+def test_a_figure_of_a_selected_row_is_checked_against_the_column_its_words_name(engine: Engine, code: str,
+                                                                                 answer: str, refused: bool) -> None:
+    # a row printed alone is the row the code chose: the answer need not name it as the row writes it, and a
+    # figure printed elsewhere too (the last case) may have been read there
+    run = engine.run([fence(code), f"FINAL({answer})"], LOTS, question="What did lot 129 fetch?", max_iterations=2)
+    refusals = [v for v in run.iterations[-1].verdicts if v.action == "refused"]
+    assert [v.gate for v in refusals] == (["row-mismatch"] if refused else []), refusals
+    if refused:
+        assert (refusals[0].values["column"], refusals[0].values["named"]) == ("high", "hammer_gbp")
+
+
 STATEMENT = "\n".join(["Receipt | Time | Paid In"] + [f"R{n:04d} | 2024-05-{31 - n % 30:02d} 10:00 | {p:,.2f}"
                                                       for n, p in enumerate([1300, 8930, 900, 38800, 2400] * 60)])
 

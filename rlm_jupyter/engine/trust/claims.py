@@ -635,7 +635,7 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
     found = evidence.tables
     labels = table_labels(found)
     if not labels:
-        return None
+        return _another_column_of_one_row(text, evidence)
     asked = mentions(question, labels)
     # a top-N question's figures are its list's ("the five most frequent messages in the error log"), not the
     # figures of the one label it names
@@ -679,6 +679,37 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
                      or _printed_elsewhere(label, value, figures, evidence))
             if claim is not None:
                 return claim
+    return _another_column_of_one_row(text, evidence)
+
+
+def _another_column_of_one_row(text: str, evidence: Evidence) -> Claim | None:
+    """A figure stated with words that name one column of a row code selected and printed alone (a frame of one
+    row: ``lots[lots.lot == 129]``), read from another column of that row: "sold for £4,900 at the hammer" where
+    4,900 is the row's ``high`` estimate and ``hammer_gbp`` holds 6,800.
+
+    Why apart from the label pairs: the row is the one the code chose, so the answer need not name its label the
+    way the row writes it (a lot number, a shortened description); its columns are what the words are checked
+    against. Only a figure that every output showing it showed in such a row: one printed elsewhere too may have
+    been read there. The words are those within a few words of the figure (``_around``), the row's own labels
+    aside; words that name no numeric column of the row claim nothing."""
+    rows = evidence.one_rows
+    for sentence in sentences(text) if rows else ():
+        for value in values(sentence):
+            if value.kind != "number" or not value.readings or is_year(value):
+                continue
+            held = [(table, column) for table in rows for _, column in _cells_of(value, table)]
+            lines = {id(table.rows[0].line) for table, _ in held}
+            shown = [match.line for match in evidence.shown.matches(value)]
+            if not held or not shown or any(id(line) not in lines for line in shown):
+                continue
+            for table, column in held:
+                row = table.rows[0]
+                words = _clause_words(value, _around(sentence, value), " ".join(row.labels))
+                columns, named = _columns_for(table, words)
+                if named and column not in columns:
+                    printed = next((label for label in row.labels if figure_value(label) is None), "the selected row")
+                    return Claim(prompts.other_column(value.text, printed, column, columns[0], table.where.describe()),
+                                 {"label": printed, "figure": value.text, "column": column, "named": columns[0]})
     return None
 
 
@@ -1108,15 +1139,21 @@ def _spaced_wholes(written: list[Value], text: str, held: Callable[[Value], bool
     return written
 
 
+def _clause_words(value: Value, clause: str, label: str) -> set[str]:
+    """The words of the clause around a figure that may name its column, the label's own aside. "41.13 €/arroba",
+    "12 km per hour": the word a rate is per, after its figure or unit, is its denominator, not the column it
+    measures; "2,910 kg" names the column ``중량_kg``, not ``상자`` (boxes) beside it."""
+    words = _measure_words(_DENOMINATOR.sub(r"\1", clause)) - set(label.lower().split())
+    if value.unit is not None:
+        words |= set(re.findall(r"[^\W\d_]+", value.text.lower()))
+    return words
+
+
 def _pair_claim(label: str, value: Value, clause: str, found: list[Table], shown: Shown) -> Claim | None:
     holding = [table for table in found if table.rows_of(label)]
     if not holding:
         return None
-    # "41.13 €/arroba", "12 km per hour": the word a rate is per, after its figure or unit, is its denominator, not
-    # the column it measures
-    words = _measure_words(_DENOMINATOR.sub(r"\1", clause)) - set(label.split())
-    if value.unit is not None:  # "2,910 kg" names the column ``중량_kg``, not ``상자`` (boxes) beside it
-        words |= set(re.findall(r"[^\W\d_]+", value.text.lower()))
+    words = _clause_words(value, clause, label)
     own: list[tuple[Table, str]] = [(table, column) for table in holding for row, column in _cells_of(value, table)
                                     if id(row) in {id(r) for r in table.rows_of(label)}]
     if own:

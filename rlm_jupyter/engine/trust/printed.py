@@ -671,6 +671,29 @@ def tables(lines: list[Line]) -> list[Table]:
     return found
 
 
+def one_row_frames(lines: list[Line]) -> list[Table]:
+    """The frames of one row the clean outputs among ``lines`` printed: a header over one row, as pandas prints a
+    row code selected (``lots[lots.lot == 129]``, ``df.loc[[i]]``). Apart from ``tables``: a choice among fewer
+    rows than ``MIN_TABLE_ROWS`` is no table to misread an extreme or a row of, but a figure of this row is this
+    row's, and its column is the one its header names."""
+    found: list[Table] = []
+    by_output: dict[Where, list[Line]] = {}
+    for line in lines:
+        if line.where.place == "output" and line.clean and len(line.text) <= MAX_ROW_CHARS:
+            by_output.setdefault(line.where, []).append(line)
+    for output in by_output.values():
+        for start in range(len(output) - 1):
+            pair = output[start:start + 2]
+            apart = [output[i] for i in (start - 1, start + 2) if 0 <= i < len(output)]
+            if len(pair[0].text) != len(pair[1].text) or pair[1].number != pair[0].number + 1 \
+                    or any(len(o.text) == len(pair[0].text) and abs(o.number - pair[0].number) <= 2 for o in apart):
+                continue  # two lines of one width, no third beside them (a longer run is ``tables``')
+            table = _pandas_table(output, start, start + 2, one_row=True)
+            if table is not None and len(table.rows) == 1:  # not a series of two rows: that is ``tables``' too
+                found.append(table)
+    return found
+
+
 def _read_output(lines: list[Line]) -> list[Table]:
     out: list[Table] = []
     taken: set[int] = set()
@@ -725,7 +748,7 @@ def _segments(texts: list[str], words: bool = False) -> list[tuple[int, int]]:
     return spans
 
 
-def _pandas_table(lines: list[Line], start: int, end: int) -> Table | None:
+def _pandas_table(lines: list[Line], start: int, end: int, one_row: bool = False) -> Table | None:
     """A pandas frame or series laid out on ``lines[start:end]`` (plus its index-name line and footer), or None.
 
     A series (its footer says ``dtype``) has no header: each row is index levels, then the value. A frame's
@@ -752,7 +775,7 @@ def _pandas_table(lines: list[Line], start: int, end: int) -> Table | None:
     if levels:
         header, cells, run = _joined(cells[:levels]), cells[levels:], run[levels:]
         header[:named_index] = [""] * named_index  # "year" over the index is the name of the column levels
-    if len(cells) < 2:
+    if len(cells) < 2 and not (one_row and levels == 1 and len(cells) == 1):
         return None
     spans_named, index_width = _columns(header, spans)
     if header is not None and index_width > 1 and _counts_rows([row[0] for row in cells]):
@@ -783,7 +806,7 @@ def _pandas_table(lines: list[Line], start: int, end: int) -> Table | None:
         if header is not None:  # a frame's text columns name its rows too; a series' text values are its data
             labels += [v for v in values.values() if v and _is_label(v)]
         rows.append(Row(labels, values, line))
-    if sum(any(figure_value(v) is not None for v in r.cells.values()) for r in rows) < 2:
+    if sum(any(figure_value(v) is not None for v in r.cells.values()) for r in rows) < (1 if one_row else 2):
         return None
     _name_calendar_numbers(rows, run[0].code)
     partial = elided or (footer is not None and int(footer.group("length") or footer.group("rows") or 0) > len(rows))

@@ -46,7 +46,7 @@ from .derive import (
     spaced_groups,
 )
 from .forms import asks_when
-from .printed import LINE_CHARS, Line, Match, Shown, Table, Where, shown_at, tables
+from .printed import LINE_CHARS, Line, Match, Shown, Table, Where, one_row_frames, shown_at, tables
 from .readings import Value, date_of, is_year, values
 from .search_again import DATA_PIECE_CHARS
 from .written import written_source
@@ -111,6 +111,11 @@ class Evidence:
     @cached_property
     def tables(self) -> list[Table]:
         return tables(self.shown.lines)
+
+    @cached_property
+    def one_rows(self) -> list[Table]:
+        """The frames of one row printed (``printed.one_row_frames``): a row code selected."""
+        return one_row_frames(self.shown.lines)
 
     @cached_property
     def last_output(self) -> list[Line]:
