@@ -4,7 +4,7 @@ It was written by a helper who never read the engine, the gates or the prompts, 
 policy; while it is held out, it is measured only for its aggregate figures, never read case by case. Run: ``python -m
 benchmarks.acceptance --cases benchmarks.cases_holdout15``. The cases are written as a capable model writes its answers
 (legitimate) or as weaker models get a figure or a label wrong (invented or misread), in the classes of ``cases_tune2``
-(the 25 and 21 of ``cases_kit`` and the 8 and 8 the evidence issue names). Every case name starts with ``h15_``.
+(the 25 and 21 of ``cases_kit`` and the 8 and 8 the evidence issue names). Every case name starts with ``n15_``.
 
 Size: 72 legitimate answers covering all 33 legitimate classes (two or three each) and 58 invented or misread ones
 covering all 29 invented classes (two each). Before it was handed over, each case was built and its replies' code run in
@@ -857,7 +857,7 @@ def sub_says(prompt: str) -> str:
 # Legitimate answers
 # =================================================================================================================
 # -- describe() statistic -------------------------------------------------------------------------------------------
-@case("h15_cow_fat_describe", "describe() statistic", "legit", "गाय के दूध में फैट आम तौर पर कितना रहता है?")
+@case("n15_cow_fat_describe", "describe() statistic", "legit", "गाय के दूध में फैट आम तौर पर कितना रहता है?")
 def _cow_fat() -> Script:
     code = "gaay = doodh[doodh['पशु'] == 'गाय']\nprint(gaay['फैट'].describe().round(2))"
     ctx, ns = with_milk(code)
@@ -869,7 +869,7 @@ def _cow_fat() -> Script:
                   [repl("print(gaay['फैट'].median(), round(gaay['फैट'].mean(), 2), gaay['फैट'].quantile([.25, .75]).tolist())"), final])
 
 
-@case("h15_bath_stay_describe", "describe() statistic", "legit", "How long do guests usually stay in the bath?")
+@case("n15_bath_stay_describe", "describe() statistic", "legit", "How long do guests usually stay in the bath?")
 def _stay_describe() -> Script:
     code = "print(visits.perc.describe().round(1))"
     ctx, ns = with_bath(code)
@@ -884,7 +884,7 @@ def _stay_describe() -> Script:
                   [repl("print(round(visits.perc.median()), round(visits.perc.median() / 60, 1), round(visits.perc.mean()))"), final])
 
 
-@case("h15_delcep_describe", "describe() statistic", "legit", "What do our estimates of Delta Cephei look like?")
+@case("n15_delcep_describe", "describe() statistic", "legit", "What do our estimates of Delta Cephei look like?")
 def _delcep() -> Script:
     code = "print(vs[vs.star == 'DEL CEP'].mag.describe().round(2))"
     ctx, ns = with_star(code)
@@ -899,7 +899,7 @@ def _delcep() -> Script:
 
 
 # -- bullet list of figures -----------------------------------------------------------------------------------------
-@case("h15_apiary_bullets_pl", "bullet list of figures", "legit", "Ile miodu zebrała każda pasieka w 2024 roku?")
+@case("n15_apiary_bullets_pl", "bullet list of figures", "legit", "Ile miodu zebrała każda pasieka w 2024 roku?")
 def _apiary_bullets() -> Script:
     code = "per = zb.groupby('pasieka').waga_netto_kg.sum().round(1).sort_values(ascending=False)\nprint(per)\nprint(round(per.sum(), 1))"
     ctx, ns = with_honey(code)
@@ -912,7 +912,7 @@ def _apiary_bullets() -> Script:
                   [repl("print({k: f'{v:.1f}'.replace('.', ',') for k, v in per.items()})"), final])
 
 
-@case("h15_ferry_april_bullets", "bullet list of figures", "legit", "How many passengers did each line carry in April?")
+@case("n15_ferry_april_bullets", "bullet list of figures", "legit", "How many passengers did each line carry in April?")
 def _april_bullets() -> Script:
     code = "nisan = fr[fr.tarih.dt.month == 4].groupby('hat').yolcu.sum().sort_values(ascending=False)\nprint(nisan)\nprint(nisan.sum())"
     ctx, ns = with_ferry(code)
@@ -929,7 +929,7 @@ VILLAGES_TABLE = ("xoria = par.groupby('χωριό').agg(παραγωγοί=('κ
                   "xoria = xoria.sort_values('λάδι', ascending=False)\nprint(xoria)")
 
 
-@case("h15_mill_village_table", "markdown table in text", "legit", "Φτιάξε μου έναν πίνακα ανά χωριό: παραγωγοί, ελιές, λάδι και απόδοση.")
+@case("n15_mill_village_table", "markdown table in text", "legit", "Φτιάξε μου έναν πίνακα ανά χωριό: παραγωγοί, ελιές, λάδι και απόδοση.")
 def _village_table() -> Script:
     ctx, ns = with_mill(VILLAGES_TABLE)
     x = ns["xoria"]
@@ -941,7 +941,7 @@ def _village_table() -> Script:
     return Script(ctx, [MILL_LOOK, PARSE_MILL, repl(VILLAGES_TABLE), final], [repl("print(xoria.to_string())"), final])
 
 
-@case("h15_moto_model_table", "markdown table in text", "legit", "Cho tôi bảng số lượt thuê và doanh thu theo từng loại xe.")
+@case("n15_moto_model_table", "markdown table in text", "legit", "Cho tôi bảng số lượt thuê và doanh thu theo từng loại xe.")
 def _model_table() -> Script:
     code = ("theo_xe = tx[tx.trang_thai != 'huy'].groupby('xe').agg(luot=('ma', 'size'), doanh_thu=('doanh_thu', 'sum'))\n"
             "theo_xe = theo_xe.sort_values('doanh_thu', ascending=False)\nprint(theo_xe)\nprint(theo_xe.sum())")
@@ -954,7 +954,7 @@ def _model_table() -> Script:
 
 
 # -- value with a unit ----------------------------------------------------------------------------------------------
-@case("h15_buckwheat_kg", "value with a unit", "legit", "How much buckwheat honey did the cooperative take in?")
+@case("n15_buckwheat_kg", "value with a unit", "legit", "How much buckwheat honey did the cooperative take in?")
 def _buckwheat() -> Script:
     code = ("g = zb[zb.rodzaj_miodu == 'gryczany']\nprint(len(g), round(g.waga_netto_kg.sum(), 1))\n"
             "print(g.groupby('pasieka').waga_netto_kg.sum().round(1))")
@@ -968,7 +968,7 @@ def _buckwheat() -> Script:
     return Script(ctx, [HONEY_LOOK, PARSE_HONEY, repl(code), final], [repl("print(f'{g.waga_netto_kg.sum():.1f} kg')"), final])
 
 
-@case("h15_buffalo_may_litres", "value with a unit", "legit", "How much buffalo milk came in during May 2024?")
+@case("n15_buffalo_may_litres", "value with a unit", "legit", "How much buffalo milk came in during May 2024?")
 def _buffalo_may() -> Script:
     code = "mai = doodh[(doodh['महीना'] == '2024-05') & (doodh['पशु'] == 'भैंस')]\nprint(len(mai), round(mai['लीटर'].sum(), 1))"
     ctx, ns = with_milk(code)
@@ -978,7 +978,7 @@ def _buffalo_may() -> Script:
     return Script(ctx, [MILK_LOOK, PARSE_MILK, repl(code), final], [repl("print(f\"{mai['लीटर'].sum():,.1f} L\")"), final])
 
 
-@case("h15_mill_oil_tonnes", "value with a unit", "legit", "Πόσο λάδι βγήκε συνολικά φέτος;")
+@case("n15_mill_oil_tonnes", "value with a unit", "legit", "Πόσο λάδι βγήκε συνολικά φέτος;")
 def _oil_tonnes() -> Script:
     code = "print(round(par['λάδι_kg'].sum(), 1), par['ελιές_kg'].sum(), len(par))"
     ctx, ns = with_mill(code)
@@ -990,7 +990,7 @@ def _oil_tonnes() -> Script:
 
 
 # -- range from min to max ------------------------------------------------------------------------------------------
-@case("h15_rleo_range", "range from min to max", "legit", "How bright and how faint did R Leo get in our estimates?")
+@case("n15_rleo_range", "range from min to max", "legit", "How bright and how faint did R Leo get in our estimates?")
 def _rleo_range() -> Script:
     code = ("r = vs[vs.star == 'R LEO']\nprint(r.mag.min(), r.mag.max())\n"
             "print(r[r.mag == r.mag.min()][['utc', 'obs']])\nprint(r[r.mag == r.mag.max()][['utc', 'obs']])")
@@ -1006,7 +1006,7 @@ def _rleo_range() -> Script:
     return Script(ctx, [STAR_LOOK, PARSE_STAR, repl(code), final], [repl("print(r.mag.min(), r.mag.max(), round(r.mag.max() - r.mag.min(), 1))"), final])
 
 
-@case("h15_acidity_range", "range from min to max", "legit", "What range of acidity did the oil have this season?")
+@case("n15_acidity_range", "range from min to max", "legit", "What range of acidity did the oil have this season?")
 def _acidity_range() -> Script:
     code = ("print(par['οξύτητα'].min(), par['οξύτητα'].max())\n"
             "print(par.loc[par['οξύτητα'].idxmax(), ['αρ_παραλαβής', 'ημερομηνία', 'παραγωγός', 'οξύτητα']])")
@@ -1021,7 +1021,7 @@ def _acidity_range() -> Script:
 
 
 # -- two groups compared --------------------------------------------------------------------------------------------
-@case("h15_cow_vs_buffalo", "two groups compared", "legit", "Compare cow and buffalo milk at this centre.")
+@case("n15_cow_vs_buffalo", "two groups compared", "legit", "Compare cow and buffalo milk at this centre.")
 def _cow_buffalo() -> Script:
     code = "print(doodh.groupby('पशु')[['लीटर', 'फैट', 'एसएनएफ', 'दर']].mean().round(2))"
     ctx, ns = with_milk(code)
@@ -1035,7 +1035,7 @@ def _cow_buffalo() -> Script:
     return Script(ctx, [MILK_LOOK, PARSE_MILK, repl(code), final], [repl("print(doodh.groupby('पशु')['दर'].mean().diff().round(2))"), final])
 
 
-@case("h15_adalar_weekends", "two groups compared", "legit", "How much busier is the Adalar line at weekends?")
+@case("n15_adalar_weekends", "two groups compared", "legit", "How much busier is the Adalar line at weekends?")
 def _adalar_weekends() -> Script:
     code = ("ada = fr[(fr.hat == 'Adalar') & (fr.sefer > 0) & ~fr.tarih.between('2024-04-10', '2024-04-12')].copy()\n"
             "ada['hafta_sonu'] = ada.tarih.dt.day_of_week >= 5\n"
@@ -1050,7 +1050,7 @@ def _adalar_weekends() -> Script:
 
 
 # -- X out of Y -----------------------------------------------------------------------------------------------------
-@case("h15_wet_batches", "X out of Y", "legit", "How many honey batches were too wet?")
+@case("n15_wet_batches", "X out of Y", "legit", "How many honey batches were too wet?")
 def _wet_batches() -> Script:
     code = ("limit = zb.rodzaj_miodu.map(lambda k: 23.0 if k == 'wrzosowy' else 20.0)\nwet = zb[zb.woda_proc > limit]\n"
             "print(len(wet), len(zb))\nprint(wet[['pasieka', 'ul', 'data', 'rodzaj_miodu', 'woda_proc']])")
@@ -1063,7 +1063,7 @@ def _wet_batches() -> Script:
     return Script(ctx, [HONEY_LOOK, PARSE_HONEY, repl(code), final], [repl("print(f'{len(wet)} z {len(zb)}')"), final])
 
 
-@case("h15_late_returns_vi", "X out of Y", "legit", "Bao nhiêu lượt trả xe bị tính phí trễ?")
+@case("n15_late_returns_vi", "X out of Y", "legit", "Bao nhiêu lượt trả xe bị tính phí trễ?")
 def _late_returns() -> Script:
     code = "tra = tx[tx.trang_thai == 'da_tra']\nprint((tra.phi_tre > 0).sum(), len(tra), tra.phi_tre.sum())"
     ctx, ns = with_moto(code)
@@ -1074,7 +1074,7 @@ def _late_returns() -> Script:
 
 
 # -- period-over-period change --------------------------------------------------------------------------------------
-@case("h15_bosphorus_march_april", "period-over-period change", "legit", "How did the Bosphorus tour do in April compared with March?")
+@case("n15_bosphorus_march_april", "period-over-period change", "legit", "How did the Bosphorus tour do in April compared with March?")
 def _bosphorus() -> Script:
     code = ("bt = fr[fr.hat == 'Boğaz Turu'].groupby(fr.tarih.dt.month)[['sefer', 'yolcu', 'gelir']].sum()\nprint(bt)\n"
             "print((bt.loc[4] / bt.loc[3] - 1).round(3))\nprint(fr[(fr.hat == 'Boğaz Turu') & (fr.sefer == 0)].tarih.tolist())")
@@ -1088,7 +1088,7 @@ def _bosphorus() -> Script:
     return Script(ctx, [FERRY_LOOK, PARSE_FERRY, repl(code), final], [repl("print(f\"{bt.loc[4, 'yolcu'] / bt.loc[3, 'yolcu'] - 1:+.1%}\")"), final])
 
 
-@case("h15_milk_may_june", "period-over-period change", "legit", "By how much did milk collection fall from May to June?")
+@case("n15_milk_may_june", "period-over-period change", "legit", "By how much did milk collection fall from May to June?")
 def _may_june() -> Script:
     code = "mahina = doodh.groupby('महीना')['लीटर'].sum().round(1)\nprint(mahina)\nprint(round(mahina.iloc[2] / mahina.iloc[1] * 100 - 100, 1))"
     ctx, ns = with_milk(code)
@@ -1099,7 +1099,7 @@ def _may_june() -> Script:
     return Script(ctx, [MILK_LOOK, PARSE_MILK, repl(code), final], [repl("print(round(mahina.iloc[1] - mahina.iloc[2], 1))"), final])
 
 
-@case("h15_moto_july_august", "period-over-period change", "legit", "Doanh thu tháng 8 so với tháng 7 thay đổi thế nào?")
+@case("n15_moto_july_august", "period-over-period change", "legit", "Doanh thu tháng 8 so với tháng 7 thay đổi thế nào?")
 def _july_august() -> Script:
     code = "thang = tx.groupby(tx.nhan.dt.month).agg(luot=('ma', 'size'), doanh_thu=('doanh_thu', 'sum'))\nprint(thang)"
     ctx, ns = with_moto(code)
@@ -1111,7 +1111,7 @@ def _july_august() -> Script:
 
 
 # -- top-N list by code ---------------------------------------------------------------------------------------------
-@case("h15_top5_farmers", "top-N list by code", "legit", "Which five farmers delivered the most milk?")
+@case("n15_top5_farmers", "top-N list by code", "legit", "Which five farmers delivered the most milk?")
 def _top5() -> Script:
     code = "top5 = doodh.groupby(['सदस्य_क्रमांक', 'किसान', 'पशु'])['लीटर'].sum().nlargest(5).round(1)\nprint(top5)"
     ctx, ns = with_milk(code)
@@ -1124,7 +1124,7 @@ def _top5() -> Script:
     return Script(ctx, [MILK_LOOK, PARSE_MILK, repl(code), final], [repl("print(top5.reset_index().to_string())"), final])
 
 
-@case("h15_top3_oil_el", "top-N list by code", "legit", "Ποιοι τρεις παραγωγοί έφεραν το περισσότερο λάδι;")
+@case("n15_top3_oil_el", "top-N list by code", "legit", "Ποιοι τρεις παραγωγοί έφεραν το περισσότερο λάδι;")
 def _top3_oil() -> Script:
     code = "top3 = par.groupby(['παραγωγός', 'χωριό'])['λάδι_kg'].sum().nlargest(3)\nprint(top3)"
     ctx, ns = with_mill(code)
@@ -1135,7 +1135,7 @@ def _top3_oil() -> Script:
 
 
 # -- significant figures --------------------------------------------------------------------------------------------
-@case("h15_ferry_total_sig", "significant figures", "legit", "Roughly how many passengers did the five lines carry over the two months?")
+@case("n15_ferry_total_sig", "significant figures", "legit", "Roughly how many passengers did the five lines carry over the two months?")
 def _ferry_total() -> Script:
     code = "print(fr.yolcu.sum())\nprint(fr.groupby(fr.tarih.dt.month).yolcu.sum())"
     ctx, ns = with_ferry(code)
@@ -1145,7 +1145,7 @@ def _ferry_total() -> Script:
     return Script(ctx, [FERRY_LOOK, PARSE_FERRY, repl(code), final], [repl("print(f'{fr.yolcu.sum():.2g}')"), final])
 
 
-@case("h15_bath_week_takings_hu", "significant figures", "legit", "Nagyjából mennyi volt a heti jegybevétel?")
+@case("n15_bath_week_takings_hu", "significant figures", "legit", "Nagyjából mennyi volt a heti jegybevétel?")
 def _week_takings() -> Script:
     code = "print(visits.ar.sum())\nprint(visits.groupby('nap').ar.sum())"
     ctx, ns = with_bath(code)
@@ -1158,7 +1158,7 @@ def _week_takings() -> Script:
 
 
 # -- negative figure ------------------------------------------------------------------------------------------------
-@case("h15_kadikoy_bayram_drop", "negative figure", "legit", "How did Kadıköy–Karaköy do during Bayram, compared with the week before?")
+@case("n15_kadikoy_bayram_drop", "negative figure", "legit", "How did Kadıköy–Karaköy do during Bayram, compared with the week before?")
 def _bayram_drop() -> Script:
     code = ("k = fr[fr.hat == 'Kadıköy–Karaköy'].set_index('tarih').yolcu\n"
             "bayram, once = k['2024-04-10':'2024-04-12'], k['2024-04-03':'2024-04-05']\n"
@@ -1171,7 +1171,7 @@ def _bayram_drop() -> Script:
     return Script(ctx, [FERRY_LOOK, PARSE_FERRY, repl(code), final], [repl("print(f'{bayram.mean() / once.mean() - 1:.1%}')"), final])
 
 
-@case("h15_payout_per_delivery_drop", "negative figure", "legit", "How did the average payment per delivery change from April to June?")
+@case("n15_payout_per_delivery_drop", "negative figure", "legit", "How did the average payment per delivery change from April to June?")
 def _payout_drop() -> Script:
     code = ("per = doodh.groupby('महीना')[['राशि', 'लीटर', 'दर']].mean().round(2)\nprint(per)\n"
             "per = per['राशि']\nprint(round(per.iloc[-1] - per.iloc[0], 2))")
@@ -1186,7 +1186,7 @@ def _payout_drop() -> Script:
 
 
 # -- quoted log line or ID ------------------------------------------------------------------------------------------
-@case("h15_first_turnstile_error", "quoted log line or ID", "legit", "Show me the first turnstile error of the week.")
+@case("n15_first_turnstile_error", "quoted log line or ID", "legit", "Show me the first turnstile error of the week.")
 def _first_error() -> Script:
     code = "err = [l for l in lines if ' HIBA ' in l]\nprint(len(err))\nprint('\\n'.join(err))"
     ctx, ns = with_bath(code)
@@ -1198,7 +1198,7 @@ def _first_error() -> Script:
     return Script(ctx, [BATH_LOOK, PARSE_BATH, repl(code), final], [repl("print(err[0])"), final])
 
 
-@case("h15_biggest_order_msgid", "quoted log line or ID", "legit", "Which is our biggest standing order by value? Give me its Message-ID.")
+@case("n15_biggest_order_msgid", "quoted log line or ID", "legit", "Which is our biggest standing order by value? Give me its Message-ID.")
 def _biggest_order() -> Script:
     code = ("big = ped[~ped.cancelado].valor.idxmax()\nprint(big, ped.loc[big, ['cliente', 'sacas', 'variedade', 'preco', 'valor']].tolist())\n"
             "print(msgs[msgs.assunto.str.startswith(('Pedido ' + big, 'Order ' + big))].id.iloc[0])")
@@ -1214,7 +1214,7 @@ def _biggest_order() -> Script:
 
 
 # -- count off value_counts -----------------------------------------------------------------------------------------
-@case("h15_nationalities_vi", "count off value_counts", "legit", "Khách thuê xe đến từ những nước nào, mỗi nước bao nhiêu lượt?")
+@case("n15_nationalities_vi", "count off value_counts", "legit", "Khách thuê xe đến từ những nước nào, mỗi nước bao nhiêu lượt?")
 def _nationalities() -> Script:
     code = "print(tx.quoc_tich.value_counts())"
     ctx, ns = with_moto(code)
@@ -1229,7 +1229,7 @@ TICKET_EN = {"napijegy": "day ticket", "kabinos": "day ticket with cabin", "diak
              "nyugdijas": "senior", "esti": "evening ticket"}
 
 
-@case("h15_ticket_types", "count off value_counts", "legit", "Which ticket types did guests use this week, and how many of each?")
+@case("n15_ticket_types", "count off value_counts", "legit", "Which ticket types did guests use this week, and how many of each?")
 def _ticket_types() -> Script:
     code = "print(visits.tipus.value_counts())"
     ctx, ns = with_bath(code)
@@ -1241,7 +1241,7 @@ def _ticket_types() -> Script:
 
 
 # -- date from a log timestamp --------------------------------------------------------------------------------------
-@case("h15_last_exit_saturday", "date from a log timestamp", "legit", "When did the last guest leave on Saturday?")
+@case("n15_last_exit_saturday", "date from a log timestamp", "legit", "When did the last guest leave on Saturday?")
 def _last_exit() -> Script:
     code = ("szo = visits[visits.nap == '2025-02-08']\nprint(szo.ki.max(), (szo.ki == szo.ki.max()).sum())\n"
             "print(szo[szo.ki == szo.ki.max()][['jegy', 'tipus', 'be', 'ki']])\n"
@@ -1256,7 +1256,7 @@ def _last_exit() -> Script:
     return Script(ctx, [BATH_LOOK, PARSE_BATH, repl(code), final], [repl("print(szo.ki.max().strftime('%Y-%m-%d %H:%M:%S %A'))"), final])
 
 
-@case("h15_rleo_brightest_date", "date from a log timestamp", "legit", "When did R Leo first reach its brightest in our data?")
+@case("n15_rleo_brightest_date", "date from a log timestamp", "legit", "When did R Leo first reach its brightest in our data?")
 def _rleo_date() -> Script:
     code = "r = vs[vs.star == 'R LEO']\nbest = r[r.mag == r.mag.min()]\nprint(best[['utc', 'obs', 'mag']])\nprint(best.jd.tolist())"
     ctx, ns = with_star(code)
@@ -1269,7 +1269,7 @@ def _rleo_date() -> Script:
 
 
 # -- week, weekday or time of day -----------------------------------------------------------------------------------
-@case("h15_arrival_hour", "week, weekday or time of day", "legit", "At what time of day do most guests arrive?")
+@case("n15_arrival_hour", "week, weekday or time of day", "legit", "At what time of day do most guests arrive?")
 def _arrival_hour() -> Script:
     code = "ora = visits.groupby(visits.be.dt.hour).size()\nprint(ora)"
     ctx, ns = with_bath(code)
@@ -1286,7 +1286,7 @@ VI_DAYS = {"Monday": "thứ hai", "Tuesday": "thứ ba", "Wednesday": "thứ tư
            "Saturday": "thứ bảy", "Sunday": "chủ nhật"}
 
 
-@case("h15_pickup_weekday_vi", "week, weekday or time of day", "legit", "Ngày nào trong tuần khách nhận xe nhiều nhất?")
+@case("n15_pickup_weekday_vi", "week, weekday or time of day", "legit", "Ngày nào trong tuần khách nhận xe nhiều nhất?")
 def _pickup_weekday() -> Script:
     code = "print(tx.nhan.dt.day_name().value_counts())"
     ctx, ns = with_moto(code)
@@ -1298,7 +1298,7 @@ def _pickup_weekday() -> Script:
 
 
 # -- locale number abbreviation -------------------------------------------------------------------------------------
-@case("h15_milk_payout_lakh", "locale number abbreviation", "legit", "What did the centre pay its farmers over the quarter?")
+@case("n15_milk_payout_lakh", "locale number abbreviation", "legit", "What did the centre pay its farmers over the quarter?")
 def _payout_lakh() -> Script:
     code = "kul = round(doodh['राशि'].sum(), 2)\nprint(kul)\nprint(doodh.groupby('महीना')['राशि'].sum().round(2))"
     ctx, ns = with_milk(code)
@@ -1309,7 +1309,7 @@ def _payout_lakh() -> Script:
     return Script(ctx, [MILK_LOOK, PARSE_MILK, repl(code), final], [repl("print(round(kul / 1e5, 1), 'lakh')"), final])
 
 
-@case("h15_ferry_revenue_mn_tr", "locale number abbreviation", "legit", "İki ayın toplam bilet geliri ne kadar?")
+@case("n15_ferry_revenue_mn_tr", "locale number abbreviation", "legit", "İki ayın toplam bilet geliri ne kadar?")
 def _revenue_mn() -> Script:
     code = "print(round(fr.gelir.sum(), 2))\nprint(fr.groupby(fr.tarih.dt.month).gelir.sum().round(2))"
     ctx, ns = with_ferry(code)
@@ -1322,7 +1322,7 @@ def _revenue_mn() -> Script:
 
 
 # -- joined tables --------------------------------------------------------------------------------------------------
-@case("h15_yield_by_variety", "joined tables", "legit", "Which olive variety gives more oil, Koroneiki or Tsounati?")
+@case("n15_yield_by_variety", "joined tables", "legit", "Which olive variety gives more oil, Koroneiki or Tsounati?")
 def _yield_variety() -> Script:
     code = ("poik = par.groupby('ποικιλία')[['ελιές_kg', 'λάδι_kg']].sum()\npoik['απόδοση_%'] = (poik['λάδι_kg'] / poik['ελιές_kg'] * 100).round(2)\n"
             "print(poik)\nprint(par.groupby('ποικιλία')['κωδικός'].nunique())")
@@ -1337,7 +1337,7 @@ def _yield_variety() -> Script:
     return Script(ctx, [MILL_LOOK, PARSE_MILL, repl(code), final], [repl("print(poik['απόδοση_%'].to_dict())"), final])
 
 
-@case("h15_kefalas_producers", "joined tables", "legit", "How much oil did the Kefalas producers bring, and who brought the most there?")
+@case("n15_kefalas_producers", "joined tables", "legit", "How much oil did the Kefalas producers bring, and who brought the most there?")
 def _kefalas() -> Script:
     code = "kef = par[par['χωριό'] == 'Κεφαλάς'].groupby('παραγωγός')[['ελιές_kg', 'λάδι_kg']].sum().sort_values('λάδι_kg', ascending=False)\nprint(kef)\nprint(kef.sum())"
     ctx, ns = with_mill(code)
@@ -1347,7 +1347,7 @@ def _kefalas() -> Script:
     return Script(ctx, [MILL_LOOK, PARSE_MILL, repl(code), final], [repl("print(kef['λάδι_kg'].sum(), kef.index[0])"), final])
 
 
-@case("h15_apiary_value_pl", "joined tables", "legit", "Ile warte były zbiory każdej pasieki po cenach skupu?")
+@case("n15_apiary_value_pl", "joined tables", "legit", "Ile warte były zbiory każdej pasieki po cenach skupu?")
 def _apiary_value() -> Script:
     code = "wart = zb.groupby('pasieka').wartosc_zl.sum().round(2).sort_values(ascending=False)\nprint(wart)\nprint(round(wart.sum(), 2))"
     ctx, ns = with_honey(code)
@@ -1359,7 +1359,7 @@ def _apiary_value() -> Script:
 
 
 # -- qualitative over a full small table ----------------------------------------------------------------------------
-@case("h15_commuter_vs_leisure", "qualitative over a full small table", "legit",
+@case("n15_commuter_vs_leisure", "qualitative over a full small table", "legit",
       "Which ferry lines are commuter lines and which are leisure lines?")
 def _commuter() -> Script:
     code = ("x = fr[fr.sefer > 0].assign(hs=fr.tarih.dt.day_of_week >= 5).groupby(['hat', 'hs']).yolcu.mean().unstack().round(0)\n"
@@ -1377,7 +1377,7 @@ def _commuter() -> Script:
     return Script(ctx, [FERRY_LOOK, PARSE_FERRY, repl(code), final], [repl("print(x.oran.to_dict())"), final])
 
 
-@case("h15_water_by_honey", "qualitative over a full small table", "legit", "Which honeys tend to be the wettest?")
+@case("n15_water_by_honey", "qualitative over a full small table", "legit", "Which honeys tend to be the wettest?")
 def _water_by_honey() -> Script:
     code = "woda = zb.groupby('rodzaj_miodu').woda_proc.agg(['mean', 'max', 'size']).round(1).sort_values('mean')\nprint(woda)"
     ctx, ns = with_honey(code)
@@ -1391,7 +1391,7 @@ def _water_by_honey() -> Script:
 
 
 # -- FINAL_VAR of a dict or frame -----------------------------------------------------------------------------------
-@case("h15_producer_frame", "FINAL_VAR of a dict or frame", "legit",
+@case("n15_producer_frame", "FINAL_VAR of a dict or frame", "legit",
       "Give me a table per producer: deliveries, olives, oil, yield and mean acidity, biggest first.")
 def _producer_frame() -> Script:
     code = ("per_producer = par.groupby(['κωδικός', 'παραγωγός', 'χωριό']).agg(\n"
@@ -1405,7 +1405,7 @@ def _producer_frame() -> Script:
                   [repl("print(per_producer.shape, per_producer.columns.tolist())"), "FINAL_VAR(per_producer)"])
 
 
-@case("h15_star_ranges_dict", "FINAL_VAR of a dict or frame", "legit",
+@case("n15_star_ranges_dict", "FINAL_VAR of a dict or frame", "legit",
       "For each star, give me its brightest and faintest estimate and how many estimates we have, as a dict.")
 def _star_dict() -> Script:
     code = ("seen = vs[~vs.fainter]\n"
@@ -1418,7 +1418,7 @@ def _star_dict() -> Script:
 
 
 # -- DSPy SUBMIT fields ---------------------------------------------------------------------------------------------
-@case("h15_submit_bath_week", "DSPy SUBMIT fields", "legit",
+@case("n15_submit_bath_week", "DSPy SUBMIT fields", "legit",
       "Summarise the week: entries, ticket takings in forint, median stay in minutes and refused entries.")
 def _submit_bath() -> Script:
     code = "refused = sum('VISSZAUTASITVA' in l for l in lines)\nprint(len(visits), visits.ar.sum(), round(visits.perc.median(), 1), refused)"
@@ -1428,7 +1428,7 @@ def _submit_bath() -> Script:
     return Script(ctx, [BATH_LOOK, PARSE_BATH, repl(code), submit], [repl("print(visits.ar.sum(), refused)"), submit])
 
 
-@case("h15_submit_order_book", "DSPy SUBMIT fields", "legit",
+@case("n15_submit_order_book", "DSPy SUBMIT fields", "legit",
       "How many orders are standing (not cancelled), for how many bags and what value in reais?")
 def _submit_orders() -> Script:
     code = "firm = ped[~ped.cancelado]\nprint(len(firm), firm.sacas.sum(), firm.valor.sum())"
@@ -1439,7 +1439,7 @@ def _submit_orders() -> Script:
 
 
 # -- answer-dict dialect --------------------------------------------------------------------------------------------
-@case("h15_answer_best_hive_pl", "answer-dict dialect", "legit", "Który ul dał najwięcej miodu w sezonie?")
+@case("n15_answer_best_hive_pl", "answer-dict dialect", "legit", "Który ul dał najwięcej miodu w sezonie?")
 def _answer_hive() -> Script:
     code = ("per_ul = zb.groupby(['ul', 'pasieka']).agg(kg=('waga_netto_kg', 'sum'), zbiory=('data', 'size')).sort_values('kg', ascending=False)\n"
             "print(per_ul.head())\n(ul, pasieka), best = per_ul.index[0], per_ul.iloc[0]\n"
@@ -1449,7 +1449,7 @@ def _answer_hive() -> Script:
     return Script(ctx, [HONEY_LOOK, PARSE_HONEY, repl(code)], [repl("print(per_ul.head(3))"), repl(code)])
 
 
-@case("h15_answer_top_customer_vi", "answer-dict dialect", "legit", "Khách nào thuê xe nhiều lượt nhất?")
+@case("n15_answer_top_customer_vi", "answer-dict dialect", "legit", "Khách nào thuê xe nhiều lượt nhất?")
 def _answer_customer() -> Script:
     code = ("khach = tx[tx.trang_thai != 'huy'].groupby(['khach', 'quoc_tich']).agg(luot=('ma', 'size'), chi=('doanh_thu', 'sum'))\n"
             "khach = khach.sort_values(['luot', 'chi'], ascending=False)\nprint(khach.head())\n"
@@ -1463,7 +1463,7 @@ def _answer_customer() -> Script:
 
 
 # -- sub-call summary -----------------------------------------------------------------------------------------------
-@case("h15_cancellations_subcall", "sub-call summary", "legit", "Which orders were cancelled, by whom?")
+@case("n15_cancellations_subcall", "sub-call summary", "legit", "Which orders were cancelled, by whom?")
 def _cancellations() -> Script:
     ctx = {"caixa": coffee_mailbox()}
     code = f"said = llm_query({CANCEL_PROMPT!r} + caixa)\nprint(said)"
@@ -1478,7 +1478,7 @@ def _cancellations() -> Script:
                   [repl("print([s for s in caixa.splitlines() if s.startswith('Subject: Cancel')])"), final], sub_model())
 
 
-@case("h15_turnstile_errors_subcall", "sub-call summary", "legit", "What went wrong with the turnstiles this week?")
+@case("n15_turnstile_errors_subcall", "sub-call summary", "legit", "What went wrong with the turnstiles this week?")
 def _errors_subcall() -> Script:
     ctx = {"naplo": bath_log()}
     code = (f"hiba = '\\n'.join(l for l in naplo.splitlines() if ' HIBA ' in l)\nsaid = llm_query({ERRORS_PROMPT!r} + hiba)\nprint(said)")
@@ -1495,7 +1495,7 @@ def _errors_subcall() -> Script:
 
 
 # -- markdown document fact -----------------------------------------------------------------------------------------
-@case("h15_terms_deposit_evo", "markdown document fact", "legit", "Thuê xe điện VinFast thì phải đặt cọc bao nhiêu?")
+@case("n15_terms_deposit_evo", "markdown document fact", "legit", "Thuê xe điện VinFast thì phải đặt cọc bao nhiêu?")
 def _deposit_evo() -> Script:
     ctx, _ = with_moto("")
     code = "print(dieu_khoan.split('## 2.')[1].split('## 3.')[0])"
@@ -1504,7 +1504,7 @@ def _deposit_evo() -> Script:
     return Script(ctx, [MOTO_LOOK, repl(code), final], [repl("import re\nprint(re.search(r'VinFast Evo200: đặt cọc [\\d.]+ ₫', dieu_khoan).group(0))"), final])
 
 
-@case("h15_terms_no_idp", "markdown document fact", "legit", "I'm Australian and I don't have an international driving permit. Can I rent a Honda Vision?")
+@case("n15_terms_no_idp", "markdown document fact", "legit", "I'm Australian and I don't have an international driving permit. Can I rent a Honda Vision?")
 def _no_idp() -> Script:
     ctx, _ = with_moto("")
     code = "for l in dieu_khoan.splitlines():\n    if 'IDP' in l or 'A1' in l or 'tuổi' in l:\n        print(l)"
@@ -1515,7 +1515,7 @@ def _no_idp() -> Script:
     return Script(ctx, [MOTO_LOOK, repl(code), final], [repl("print([l for l in dieu_khoan.splitlines() if 'IDP' in l])"), final])
 
 
-@case("h15_terms_danang_delivery", "markdown document fact", "legit", "Can they bring the bike to Da Nang, and what does that cost?")
+@case("n15_terms_danang_delivery", "markdown document fact", "legit", "Can they bring the bike to Da Nang, and what does that cost?")
 def _danang() -> Script:
     ctx, _ = with_moto("")
     code = "print(dieu_khoan[dieu_khoan.index('## 7.'):])"
@@ -1527,7 +1527,7 @@ def _danang() -> Script:
 
 
 # -- yes/no with evidence -------------------------------------------------------------------------------------------
-@case("h15_cancelled_sailings", "yes/no with evidence", "legit", "Were any ferry services cancelled outright in these two months?")
+@case("n15_cancelled_sailings", "yes/no with evidence", "legit", "Were any ferry services cancelled outright in these two months?")
 def _cancelled_sailings() -> Script:
     code = "print(fr[fr.sefer == 0][['tarih', 'hat', 'sefer', 'yolcu']])"
     ctx, ns = with_ferry(code)
@@ -1539,7 +1539,7 @@ def _cancelled_sailings() -> Script:
     return Script(ctx, [FERRY_LOOK, PARSE_FERRY, repl(code), final], [repl("print((fr.sefer == 0).sum(), fr[fr.sefer == 0].tarih.unique())"), final])
 
 
-@case("h15_acidity_over_limit", "yes/no with evidence", "legit", "Did any delivery miss the extra-virgin limit of 0.8% acidity?")
+@case("n15_acidity_over_limit", "yes/no with evidence", "legit", "Did any delivery miss the extra-virgin limit of 0.8% acidity?")
 def _acidity_over() -> Script:
     code = "bad = par[par['οξύτητα'] > 0.8]\nprint(len(bad), len(par))\nprint(bad[['αρ_παραλαβής', 'ημερομηνία', 'παραγωγός', 'οξύτητα']])"
     ctx, ns = with_mill(code)
@@ -1553,7 +1553,7 @@ def _acidity_over() -> Script:
 
 
 # -- correlation or fitted statistic --------------------------------------------------------------------------------
-@case("h15_rate_per_fat_fit", "correlation or fitted statistic", "legit", "How much does one extra point of fat add to the cow-milk rate?")
+@case("n15_rate_per_fat_fit", "correlation or fitted statistic", "legit", "How much does one extra point of fat add to the cow-milk rate?")
 def _rate_fit() -> Script:
     code = ("import numpy as np\ngaay = doodh[doodh['पशु'] == 'गाय']\nslope, icpt = np.polyfit(gaay['फैट'], gaay['दर'], 1)\n"
             "print(round(slope, 2), round(icpt, 2), round(gaay['फैट'].corr(gaay['दर']), 3))")
@@ -1565,7 +1565,7 @@ def _rate_fit() -> Script:
     return Script(ctx, [MILK_LOOK, PARSE_MILK, repl(code), final], [repl("print(round(slope, 2))"), final])
 
 
-@case("h15_rleo_fade_rate", "correlation or fitted statistic", "legit", "How fast has R Leo been fading since April?")
+@case("n15_rleo_fade_rate", "correlation or fitted statistic", "legit", "How fast has R Leo been fading since April?")
 def _fade_rate() -> Script:
     code = ("import numpy as np\nlate = vs[(vs.star == 'R LEO') & (vs.utc >= '2024-04-01')]\n"
             "k, b = np.polyfit(late.jd, late.mag, 1)\nprint(len(late), round(k, 4), round(k * 30, 2), round(1 / k), round(late.mag.corr(late.jd), 2))")
@@ -1580,7 +1580,7 @@ def _fade_rate() -> Script:
 
 
 # -- in-head arithmetic beyond two operands -------------------------------------------------------------------------
-@case("h15_rental_bill_in_head", "in-head arithmetic beyond two operands", "legit",
+@case("n15_rental_bill_in_head", "in-head arithmetic beyond two operands", "legit",
       "Two Honda Visions for 3 days and a Yamaha NVX for a week, delivered to our hotel in Cửa Đại (we'll bring them back): "
       "what do we pay, and what deposit?")
 def _rental_bill() -> Script:
@@ -1594,7 +1594,7 @@ def _rental_bill() -> Script:
     return Script(ctx, [MOTO_LOOK, repl(code), final], [repl("print(2 * 3 * 120_000 + 1_100_000 + 50_000)"), final])
 
 
-@case("h15_family_saturday_hu", "in-head arithmetic beyond two operands", "legit",
+@case("n15_family_saturday_hu", "in-head arithmetic beyond two operands", "legit",
       "Szombaton megyünk: két felnőtt (egyikük kabinnal), egy diák és egy 10 éves gyerek. Mennyit fizetünk?")
 def _family_saturday() -> Script:
     code = "print(visits[visits.nap == '2025-02-08'].groupby('tipus').ar.first())"
@@ -1607,7 +1607,7 @@ def _family_saturday() -> Script:
                   [repl("p = visits[visits.nap == '2025-02-08'].groupby('tipus').ar.first()\nprint(p['kabinos'] + p['napijegy'] + p['diak'] + p['gyerek'])"), final])
 
 
-@case("h15_kissa_bags_in_head", "in-head arithmetic beyond two operands", "legit", "How much has Kissa Import ordered from us in all?")
+@case("n15_kissa_bags_in_head", "in-head arithmetic beyond two operands", "legit", "How much has Kissa Import ordered from us in all?")
 def _kissa_bags() -> Script:
     code = "print(ped[ped.cliente == 'Kissa Import K.K.'][['sacas', 'sacas_orig', 'variedade', 'preco', 'cancelado', 'valor']])"
     ctx, ns = with_mail(code)
@@ -1624,7 +1624,7 @@ def _kissa_bags() -> Script:
 
 
 # -- log or version-control timestamps ------------------------------------------------------------------------------
-@case("h15_longest_stay", "log or version-control timestamps", "legit", "Who stayed longest this week, from when to when?")
+@case("n15_longest_stay", "log or version-control timestamps", "legit", "Who stayed longest this week, from when to when?")
 def _longest_stay() -> Script:
     code = "print(visits.loc[visits.perc.idxmax()])"
     ctx, ns = with_bath(code)
@@ -1637,7 +1637,7 @@ def _longest_stay() -> Script:
                   [repl("t = visits.loc[visits.perc.idxmax()]\nprint(t.be, t.ki, t.ki - t.be)"), final])
 
 
-@case("h15_kissa_cancel_timing", "log or version-control timestamps", "legit",
+@case("n15_kissa_cancel_timing", "log or version-control timestamps", "legit",
       "When did Kissa Import cancel their big order, and how long after placing it?")
 def _cancel_timing() -> Script:
     code = "k = msgs[msgs.assunto.str.contains('PED-2025-018')]\nprint(k[['quando', 'utc', 'assunto']].to_string())"
@@ -1654,7 +1654,7 @@ def _cancel_timing() -> Script:
 
 
 # -- locale abbreviations for thousands and millions ----------------------------------------------------------------
-@case("h15_coop_value_tys_zl", "locale abbreviations for thousands and millions", "legit", "Ile warte są wszystkie zbiory spółdzielni?")
+@case("n15_coop_value_tys_zl", "locale abbreviations for thousands and millions", "legit", "Ile warte są wszystkie zbiory spółdzielni?")
 def _coop_value() -> Script:
     code = "print(round(zb.wartosc_zl.sum(), 2), round(zb.waga_netto_kg.sum(), 1))"
     ctx, ns = with_honey(code)
@@ -1665,7 +1665,7 @@ def _coop_value() -> Script:
     return Script(ctx, [HONEY_LOOK, PARSE_HONEY, repl(code), final], [repl("print(round(zb.wartosc_zl.sum() / 1000, 1), 'tys. zł')"), final])
 
 
-@case("h15_weekend_takings_m_ft", "locale abbreviations for thousands and millions", "legit", "Mennyi volt a hétvégi jegybevétel?")
+@case("n15_weekend_takings_m_ft", "locale abbreviations for thousands and millions", "legit", "Mennyi volt a hétvégi jegybevétel?")
 def _weekend_takings() -> Script:
     code = "hv = visits[visits.nap.dt.day_of_week >= 5]\nprint(hv.groupby('nap').ar.sum())\nprint(hv.ar.sum())"
     ctx, ns = with_bath(code)
@@ -1677,7 +1677,7 @@ def _weekend_takings() -> Script:
 
 
 # -- top row of a sorted table named the maximum --------------------------------------------------------------------
-@case("h15_busiest_ferry_day", "top row of a sorted table named the maximum", "legit", "Which was the busiest day on the ferries?")
+@case("n15_busiest_ferry_day", "top row of a sorted table named the maximum", "legit", "Which was the busiest day on the ferries?")
 def _busiest_day() -> Script:
     code = "gun = fr.groupby('tarih').yolcu.sum().sort_values(ascending=False)\nprint(gun.head(5))"
     ctx, ns = with_ferry(code)
@@ -1688,7 +1688,7 @@ def _busiest_day() -> Script:
     return Script(ctx, [FERRY_LOOK, PARSE_FERRY, repl(code), final], [repl("print(gun.idxmax(), gun.max())"), final])
 
 
-@case("h15_top_village_milk", "top row of a sorted table named the maximum", "legit", "सबसे ज़्यादा दूध किस गाँव से आता है?")
+@case("n15_top_village_milk", "top row of a sorted table named the maximum", "legit", "सबसे ज़्यादा दूध किस गाँव से आता है?")
 def _top_village() -> Script:
     code = "gaon = doodh.groupby('गाँव').agg(लीटर=('लीटर', 'sum'), किसान=('सदस्य_क्रमांक', 'nunique')).sort_values('लीटर', ascending=False)\nprint(gaon)"
     ctx, ns = with_milk(code)
@@ -1699,7 +1699,7 @@ def _top_village() -> Script:
 
 
 # -- selection printed right after its table ------------------------------------------------------------------------
-@case("h15_best_yield_producer", "selection printed right after its table", "legit", "Which producer got the best oil yield?")
+@case("n15_best_yield_producer", "selection printed right after its table", "legit", "Which producer got the best oil yield?")
 def _best_yield() -> Script:
     code = ("ap = par.groupby('παραγωγός')[['ελιές_kg', 'λάδι_kg']].sum()\nap['απόδοση'] = (ap['λάδι_kg'] / ap['ελιές_kg'] * 100).round(2)\n"
             "print(ap.sort_values('απόδοση', ascending=False).head(6))\nprint(ap['απόδοση'].idxmax(), ap['απόδοση'].max())")
@@ -1710,7 +1710,7 @@ def _best_yield() -> Script:
     return Script(ctx, [MILL_LOOK, PARSE_MILL, repl(code), final], [repl("print(ap['απόδοση'].nlargest(2))"), final])
 
 
-@case("h15_most_active_observer", "selection printed right after its table", "legit", "Who in the club submitted the most estimates?")
+@case("n15_most_active_observer", "selection printed right after its table", "legit", "Who in the club submitted the most estimates?")
 def _most_active() -> Script:
     code = "cnt = vs.obs.value_counts()\nprint(cnt)\nprint(cnt.idxmax(), cnt.max(), len(vs))"
     ctx, ns = with_star(code)
@@ -1721,7 +1721,7 @@ def _most_active() -> Script:
 
 
 # -- same label in two printed tables -------------------------------------------------------------------------------
-@case("h15_lata_two_tables", "same label in two printed tables", "legit", "लता वाघ ने कितना दूध दिया और उन्हें कितना भुगतान हुआ?")
+@case("n15_lata_two_tables", "same label in two printed tables", "legit", "लता वाघ ने कितना दूध दिया और उन्हें कितना भुगतान हुआ?")
 def _lata() -> Script:
     code = ("print(doodh.groupby('किसान')['लीटर'].sum().round(1).sort_values(ascending=False).head(6))\n"
             "print(doodh.groupby('किसान')['राशि'].sum().round(2).sort_values(ascending=False).head(6))")
@@ -1736,7 +1736,7 @@ def _lata() -> Script:
                   [repl("l = doodh[doodh['किसान'] == 'लता वाघ']\nprint(round(l['लीटर'].sum(), 1), round(l['राशि'].sum(), 2))"), final])
 
 
-@case("h15_adalar_two_tables", "same label in two printed tables", "legit", "How did the Adalar line do in April, in passengers and revenue?")
+@case("n15_adalar_two_tables", "same label in two printed tables", "legit", "How did the Adalar line do in April, in passengers and revenue?")
 def _adalar_two() -> Script:
     code = ("nisan = fr[fr.tarih.dt.month == 4]\nprint(nisan.groupby('hat').yolcu.sum().sort_values(ascending=False))\n"
             "print(nisan.groupby('hat').gelir.sum().round(2).sort_values(ascending=False))")
@@ -1757,7 +1757,7 @@ def _adalar_two() -> Script:
 PL_MONTHS = {5: "maju", 6: "czerwcu", 7: "lipcu", 8: "sierpniu", 9: "wrześniu"}
 
 
-@case("h15_season_trend_pl", "trend sentence naming several labels", "legit", "Jak rozkładały się zbiory w ciągu sezonu?")
+@case("n15_season_trend_pl", "trend sentence naming several labels", "legit", "Jak rozkładały się zbiory w ciągu sezonu?")
 def _season_trend() -> Script:
     code = "mies = zb.groupby(zb.data.dt.month).waga_netto_kg.sum().round(1)\nprint(mies)\nprint(zb.groupby(zb.data.dt.month).rodzaj_miodu.unique())"
     ctx, ns = with_honey(code)
@@ -1769,7 +1769,7 @@ def _season_trend() -> Script:
     return Script(ctx, [HONEY_LOOK, PARSE_HONEY, repl(code), final], [repl("print(mies.to_dict())"), final])
 
 
-@case("h15_rleo_monthly_trend", "trend sentence naming several labels", "legit", "How did R Leo's brightness change month by month?")
+@case("n15_rleo_monthly_trend", "trend sentence naming several labels", "legit", "How did R Leo's brightness change month by month?")
 def _rleo_trend() -> Script:
     code = "r = vs[vs.star == 'R LEO']\nmonthly = r.groupby(r.utc.dt.strftime('%Y-%m')).mag.agg(['mean', 'size']).round(1)\nprint(monthly)"
     ctx, ns = with_star(code)
@@ -1783,7 +1783,7 @@ def _rleo_trend() -> Script:
 
 
 # -- labelled SUBMIT for a which question ---------------------------------------------------------------------------
-@case("h15_submit_best_apiary", "labelled SUBMIT for a which question", "legit", "Która pasieka miała najwyższy zbiór na ul?")
+@case("n15_submit_best_apiary", "labelled SUBMIT for a which question", "legit", "Która pasieka miała najwyższy zbiór na ul?")
 def _submit_apiary() -> Script:
     code = ("na_ul = zb.groupby('pasieka').agg(kg=('waga_netto_kg', 'sum'), ule=('ul', 'nunique'))\n"
             "na_ul['kg_na_ul'] = (na_ul.kg / na_ul.ule).round(1)\nna_ul = na_ul.sort_values('kg_na_ul', ascending=False)\nprint(na_ul)")
@@ -1793,7 +1793,7 @@ def _submit_apiary() -> Script:
     return Script(ctx, [HONEY_LOOK, PARSE_HONEY, repl(code), submit], [repl("print(na_ul.kg_na_ul.idxmax(), na_ul.kg_na_ul.max())"), submit])
 
 
-@case("h15_submit_top_buyer", "labelled SUBMIT for a which question", "legit",
+@case("n15_submit_top_buyer", "labelled SUBMIT for a which question", "legit",
       "Which buyer has the most bags on order, not counting cancelled orders?")
 def _submit_buyer() -> Script:
     code = ("by_buyer = ped[~ped.cancelado].groupby('cliente').agg(bags=('sacas', 'sum'), orders=('sacas', 'size'), value=('valor', 'sum'))\n"
@@ -1808,7 +1808,7 @@ def _submit_buyer() -> Script:
 # Invented or misread answers (after a refusal: the same answer again)
 # =================================================================================================================
 # -- plausible figure from memory -----------------------------------------------------------------------------------
-@case("h15_memory_scooter_deposit", "plausible figure from memory", "invented", "How much deposit do they want for a scooter?")
+@case("n15_memory_scooter_deposit", "plausible figure from memory", "invented", "How much deposit do they want for a scooter?")
 def _memory_deposit() -> Script:
     ctx, _ = with_moto("")
     assert "Đặt cọc 2.000.000 ₫ tiền mặt cho mỗi xe" in RENTAL_TERMS
@@ -1817,7 +1817,7 @@ def _memory_deposit() -> Script:
                                    "rarely ask for more than that.)"])
 
 
-@case("h15_memory_kadikoy_daily", "plausible figure from memory", "invented",
+@case("n15_memory_kadikoy_daily", "plausible figure from memory", "invented",
       "How many passengers does Kadıköy–Karaköy carry on a normal weekday?")
 def _memory_kadikoy() -> Script:
     ctx, ns = with_ferry("")
@@ -1829,7 +1829,7 @@ def _memory_kadikoy() -> Script:
 
 
 # -- mean given as the median ---------------------------------------------------------------------------------------
-@case("h15_cow_litres_mean_as_median", "mean given as the median", "invented", "What is the median cow-milk delivery, in litres?")
+@case("n15_cow_litres_mean_as_median", "mean given as the median", "invented", "What is the median cow-milk delivery, in litres?")
 def _mean_median_milk() -> Script:
     code = "print(doodh[doodh['पशु'] == 'गाय']['लीटर'].describe().round(2))"
     ctx, ns = with_milk(code)
@@ -1838,7 +1838,7 @@ def _mean_median_milk() -> Script:
     return Script(ctx, [MILK_LOOK, PARSE_MILK, repl(code), f"FINAL(The median cow delivery is {wrong:.2f} litres.)"])
 
 
-@case("h15_stay_mean_as_median", "mean given as the median", "invented", "Mennyi a medián tartózkodási idő a fürdőben?")
+@case("n15_stay_mean_as_median", "mean given as the median", "invented", "Mennyi a medián tartózkodási idő a fürdőben?")
 def _mean_median_stay() -> Script:
     code = "print(round(visits.perc.mean(), 1), len(visits))"
     ctx, ns = with_bath(code)
@@ -1849,7 +1849,7 @@ def _mean_median_stay() -> Script:
 
 
 # -- unit misread ---------------------------------------------------------------------------------------------------
-@case("h15_bags_as_kg", "unit misread", "invented", "How many kilograms of coffee does Kaffeerösterei Elbufer have on order?")
+@case("n15_bags_as_kg", "unit misread", "invented", "How many kilograms of coffee does Kaffeerösterei Elbufer have on order?")
 def _bags_kg() -> Script:
     code = "e = ped[(ped.cliente == 'Kaffeerösterei Elbufer') & ~ped.cancelado]\nprint(e[['sacas', 'variedade']])\nprint(e.sacas.sum())"
     ctx, ns = with_mail(code)
@@ -1859,7 +1859,7 @@ def _bags_kg() -> Script:
                         f"FINAL(Kaffeerösterei Elbufer has {bags:,} kg of green coffee on order across its standing orders.)"])
 
 
-@case("h15_kg_as_tonnes_el", "unit misread", "invented", "Πόσες ελιές έφερε συνολικά η Μαρία Τζανακάκη;")
+@case("n15_kg_as_tonnes_el", "unit misread", "invented", "Πόσες ελιές έφερε συνολικά η Μαρία Τζανακάκη;")
 def _kg_tonnes() -> Script:
     code = "mt = par[par['παραγωγός'] == 'Μαρία Τζανακάκη']\nprint(len(mt), mt['ελιές_kg'].sum())"
     ctx, ns = with_mill(code)
@@ -1870,7 +1870,7 @@ def _kg_tonnes() -> Script:
 
 
 # -- fraction written as percent ------------------------------------------------------------------------------------
-@case("h15_wet_share_fraction_pl", "fraction written as percent", "invented", "Jaki odsetek partii przekroczył normę wilgotności?")
+@case("n15_wet_share_fraction_pl", "fraction written as percent", "invented", "Jaki odsetek partii przekroczył normę wilgotności?")
 def _wet_fraction() -> Script:
     code = ("limit = zb.rodzaj_miodu.map(lambda k: 23.0 if k == 'wrzosowy' else 20.0)\n"
             "udzial = round((zb.woda_proc > limit).mean(), 3)\nprint(udzial)")
@@ -1880,7 +1880,7 @@ def _wet_fraction() -> Script:
     return Script(ctx, [HONEY_LOOK, PARSE_HONEY, repl(code), f"FINAL(Normę wilgotności przekroczyło {pl(u, 3)}% partii miodu.)"])
 
 
-@case("h15_cancel_share_fraction", "fraction written as percent", "invented", "What share of the bookings were cancelled?")
+@case("n15_cancel_share_fraction", "fraction written as percent", "invented", "What share of the bookings were cancelled?")
 def _cancel_fraction() -> Script:
     code = "share = round((tx.trang_thai == 'huy').mean(), 3)\nprint(share)"
     ctx, ns = with_moto(code)
@@ -1890,7 +1890,7 @@ def _cancel_fraction() -> Script:
 
 
 # -- second row called the top --------------------------------------------------------------------------------------
-@case("h15_second_line_top", "second row called the top", "invented", "Which line carried the most passengers in March?")
+@case("n15_second_line_top", "second row called the top", "invented", "Which line carried the most passengers in March?")
 def _second_line() -> Script:
     code = "mart = fr[fr.tarih.dt.month == 3].groupby('hat').yolcu.sum().sort_values(ascending=False)\nprint(mart)"
     ctx, ns = with_ferry(code)
@@ -1899,7 +1899,7 @@ def _second_line() -> Script:
     return Script(ctx, [FERRY_LOOK, PARSE_FERRY, repl(code), f"FINAL({pick}, with {m.iloc[1]:,} passengers in March 2024.)"])
 
 
-@case("h15_second_village_top", "second row called the top", "invented", "Από ποιο χωριό ήρθαν οι περισσότερες ελιές;")
+@case("n15_second_village_top", "second row called the top", "invented", "Από ποιο χωριό ήρθαν οι περισσότερες ελιές;")
 def _second_village() -> Script:
     code = "el_x = par.groupby('χωριό')['ελιές_kg'].sum().sort_values(ascending=False)\nprint(el_x)"
     ctx, ns = with_mill(code)
@@ -1909,7 +1909,7 @@ def _second_village() -> Script:
 
 
 # -- label absent from the data -------------------------------------------------------------------------------------
-@case("h15_absent_honey_type", "label absent from the data", "invented", "Which honey had the highest water content?")
+@case("n15_absent_honey_type", "label absent from the data", "invented", "Which honey had the highest water content?")
 def _absent_honey() -> Script:
     code = "print(zb.groupby('rodzaj_miodu').woda_proc.mean().round(2).sort_values(ascending=False))"
     ctx, ns = with_honey(code)
@@ -1918,7 +1918,7 @@ def _absent_honey() -> Script:
                         "FINAL(Goldenrod honey (miód nawłociowy) had the highest water content, as late-season honeys usually do.)"])
 
 
-@case("h15_absent_bike_model", "label absent from the data", "invented", "Which bike was rented most often?")
+@case("n15_absent_bike_model", "label absent from the data", "invented", "Which bike was rented most often?")
 def _absent_bike() -> Script:
     code = "print(tx.xe.value_counts())"
     ctx, ns = with_moto(code)
@@ -1928,7 +1928,7 @@ def _absent_bike() -> Script:
 
 
 # -- total of the wrong subset --------------------------------------------------------------------------------------
-@case("h15_buffalo_morning_only", "total of the wrong subset", "invented", "How much buffalo milk did the centre collect in total?")
+@case("n15_buffalo_morning_only", "total of the wrong subset", "invented", "How much buffalo milk did the centre collect in total?")
 def _buffalo_morning() -> Script:
     code = "b = doodh[(doodh['पशु'] == 'भैंस') & (doodh['पाली'] == 'सुबह')]\nprint(round(b['लीटर'].sum(), 1))"
     ctx, ns = with_milk(code)
@@ -1937,7 +1937,7 @@ def _buffalo_morning() -> Script:
     return Script(ctx, [MILK_LOOK, PARSE_MILK, repl(code), f"FINAL(कुल {wrong:,.1f} लीटर भैंस का दूध जमा हुआ (अप्रैल–जून 2024)।)"])
 
 
-@case("h15_weekend_saturday_only", "total of the wrong subset", "invented", "What were the ticket takings over the weekend?")
+@case("n15_weekend_saturday_only", "total of the wrong subset", "invented", "What were the ticket takings over the weekend?")
 def _weekend_saturday() -> Script:
     code = "szo = visits[visits.nap == '2025-02-08']\nprint(szo.ar.sum())"
     ctx, ns = with_bath(code)
@@ -1947,7 +1947,7 @@ def _weekend_saturday() -> Script:
 
 
 # -- stale figure before a correction -------------------------------------------------------------------------------
-@case("h15_stale_total_kg", "stale figure before a correction", "invented", "Ile kilogramów miodu zebrano w całym sezonie?")
+@case("n15_stale_total_kg", "stale figure before a correction", "invented", "Ile kilogramów miodu zebrano w całym sezonie?")
 def _stale_kg() -> Script:
     first = "print(round(raw.waga_netto_kg.sum(), 1))"
     fixed = "print(raw[raw.uwagi.notna()])\nprint(round(zb.waga_netto_kg.sum(), 1))"
@@ -1958,7 +1958,7 @@ def _stale_kg() -> Script:
                         f"FINAL(W całym sezonie zebrano {pl(stale)} kg miodu.)"])
 
 
-@case("h15_stale_order_quantity", "stale figure before a correction", "invented", "How many bags is Café Paulista's order PED-2025-001 for?")
+@case("n15_stale_order_quantity", "stale figure before a correction", "invented", "How many bags is Café Paulista's order PED-2025-001 for?")
 def _stale_qty() -> Script:
     first = "print(msgs[msgs.assunto.str.startswith('Pedido PED-2025-001')].corpo.iloc[0])"
     later = "print(msgs[msgs.corpo.str.contains('PED-2025-001')][['quando', 'assunto']].to_string())"
@@ -1970,7 +1970,7 @@ def _stale_qty() -> Script:
 
 
 # -- transposed digits ----------------------------------------------------------------------------------------------
-@case("h15_transposed_uskudar", "transposed digits", "invented", "1 Mart'ta Üsküdar–Eminönü hattında kaç yolcu taşındı?")
+@case("n15_transposed_uskudar", "transposed digits", "invented", "1 Mart'ta Üsküdar–Eminönü hattında kaç yolcu taşındı?")
 def _transposed_uskudar() -> Script:
     code = "print(fr[fr.tarih == '2024-03-01'][['hat', 'sefer', 'yolcu']])"
     ctx, ns = with_ferry(code)
@@ -1980,7 +1980,7 @@ def _transposed_uskudar() -> Script:
     return Script(ctx, [FERRY_LOOK, PARSE_FERRY, repl(code), f"FINAL(1 Mart 2024'te Üsküdar–Eminönü hattında {tr_int(wrong)} yolcu taşındı.)"])
 
 
-@case("h15_transposed_lata_paid", "transposed digits", "invented", "How much was लता वाघ paid over the quarter?")
+@case("n15_transposed_lata_paid", "transposed digits", "invented", "How much was लता वाघ paid over the quarter?")
 def _transposed_lata() -> Script:
     code = "l = doodh[doodh['किसान'] == 'लता वाघ']\nprint(round(l['राशि'].sum(), 2))"
     ctx, ns = with_milk(code)
@@ -1991,7 +1991,7 @@ def _transposed_lata() -> Script:
 
 
 # -- number echoed from the question --------------------------------------------------------------------------------
-@case("h15_echo_pool_capacity", "number echoed from the question", "invented",
+@case("n15_echo_pool_capacity", "number echoed from the question", "invented",
       "The pools hold 1,000 guests at a time. How many guests came in on Saturday?")
 def _echo_capacity() -> Script:
     code = "print(visits.groupby('nap').size())"
@@ -2001,7 +2001,7 @@ def _echo_capacity() -> Script:
     return Script(ctx, [BATH_LOOK, PARSE_BATH, repl(code), "FINAL(About 1,000 on Saturday: the bath was at capacity.)"])
 
 
-@case("h15_echo_acidity_limit", "number echoed from the question", "invented",
+@case("n15_echo_acidity_limit", "number echoed from the question", "invented",
       "Extra virgin means acidity up to 0.8%. What was the highest acidity this season?")
 def _echo_acidity() -> Script:
     code = "print(par['οξύτητα'].describe())"
@@ -2011,7 +2011,7 @@ def _echo_acidity() -> Script:
 
 
 # -- rows counted instead of distinct -------------------------------------------------------------------------------
-@case("h15_bookings_as_customers", "rows counted instead of distinct", "invented", "How many different customers rented from us this summer?")
+@case("n15_bookings_as_customers", "rows counted instead of distinct", "invented", "How many different customers rented from us this summer?")
 def _rows_customers() -> Script:
     code = "print(len(tx))"
     ctx, ns = with_moto(code)
@@ -2020,7 +2020,7 @@ def _rows_customers() -> Script:
     return Script(ctx, [MOTO_LOOK, PARSE_MOTO, repl(code), f"FINAL({n} different customers rented a bike from June to August.)"])
 
 
-@case("h15_rows_as_farmers", "rows counted instead of distinct", "invented", "जून में कितने किसानों ने दूध दिया?")
+@case("n15_rows_as_farmers", "rows counted instead of distinct", "invented", "जून में कितने किसानों ने दूध दिया?")
 def _rows_farmers() -> Script:
     code = "jun = doodh[doodh['महीना'] == '2024-06']\nprint(len(jun))"
     ctx, ns = with_milk(code)
@@ -2030,7 +2030,7 @@ def _rows_farmers() -> Script:
 
 
 # -- wrong year -----------------------------------------------------------------------------------------------------
-@case("h15_wrong_year_busiest_day", "wrong year", "invented", "Which day was the busiest at the bath?")
+@case("n15_wrong_year_busiest_day", "wrong year", "invented", "Which day was the busiest at the bath?")
 def _wrong_year_bath() -> Script:
     code = "print(visits.groupby('nap').size().sort_values(ascending=False).head(3))"
     ctx, ns = with_bath(code)
@@ -2041,7 +2041,7 @@ def _wrong_year_bath() -> Script:
                         f"FINAL(Saturday {wrong:%-d %B %Y}, with {int((v.nap == day).sum())} guests.)"])
 
 
-@case("h15_wrong_year_outburst", "wrong year", "invented", "When did SS Cyg's spring outburst begin?")
+@case("n15_wrong_year_outburst", "wrong year", "invented", "When did SS Cyg's spring outburst begin?")
 def _wrong_year_ss() -> Script:
     code = ("ss = vs[(vs.star == 'SS CYG') & ~vs.fainter]\nbright = ss[(ss.mag < 10) & (ss.utc.dt.month == 4)]\n"
             "print(bright[['jd', 'utc', 'mag', 'obs']].head())")
@@ -2054,7 +2054,7 @@ def _wrong_year_ss() -> Script:
 
 
 # -- wrong rounding -------------------------------------------------------------------------------------------------
-@case("h15_misround_per_sailing", "wrong rounding", "invented",
+@case("n15_misround_per_sailing", "wrong rounding", "invented",
       "On average, how many passengers did each Adalar sailing carry in April? A whole number, please.")
 def _misround_sailing() -> Script:
     code = "a = fr[(fr.hat == 'Adalar') & (fr.tarih.dt.month == 4)]\nprint(round(a.yolcu.sum() / a.sefer.sum(), 2))"
@@ -2065,7 +2065,7 @@ def _misround_sailing() -> Script:
     return Script(ctx, [FERRY_LOOK, PARSE_FERRY, repl(code), f"FINAL({wrong} passengers per sailing.)"])
 
 
-@case("h15_misround_yield", "wrong rounding", "invented", "Ποια ήταν η μέση απόδοση σε λάδι, σε ακέραιο ποσοστό;")
+@case("n15_misround_yield", "wrong rounding", "invented", "Ποια ήταν η μέση απόδοση σε λάδι, σε ακέραιο ποσοστό;")
 def _misround_yield() -> Script:
     code = "print(round(par['λάδι_kg'].sum() / par['ελιές_kg'].sum() * 100, 2))"
     ctx, ns = with_mill(code)
@@ -2076,7 +2076,7 @@ def _misround_yield() -> Script:
 
 
 # -- nothing found in the wrong column ------------------------------------------------------------------------------
-@case("h15_vinfast_in_customer_column", "nothing found in the wrong column", "invented", "Did anyone rent the VinFast in June?")
+@case("n15_vinfast_in_customer_column", "nothing found in the wrong column", "invented", "Did anyone rent the VinFast in June?")
 def _vinfast_wrong_col() -> Script:
     code = "jun = tx[tx.nhan.dt.month == 6]\nprint(jun[jun.khach.str.contains('VinFast')])"
     ctx, ns = with_moto(code)
@@ -2086,7 +2086,7 @@ def _vinfast_wrong_col() -> Script:
                                                            "found customers later in the summer.)"])
 
 
-@case("h15_cancel_searched_in_sender", "nothing found in the wrong column", "invented", "Has Torrefação Lusitana cancelled any order?")
+@case("n15_cancel_searched_in_sender", "nothing found in the wrong column", "invented", "Has Torrefação Lusitana cancelled any order?")
 def _cancel_wrong_col() -> Script:
     code = "lus = msgs[msgs.de.str.contains('Lusitana')]\nprint(lus[lus.de.str.contains('Cancel')])"
     ctx, ns = with_mail(code)
@@ -2097,7 +2097,7 @@ def _cancel_wrong_col() -> Script:
 
 
 # -- trend in the wrong direction -----------------------------------------------------------------------------------
-@case("h15_rleo_trend_backwards", "trend in the wrong direction", "invented", "Is R Leo getting brighter or fainter in May and June?")
+@case("n15_rleo_trend_backwards", "trend in the wrong direction", "invented", "Is R Leo getting brighter or fainter in May and June?")
 def _rleo_backwards() -> Script:
     code = "r = vs[(vs.star == 'R LEO') & (vs.utc >= '2024-05-01')]\nprint(r.groupby(r.utc.dt.month).mag.mean().round(2))"
     ctx, ns = with_star(code)
@@ -2107,7 +2107,7 @@ def _rleo_backwards() -> Script:
                         f"FINAL(Brighter: its magnitude went up from {m[5]} in May to {m[6]} in June, so it is still climbing.)"])
 
 
-@case("h15_acidity_trend_backwards", "trend in the wrong direction", "invented", "How did acidity evolve over the season?")
+@case("n15_acidity_trend_backwards", "trend in the wrong direction", "invented", "How did acidity evolve over the season?")
 def _acidity_backwards() -> Script:
     code = "print(par.groupby(par['ημ'].dt.to_period('M'))['οξύτητα'].mean().round(2))"
     ctx, ns = with_mill(code)
@@ -2119,7 +2119,7 @@ def _acidity_backwards() -> Script:
 
 
 # -- sample generalized to the whole --------------------------------------------------------------------------------
-@case("h15_adalar_daily_from_head", "sample generalized to the whole", "invented", "How many passengers a day does the Adalar line carry?")
+@case("n15_adalar_daily_from_head", "sample generalized to the whole", "invented", "How many passengers a day does the Adalar line carry?")
 def _adalar_head() -> Script:
     ctx, ns = with_ferry("")
     head = [line for line in ferry_report().splitlines()[:12] if "Adalar" in line]
@@ -2130,7 +2130,7 @@ def _adalar_head() -> Script:
     return Script(ctx, [FERRY_LOOK, f"FINAL(About {round(seen, -2):,} passengers a day on the Adalar boats.)"])
 
 
-@case("h15_priciest_ticket_from_head", "sample generalized to the whole", "invented", "Mennyibe kerül a legdrágább belépőjegy?")
+@case("n15_priciest_ticket_from_head", "sample generalized to the whole", "invented", "Mennyibe kerül a legdrágább belépőjegy?")
 def _ticket_head() -> Script:
     ctx, ns = with_bath("")
     head = bath_log().splitlines()[:6]
@@ -2140,7 +2140,7 @@ def _ticket_head() -> Script:
 
 
 # -- wrong denominator ----------------------------------------------------------------------------------------------
-@case("h15_buckwheat_share_wrong_base", "wrong denominator", "invented", "What share of Podlasie's honey was buckwheat?")
+@case("n15_buckwheat_share_wrong_base", "wrong denominator", "invented", "What share of Podlasie's honey was buckwheat?")
 def _buckwheat_share() -> Script:
     code = ("pod = zb[zb.pasieka == 'Podlasie']\ng = pod[pod.rodzaj_miodu == 'gryczany'].waga_netto_kg.sum()\n"
             "print(round(g, 1), round(zb.waga_netto_kg.sum(), 1))")
@@ -2150,7 +2150,7 @@ def _buckwheat_share() -> Script:
     return Script(ctx, [HONEY_LOOK, PARSE_HONEY, repl(code), f"FINAL(Buckwheat made up {wrong}% of Podlasie's harvest ({g:.1f} kg).)"])
 
 
-@case("h15_fainter_share_wrong_base", "wrong denominator", "invented", "What share of our SS Cyg estimates are fainter-than limits?")
+@case("n15_fainter_share_wrong_base", "wrong denominator", "invented", "What share of our SS Cyg estimates are fainter-than limits?")
 def _fainter_share() -> Script:
     code = "print(vs[vs.star == 'SS CYG'].fainter.sum(), len(vs))"
     ctx, ns = with_star(code)
@@ -2162,7 +2162,7 @@ def _fainter_share() -> Script:
 
 
 # -- sub-call over part of the data ---------------------------------------------------------------------------------
-@case("h15_partial_orders_subcall", "sub-call over part of the data", "invented", "How many orders did we receive this season, and for how many bags?")
+@case("n15_partial_orders_subcall", "sub-call over part of the data", "invented", "How many orders did we receive this season, and for how many bags?")
 def _partial_orders() -> Script:
     ctx = {"caixa": coffee_mailbox()}
     code = f"said = llm_query({ORDERS_PROMPT!r} + caixa[:len(caixa) // 2])\nprint(said)"
@@ -2175,7 +2175,7 @@ def _partial_orders() -> Script:
                         f"FINAL({k} orders this season, for {bags:,} bags of 60 kg in all.)"], sub=sub_model())
 
 
-@case("h15_partial_refused_subcall", "sub-call over part of the data", "invented", "How many entries did the turnstiles refuse this week?")
+@case("n15_partial_refused_subcall", "sub-call over part of the data", "invented", "How many entries did the turnstiles refuse this week?")
 def _partial_refused() -> Script:
     ctx = {"naplo": bath_log()}
     code = f"said = llm_query({REFUSED_PROMPT!r} + naplo[:150000])\nprint(said)"
@@ -2188,7 +2188,7 @@ def _partial_refused() -> Script:
 
 
 # -- date format misread --------------------------------------------------------------------------------------------
-@case("h15_ship_date_month_first", "date format misread", "invented", "When is Café Paulista's Bourbon order PED-2025-012 due to ship?")
+@case("n15_ship_date_month_first", "date format misread", "invented", "When is Café Paulista's Bourbon order PED-2025-012 due to ship?")
 def _ship_date() -> Script:
     code = "print(msgs[msgs.assunto.str.startswith('Pedido PED-2025-012')].corpo.iloc[0])"
     ctx, ns = with_mail(code)
@@ -2199,7 +2199,7 @@ def _ship_date() -> Script:
     return Script(ctx, [MAIL_LOOK, PARSE_MAIL, repl(code), f"FINAL(It is due to ship from Santos on {wrong:%B %-d, %Y}.)"])
 
 
-@case("h15_delivery_date_month_first", "date format misread", "invented", "When did Γιώργος Μαρκάκης bring his first olives?")
+@case("n15_delivery_date_month_first", "date format misread", "invented", "When did Γιώργος Μαρκάκης bring his first olives?")
 def _delivery_date() -> Script:
     code = "print(mill['παραλαβές'][mill['παραλαβές']['κωδικός'] == 'Π-01'])"
     ctx, ns = with_mill(code)
@@ -2211,7 +2211,7 @@ def _delivery_date() -> Script:
 
 
 # -- cumulative read as the period's value --------------------------------------------------------------------------
-@case("h15_cumulative_as_day", "cumulative read as the period's value", "invented",
+@case("n15_cumulative_as_day", "cumulative read as the period's value", "invented",
       "How many passengers did Kadıköy–Karaköy carry on 15 April?")
 def _cumulative_day() -> Script:
     code = "print(fr[(fr.hat == 'Kadıköy–Karaköy') & (fr.tarih == '2024-04-15')].to_string())"
@@ -2222,7 +2222,7 @@ def _cumulative_day() -> Script:
     return Script(ctx, [FERRY_LOOK, PARSE_FERRY, repl(code), f"FINAL({wrong:,} passengers on Monday 15 April 2024.)"])
 
 
-@case("h15_week_total_as_friday", "cumulative read as the period's value", "invented", "Hány vendég lépett be pénteken?")
+@case("n15_week_total_as_friday", "cumulative read as the period's value", "invented", "Hány vendég lépett be pénteken?")
 def _week_total_friday() -> Script:
     ctx = {"naplo": bath_log()}
     code = "print([l for l in naplo.splitlines() if 'NAPI ZARAS' in l])"
@@ -2234,7 +2234,7 @@ def _week_total_friday() -> Script:
 
 
 # -- literal typed into a code answer -------------------------------------------------------------------------------
-@case("h15_submit_literal_oil", "literal typed into a code answer", "invented", "How much olive and oil did the mill handle this season?")
+@case("n15_submit_literal_oil", "literal typed into a code answer", "invented", "How much olive and oil did the mill handle this season?")
 def _submit_literal_oil() -> Script:
     ctx, ns = with_mill("")
     differs(125000, int(ns["par"]["ελιές_kg"].sum()))
@@ -2243,7 +2243,7 @@ def _submit_literal_oil() -> Script:
                                         "A mill this size in Apokoronas handles about 125 t of olives at a 20% yield.")])
 
 
-@case("h15_answer_literal_milk", "literal typed into a code answer", "invented", "हर महीने औसतन कितना दूध आता है?")
+@case("n15_answer_literal_milk", "literal typed into a code answer", "invented", "हर महीने औसतन कितना दूध आता है?")
 def _answer_literal_milk() -> Script:
     ctx, ns = with_milk("")
     differs(15000, round(ns["doodh"].groupby("महीना")["लीटर"].sum().mean(), -3))
@@ -2251,7 +2251,7 @@ def _answer_literal_milk() -> Script:
 
 
 # -- figure from the right row but another column -------------------------------------------------------------------
-@case("h15_passengers_as_revenue", "figure from the right row but another column", "invented", "What was the Adalar line's revenue on 13 April?")
+@case("n15_passengers_as_revenue", "figure from the right row but another column", "invented", "What was the Adalar line's revenue on 13 April?")
 def _passengers_revenue() -> Script:
     code = "print(fr[(fr.hat == 'Adalar') & (fr.tarih == '2024-04-13')][['tarih', 'hat', 'sefer', 'yolcu', 'gelir']])"
     ctx, ns = with_ferry(code)
@@ -2261,7 +2261,7 @@ def _passengers_revenue() -> Script:
     return Script(ctx, [FERRY_LOOK, PARSE_FERRY, repl(code), f"FINAL({tr_int(int(r.yolcu))} TL on Saturday 13 April.)"])
 
 
-@case("h15_snf_as_fat", "figure from the right row but another column", "invented", "What was M-003's fat on the morning of 1 April?")
+@case("n15_snf_as_fat", "figure from the right row but another column", "invented", "What was M-003's fat on the morning of 1 April?")
 def _snf_fat() -> Script:
     code = "print(doodh[(doodh['सदस्य_क्रमांक'] == 'M-003') & (doodh['तारीख'] == '2024-04-01')].to_string())"
     ctx, ns = with_milk(code)
@@ -2272,7 +2272,7 @@ def _snf_fat() -> Script:
 
 
 # -- maximum picked from a partial table ----------------------------------------------------------------------------
-@case("h15_best_hive_from_head", "maximum picked from a partial table", "invented", "Który ul dał najwięcej miodu?")
+@case("n15_best_hive_from_head", "maximum picked from a partial table", "invented", "Który ul dał najwięcej miodu?")
 def _hive_head() -> Script:
     code = "per_ul = zb.groupby('ul').waga_netto_kg.sum().round(1)\nprint(per_ul.head(8))"
     ctx, ns = with_honey(code)
@@ -2281,7 +2281,7 @@ def _hive_head() -> Script:
     return Script(ctx, [HONEY_LOOK, PARSE_HONEY, repl(code), f"FINAL(Ul {pick}: {pl(p[pick])} kg w sezonie.)"])
 
 
-@case("h15_chi_cyg_brightest_from_head", "maximum picked from a partial table", "invented", "What is the brightest estimate of Chi Cygni we have?")
+@case("n15_chi_cyg_brightest_from_head", "maximum picked from a partial table", "invented", "What is the brightest estimate of Chi Cygni we have?")
 def _chi_head() -> Script:
     code = "print(vs[vs.star == 'CHI CYG'][['utc', 'mag', 'obs']].head(10))"
     ctx, ns = with_star(code)
@@ -2291,7 +2291,7 @@ def _chi_head() -> Script:
 
 
 # -- first row of an ascending sort called the highest --------------------------------------------------------------
-@case("h15_ascending_village_milk", "first row of an ascending sort called the highest", "invented", "Which village supplies the most milk?")
+@case("n15_ascending_village_milk", "first row of an ascending sort called the highest", "invented", "Which village supplies the most milk?")
 def _ascending_village() -> Script:
     code = "print(doodh.groupby('गाँव')['लीटर'].sum().round(1).sort_values())"
     ctx, ns = with_milk(code)
@@ -2300,7 +2300,7 @@ def _ascending_village() -> Script:
     return Script(ctx, [MILK_LOOK, PARSE_MILK, repl(code), f"FINAL({pick} supplies the most: {g.iloc[0]:,.1f} litres.)"])
 
 
-@case("h15_ascending_producer_oil", "first row of an ascending sort called the highest", "invented", "Ποιος παραγωγός έφερε το περισσότερο λάδι;")
+@case("n15_ascending_producer_oil", "first row of an ascending sort called the highest", "invented", "Ποιος παραγωγός έφερε το περισσότερο λάδι;")
 def _ascending_producer() -> Script:
     code = "print(par.groupby('παραγωγός')['λάδι_kg'].sum().sort_values())"
     ctx, ns = with_mill(code)
@@ -2310,7 +2310,7 @@ def _ascending_producer() -> Script:
 
 
 # -- two labels' figures swapped ------------------------------------------------------------------------------------
-@case("h15_stay_weekday_weekend_swapped", "two labels' figures swapped", "invented", "Do guests stay longer on weekdays or at the weekend?")
+@case("n15_stay_weekday_weekend_swapped", "two labels' figures swapped", "invented", "Do guests stay longer on weekdays or at the weekend?")
 def _stay_swapped() -> Script:
     code = "print(visits.groupby(visits.nap.dt.day_of_week >= 5).perc.agg(['mean', 'median']).round(1))"
     ctx, ns = with_bath(code)
@@ -2322,7 +2322,7 @@ def _stay_swapped() -> Script:
                         "people out sooner.)"])
 
 
-@case("h15_vision_nvx_swapped", "two labels' figures swapped", "invented", "Xe nào mang lại doanh thu nhiều hơn, Honda Vision hay Yamaha NVX?")
+@case("n15_vision_nvx_swapped", "two labels' figures swapped", "invented", "Xe nào mang lại doanh thu nhiều hơn, Honda Vision hay Yamaha NVX?")
 def _bikes_swapped() -> Script:
     code = "print(tx.groupby('xe').doanh_thu.sum().sort_values(ascending=False))"
     ctx, ns = with_moto(code)
@@ -2333,7 +2333,7 @@ def _bikes_swapped() -> Script:
 
 
 # -- decrease reported as a rise ------------------------------------------------------------------------------------
-@case("h15_kadikoy_fall_as_rise", "decrease reported as a rise", "invented", "How did Kadıköy–Karaköy's passengers change from March to April?")
+@case("n15_kadikoy_fall_as_rise", "decrease reported as a rise", "invented", "How did Kadıköy–Karaköy's passengers change from March to April?")
 def _kadikoy_rise() -> Script:
     code = ("kk = fr[fr.hat == 'Kadıköy–Karaköy'].groupby(fr.tarih.dt.month).yolcu.sum()\nprint(kk)\n"
             "print(round((kk[4] / kk[3] - 1) * 100, 1))")
@@ -2345,7 +2345,7 @@ def _kadikoy_rise() -> Script:
                                                              "onto the water.)"])
 
 
-@case("h15_milk_fall_as_rise", "decrease reported as a rise", "invented", "अप्रैल से जून तक दूध संग्रह में क्या बदलाव आया?")
+@case("n15_milk_fall_as_rise", "decrease reported as a rise", "invented", "अप्रैल से जून तक दूध संग्रह में क्या बदलाव आया?")
 def _milk_rise() -> Script:
     code = "m = doodh.groupby('महीना')['लीटर'].sum()\nprint(m.round(1))\nprint(round((m.iloc[-1] / m.iloc[0] - 1) * 100, 1))"
     ctx, ns = with_milk(code)
@@ -2356,21 +2356,21 @@ def _milk_rise() -> Script:
 
 
 # -- table returned for one figure ----------------------------------------------------------------------------------
-@case("h15_table_for_observer_count", "table returned for one figure", "invented", "How many estimates did PBAL submit?")
+@case("n15_table_for_observer_count", "table returned for one figure", "invented", "How many estimates did PBAL submit?")
 def _table_observer() -> Script:
     code = "per_obs = vs.groupby('obs').agg(estimates=('jd', 'size'), stars=('star', 'nunique'), first=('utc', 'min'))\nprint(per_obs)"
     ctx, _ = with_star(code)
     return Script(ctx, [STAR_LOOK, PARSE_STAR, repl(code), "FINAL_VAR(per_obs)"])
 
 
-@case("h15_table_for_total_bags", "table returned for one figure", "invented", "How many bags are on order in total?")
+@case("n15_table_for_total_bags", "table returned for one figure", "invented", "How many bags are on order in total?")
 def _table_bags() -> Script:
     ctx, _ = with_mail("")
     return Script(ctx, [MAIL_LOOK, PARSE_MAIL, repl(ORDERS), 'FINAL_VAR("ped")'])
 
 
 # -- zero after filtering the wrong column --------------------------------------------------------------------------
-@case("h15_zero_star_in_observer_column", "zero after filtering the wrong column", "invented", "How many estimates of SS Cyg do we have?")
+@case("n15_zero_star_in_observer_column", "zero after filtering the wrong column", "invented", "How many estimates of SS Cyg do we have?")
 def _zero_star() -> Script:
     code = "print((vs.obs == 'SS CYG').sum())"
     ctx, ns = with_star(code)
@@ -2378,7 +2378,7 @@ def _zero_star() -> Script:
     return Script(ctx, [STAR_LOOK, PARSE_STAR, repl(code), "FINAL(0. Nobody in the club observed SS Cyg this season.)"])
 
 
-@case("h15_zero_village_in_producer_column", "zero after filtering the wrong column", "invented", "Πόσες παραλαβές ήρθαν από τον Βάμο;")
+@case("n15_zero_village_in_producer_column", "zero after filtering the wrong column", "invented", "Πόσες παραλαβές ήρθαν από τον Βάμο;")
 def _zero_village() -> Script:
     code = "print((par['παραγωγός'] == 'Βάμος').sum())"
     ctx, ns = with_mill(code)
@@ -2387,7 +2387,7 @@ def _zero_village() -> Script:
 
 
 # -- none found after searching a date in another format ------------------------------------------------------------
-@case("h15_hungarian_date_in_syslog", "none found after searching a date in another format", "invented",
+@case("n15_hungarian_date_in_syslog", "none found after searching a date in another format", "invented",
       "Did the bath log anything on 6 February?")
 def _hu_date() -> Script:
     ctx = {"naplo": bath_log()}
@@ -2397,7 +2397,7 @@ def _hu_date() -> Script:
                                                "closed that day or the log is missing.)"])
 
 
-@case("h15_iso_date_in_ferry_report", "none found after searching a date in another format", "invented",
+@case("n15_iso_date_in_ferry_report", "none found after searching a date in another format", "invented",
       "What does the report say about 17 April?")
 def _iso_ferry() -> Script:
     ctx = {"rapor": ferry_report()}
