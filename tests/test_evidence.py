@@ -2187,6 +2187,14 @@ def test_the_biggest_drop_is_the_most_negative_change_and_a_range_is_no_ones_fig
     assert wrong_pair(answer, "q", evidence) is None
     changes_only = evidence_of("print(change[['change_pct']])", change=change)
     assert wrong_extreme("The biggest drop was at Nowa Huta (-12.8%).", "q", changes_only, lambda _: False) is not None
+    # words between the superlative and the fall ("the biggest one-day fall"): the three smallest changes printed
+    # by nsmallest are the top of the falls, and the first is the biggest
+    falls = pd.Series([-259279.0, -234587.0, -221667.0], name="Balance",
+                      index=pd.Index(["2024-03-09", "2024-05-18", "2024-05-11"], name="day"))
+    top = evidence_of("print(falls.nsmallest(3))", falls=pd.concat([falls, pd.Series([5.0] * 9)]))
+    asked = "What was the biggest one-day fall in the till's balance?"
+    assert wrong_extreme("2024-03-09 (-259,279).", asked, top, lambda _: False) is None
+    assert wrong_extreme("2024-05-11 (-221,667).", asked, top, lambda _: False) is not None
 
 
 def test_labels_and_superlatives_of_korean_japanese_and_chinese_are_read() -> None:

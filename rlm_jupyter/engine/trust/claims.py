@@ -390,8 +390,9 @@ def wrong_extreme(text: str, question: str, evidence: Evidence, selected: Callab
 
 # a superlative with no noun after it ("the smallest at Nowa Huta", "the smallest, 12.8%")
 _NO_NOUN = re.compile(r"\s*(?:[,;:()]|$|(?:at|in|on|for|was|were|is|with|of)\b)", re.IGNORECASE)
-# a superlative of size over a fall ("the biggest drop", "the steepest decline in sales")
-_OF_A_FALL = re.compile(r"\s+(?:[^\W\d]+\s+)?(?=" + forms.DOWN.pattern + ")", re.IGNORECASE)
+# a superlative of size over a fall ("the biggest drop", "the steepest decline in sales", "the biggest one-day fall",
+# "the largest single month-on-month drop": up to two words before the fall, hyphened ones too)
+_OF_A_FALL = re.compile(r"\s+(?:[^\W\d]+(?:-[^\W\d]+)*\s+){0,2}(?=" + forms.DOWN.pattern + ")", re.IGNORECASE)
 
 
 _REDUCTIONS = frozenset({"count", "mean", "std", "min", "max", "median", "sum", "var", "nunique", "mode", "average",
