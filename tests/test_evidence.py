@@ -329,6 +329,11 @@ def test_the_parsing_libraries_load_only_when_an_answer_is_checked(fake_llm) -> 
 
 
 # -- claims that need the table's words: units, currencies, trends, percents ----------------------------------------
+def traced_from(answer: str, code: str, **names: Any) -> Grounding:
+    """The sources of a typed answer after ``code`` ran over ``names`` and printed what it prints."""
+    return trace(answer, evidence_of(code, **names), typed=answer)
+
+
 def evidence_of(code: str, question: str = "q", **names: Any) -> Evidence:
     out = "\n".join(line.text for line in printed(code, **names))
     run = Run(id="r", question=question, model="m", sub_model="s", context_names=list(names),
@@ -1340,6 +1345,20 @@ def test_a_sum_of_three_stated_figures_and_a_row_count_are_derived() -> None:
     nine = "\n".join(f"SW{n}  SC-10{n}  {n * 3}" for n in range(10, 19))
     assert traced("His last swap was SW18, 9 swaps in all.", nine).grounded
     assert not traced("His last swap was SW18, 11 swaps in all.", nine).grounded
+
+
+@pytest.mark.parametrize("code, answer, grounded", [
+    ("print(lost)", "All 6 lost-hiker call-outs came between 18:02 and 21:26.", True),
+    ("print(lost)", "All 7 lost-hiker call-outs came between 18:02 and 21:26.", False),
+    ("print(lost.head())", "All 5 lost-hiker call-outs came between 18:02 and 21:26.", False),  # a look, cut to 5
+])
+def test_a_count_may_be_the_rows_of_a_frame_of_text_printed_whole(code: str, answer: str, grounded: bool) -> None:
+    # no column of figures, so no table to misread an extreme of, but its rows are there to count
+    lost = pd.DataFrame({"when": pd.to_datetime(["2024-12-27 20:50", "2025-01-17 18:33", "2025-01-31 21:16",
+                                                 "2025-02-17 18:02", "2025-02-17 18:08", "2025-03-01 21:26"]),
+                         "place": ["Solisko", "Popradské pleso", "Hrebienok", "Lomnické sedlo", "Popradské pleso",
+                                   "Chopok north"]}, index=[12, 19, 29, 36, 39, 49])
+    assert traced_from(answer, code, lost=lost).grounded == grounded
 
 
 def test_a_factor_the_code_applied_sources_the_same_figure_and_a_typed_answer_does_not() -> None:

@@ -694,6 +694,31 @@ def one_row_frames(lines: list[Line]) -> list[Table]:
     return found
 
 
+def text_frames(lines: list[Line]) -> list[tuple[Where, int, Line]]:
+    """Frames printed whole whose cells are text (a name, a place, a timestamp), which ``tables`` leaves out (no
+    column of figures to misread): where each was printed, how many rows it showed, its first row. A count the
+    answer states ("all 6 lost-hiker call-outs came after 18:00") may be their number of rows.
+
+    Whole: a header line without digits over rows that each hold two cells or more, no elided rows, no footer (a
+    series, a frame cut to its count), no code cutting it to that many rows (``head()``, ``[:5]``)."""
+    found: list[tuple[Where, int, Line]] = []
+    by_output: dict[Where, list[Line]] = {}
+    for line in lines:
+        if line.where.place == "output" and line.clean and len(line.text) <= MAX_ROW_CHARS:
+            by_output.setdefault(line.where, []).append(line)
+    for output in by_output.values():
+        for start, end in _equal_width_runs(output):
+            header, rows = output[start], output[start + 1:end]
+            after = output[end] if end < len(output) and output[end].number == rows[-1].number + 1 else None
+            if re.search(r"\d", header.text) or any(_ELIDED.match(row.text) for row in rows) \
+                    or (after is not None and _FOOTER.match(after.text.strip())):
+                continue
+            rows = [row for row in rows if len(row.text.split()) >= 2]  # not the index's name under the header
+            if len(rows) >= 2 and not _truncated(header.code, len(rows)):
+                found.append((header.where, len(rows), rows[0]))
+    return found
+
+
 def _read_output(lines: list[Line]) -> list[Table]:
     out: list[Table] = []
     taken: set[int] = set()

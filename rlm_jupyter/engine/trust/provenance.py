@@ -46,7 +46,7 @@ from .derive import (
     spaced_groups,
 )
 from .forms import asks_when
-from .printed import LINE_CHARS, Line, Match, Shown, Table, Where, one_row_frames, shown_at, tables
+from .printed import LINE_CHARS, Line, Match, Shown, Table, Where, one_row_frames, shown_at, tables, text_frames
 from .readings import Value, date_of, is_year, values
 from .search_again import DATA_PIECE_CHARS
 from .written import written_source
@@ -111,6 +111,11 @@ class Evidence:
     @cached_property
     def tables(self) -> list[Table]:
         return tables(self.shown.lines)
+
+    @cached_property
+    def text_frames(self) -> list[tuple[Where, int, Line]]:
+        """The frames of text cells printed whole (``printed.text_frames``): rows a count may be the number of."""
+        return text_frames(self.shown.lines)
 
     @cached_property
     def one_rows(self) -> list[Table]:
@@ -454,9 +459,9 @@ def _not_guessed(value: Value, operands: list[Operand], evidence: Evidence) -> l
 
 
 def _row_count(value: Value, evidence: Evidence) -> Source | None:
-    """A count that is the number of rows of a complete table ("9 swaps in all" under the nine it printed): of the
-    table the last output printed, or of any for a count of ``MIN_DIGITS`` (a small count of some earlier table is
-    too easy to meet by chance)."""
+    """A count that is the number of rows of a complete table ("9 swaps in all" under the nine it printed), of
+    figures or of text cells only (``text_frames``): of the table the last output printed, or of any for a count of
+    ``MIN_DIGITS`` (a small count of some earlier table is too easy to meet by chance)."""
     if value.kind != "number" or value.unit is not None or not value.readings or value.sign < 0:
         return None
     count = value.first
@@ -464,12 +469,10 @@ def _row_count(value: Value, evidence: Evidence) -> Source | None:
         return None
     last = evidence.last_output
     recent = last[0].where if last else None
-    for table in reversed(evidence.tables):
-        if table.partial or len(table.rows) != count:
-            continue
-        if table.where == recent or significant_digits(value) >= MIN_DIGITS:
-            first = table.rows[0].line
-            return Source(value.text, "derived", how=f"the number of rows of the table at {table.where.describe()}",
+    whole = [(table.where, len(table.rows), table.rows[0].line) for table in evidence.tables if not table.partial]
+    for where, rows, first in reversed(whole + evidence.text_frames):
+        if rows == count and (where == recent or significant_digits(value) >= MIN_DIGITS):
+            return Source(value.text, "derived", how=f"the number of rows of the table at {where.describe()}",
                           loose=True, operands=[shown_at(first, first.text.strip())])
     return None
 
