@@ -606,6 +606,9 @@ MAIN_QUESTION = "How many seconds of CI time did the main branch use?"
     ("print(context.secs.sum())", "1,240 seconds in 2024.", "How many seconds of CI time were used in 2024?", True),
     ("print(context[context.when.dt.year == 2024].secs.sum())", "930 seconds in 2024.",
      "How many seconds of CI time were used in 2024?", False),
+    # a question for what its subject did asks for one figure too
+    ("print(context.secs.sum())", "The main branch used 1,240 seconds.", "What did the main branch use?", True),
+    ("print(context.groupby('branch').secs.sum())", "935 seconds.", "What did the main branch use?", False),
 ])
 def test_a_figure_for_a_named_part_printed_over_every_row_is_refused(engine: Engine, code: str, answer: str,
                                                                     question: str, refused: bool) -> None:

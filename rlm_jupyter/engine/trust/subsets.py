@@ -181,8 +181,11 @@ def _a_look(table: Any, evidence: Evidence) -> bool:
 
 def _one_figure(text: str, question: str, *, shares_too: bool = False, choice_too: bool = False) -> Value | None:
     """The one figure the answer states to a question for one figure (``choice_too``: or for one choice, "what
-    was the strongest gust?"), not a year, not the question's own, not the ends of a range it covers."""
-    if forms.asks_for_one(question) not in ("one figure", *(("one choice",) if choice_too else ())):
+    was the strongest gust?"), not a year, not the question's own, not the ends of a range it covers. A question
+    for what its subject did ("What did the Macallan lots make?") asks for one figure too, as ``stale-figure``
+    reads it."""
+    if forms.asks_for_one(question) not in ("one figure", *(("one choice",) if choice_too else ())) \
+            and not forms.asks_what_done(question):
         return None
     asked = {v.text for v in values(question)}
     written = values(text)
