@@ -609,6 +609,10 @@ MAIN_QUESTION = "How many seconds of CI time did the main branch use?"
     # a question for what its subject did asks for one figure too
     ("print(context.secs.sum())", "The main branch used 1,240 seconds.", "What did the main branch use?", True),
     ("print(context.groupby('branch').secs.sum())", "935 seconds.", "What did the main branch use?", False),
+    # the first line of a block that printed a total, then a table, is the total's; a figure grouped by spaces
+    ("print(context.secs.sum())\nprint(context.branch.value_counts())", "The main branch used 1,240 seconds.",
+     MAIN_QUESTION, True),
+    ("print(context.secs.sum())", "The main branch used 1 240 seconds.", MAIN_QUESTION, True),
 ])
 def test_a_figure_for_a_named_part_printed_over_every_row_is_refused(engine: Engine, code: str, answer: str,
                                                                     question: str, refused: bool) -> None:
@@ -1801,7 +1805,12 @@ def test_a_print_in_a_loop_that_never_ran_printed_no_line() -> None:
         return source_of(found) if found is not None else None
 
     looped = "hits = [1 for r in records if 'x' in r]\nprint(len(hits))\nfor h in hits[:5]:\n    print(records[:100])"
-    assert expression(looped, "0") is None  # the loop's print may not have run: which call printed "0" is unknown
+    # the loop's print may not have run, but the first line is the first print's: it ran before any other
+    assert expression(looped, "0") == "len([1 for r in records if 'x' in r])"
+    first_in_loop = "for h in records[:5]:\n    print(len(h))\nprint(len(records))"
+    assert expression(first_in_loop, "0\n7") is None  # a loop's print first: it may have run many times, or never
+    blank_first = "print('')\nfor h in records[:5]:\n    print(len(h))"
+    assert expression(blank_first, "0") is None  # print('') printed a blank line, which no line shows
     last = "hits = [1 for r in records if 'x' in r]\nprint(records[:0].count('x'))\nprint(len(hits))"
     assert expression(last, "0") == "len([1 for r in records if 'x' in r])"
 

@@ -649,7 +649,7 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
         holders = [t for t in found if any(t.rows_of(label) for label in holding)]
         # a number inside a label's mention (week 13, "City 00") names it, and is not also its figure
         # "1 200", as Czech or French write 1,200, where a cell of the label's tables holds it whole
-        written = _spaced_wholes([_in_printed_magnitude(v, found) for v in values(sentence)], sentence,
+        written = spaced_wholes([_in_printed_magnitude(v, found) for v in values(sentence)], sentence,
                                  functools.partial(_in_a_cell, holders))
         ranged = range_ends(written, sentence)
         figures = [v for v in written if v.kind == "number" and v.readings and not is_year(v)
@@ -1130,7 +1130,7 @@ def _in_a_cell(tables: list[Table], value: Value) -> bool:
     return any(_cells_of(value, table) for table in tables)
 
 
-def _spaced_wholes(written: list[Value], text: str, held: Callable[[Value], bool]) -> list[Value]:
+def spaced_wholes(written: list[Value], text: str, held: Callable[[Value], bool]) -> list[Value]:
     """The figures of a text, a figure grouped by spaces read whole where the evidence holds it whole (``held``):
     the reader keeps "3 500 ml" as 3 and 500 ml."""
     for parts, whole in reversed(spaced_groups(written, text)):
@@ -1487,7 +1487,7 @@ def wrong_unit(text: str, evidence: Evidence) -> Claim | None:
     those: a ``lap_ms`` the code filtered on says nothing of the ``speed`` it printed."""
     known = localedata.code_unit_words()
     # "32 765 т" of a printed 32765
-    for value in _spaced_wholes(values(text), text, lambda whole: evidence.shown.find(whole) is not None):
+    for value in spaced_wholes(values(text), text, lambda whole: evidence.shown.find(whole) is not None):
         if value.kind != "number" or value.unit is None:
             continue
         own = localedata.code_unit_words(value.unit.dimension)  # the words the printing column's name is read in

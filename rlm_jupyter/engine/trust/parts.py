@@ -150,20 +150,25 @@ def printed_expression(match: Match, evidence: Evidence) -> ast.expr | None:
     fitting = [args[position] for args in calls if position is not None and len(args) == len(figures)]
     if len(fitting) == 1:
         return fitting[0]
-    # several calls could have printed it: the block's last line is the last call's, when that one fits (a
-    # value_counts() printed, then a total)
+    # several calls could have printed it: the block's last line is the last call's, and its first line the first
+    # call's, when that one fits (a value_counts() printed, then a total; a total, then a value_counts())
     block = [other for other in evidence.shown.lines if other.where == line.where]
-    last = calls[-1] if calls else []
-    if fitting and block and block[-1] is line and position is not None and len(last) == len(figures) \
-            and _last_print_runs_last(line.code):
-        return last[position]
+    if not fitting or not block or position is None:
+        return None
+    for end, call in ((block[-1], calls[-1]), (block[0], calls[0])):
+        # (a text constant printed first may be a blank line, which no line shows: then the first line is another's)
+        typed = any(isinstance(arg, ast.Constant) and isinstance(arg.value, str) for arg in call)
+        if end is line and len(call) == len(figures) and _print_runs_at_its_end(line.code, call is calls[0]) \
+                and not (typed and call is calls[0] and call is not calls[-1]):
+            return call[position]
     return None
 
 
 @functools.lru_cache(maxsize=256)
-def _last_print_runs_last(code: str) -> bool:
-    """The block's last ``print`` (in source order) is a statement of its own at the top level: it ran last.
-    One inside a loop or a branch may not have run at all (``for i in hits: print(...)`` over no hits)."""
+def _print_runs_at_its_end(code: str, first: bool) -> bool:
+    """The block's last ``print`` (``first``: its first, in source order) is a statement of its own at the top
+    level: it ran last (first). One inside a loop or a branch may not have run at all (``for i in hits:
+    print(...)`` over no hits), or may have run many times."""
     try:
         tree = ast.parse(code)
     except (SyntaxError, ValueError):
@@ -172,8 +177,8 @@ def _last_print_runs_last(code: str) -> bool:
               if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print"]
     if not prints:
         return False
-    last = max(prints, key=lambda n: (n.lineno, n.col_offset))
-    return any(isinstance(statement, ast.Expr) and statement.value is last for statement in tree.body)
+    end = (min if first else max)(prints, key=lambda n: (n.lineno, n.col_offset))
+    return any(isinstance(statement, ast.Expr) and statement.value is end for statement in tree.body)
 
 
 def printed_matches(value: Value, evidence: Evidence) -> list[Match]:

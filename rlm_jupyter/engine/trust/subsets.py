@@ -36,7 +36,7 @@ from typing import Any
 
 from ..dialogue import prompts
 from . import forms, localedata
-from .claims import Claim, range_ends
+from .claims import Claim, range_ends, spaced_wholes
 from .parts import Part, names, names_word, part_named, parts_named, phrases, printed_expression, printed_matches
 from .printed import label_key
 from .provenance import Evidence
@@ -47,7 +47,7 @@ from .revisions import printed_calls, source_of
 def unscoped(text: str, question: str, evidence: Evidence, frames: Iterable[Any]) -> Claim | None:
     """A figure for the part the question names, printed only by code that did not select that part; or a
     figure for all the data printed only by code over a sample of it."""
-    value = _one_figure(text, question)
+    value = _one_figure(text, question, evidence)
     if value is None:
         return None
     return _for_the_part(value, question, evidence, list(frames)) or _from_a_sample(value, question, evidence)
@@ -57,7 +57,7 @@ def previewed(text: str, question: str, evidence: Evidence) -> Claim | None:
     """The one figure answered to a question for one figure or one choice over all the data (a share too) that no
     output showed but as a cell of a look at a few rows: the data's description, or a ``head()`` of the rows as
     they are."""
-    value = _one_figure(text, question, shares_too=True, choice_too=True)
+    value = _one_figure(text, question, evidence, shares_too=True, choice_too=True)
     if value is None or _ASKS_A_SLICE.search(question):
         return None
     found = [m for m in evidence.shown.matches(value) if m.figure is not None and not m.line.where.earlier]
@@ -179,7 +179,8 @@ def _a_look(table: Any, evidence: Evidence) -> bool:
     return any(re.search(r"\.(?:head|tail|sample)\(|^\w+$", text) and not _COMPUTES.search(text) for text in printed)
 
 
-def _one_figure(text: str, question: str, *, shares_too: bool = False, choice_too: bool = False) -> Value | None:
+def _one_figure(text: str, question: str, evidence: Evidence, *, shares_too: bool = False,
+                choice_too: bool = False) -> Value | None:
     """The one figure the answer states to a question for one figure (``choice_too``: or for one choice, "what
     was the strongest gust?"), not a year, not the question's own, not the ends of a range it covers. A question
     for what its subject did ("What did the Macallan lots make?") asks for one figure too, as ``stale-figure``
@@ -188,7 +189,8 @@ def _one_figure(text: str, question: str, *, shares_too: bool = False, choice_to
             and not forms.asks_what_done(question):
         return None
     asked = {v.text for v in values(question)}
-    written = values(text)
+    # "49 189 arrobas": a figure grouped by spaces is one figure where an output printed it whole
+    written = spaced_wholes(values(text), text, lambda whole: evidence.shown.find(whole) is not None)
     scope = range_ends(written, text)  # "between weeks 10 and 35": the span the figure covers, not a figure
     stated = [v for v in written if v.kind == "number" and v.readings and not is_year(v) and v.text not in asked
               and id(v) not in scope]
