@@ -391,8 +391,12 @@ def wrong_extreme(text: str, question: str, evidence: Evidence, selected: Callab
 # a superlative with no noun after it ("the smallest at Nowa Huta", "the smallest, 12.8%")
 _NO_NOUN = re.compile(r"\s*(?:[,;:()]|$|(?:at|in|on|for|was|were|is|with|of)\b)", re.IGNORECASE)
 # a superlative of size over a fall ("the biggest drop", "the steepest decline in sales", "the biggest one-day fall",
-# "the largest single month-on-month drop": up to two words before the fall, hyphened ones too)
-_OF_A_FALL = re.compile(r"\s+(?:[^\W\d]+(?:-[^\W\d]+)*\s+){0,2}(?=" + forms.DOWN.pattern + ")", re.IGNORECASE)
+# "the largest single month-on-month drop": up to two words before the fall, hyphened ones too, but no rise and
+# no word that starts another phrase: "the biggest rebound after falling sales", "the highest growth despite lower
+# footfall" size no fall)
+_FALL_MODIFIER = (r"(?!" + forms.UP.pattern + r"|(?:after|before|despite|during|since|while|than|in|of|on|at|for|from|"
+            r"with|and|or|but|to|by)\b)[^\W\d]+(?:-[^\W\d]+)*\s+")
+_OF_A_FALL = re.compile(r"\s+(?:" + _FALL_MODIFIER + r"){0,2}(?=" + forms.DOWN.pattern + ")", re.IGNORECASE)
 
 
 _REDUCTIONS = frozenset({"count", "mean", "std", "min", "max", "median", "sum", "var", "nunique", "mode", "average",
@@ -636,7 +640,7 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
     found = evidence.tables
     labels = table_labels(found)
     if not labels:
-        return _another_column_of_one_row(text, evidence)
+        return None
     asked = mentions(question, labels)
     # a top-N question's figures are its list's ("the five most frequent messages in the error log"), not the
     # figures of the one label it names
@@ -680,37 +684,6 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
                      or _printed_elsewhere(label, value, figures, evidence))
             if claim is not None:
                 return claim
-    return _another_column_of_one_row(text, evidence)
-
-
-def _another_column_of_one_row(text: str, evidence: Evidence) -> Claim | None:
-    """A figure stated with words that name one column of a row code selected and printed alone (a frame of one
-    row: ``lots[lots.lot == 129]``), read from another column of that row: "sold for £4,900 at the hammer" where
-    4,900 is the row's ``high`` estimate and ``hammer_gbp`` holds 6,800.
-
-    Why apart from the label pairs: the row is the one the code chose, so the answer need not name its label the
-    way the row writes it (a lot number, a shortened description); its columns are what the words are checked
-    against. Only a figure that every output showing it showed in such a row: one printed elsewhere too may have
-    been read there. The words are those within a few words of the figure (``_around``), the row's own labels
-    aside; words that name no numeric column of the row claim nothing."""
-    rows = evidence.one_rows
-    for sentence in sentences(text) if rows else ():
-        for value in values(sentence):
-            if value.kind != "number" or not value.readings or is_year(value):
-                continue
-            held = [(table, column) for table in rows for _, column in _cells_of(value, table)]
-            lines = {id(table.rows[0].line) for table, _ in held}
-            shown = [match.line for match in evidence.shown.matches(value)]
-            if not held or not shown or any(id(line) not in lines for line in shown):
-                continue
-            for table, column in held:
-                row = table.rows[0]
-                words = _clause_words(value, _around(sentence, value), " ".join(row.labels))
-                columns, named = _columns_for(table, words)
-                if named and column not in columns:
-                    printed = next((label for label in row.labels if figure_value(label) is None), "the selected row")
-                    return Claim(prompts.other_column(value.text, printed, column, columns[0], table.where.describe()),
-                                 {"label": printed, "figure": value.text, "column": column, "named": columns[0]})
     return None
 
 
@@ -1140,21 +1113,15 @@ def spaced_wholes(written: list[Value], text: str, held: Callable[[Value], bool]
     return written
 
 
-def _clause_words(value: Value, clause: str, label: str) -> set[str]:
-    """The words of the clause around a figure that may name its column, the label's own aside. "41.13 €/arroba",
-    "12 km per hour": the word a rate is per, after its figure or unit, is its denominator, not the column it
-    measures; "2,910 kg" names the column ``중량_kg``, not ``상자`` (boxes) beside it."""
-    words = _measure_words(_DENOMINATOR.sub(r"\1", clause)) - set(label.lower().split())
-    if value.unit is not None:
-        words |= set(re.findall(r"[^\W\d_]+", value.text.lower()))
-    return words
-
-
 def _pair_claim(label: str, value: Value, clause: str, found: list[Table], shown: Shown) -> Claim | None:
     holding = [table for table in found if table.rows_of(label)]
     if not holding:
         return None
-    words = _clause_words(value, clause, label)
+    # "41.13 €/arroba", "12 km per hour": the word a rate is per, after its figure or unit, is its denominator, not
+    # the column it measures
+    words = _measure_words(_DENOMINATOR.sub(r"\1", clause)) - set(label.split())
+    if value.unit is not None:  # "2,910 kg" names the column ``중량_kg``, not ``상자`` (boxes) beside it
+        words |= set(re.findall(r"[^\W\d_]+", value.text.lower()))
     own: list[tuple[Table, str]] = [(table, column) for table in holding for row, column in _cells_of(value, table)
                                     if id(row) in {id(r) for r in table.rows_of(label)}]
     if own:

@@ -101,8 +101,7 @@ GATES: tuple[Gate, ...] = (
          "a real 1.5B model printed the right totals per region and wrote the third row, south, as the largest"),
     Gate("row-mismatch", "answer", "soft",
          "a figure stated for a label that is in another row of that label's printed table (or another column of "
-         "its row, when the words name the column or the figure's unit does; of a row code selected and printed "
-         "alone too, whatever the answer calls it): swapped figures in a comparison too; "
+         "its row, when the words name the column or the figure's unit does): swapped figures in a comparison too; "
          "a figure given as one statistic that describe() printed in another's row (the mean as the median); a "
          "figure stated beside a date that every output printed beside another date; or, to a question for "
          "one period's figure, a column the printed figures show is a running total of another, or a lone "

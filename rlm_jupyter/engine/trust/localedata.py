@@ -95,8 +95,10 @@ UNLISTED_UNITS: dict[str, tuple[str, Decimal]] = {"nm": ("length", Decimal(1852)
 _ONE_LETTER_LOCALES = frozenset({"en", "en_IN"})
 # Abbreviations of a magnitude in common business use that CLDR's compact patterns leave out (German writes
 # thousands in full there): "69,8 Tsd. €" (Duden's abbreviation of Tausend); the billion and trillion of English
-# financial writing ("$1.2bn", "3 bln", "£4trn"): CLDR's English writes B and T, its French "Bn" is 10¹² only.
-UNLISTED_SCALES: dict[str, int] = {"tsd.": 3, "tsd": 3, "bn": 9, "bln": 9, "trn": 12}
+# financial writing ("$1.2bn", "3 bln", "£4trn", and before a sentence's full stop, "3.4 bln."): CLDR's English
+# writes B and T, its French "Bn" and Polish "bln." are 10¹² only.
+UNLISTED_SCALES: dict[str, int] = {"tsd.": 3, "tsd": 3, "bn": 9, "bln": 9, "trn": 12, "bn.": 9, "bln.": 9,
+                                   "trn.": 12}
 
 
 @functools.cache
@@ -130,8 +132,8 @@ def scale_words() -> dict[str, tuple[int, ...]]:
                         continue  # Catalan "kM" (milers de milions) is read without case: "km" is a kilometre
                     found.setdefault(word if len(word) == 1 else word.lower(), {})[power] = None
     found.setdefault("k", {})[3] = None
-    for word, power in UNLISTED_SCALES.items():
-        found.setdefault(word, {})[power] = None
+    for word, power in UNLISTED_SCALES.items():  # read first: "$1.2bn" is English's billion before French's 10¹²
+        found[word] = {power: None, **found.get(word, {})}
     return {word: tuple(powers) for word, powers in found.items()}
 
 

@@ -19,6 +19,7 @@ rows), and only for a question a check applies to: nothing else pays for it.
 from __future__ import annotations
 
 import ast
+import builtins
 import functools
 import re
 from collections.abc import Iterable, Sequence
@@ -168,7 +169,11 @@ def printed_expression(match: Match, evidence: Evidence) -> ast.expr | None:
 def _print_runs_at_its_end(code: str, first: bool) -> bool:
     """The block's last ``print`` (``first``: its first, in source order) is a statement of its own at the top
     level: it ran last (first). One inside a loop or a branch may not have run at all (``for i in hits:
-    print(...)`` over no hits), or may have run many times."""
+    print(...)`` over no hits), or may have run many times.
+
+    The first also needs that nothing before it can have written a line: no expression statement (a display),
+    no call of a function the code defined or imported (a helper that prints, ``pprint``), no ``.write(...)``;
+    and that it writes its own line (no ``file=``, ``end=`` or ``sep=``)."""
     try:
         tree = ast.parse(code)
     except (SyntaxError, ValueError):
@@ -178,7 +183,28 @@ def _print_runs_at_its_end(code: str, first: bool) -> bool:
     if not prints:
         return False
     end = (min if first else max)(prints, key=lambda n: (n.lineno, n.col_offset))
-    return any(isinstance(statement, ast.Expr) and statement.value is end for statement in tree.body)
+    at = next((i for i, statement in enumerate(tree.body) if isinstance(statement, ast.Expr)
+               and statement.value is end), None)
+    if at is None or not first:
+        return at is not None
+    return not end.keywords and all(_writes_nothing(statement) for statement in tree.body[:at])
+
+
+_WRITERS = frozenset({"write", "writelines", "print", "pprint", "display", "debug", "info", "warning", "error"})
+
+
+def _writes_nothing(statement: ast.stmt) -> bool:
+    """A statement that cannot write to the output: no expression statement, no call of a name that is no builtin
+    (a helper of an earlier block may print), no call of a method that writes (``sys.stdout.write``, a logger)."""
+    if isinstance(statement, ast.Expr):
+        return False
+    for node in ast.walk(statement):
+        if isinstance(node, ast.Call):
+            if isinstance(node.func, ast.Name) and not hasattr(builtins, node.func.id):
+                return False
+            if isinstance(node.func, ast.Attribute) and node.func.attr in _WRITERS:
+                return False
+    return True
 
 
 def printed_matches(value: Value, evidence: Evidence) -> list[Match]:

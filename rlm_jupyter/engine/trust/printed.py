@@ -661,37 +661,16 @@ _TRUNCATING = re.compile(r"\.(?:head|tail|nlargest|nsmallest|sample|most_common)
 
 def tables(lines: list[Line]) -> list[Table]:
     """Every table the clean outputs among ``lines`` printed, in order."""
-    found: list[Table] = []
+    return [table for output in _outputs(lines) for table in _read_output(output)]
+
+
+def _outputs(lines: list[Line]) -> list[list[Line]]:
+    """The lines of each clean output among ``lines``, by the block that printed them (rows of a width a table has)."""
     by_output: dict[Where, list[Line]] = {}
     for line in lines:
         if line.where.place == "output" and line.clean and len(line.text) <= MAX_ROW_CHARS:
             by_output.setdefault(line.where, []).append(line)
-    for output in by_output.values():
-        found += _read_output(output)
-    return found
-
-
-def one_row_frames(lines: list[Line]) -> list[Table]:
-    """The frames of one row the clean outputs among ``lines`` printed: a header over one row, as pandas prints a
-    row code selected (``lots[lots.lot == 129]``, ``df.loc[[i]]``). Apart from ``tables``: a choice among fewer
-    rows than ``MIN_TABLE_ROWS`` is no table to misread an extreme or a row of, but a figure of this row is this
-    row's, and its column is the one its header names."""
-    found: list[Table] = []
-    by_output: dict[Where, list[Line]] = {}
-    for line in lines:
-        if line.where.place == "output" and line.clean and len(line.text) <= MAX_ROW_CHARS:
-            by_output.setdefault(line.where, []).append(line)
-    for output in by_output.values():
-        for start in range(len(output) - 1):
-            pair = output[start:start + 2]
-            apart = [output[i] for i in (start - 1, start + 2) if 0 <= i < len(output)]
-            if len(pair[0].text) != len(pair[1].text) or pair[1].number != pair[0].number + 1 \
-                    or any(len(o.text) == len(pair[0].text) and abs(o.number - pair[0].number) <= 2 for o in apart):
-                continue  # two lines of one width, no third beside them (a longer run is ``tables``')
-            table = _pandas_table(output, start, start + 2, one_row=True)
-            if table is not None and len(table.rows) == 1:  # not a series of two rows: that is ``tables``' too
-                found.append(table)
-    return found
+    return list(by_output.values())
 
 
 def text_frames(lines: list[Line]) -> list[tuple[Where, int, Line]]:
@@ -699,22 +678,25 @@ def text_frames(lines: list[Line]) -> list[tuple[Where, int, Line]]:
     column of figures to misread): where each was printed, how many rows it showed, its first row. A count the
     answer states ("all 6 lost-hiker call-outs came after 18:00") may be their number of rows.
 
-    Whole: a header line without digits over rows that each hold two cells or more, no elided rows, no footer (a
-    series, a frame cut to its count), no code cutting it to that many rows (``head()``, ``[:5]``)."""
+    Read narrowly, so a log or a record is no frame: a header line without digits, any lines without digits under
+    it (the index's name, a level of the header), then rows that each start with an integer of the frame's index,
+    increasing (0, 1, 2 ..., or what a filter kept of them: 12, 19, 29) and hold another cell; no elided rows, no
+    footer (a series, a frame cut to its count), no code cutting it to that many rows (``head()``, ``[:5]``), and
+    not a table ``tables`` reads."""
     found: list[tuple[Where, int, Line]] = []
-    by_output: dict[Where, list[Line]] = {}
-    for line in lines:
-        if line.where.place == "output" and line.clean and len(line.text) <= MAX_ROW_CHARS:
-            by_output.setdefault(line.where, []).append(line)
-    for output in by_output.values():
+    for output in _outputs(lines):
+        read = {id(row.line) for table in _read_output(output) for row in table.rows}
         for start, end in _equal_width_runs(output):
-            header, rows = output[start], output[start + 1:end]
-            after = output[end] if end < len(output) and output[end].number == rows[-1].number + 1 else None
-            if re.search(r"\d", header.text) or any(_ELIDED.match(row.text) for row in rows) \
-                    or (after is not None and _FOOTER.match(after.text.strip())):
+            header, under = output[start], output[start + 1:end]
+            levels = next((i for i, line in enumerate(under) if re.search(r"\d", line.text)), len(under))
+            rows = under[levels:]
+            after = output[end] if end < len(output) and output[end].number == under[-1].number + 1 else None
+            if re.search(r"\d", header.text) or any(id(row) in read or _ELIDED.match(row.text) for row in under) \
+                    or (after is not None and _FOOTER.match(after.text.strip())) or len(rows) < 2:
                 continue
-            rows = [row for row in rows if len(row.text.split()) >= 2]  # not the index's name under the header
-            if len(rows) >= 2 and not _truncated(header.code, len(rows)):
+            index = [row.text.split()[0] for row in rows]
+            if all(i.isdigit() for i in index) and all(int(a) < int(b) for a, b in itertools.pairwise(index)) \
+                    and all(len(row.text.split()) >= 2 for row in rows) and not _truncated(header.code, len(rows)):
                 found.append((header.where, len(rows), rows[0]))
     return found
 
@@ -773,7 +755,7 @@ def _segments(texts: list[str], words: bool = False) -> list[tuple[int, int]]:
     return spans
 
 
-def _pandas_table(lines: list[Line], start: int, end: int, one_row: bool = False) -> Table | None:
+def _pandas_table(lines: list[Line], start: int, end: int) -> Table | None:
     """A pandas frame or series laid out on ``lines[start:end]`` (plus its index-name line and footer), or None.
 
     A series (its footer says ``dtype``) has no header: each row is index levels, then the value. A frame's
@@ -800,7 +782,7 @@ def _pandas_table(lines: list[Line], start: int, end: int, one_row: bool = False
     if levels:
         header, cells, run = _joined(cells[:levels]), cells[levels:], run[levels:]
         header[:named_index] = [""] * named_index  # "year" over the index is the name of the column levels
-    if len(cells) < 2 and not (one_row and levels == 1 and len(cells) == 1):
+    if len(cells) < 2:
         return None
     spans_named, index_width = _columns(header, spans)
     if header is not None and index_width > 1 and _counts_rows([row[0] for row in cells]):
@@ -831,7 +813,7 @@ def _pandas_table(lines: list[Line], start: int, end: int, one_row: bool = False
         if header is not None:  # a frame's text columns name its rows too; a series' text values are its data
             labels += [v for v in values.values() if v and _is_label(v)]
         rows.append(Row(labels, values, line))
-    if sum(any(figure_value(v) is not None for v in r.cells.values()) for r in rows) < (1 if one_row else 2):
+    if sum(any(figure_value(v) is not None for v in r.cells.values()) for r in rows) < 2:
         return None
     _name_calendar_numbers(rows, run[0].code)
     partial = elided or (footer is not None and int(footer.group("length") or footer.group("rows") or 0) > len(rows))

@@ -46,7 +46,7 @@ from .derive import (
     spaced_groups,
 )
 from .forms import asks_when
-from .printed import LINE_CHARS, Line, Match, Shown, Table, Where, one_row_frames, shown_at, tables, text_frames
+from .printed import LINE_CHARS, Line, Match, Shown, Table, Where, shown_at, tables, text_frames
 from .readings import Value, date_of, is_year, values
 from .search_again import DATA_PIECE_CHARS
 from .written import written_source
@@ -116,11 +116,6 @@ class Evidence:
     def text_frames(self) -> list[tuple[Where, int, Line]]:
         """The frames of text cells printed whole (``printed.text_frames``): rows a count may be the number of."""
         return text_frames(self.shown.lines)
-
-    @cached_property
-    def one_rows(self) -> list[Table]:
-        """The frames of one row printed (``printed.one_row_frames``): a row code selected."""
-        return one_row_frames(self.shown.lines)
 
     @cached_property
     def last_output(self) -> list[Line]:
