@@ -394,8 +394,8 @@ _NO_NOUN = re.compile(r"\s*(?:[,;:()]|$|(?:at|in|on|for|was|were|is|with|of)\b)"
 # "the largest single month-on-month drop": up to two words before the fall, hyphened ones too, but no rise and
 # no word that starts another phrase: "the biggest rebound after falling sales", "the highest growth despite lower
 # footfall" size no fall)
-_FALL_MODIFIER = (r"(?!" + forms.UP.pattern + r"|(?:after|before|despite|during|since|while|than|in|of|on|at|for|from|"
-            r"with|and|or|but|to|by)\b)[^\W\d]+(?:-[^\W\d]+)*\s+")
+_FALL_MODIFIER = (r"(?!" + forms.UP.pattern + r"|(?:after|before|despite|during|since|while|than|in|of|on|at|"
+                  r"for|from|with|and|or|but|to|by)\b)[^\W\d]+(?:-[^\W\d]+)*\s+")
 _OF_A_FALL = re.compile(r"\s+(?:" + _FALL_MODIFIER + r"){0,2}(?=" + forms.DOWN.pattern + ")", re.IGNORECASE)
 
 
