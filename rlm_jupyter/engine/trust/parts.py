@@ -156,11 +156,8 @@ def printed_expression(match: Match, evidence: Evidence) -> ast.expr | None:
     block = [other for other in evidence.shown.lines if other.where == line.where]
     if not fitting or not block or position is None:
         return None
-    for end, call in ((block[-1], calls[-1]), (block[0], calls[0])):
-        # (a text constant printed first may be a blank line, which no line shows: then the first line is another's)
-        typed = any(isinstance(arg, ast.Constant) and isinstance(arg.value, str) for arg in call)
-        if end is line and len(call) == len(figures) and _print_runs_at_its_end(line.code, call is calls[0]) \
-                and not (typed and call is calls[0] and call is not calls[-1]):
+    for end, call, first in ((block[-1], calls[-1], False), (block[0], calls[0], True)):
+        if end is line and len(call) == len(figures) and _print_runs_at_its_end(line.code, first):
             return call[position]
     return None
 
@@ -173,7 +170,8 @@ def _print_runs_at_its_end(code: str, first: bool) -> bool:
 
     The first also needs that nothing before it can have written a line: no expression statement (a display),
     no call of a function the code defined or imported (a helper that prints, ``pprint``), no ``.write(...)``;
-    and that it writes its own line (no ``file=``, ``end=`` or ``sep=``)."""
+    and that it writes its own line (no ``file=``, ``end=`` or ``sep=``), not a text constant (``print('')`` is a
+    blank line, which no line shows: the first line is then another's)."""
     try:
         tree = ast.parse(code)
     except (SyntaxError, ValueError):
@@ -187,7 +185,8 @@ def _print_runs_at_its_end(code: str, first: bool) -> bool:
                and statement.value is end), None)
     if at is None or not first:
         return at is not None
-    return not end.keywords and all(_writes_nothing(statement) for statement in tree.body[:at])
+    typed = any(isinstance(arg, ast.Constant) and isinstance(arg.value, str) for arg in end.args)
+    return not end.keywords and not typed and all(_writes_nothing(statement) for statement in tree.body[:at])
 
 
 _WRITERS = frozenset({"write", "writelines", "print", "pprint", "display", "debug", "info", "warning", "error"})

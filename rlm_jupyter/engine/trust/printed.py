@@ -673,7 +673,7 @@ def _outputs(lines: list[Line]) -> list[list[Line]]:
     return list(by_output.values())
 
 
-def text_frames(lines: list[Line]) -> list[tuple[Where, int, Line]]:
+def text_frames(lines: list[Line], found_tables: list[Table]) -> list[tuple[Where, int, Line]]:
     """Frames printed whole whose cells are text (a name, a place, a timestamp), which ``tables`` leaves out (no
     column of figures to misread): where each was printed, how many rows it showed, its first row. A count the
     answer states ("all 6 lost-hiker call-outs came after 18:00") may be their number of rows.
@@ -682,10 +682,10 @@ def text_frames(lines: list[Line]) -> list[tuple[Where, int, Line]]:
     it (the index's name, a level of the header), then rows that each start with an integer of the frame's index,
     increasing (0, 1, 2 ..., or what a filter kept of them: 12, 19, 29) and hold another cell; no elided rows, no
     footer (a series, a frame cut to its count), no code cutting it to that many rows (``head()``, ``[:5]``), and
-    not a table ``tables`` reads."""
+    not one of ``found_tables`` (what ``tables`` read of the same lines)."""
     found: list[tuple[Where, int, Line]] = []
+    read = {id(row.line) for table in found_tables for row in table.rows}
     for output in _outputs(lines):
-        read = {id(row.line) for table in _read_output(output) for row in table.rows}
         for start, end in _equal_width_runs(output):
             header, under = output[start], output[start + 1:end]
             levels = next((i for i, line in enumerate(under) if re.search(r"\d", line.text)), len(under))

@@ -115,7 +115,7 @@ class Evidence:
     @cached_property
     def text_frames(self) -> list[tuple[Where, int, Line]]:
         """The frames of text cells printed whole (``printed.text_frames``): rows a count may be the number of."""
-        return text_frames(self.shown.lines)
+        return text_frames(self.shown.lines, self.tables)
 
     @cached_property
     def last_output(self) -> list[Line]:
