@@ -678,3 +678,13 @@ def test_bad_child_context_is_a_subcall_error(engine: Engine) -> None:
     error = run.iterations[0].cells[0].error
     assert error is not None and "context names must be Python identifiers" in error
     _assert_subcall_events_paired(seen)
+
+
+def test_a_run_id_always_holds_a_letter_so_the_notebook_sanitizer_masks_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    import uuid
+
+    from rlm_jupyter.engine.run import loop
+
+    draws = iter([uuid.UUID("84375169-1671-4000-8000-000000000000"), uuid.UUID("84375169-167a-4000-8000-000000000000")])
+    monkeypatch.setattr(loop.uuid, "uuid4", lambda: next(draws))
+    assert loop.new_run_id() == "84375169167a"  # the all-digit "843751691671" is drawn again
