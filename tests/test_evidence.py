@@ -3668,3 +3668,125 @@ def test_a_phrase_the_datas_text_writes_word_for_word_sources_its_figure_in_the_
                    "They were dug out after 3 h 20 min.", "1976", "after 3"):
         assert all(s.where != QUOTED_DATA for s in trace(answer, pieces, typed="...").sources), answer
     assert trace("The skier was dug out after 22.5 minutes", pieces, typed="...").grounded
+
+
+# -- stop 57: what a tuning set of answers in other languages and layouts showed ------------------------------------
+def test_a_choice_named_nowhere_in_the_whole_table_of_choices_is_refused() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_extreme
+
+    bikes = pd.Series([78, 67, 54], index=pd.Index(["Honda Vision", "Honda Air Blade", "Yamaha NVX"], name="xe"),
+                      name="count")
+    asked = "Which bike was rented most often?"
+    whole = evidence_of("print(bikes)", bikes=bikes)
+    assert wrong_extreme("The Honda SH Mode, the tourists' favourite scooter.", asked, whole, lambda _: False)
+    assert wrong_extreme("The Honda Vision, the tourists' favourite scooter.", asked, whole, lambda _: False) is None
+    # a table of some rows only (the choice may be among the others), or a question for no one choice: no claim
+    some = evidence_of("print(bikes.head(2))", bikes=pd.concat([bikes] * 4))
+    assert wrong_extreme("The Honda SH Mode.", asked, some, lambda _: False) is None
+    assert wrong_extreme("The Honda SH Mode.", "Which bikes were rented?", whole, lambda _: False) is None
+
+
+@pytest.mark.parametrize("text, direction", [
+    ("दूध संग्रह अप्रैल से जून तक 15.5% बढ़ा।", "up"), ("दूध 5% घटा", "down"), ("売上は10%減少した", "down"),
+    ("销量增长了5%", "up"), ("매출이 증가했다", "up"), ("הכנסות ירדו ב-5%", "down"), ("המכירות גדלו", "up"),
+    ("تراجع الطلب", "down"), ("ยอดขายลดลง", "down"), ("Продажбите намаляха", "down"),
+    # a word that only starts like one: "बढ़िया" (excellent), "לירדן" (to Jordan)
+    ("बढ़िया सेवा", None), ("נסענו לירדן", None),
+])
+def test_rises_and_falls_are_read_in_every_script_the_readers_know(text: str, direction: str | None) -> None:
+    from rlm_jupyter.engine.trust import forms
+
+    assert forms.change_direction(text) == direction
+
+
+def test_a_fall_reported_as_a_rise_in_hindi_is_refused() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_direction, wrong_trend
+
+    milk = pd.Series([12055.9, 11236.8, 10192.6], index=pd.Index(["2024-04", "2024-05", "2024-06"], name="महीना"),
+                     name="लीटर")
+    evidence = evidence_of("print(milk)", milk=milk)
+    for answer, refused in (("दूध संग्रह अप्रैल से जून तक 15.5% बढ़ा।", True), ("दूध संग्रह अप्रैल से जून तक 15.5% घटा।", False)):
+        assert ((wrong_trend(answer, evidence) or wrong_direction(answer, evidence)) is not None) == refused, answer
+
+
+def test_a_row_of_the_answers_own_markdown_table_is_its_first_cells() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_pair
+
+    by_bike = pd.DataFrame({"luot": [49, 64], "doanh_thu": [27480000, 25560000]},
+                           index=pd.Index(["Yamaha NVX", "Honda Air Blade"], name="xe"))
+    evidence = evidence_of("print(by_bike)\nprint(by_bike.sum())", by_bike=by_bike)
+    asked = "Cho tôi bảng doanh thu theo từng loại xe."  # names one printed label: doanh_thu
+    table = ("| Xe | Lượt thuê | Doanh thu |\n|---|---:|---:|\n| Yamaha NVX | 49 | 27.480.000 ₫ |\n"
+             "| Honda Air Blade | 64 | 25.560.000 ₫ |\n| **Tổng** | **{}** | **53.040.000 ₫** |")
+    assert wrong_pair(table.format(113), asked, evidence) is None
+    # a sentence that names no label is still the question's label's ("113" is luot's, not doanh_thu's)
+    assert wrong_pair("Tổng cộng: 113.", asked, evidence) is not None
+
+
+@pytest.mark.parametrize("question, direction", [
+    ("Ποιος παραγωγός έφερε το περισσότερο λάδι;", "high"), ("Ποιο προϊόν είναι το πιο φτηνό;", "low"),
+    ("איזה סניף מכר הכי הרבה?", "high"), ("איזה סניף הקטן ביותר?", "low"),
+    ("किस गाँव से सबसे ज़्यादा दूध आया?", "high"), ("किस गाँव से सबसे कम दूध आया?", "low"),
+    ("Care magazin a vândut cele mai multe produse?", "high"), ("În care lună au fost cele mai puține vânzări?", "low"),
+])
+def test_superlatives_and_which_words_of_greek_hebrew_hindi_and_romanian(question: str, direction: str) -> None:
+    from rlm_jupyter.engine.trust import forms
+
+    assert [s.direction for s in forms.superlatives(question)] == [direction]
+    assert forms.asks_for_one(question) == "one choice"
+
+
+def test_the_first_row_of_an_ascending_sort_named_the_most_in_greek_is_refused() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_extreme
+
+    oil = pd.Series([185.9, 227.3, 3378.5], index=pd.Index(["Ελένη Σπανουδάκη", "Σοφία Παπαδάκη",
+                                                             "Δημήτρης Φραγκιαδάκης"], name="παραγωγός"), name="λάδι_kg")
+    evidence = evidence_of("print(oil.sort_values())", oil=oil)
+    asked = "Ποιος παραγωγός έφερε το περισσότερο λάδι;"
+    assert wrong_extreme("Ελένη Σπανουδάκη, με 185,9 kg λάδι.", asked, evidence, lambda _: False) is not None
+    assert wrong_extreme("Δημήτρης Φραγκιαδάκης, με 3.378,5 kg λάδι.", asked, evidence, lambda _: False) is None
+
+
+def _with_frames(code: str, question: str, **names: Any) -> Evidence:
+    out = "\n".join(line.text for line in printed(code, **names))
+    run = Run(id="r", question=question, model="m", sub_model="s", context_names=list(names),
+              iterations=[Iteration(0, "r", cells=[CodeCell(code, stdout=out, shown=out)])])
+    return Evidence.of([run], [v for v in names.values() if isinstance(v, pd.DataFrame)])
+
+
+def test_a_running_total_read_off_a_selected_row_is_known_by_its_frame() -> None:
+    from rlm_jupyter.engine.trust.running import running_total
+
+    # a month-to-date column per line, starting again each month: the frame shows it, one printed row cannot
+    days = pd.date_range("2024-03-30", periods=4)
+    fr = pd.DataFrame({"tarih": days.repeat(2), "hat": ["Adalar", "Kadıköy"] * 4,
+                       "yolcu": [100, 200, 110, 210, 120, 220, 130, 230]})
+    fr["kumulatif"] = fr.groupby([fr.hat, fr.tarih.dt.month]).yolcu.cumsum()
+    asked = "How many passengers did Kadıköy carry on 1 April?"
+    evidence = _with_frames("print(fr[(fr.hat == 'Kadıköy') & (fr.tarih == '2024-04-02')])", asked, fr=fr)
+    assert running_total("450 passengers on 2 April.", asked, evidence) is not None  # 220 + 230
+    assert running_total("230 passengers on 2 April.", asked, evidence) is None
+    assert running_total("230 passengers on 2 April (450 so far this month).", asked, evidence) is None
+    # a total that equals a running total somewhere, printed by a sum, is not read off the row
+    summed = _with_frames("print(fr[fr.hat == 'Kadıköy'].yolcu.iloc[2:].sum())", asked, fr=fr)
+    assert running_total("450 passengers.", asked, summed) is None
+    # a column that only grows is no running total of a column it does not add
+    fr["other"] = [5, 6, 7, 8, 9, 10, 11, 12]
+    plain = _with_frames("print(fr.iloc[[7]])", asked, fr=fr.drop(columns="kumulatif"))
+    assert running_total("12 passengers.", asked, plain) is None
+
+
+@pytest.mark.parametrize("answer, refused", [
+    ("A medián tartózkodási idő 166,4 perc.", True),
+    ("The median stay is 166.4 minutes.", True),
+    ("The mean stay is 166.4 minutes.", False),
+    ("166.4 minutes on average (median 154.1 minutes).", False),  # each figure's own word
+    ("About 2.8 hours on average: 166.4 minutes (median 154.1 min).", False),
+    ("The median stay: 154.1 minutes.", False),
+])
+def test_a_figure_named_the_median_must_not_be_printed_by_a_mean(answer: str, refused: bool) -> None:
+    from rlm_jupyter.engine.trust.reductions import other_reduction
+
+    stay = pd.DataFrame({"perc": [120.0, 154.1, 224.1]})  # mean 166.07, median 154.1
+    evidence = evidence_of("print(round(stay.perc.mean() + 0.33, 1))\nprint(stay.perc.median())", stay=stay)
+    assert (other_reduction(answer, evidence) is not None) == refused

@@ -220,6 +220,13 @@ def unnamed_choice(figure: str, whose: str, where: str) -> str:
             f"is {whose}'s figure there. Name the row your code selected (e.g. totals.idxmax()), print it, then finish.")
 
 
+def unnamed_label(where: str) -> str:
+    """Why: a model named a bike model the data does not have, when the models were printed with their counts."""
+    return (f"Your FINAL was not accepted: it names none of the rows of the table printed at {where}, so its choice "
+            f"is not one the data has. Name the row your code selected (e.g. totals.idxmax()) as printed, print it, "
+            f"then finish.")
+
+
 def range_of_partial_table(low: str, high: str, where: str) -> str:
     """Why: a model gave the range of the five rows head() printed as the range of all the readings."""
     return (f"Your FINAL was not accepted: {low} and {high} are the ends of a table that shows only some of its rows "
@@ -328,6 +335,12 @@ def wrong_trend(said: str, column: str, where: str, first: str, last: str) -> st
     way = "rises" if said == "up" else "falls"
     return (f"Your FINAL was not accepted: it says {column} {way}, but the table printed at {where} goes from {first} "
             f"in its first row to {last} in its last. Say what the table shows, then finish.")
+
+
+def other_reduction(figure: str, named: str, computed: str) -> str:
+    """Why: a model called the mean stay, printed by ``visits.perc.mean()``, the median."""
+    return (f"Your FINAL was not accepted: it calls {figure} the {named}, but your code printed it as a {computed}. "
+            f"Compute the {named} with code, print it, then finish.")
 
 
 def other_row(figure: str, label: str, whose: str, where: str, own: str) -> str:

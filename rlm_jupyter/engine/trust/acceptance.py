@@ -34,6 +34,7 @@ from . import (
     localedata,
     provenance,
     recovery,
+    reductions,
     revisions,
     rounding,
     running,
@@ -401,7 +402,8 @@ class Acceptance:
         text, evidence = _answer_text(offer), self._evidence_now()
         return _finding(claims.wrong_pair(text, self.run.question, evidence)
                         or running.running_total(text, self.run.question, evidence)
-                        or running.counter_reading(text, self.run.question, evidence))
+                        or running.counter_reading(text, self.run.question, evidence)
+                        or reductions.other_reduction(text, evidence))
 
     def _misrounded(self, offer: Offer, it: Iteration) -> Finding | None:
         evidence = self._evidence_now()

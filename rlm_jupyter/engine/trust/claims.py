@@ -225,7 +225,7 @@ def _date_mentions(text: str, labels: Iterable[str], taken: list[tuple[int, int]
 
 # The names pandas' ``describe()`` gives its rows, as an answer says them (a quantile ``N%`` is also the Nth
 # percentile and pN).
-_STATISTICS = {"50%": ("median", "médiane", "mediana", "mediaan", "медиана", "медіана", "الوسيط", "وسيط", "中位数",
+STATISTICS = {"50%": ("median", "médiane", "mediana", "mediaan", "медиана", "медіана", "الوسيط", "وسيط", "中位数",
                        "中位數", "中央値", "중앙값", "มัธยฐาน", "medyan", "medián", "medijan", "mediāna", "میانه"),
                "mean": ("average", "moyenne", "mittelwert", "durchschnitt", "promedio", "média", "gemiddelde",
                         "среднее", "середнє", "prosjek", "priemer", "průměr", "keskmine", "vidurkis", "mitjana",
@@ -257,12 +257,12 @@ def _label_forms(label: str) -> str:
     quantile = re.fullmatch(r"(\d{1,2})%", label)
     if quantile is not None:
         n = quantile.group(1)
-        names = (*_STATISTICS.get(label, ()), f"{n}th percentile", f"{n}e percentile", f"p{n}")
+        names = (*STATISTICS.get(label, ()), f"{n}th percentile", f"{n}e percentile", f"p{n}")
         # the median also opening a compound ("Medianflyvetiden", "medianen")
-        compound = rf"|(?:{localedata.alternation(_STATISTICS[label])})[^\W\d_]{{4,}}" if label == "50%" else ""
+        compound = rf"|(?:{localedata.alternation(STATISTICS[label])})[^\W\d_]{{4,}}" if label == "50%" else ""
         return rf"(?:{exact}|{localedata.alternation(names)}{compound})"
-    if label in _STATISTICS:
-        return rf"(?:{exact}|{localedata.alternation(_STATISTICS[label])})"
+    if label in STATISTICS:
+        return rf"(?:{exact}|{localedata.alternation(STATISTICS[label])})"
     named = localedata.same_day_or_month(label)
     if named:  # "Tuesday" is "mardi", "Dienstag", "Tue"; "March" is "mars", "März"; a weekday is "on Mondays" too
         plural = r"(?:e?s)?" if localedata.weekday_number(label) is not None else ""
@@ -505,7 +505,22 @@ def _unnamed_choice(text: str, question: str, found: list[Table]) -> Claim | Non
             if row is not None:
                 return Claim(prompts.unnamed_choice(value.text, row.labels[0], table.where.describe()),
                              {"figure": value.text, "row_of": row.labels[0]})
-    return None
+    return _unnamed_label(found_values, found)
+
+
+def _unnamed_label(found_values: list[Value], found: list[Table]) -> Claim | None:
+    """An answer to "which one ... the most?" with no figure and no date, naming no row of the tables, while a table
+    of named rows was printed whole: the choices were on the screen and the answer picked none of them ("the Honda
+    SH Mode" when the bikes printed were the Vision, the Air Blade and the NVX)."""
+    if found_values:
+        return None
+    named = [t for t in found if not t.partial and len(t.rows) >= 2 and all(
+        row.labels and re.search(r"[^\W\d_]", row.labels[0]) and not re.search(r"\d", row.labels[0])
+        for row in t.rows)]
+    if not named:
+        return None
+    table = named[-1]
+    return Claim(prompts.unnamed_label(table.where.describe()), {"table": table.where.describe()})
 
 
 _RANGE = re.compile(r"\b(?:between|from|ranging from|range of|entre|zwischen|von|tra|fra)\s+$", re.IGNORECASE)
@@ -669,8 +684,11 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
         if swapped is not None:
             return swapped
         # a sentence that names no label goes with the question's, unless its figures are other rows' of that
-        # label's table: it is about those rows ("103 of the 170 items: 71 were picked up and 32 were posted")
-        bare = only if not named and not _of_other_rows(figures, only, holders) else None
+        # label's table: it is about those rows ("103 of the 170 items: 71 were picked up and 32 were posted"); a row
+        # of the answer's own markdown table is about its first cell ("| **Total** | 247 | 98,830,000 |"), whose
+        # columns may each be another figure of the question's
+        bare = only if not named and not _of_other_rows(figures, only, holders) and not _MARKDOWN_ROW.match(
+            sentence) else None
         for value, label, bound in _pairs(sentence, named, figures, bare, found):
             if not bound or _by_another_name(value, label, named, sentence, found):
                 continue  # a loose layout: the figure may be meant for any label the sentence names
@@ -688,6 +706,7 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
 
 
 _A_YEAR = re.compile(r"(?:19|20)\d\d")
+_MARKDOWN_ROW = re.compile(r"\s*\|.*\|\s*$")
 _COUNTS = frozenset({"count", "counts", "size", "n", "freq", "frequency"})  # how pandas and people name a count
 _ALIAS = re.compile(r"\s*[(（/]\s*")  # "ส้มตำ (som tam)", "Köln/Cologne": one thing by two names
 

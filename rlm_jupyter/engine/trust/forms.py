@@ -74,6 +74,13 @@ _PAIRS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
       "kõige väiksem", "kõige madalam", "kõige lühem", "kõige odavam", "کم", "کوچک", "پایین", "کوتاه", "ارزان",
       "kidogo", "ndogo", "fupi", "rahisi", "chini", "færrest", "færrest", "mindst", "minst", "lavest", "lägst",
       "billigst")),
+    # Greek comparatives after an article, Hebrew adjectives of הכי / ביותר (their article ה- taken off), Hindi's
+    # and Marathi's after सबसे / सर्वात, Romanian's after cel mai
+    (("περισσ", "μεγαλ", "μεγάλ", "μέγιστ", "υψηλ", "ψηλ", "ακριβ", "μακρ", "βαρ", "רב", "גדול", "גבוה", "יקר",
+      "ארוך", "כבד", "ज़्यादा", "ज्यादा", "अधिक", "बड़", "बड़", "ऊँच", "ऊंच", "लंब", "महँग", "महंग", "जास्त", "मोठ",
+      "उंच", "mult", "mare", "mari", "înalt", "ridicat", "scump", "lung"),
+     ("λιγ", "λίγ", "ελάχιστ", "μικρ", "χαμηλ", "φτην", "κοντ", "ελαφρ", "מעט", "קטן", "נמוך", "זול", "קצר", "कम",
+      "छोट", "नीच", "सस्त", "लहान", "puțin", "puţin", "mic", "scăzut", "ieftin", "scurt")),
 )
 _VI_ADJECTIVES = "nhiều|ít|cao|thấp|lớn|nhỏ|dài|ngắn|đắt|rẻ|đông|mạnh|yếu"  # Vietnamese adjectives before nhất
 _SUPERLATIVE = re.compile(
@@ -120,6 +127,14 @@ _SUPERLATIVE = re.compile(
     r"|\b(?P<estonian>enim|vähim|kõige\s+[^\W\d_]+)\b"
     r"|(?P<persian>[\u0600-\u06ff]+(?:\u200c|\s)?ترین)(?![\u0600-\u06ff])"
     r"|\b(?P<swahili>(?:nyingi|kubwa|ndefu|ghali|juu|kidogo|ndogo|fupi|rahisi|chini)\s+zaidi)\b"
+    # Greek's article + comparative (-ότερ-, -ύτερ-, πιο + adjective) or μέγιστος / ελάχιστος; Hebrew's הכי +
+    # adjective or adjective + ביותר; Hindi's सबसे and Marathi's सर्वात + adjective; Romanian's cel mai +
+    # adjective
+    r"|(?i:(?<!\w)(?:ο|η|το|οι|τα|τον|την|του|της|των|τις|τους)\s+(?:[^\W\d_]+\s+)?"
+    r"(?P<greek>πιο\s+[^\W\d_]+|[^\W\d_]+(?:ότερ|ύτερ|οτερ|υτερ)[^\W\d_]*|μέγιστ[^\W\d_]*|ελάχιστ[^\W\d_]*))"
+    r"|(?P<hebrew>הכי\s+[\u05d0-\u05ea]+|[\u05d0-\u05ea]+\s+ביותר)"
+    r"|(?P<hindi>(?:सबसे|सर्वात)\s+[\u0900-\u097f]+)"
+    r"|\b(?:cel|cea|cei|cele)\s+mai\s+(?P<romanian>[^\W\d_]+)"
 
     # a comparative against all the rest is a superlative: "longer than anywhere else", "more than any other city"
     r"|\b(?P<er>[a-z]{2,}er|more|less|fewer)\b(?=(?:\s+[\w-]+){0,3}?\s+than\s+(?:anywhere|anyone|anything|any\b|all\b"
@@ -246,7 +261,9 @@ def _direction(match: re.Match[str]) -> str | None:
     other = (groups["arabic"] or groups["russian"] or groups["russianform"] or groups["thai"] or groups["vietnamese"]
              or groups["indonesian"] or groups["ter"] or groups["turkish"] or groups["finnish"] or groups["slavic"]
              or groups["hungarian"] or groups["ukrainian"] or groups["baltic"] or groups["estonian"]
-             or groups["persian"] or groups["swahili"] or groups["nordic"])
+             or groups["persian"] or groups["swahili"] or groups["nordic"] or groups["romanian"]
+             or re.sub(r"^(?:πιο|הכי|सबसे|सर्वात)\s+|\s+ביותר$", "", groups["greek"] or groups["hebrew"]
+                       or groups["hindi"]).removeprefix("ה"))
     if other:
         return _pair_direction(other)
     if groups["er"]:
@@ -308,7 +325,14 @@ UP = re.compile(r"\b(?:ris(?:e|es|en|ing)|rose|increas\w*|gr[eo]w\w*|growth|gain
                  # Ukrainian, Estonian, Lithuanian, Slovak, Croatian, Slovene, Persian, Swahili, Afrikaans
                  r"зріс|зросл\w*|зрост\w*|збільш\w*|kasv\w*|tõus\w*|padidėj\w*|išaug\w*|stúpol|stúpla|stúpl\w*|"
                  r"vzrástol|vzrástla|porast\w*|porasl\w*|poveća\w*|povec\w*|povečal\w*|افزایش|صعودی|"
-                 r"iliongezeka|ongezeko|gestyg|toegeneem|styging)\b", re.IGNORECASE)
+                 r"iliongezeka|ongezeko|gestyg|toegeneem|styging|"
+                 # Bulgarian, Latvian, Catalan, Icelandic
+                 r"нарасн\w*|ръст|pieaug\w*|pieauga|augmentà|jókst|aukn\w*|hækk\w*)\b"
+                 # scripts without spaces between words or with vowel signs Python's \w leaves out (Devanagari):
+                 # Hindi and Marathi, Hebrew, Arabic, Thai, Japanese, Chinese, Korean
+                 r"|बढ़?(?:ा|ी|े|कर|ोतरी|त)|वृद्धि|वाढ|עלייה|גדל(?![\u05d0-\u05ea])|גדלה|גדלו|"
+                 r"ارتفع|ارتفاع|زاد|زادت|زيادة|เพิ่มขึ้น|สูงขึ้น|"
+                 r"増加|増え|上昇|伸び|增加|增长|上升|上涨|증가|상승|늘었|늘어", re.IGNORECASE)
 DOWN = re.compile(r"\b(?:fall\w*|fell|drop\w*|declin\w*|decreas\w*|down|lower|shrank|shrink\w*|loss\w*|lost|dip\w*|"
                    r"slump\w*|plung\w*|contract\w*|collaps\w*|tumbl\w*|halved|halving|slid|slipped|sinking|sunk|"
                    r"baisse|diminu\w*|rückgang|sank|gesunken|abnahme|ca[íi]d\w*|"
@@ -320,7 +344,11 @@ DOWN = re.compile(r"\b(?:fall\w*|fell|drop\w*|declin\w*|decreas\w*|down|lower|sh
                    r"снизил\w*|снижен\w*|упал\w*|уменьш\w*|"
                    r"знизи\w*|знижен\w*|зменш\w*|впав|впал[аои]|langenud|vähen\w*|sumažėj\w*|krito|"
                    r"klesol|klesla|klesl\w*|poklesol|poklesla|smanji\w*|upadl\w*|"
-                   r"zmanjšal\w*|کاهش|نزولی|ilipungua|kupungua|gedaal|afgeneem|daling)\b", re.IGNORECASE)
+                   r"zmanjšal\w*|کاهش|نزولی|ilipungua|kupungua|gedaal|afgeneem|daling|"
+                   r"намал\w*|спад\w*|samazin\w*|kritās|disminu\w*|lækk\w*|minnk\w*)\b"
+                   r"|घटा|घटी|घटे|घटकर|गिरा|गिरी|गिरे|कमी आई|घसरण|ירד(?![\u05d0-\u05ea])|ירדה|ירדו|ירידה|"
+                   r"انخفض|انخفاض|تراجع|هبط|"
+                   r"ลดลง|ต่ำลง|減少|減っ|低下|下落|减少|下降|下跌|降低|감소|하락|줄었|줄어", re.IGNORECASE)
 # (a colon between digits is a time of day, "12:00", and a title's period, "Dr. Holm", no clause break)
 CLAUSE = re.compile(r"[;\n]|(?<!\d):|:(?!\d)|,\s+(?:and|but|while|whereas|though|although)\b|"
                     r"\s+(?:but|while|whereas)\s+"
@@ -406,7 +434,11 @@ _CJK_WHICH = re.compile(r"どこ|どれ(?!ら)|どの|誰|哪(?!些)|谁|어느|
                         r"|(?i:(?<![\w])(?:який|яка|яке|які|котр[а-яії]+|kuris|kuri|kurie|kurioje|kuriame|milline|"
                         r"millises|kurš|kura|kurā|quin|quina|quins|quines|watter|hvilk(?:en|et|e)|vilk(?:en|et|a))"
                         r"(?![\w]))|کدام|\bgani\b"
-                        r"|(?i:^\W*(?:[^\W\d_]+\s+)?(?:ktor[ýáéíoum][a-z]*|koj[iaeu][a-z]*|kater[iaeo][a-z]*)\b)")
+                        r"|(?i:^\W*(?:[^\W\d_]+\s+)?(?:ktor[ýáéíoum][a-z]*|koj[iaeu][a-z]*|kater[iaeo][a-z]*)\b)"
+                        # and Greek's, Hebrew's, Hindi's, Marathi's; Romanian's only opening the question
+                        r"|(?i:(?<!\w)(?:ποιος|ποια|ποιο|ποιον|ποιου|ποιας)(?!\w))"
+                        r"|(?i:^\W*(?:[^\W\d_]+\s+)?care\b)"
+                        r"|(?<![\u05d0-\u05ea])(?:איזה|איזו|מי)(?![\u05d0-\u05ea])|किस|कौन|कोणत|कोणी")
 
 
 def asks_for_one(question: str) -> str | None:

@@ -21,6 +21,7 @@ import itertools
 import re
 from collections.abc import Iterator
 from decimal import Decimal
+from typing import Any
 
 from ..dialogue import prompts
 from . import forms, localedata
@@ -48,11 +49,76 @@ def running_total(text: str, question: str, evidence: Evidence) -> Claim | None:
             rows = [row for row in table.rows if (f := row.figure(total)) is not None and matches(value, f)
                     and not any(matches(v, own) for v in stated if (own := row.figure(step)) is not None)]
             if rows and not any((f := row.figure(step)) is not None and matches(value, f) for row in table.rows):
-                row = rows[0]
-                label = row.labels[0] if row.labels else "its row"
-                return Claim(prompts.running_total(value.text, total, step, label, row.cells.get(step, "?")),
-                             {"figure": value.text, "column": total, "of": step, "row": label})
+                return _claim(value, total, step, rows[0])
+    return _selected_running(stated, asked, evidence)
+
+
+def _claim(value: Value, total: str, step: str, row: Row) -> Claim:
+    label = row.labels[0] if row.labels else "its row"
+    return Claim(prompts.running_total(value.text, total, step, label, row.cells.get(step, "?")),
+                 {"figure": value.text, "column": total, "of": step, "row": label})
+
+
+def _selected_running(stated: list[Value], asked: set[str], evidence: Evidence) -> Claim | None:
+    """A figure read off a printed row (a day selected alone) from a column that the frame it came from shows to be
+    a running total, while the same line printed the row's own figure: the printed rows are too few to show the
+    relation ("the 15 April row": its ``kumulatif`` beside its ``yolcu``), the frame is not. A figure that only
+    equals a total somewhere (a month's sum is its month-to-date total on the last day) is not read off that row."""
+    for frame in evidence.frames:
+        numeric = [str(c) for c in frame.columns if frame[c].dtype.kind in "iuf"]
+        for value in stated:
+            lines = [m.line.text for m in evidence.shown.matches(value)]
+            holding = [c for c in numeric if _holds(frame[_column(frame, c)], value)]
+            for total, step in itertools.product(holding, numeric):
+                if step in holding or (set(_words(total)) - set(_words(step))) & asked:
+                    continue
+                rows = [i for i, f in enumerate(frame[_column(frame, total)].tolist()) if _near(value, f)]
+                own = [frame[_column(frame, step)].iloc[i] for i in rows]
+                if any(_near(v, o) for v in stated for o in own):
+                    continue  # the answer gives the row's own figure too, as the period's ("… so far")
+                beside = [o for o in own if any(_near(v, o) for line in lines for v in values(line))]
+                if beside and _accumulates_in(frame, total, step):
+                    label = str(frame.index[rows[own.index(beside[0])]])
+                    return Claim(prompts.running_total(value.text, total, step, label, str(beside[0])),
+                                 {"figure": value.text, "column": total, "of": step, "row": label})
     return None
+
+
+def _column(frame: Any, name: str) -> Any:
+    return next(c for c in frame.columns if str(c) == name)
+
+
+def _near(value: Value, figure: Any) -> bool:
+    try:
+        return matches(value, Decimal(str(figure)))
+    except ArithmeticError:
+        return False  # NaN
+
+
+def _holds(column: Any, value: Value) -> bool:
+    """Whether a cell of the numeric column is the figure, within its precision (the readings at once, not cell by
+    cell: a frame may have many rows)."""
+    return any(bool(((column.abs() * scale - float(abs(r.value))).abs() <= float(r.tolerance)).any())
+               for r in value.readings for scale in (1, 100))
+
+
+def _accumulates_in(frame: Any, total: str, step: str) -> bool:
+    """Whether, in the frame's order, each row's ``total`` is its ``step`` added to the ``total`` of the row before
+    it, or its ``step`` alone (a total that starts again: month to date), over all rows or within the groups of a
+    text column (a line, a meter), with at least ``MIN_ROWS`` additions. Read from the data, never the names."""
+    columns = {str(c): c for c in frame.columns}
+    t, s = frame[columns[total]], frame[columns[step]]
+    if t.dtype.kind not in "iuf" or s.dtype.kind not in "iuf" or not s.abs().sum():
+        return False
+    slack = 1e-9 * float(t.abs().max()) + 1e-6
+    keys = [None] + [frame[c] for c in frame.columns if frame[c].dtype.kind == "O"
+                     and 1 < frame[c].nunique() <= len(frame) // MIN_ROWS]
+    for key in keys:
+        before = t.shift() if key is None else t.groupby(key).shift()
+        adds = (t - before - s).abs() <= slack
+        if int(adds.sum()) >= MIN_ROWS and bool((adds | ((t - s).abs() <= slack)).all()):
+            return True
+    return False
 
 
 def counter_reading(text: str, question: str, evidence: Evidence) -> Claim | None:
