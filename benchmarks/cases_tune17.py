@@ -1,8 +1,9 @@
-"""Acceptance cases, the fifteenth held-out set: written apart from the gates, to be measured only for its aggregate figures.
+"""Acceptance cases, the seventeenth tuning set: written apart from the gates as the fifteenth held-out set, read from stop 57 on.
 
-It was written by a helper who never read the engine, the gates or the prompts, and without running any case under any
-policy; while it is held out, it is measured only for its aggregate figures, never read case by case. Run: ``python -m
-benchmarks.acceptance --cases benchmarks.cases_holdout15``. The cases are written as a capable model writes its answers
+It was written (as ``cases_holdout15``) by a helper who never read the engine, the gates or the prompts, and without
+running any case under any policy; it was held out for stop 56, measured only for its aggregate figures, and became a
+tuning set at the start of stop 57, when ``cases_holdout16`` was written to take its place. Run: ``python -m
+benchmarks.acceptance --cases benchmarks.cases_tune17``. The cases are written as a capable model writes its answers
 (legitimate) or as weaker models get a figure or a label wrong (invented or misread), in the classes of ``cases_tune2``
 (the 25 and 21 of ``cases_kit`` and the 8 and 8 the evidence issue names). Every case name starts with ``n15_``.
 
