@@ -3790,3 +3790,13 @@ def test_a_figure_named_the_median_must_not_be_printed_by_a_mean(answer: str, re
     stay = pd.DataFrame({"perc": [120.0, 154.1, 224.1]})  # mean 166.07, median 154.1
     evidence = evidence_of("print(round(stay.perc.mean() + 0.33, 1))\nprint(stay.perc.median())", stay=stay)
     assert (other_reduction(answer, evidence) is not None) == refused
+
+
+def test_a_whole_number_grouped_by_dots_more_than_once_is_one_printed_figure() -> None:
+    deposit = "Đặt cọc 2.000.000 ₫ tiền mặt cho mỗi xe. Xe điện VinFast Evo200: đặt cọc 3.000.000 ₫ (đã gồm pin)."
+    assert traced("Đặt cọc 3.000.000 ₫ cho xe điện VinFast.", deposit).grounded
+    assert not traced("Đặt cọc 3.500.000 ₫ cho xe điện VinFast.", deposit).grounded
+    # one group of three stays what it was: 17.912 may be 17.912 or 17,912
+    assert traced("17.912 passengers.", "17.912").grounded
+    assert [str(f.value) for f in Shown([Line(Where("output", 1, 1), 1, "v1.2.3 build 1.234.567", "")]).figures] \
+        == ["1234567"]

@@ -110,6 +110,7 @@ _FIGURE = re.compile(r"(?:(?<![\w.,])(?P<sign>[-−]))?(?<![A-Za-z_\d.])(?P<digi
 _COMMA_DECIMAL = re.compile(r"(?<![\w.,])(?P<sign>[-−])?(?P<digits>[1-9]\d{0,2}(?:[.\u00a0\u202f ]\d{3})+|\d+),"
                             r"(?P<fraction>\d{1,2})"
                             r"(?![\d]|[.,]\d)(?:\s?(?P<percent>%))?")
+_DOT_GROUPED = re.compile(r"(?<![\w.,])(?P<sign>[-−])?(?P<digits>[1-9]\d{0,2}(?:\.\d{3}){2,})(?![\d]|[.,]\d)")
 # The one-letter codes a sex column is kept in, and the words an answer names their rows by
 _SEX_CODES: dict[str, tuple[str, ...]] = {
     "m": ("men", "man", "male", "males", "hommes", "männer", "hombres", "homens", "uomini"),
@@ -521,6 +522,13 @@ def _figures(text: str, line: int, row_number: int) -> list[Figure]:
     # a line of fields split by semicolons (the CSV of locales with a decimal comma) has no comma between fields:
     # "1171,12" there is one figure, not 1171 and 12
     inside = {i for a, b in decimal_commas for i in range(a, b)} if plain.count(";") >= 2 else set()
+    # a whole number grouped by dots more than once ("2.000.000 ₫", "1.234.567") can be nothing but one figure
+    for match in _DOT_GROUPED.finditer(plain):
+        if match.start() in inside or any(a <= match.start() < b for a, b in decimal_commas):
+            continue
+        number = Decimal(match.group("digits").replace(".", ""))
+        found.append(Figure(-number if match.group("sign") else number, 0, line, match.start(), match.group(0)))
+        inside |= set(range(*match.span()))
     for match in _FIGURE.finditer(plain):
         if match.start() in inside:
             continue
