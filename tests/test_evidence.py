@@ -3800,3 +3800,55 @@ def test_a_whole_number_grouped_by_dots_more_than_once_is_one_printed_figure() -
     assert traced("17.912 passengers.", "17.912").grounded
     assert [str(f.value) for f in Shown([Line(Where("output", 1, 1), 1, "v1.2.3 build 1.234.567", "")]).figures] \
         == ["1234567"]
+
+
+def test_the_reviews_inputs_against_the_stop_57_rules() -> None:
+    from rlm_jupyter.engine.trust import forms
+    from rlm_jupyter.engine.trust.claims import wrong_extreme, wrong_pair
+    from rlm_jupyter.engine.trust.reductions import other_reduction
+    from rlm_jupyter.engine.trust.running import running_total
+
+    # a choice printed by code (idxmax), or named in a plainer form, or by a sentence's first word, is no absent name
+    rent = pd.DataFrame({"bike": ["Honda Vision"] * 3 + ["Yamaha NVX"] * 2, "payment": ["cash", "card"] * 2 + ["momo"]})
+    asked = "Which bike was rented most often?"
+    picked = evidence_of("print(rent.payment.value_counts())\nprint('Top bike:', rent.bike.value_counts().idxmax())",
+                         rent=rent)
+    assert wrong_extreme("The Honda Vision was rented most often.", asked, picked, lambda _: False) is None
+    cities = evidence_of("print(cities)", cities=pd.Series([5, 9], index=pd.Index(["Hà Nội", "Hồ Chí Minh"],
+                                                                                  name="city"), name="n"))
+    for answer in ("Ho Chi Minh City.", "Clothes.", "None of them stands out."):
+        assert wrong_extreme(answer, "Which city had the most orders?", cities, lambda _: False) is None, answer
+    # a running total's figure printed by a sum, or to a question over a span, is not read off a row
+    fr = pd.DataFrame({"hat": ["A", "K"] * 4, "yolcu": [100, 200, 110, 210, 120, 220, 130, 230]})
+    fr["kumulatif"] = fr.groupby("hat").yolcu.cumsum()
+    on_day = "How many passengers did K carry on 2 April?"
+    summed = _with_frames("k = fr[fr.hat == 'K']\nprint(k.yolcu.sum(), k.yolcu.iloc[-1])", on_day, fr=fr)
+    assert running_total("860 passengers.", on_day, summed) is None
+    row = _with_frames("print(fr.iloc[[7]])", on_day, fr=fr)
+    assert running_total("860 passengers.", "How many passengers did K carry in April in total?", row) is None
+    assert running_total("860 passengers.", on_day, row) is not None
+    # duplicate column names and columns of lists do not break the check
+    odd = pd.DataFrame([[1, 2, [1]], [3, 4, [2]]], columns=["a", "a", "b"])
+    assert running_total("860 passengers.", on_day, _with_frames("print(fr.iloc[[7]])", on_day, fr=fr, odd=odd))
+    # Greek "the second", Hindi "farmer" (किसान holds किस), Romanian "care" in a relative clause: no superlative asked
+    assert forms.superlatives("Ποιος ήταν ο δεύτερος μήνας σε πωλήσεις;") == []
+    assert forms.asks_for_one("सबसे ज़्यादा दूध देने वाले किसान ने कितना दूध दिया?") != "one choice"
+    assert forms.asks_for_one("Magazinul care a vândut cele mai multe produse a avut ce venit?") != "one choice"
+    # words that only contain a rise or a fall: adults, an auction, a birthday, a tower, a name
+    for text in ("Pieaugušo biļešu pārdots par 120 mazāk", "سعر المزاد أقل بـ 15", "वाढदिवस 3 कमी", "מגדל", "गिरीश"):
+        assert forms.change_direction(text) is None, text
+    # the median computed other ways than .median(), and "mean" as a verb
+    stay = pd.DataFrame({"day": [1, 1, 2, 2, 3, 3], "perc": [100.0, 140.0, 150.0, 170.0, 200.0, 230.0]})
+    for code in ("print(stay.groupby('day').perc.mean().quantile(q=0.5))",
+                 "print(stay.groupby('day').perc.mean().agg('median'))",
+                 "print(stay.groupby('day').perc.mean().describe()['50%'])"):
+        assert other_reduction("The median of the daily means is 160.0 minutes.", evidence_of(code, stay=stay)) \
+            is None, code
+    verb = evidence_of("print(round(stay.perc.median() * 30 / 60))", stay=stay)
+    assert other_reduction("30 such visits mean 80 hours.", verb) is None
+    # a markdown row with one figure is still the question's label's
+    by_bike = pd.DataFrame({"luot": [49, 64], "doanh_thu": [27480000, 25560000]},
+                           index=pd.Index(["Yamaha NVX", "Honda Air Blade"], name="xe"))
+    both = evidence_of("print(by_bike)\nprint(by_bike.sum())", by_bike=by_bike)
+    assert wrong_pair("| Xe | Doanh thu |\n|---|---:|\n| **Tổng** | **113** |",
+                      "Cho tôi bảng doanh thu theo từng loại xe.", both) is not None

@@ -385,7 +385,7 @@ def wrong_extreme(text: str, question: str, evidence: Evidence, selected: Callab
                                    + [span for span in spanned if span is not None], selected, fall)
             if claim is not None:
                 return claim
-    return _unnamed_choice(text, question, found) or _range_of_partial(text, found, selected)
+    return _unnamed_choice(text, question, evidence, found) or _range_of_partial(text, found, selected)
 
 
 # a superlative with no noun after it ("the smallest at Nowa Huta", "the smallest, 12.8%")
@@ -484,7 +484,7 @@ def _top_set(claimed: list[forms.Superlative], named: list[_Mention], found: lis
     return False
 
 
-def _unnamed_choice(text: str, question: str, found: list[Table]) -> Claim | None:
+def _unnamed_choice(text: str, question: str, evidence: Evidence, found: list[Table]) -> Claim | None:
     """An answer to "which one ... the most?" that names no row of any table, while its figure is a row's: the
     label it names is not one the data has ("the Amsterdam warehouse, 11 lines", 11 being Rotterdam's). A part of
     a duration in two units ("the 00s of 28m 00s") is no figure of its own. A label inside the superlative's own
@@ -505,14 +505,18 @@ def _unnamed_choice(text: str, question: str, found: list[Table]) -> Claim | Non
             if row is not None:
                 return Claim(prompts.unnamed_choice(value.text, row.labels[0], table.where.describe()),
                              {"figure": value.text, "row_of": row.labels[0]})
-    return _unnamed_label(found_values, found)
+    return _unnamed_label(text, question, found_values, evidence, found)
 
 
-def _unnamed_label(found_values: list[Value], found: list[Table]) -> Claim | None:
+def _unnamed_label(text: str, question: str, found_values: list[Value], evidence: Evidence,
+                   found: list[Table]) -> Claim | None:
     """An answer to "which one ... the most?" with no figure and no date, naming no row of the tables, while a table
-    of named rows was printed whole: the choices were on the screen and the answer picked none of them ("the Honda
-    SH Mode" when the bikes printed were the Vision, the Air Blade and the NVX)."""
-    if found_values:
+    of named rows was printed whole, that names its choice by a capitalised word no output, no data and not the
+    question wrote: the choices were on the screen and the answer picked one that is not there ("the Honda SH Mode"
+    when the bikes printed were the Vision, the Air Blade and the NVX). A choice named in a shorter or plainer form
+    ("the Vision", "Ho Chi Minh" for "Hồ Chí Minh", "the southern region") or in a script without capitals is left
+    alone: its words are printed, or nothing tells a name from a word."""
+    if found_values or not _absent_names(text, question, evidence):
         return None
     named = [t for t in found if not t.partial and len(t.rows) >= 2 and all(
         row.labels and re.search(r"[^\W\d_]", row.labels[0]) and not re.search(r"\d", row.labels[0])
@@ -521,6 +525,28 @@ def _unnamed_label(found_values: list[Value], found: list[Table]) -> Claim | Non
         return None
     table = named[-1]
     return Claim(prompts.unnamed_label(table.where.describe()), {"table": table.where.describe()})
+
+
+_ARTICLES = frozenset({"les", "der", "die", "das", "los", "las", "het", "een", "ein", "una", "uno", "των", "του",
+                       "την", "της", "τον", "τις", "τους", "οι", "τα"})
+
+
+def _absent_names(text: str, question: str, evidence: Evidence) -> list[str]:
+    """The capitalised words of the answer (three letters or more, not a sentence's first, not an article, a stop
+    word, a day or a month) that no line shown (outputs and the data's description) and not the question write,
+    accents aside."""
+    seen = {localedata.unaccented(w).lower() for line in evidence.shown.lines for w in re.findall(r"[^\W\d_]+",
+                                                                                                   line.text)}
+    seen |= {localedata.unaccented(w).lower() for w in re.findall(r"[^\W\d_]+", question)}
+    return [w for m in re.finditer(r"[^\W\d_]+", text) if len(w := m.group(0)) >= 3 and w[0].isupper()
+            and not _SENTENCE_OPENING.search(text[:m.start()])
+            and (key := localedata.unaccented(w).lower()) not in seen and key not in _STOP and key not in _ARTICLES
+            and not localedata.same_day_or_month(w)]
+
+
+# a word after which the next is capitalised as a sentence's first ("None of them", "Clothes.", "Ropa."): a
+# capital there says nothing of a name
+_SENTENCE_OPENING = re.compile(r"(?:^|[.!?:;]\s+|\n)\W*$")
 
 
 _RANGE = re.compile(r"\b(?:between|from|ranging from|range of|entre|zwischen|von|tra|fra)\s+$", re.IGNORECASE)
@@ -685,10 +711,10 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
             return swapped
         # a sentence that names no label goes with the question's, unless its figures are other rows' of that
         # label's table: it is about those rows ("103 of the 170 items: 71 were picked up and 32 were posted"); a row
-        # of the answer's own markdown table is about its first cell ("| **Total** | 247 | 98,830,000 |"), whose
-        # columns may each be another figure of the question's
-        bare = only if not named and not _of_other_rows(figures, only, holders) and not _MARKDOWN_ROW.match(
-            sentence) else None
+        # of the answer's own markdown table with figures in two columns or more is about its first cell ("| **Total**
+        # | 247 | 98,830,000 |"): its columns are not all the question's one label's figure
+        bare = only if not named and not _of_other_rows(figures, only, holders) and not (
+            sentence.count("|") >= 2 and len(figures) >= 2) else None
         for value, label, bound in _pairs(sentence, named, figures, bare, found):
             if not bound or _by_another_name(value, label, named, sentence, found):
                 continue  # a loose layout: the figure may be meant for any label the sentence names
@@ -706,7 +732,6 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
 
 
 _A_YEAR = re.compile(r"(?:19|20)\d\d")
-_MARKDOWN_ROW = re.compile(r"\s*\|.*\|\s*$")
 _COUNTS = frozenset({"count", "counts", "size", "n", "freq", "frequency"})  # how pandas and people name a count
 _ALIAS = re.compile(r"\s*[(（/]\s*")  # "ส้มตำ (som tam)", "Köln/Cologne": one thing by two names
 

@@ -76,10 +76,11 @@ _PAIRS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
       "billigst")),
     # Greek comparatives after an article, Hebrew adjectives of הכי / ביותר (their article ה- taken off), Hindi's
     # and Marathi's after सबसे / सर्वात, Romanian's after cel mai
-    (("περισσ", "μεγαλ", "μεγάλ", "μέγιστ", "υψηλ", "ψηλ", "ακριβ", "μακρ", "βαρ", "רב", "גדול", "גבוה", "יקר",
-      "ארוך", "כבד", "ज़्यादा", "ज्यादा", "अधिक", "बड़", "बड़", "ऊँच", "ऊंच", "लंब", "महँग", "महंग", "जास्त", "मोठ",
+    (("περισσ", "μεγαλ", "μεγάλ", "μέγιστ", "υψηλ", "ψηλ", "ακριβ", "μακρ", "βαρ", "πολλ", "רב", "גדול", "גבוה",
+      "יקר", "ארוכ", "כבד", "ज़्यादा", "ज्यादा", "अधिक", "बड़", "बड़", "ऊँच", "ऊंच", "लंब", "महँग", "महंग", "जास्त", "मोठ",
       "उंच", "mult", "mare", "mari", "înalt", "ridicat", "scump", "lung"),
-     ("λιγ", "λίγ", "ελάχιστ", "μικρ", "χαμηλ", "φτην", "κοντ", "ελαφρ", "מעט", "קטן", "נמוך", "זול", "קצר", "कम",
+     ("λιγ", "λίγ", "ελάχιστ", "μικρ", "χαμηλ", "φτην", "φθην", "κοντ", "ελαφρ", "מעט", "פחות", "קטנ", "נמוכ", "זול",
+      "קצר", "कम",
       "छोट", "नीच", "सस्त", "लहान", "puțin", "puţin", "mic", "scăzut", "ieftin", "scurt")),
 )
 _VI_ADJECTIVES = "nhiều|ít|cao|thấp|lớn|nhỏ|dài|ngắn|đắt|rẻ|đông|mạnh|yếu"  # Vietnamese adjectives before nhất
@@ -131,10 +132,11 @@ _SUPERLATIVE = re.compile(
     # adjective or adjective + ביותר; Hindi's सबसे and Marathi's सर्वात + adjective; Romanian's cel mai +
     # adjective
     r"|(?i:(?<!\w)(?:ο|η|το|οι|τα|τον|την|του|της|των|τις|τους)\s+(?:[^\W\d_]+\s+)?"
-    r"(?P<greek>πιο\s+[^\W\d_]+|[^\W\d_]+(?:ότερ|ύτερ|οτερ|υτερ)[^\W\d_]*|μέγιστ[^\W\d_]*|ελάχιστ[^\W\d_]*))"
-    r"|(?P<hebrew>הכי\s+[\u05d0-\u05ea]+|[\u05d0-\u05ea]+\s+ביותר)"
+    r"(?P<greek>πιο\s+[^\W\d_]+|(?!(?:δε[υύ]τερ|πρ[οό]τερ))[^\W\d_]+(?:ότερ|ύτερ|οτερ|υτερ)[^\W\d_]*|"
+    r"μέγιστ[^\W\d_]*|ελάχιστ[^\W\d_]*))"
+    r"|(?P<hebrew>הכי\s+[\u05d0-\u05ea]+|(?<![\u05d0-\u05ea])[\u05d0-\u05ea]{1,30}\s+ביותר)"
     r"|(?P<hindi>(?:सबसे|सर्वात)\s+[\u0900-\u097f]+)"
-    r"|\b(?:cel|cea|cei|cele)\s+mai\s+(?P<romanian>[^\W\d_]+)"
+    r"|\b(?:cel|cea|cei|cele)\s+mai\s+(?!probabil)(?P<romanian>[^\W\d_]+)"
 
     # a comparative against all the rest is a superlative: "longer than anywhere else", "more than any other city"
     r"|\b(?P<er>[a-z]{2,}er|more|less|fewer)\b(?=(?:\s+[\w-]+){0,3}?\s+than\s+(?:anywhere|anyone|anything|any\b|all\b"
@@ -263,7 +265,7 @@ def _direction(match: re.Match[str]) -> str | None:
              or groups["hungarian"] or groups["ukrainian"] or groups["baltic"] or groups["estonian"]
              or groups["persian"] or groups["swahili"] or groups["nordic"] or groups["romanian"]
              or re.sub(r"^(?:πιο|הכי|सबसे|सर्वात)\s+|\s+ביותר$", "", groups["greek"] or groups["hebrew"]
-                       or groups["hindi"]).removeprefix("ה"))
+                       or groups["hindi"]).removeprefix("ה").translate(_HEBREW_FINALS))
     if other:
         return _pair_direction(other)
     if groups["er"]:
@@ -275,6 +277,8 @@ def _direction(match: re.Match[str]) -> str | None:
     return _pair_direction(word)
 
 
+# Hebrew's final letters as their other forms: "קטן" (small) and "קטנה" share a stem only so
+_HEBREW_FINALS = str.maketrans("ךםןףץ", "כמנפצ")
 # The endings of an English adjective (active, famous, careful, reliable, visible, central, electric, frequent,
 # distant, busy, delayed, useless, popular, ordinary, fragile) or a participle (growing)
 _ADJECTIVE = re.compile(r"^\w{3,}(?:ive|ous|ful|able|ible|al|ic|ent|ant|y|ed|less|ar|ary|ile|ing|ish)$")
@@ -327,12 +331,15 @@ UP = re.compile(r"\b(?:ris(?:e|es|en|ing)|rose|increas\w*|gr[eo]w\w*|growth|gain
                  r"vzrástol|vzrástla|porast\w*|porasl\w*|poveća\w*|povec\w*|povečal\w*|افزایش|صعودی|"
                  r"iliongezeka|ongezeko|gestyg|toegeneem|styging|"
                  # Bulgarian, Latvian, Catalan, Icelandic
-                 r"нарасн\w*|ръст|pieaug\w*|pieauga|augmentà|jókst|aukn\w*|hækk\w*)\b"
+                 r"нарасн\w*|pieauga|pieaugums|pieaugumu|pieaugumā|pieaudzis|augmentà|jókst|aukn\w*|hækk\w*)\b"
                  # scripts without spaces between words or with vowel signs Python's \w leaves out (Devanagari):
-                 # Hindi and Marathi, Hebrew, Arabic, Thai, Japanese, Chinese, Korean
-                 r"|बढ़?(?:ा|ी|े|कर|ोतरी|त)|वृद्धि|वाढ|עלייה|גדל(?![\u05d0-\u05ea])|גדלה|גדלו|"
-                 r"ارتفع|ارتفاع|زاد|زادت|زيادة|เพิ่มขึ้น|สูงขึ้น|"
-                 r"増加|増え|上昇|伸び|增加|增长|上升|上涨|증가|상승|늘었|늘어", re.IGNORECASE)
+                 # Hindi and Marathi, Hebrew, Arabic (an "and" joined before it), Thai, Japanese, Chinese, Korean;
+                 # not inside a longer word of Devanagari, Hebrew or Arabic letters (वाढदिवस, מגדל, مزاد)
+                 r"|(?<![\u0900-\u0963\u0966-\u097f])(?:(?:\u092c\u0922\u093c|\u092c\u095d|\u092c\u0922)"
+                 r"(?:ा|ी|े|कर|ोतरी|त)|वृद्धि|वाढली|वाढला|वाढले|वाढ)(?![\u0900-\u0963\u0966-\u097f])"
+                 r"|(?<![\u05d0-\u05ea])(?:עלייה|גדל|גדלה|גדלו)(?![\u05d0-\u05ea])"
+                 r"|(?<![\u0600-\u06ff])(?:و|ف)?(?:ارتفع|ارتفعت|ارتفاع|زاد|زادت|زيادة|ازداد|ازدادت)(?![\u0600-\u06ff])"
+                 r"|เพิ่มขึ้น|สูงขึ้น|増加|増え|上昇|伸び(?!悩)|增加|增长|上升|上涨|증가|상승|늘었|늘어(?!서)", re.IGNORECASE)
 DOWN = re.compile(r"\b(?:fall\w*|fell|drop\w*|declin\w*|decreas\w*|down|lower|shrank|shrink\w*|loss\w*|lost|dip\w*|"
                    r"slump\w*|plung\w*|contract\w*|collaps\w*|tumbl\w*|halved|halving|slid|slipped|sinking|sunk|"
                    r"baisse|diminu\w*|rückgang|sank|gesunken|abnahme|ca[íi]d\w*|"
@@ -346,9 +353,11 @@ DOWN = re.compile(r"\b(?:fall\w*|fell|drop\w*|declin\w*|decreas\w*|down|lower|sh
                    r"klesol|klesla|klesl\w*|poklesol|poklesla|smanji\w*|upadl\w*|"
                    r"zmanjšal\w*|کاهش|نزولی|ilipungua|kupungua|gedaal|afgeneem|daling|"
                    r"намал\w*|спад\w*|samazin\w*|kritās|disminu\w*|lækk\w*|minnk\w*)\b"
-                   r"|घटा|घटी|घटे|घटकर|गिरा|गिरी|गिरे|कमी आई|घसरण|ירד(?![\u05d0-\u05ea])|ירדה|ירדו|ירידה|"
-                   r"انخفض|انخفاض|تراجع|هبط|"
-                   r"ลดลง|ต่ำลง|減少|減っ|低下|下落|减少|下降|下跌|降低|감소|하락|줄었|줄어", re.IGNORECASE)
+                   r"|(?<![\u0900-\u0963\u0966-\u097f])(?:घटा|घटी|घटे|घटकर|गिरा|गिरी|गिरे|घसरण|घसरली)"
+                   r"(?![\u0900-\u0963\u0966-\u097f])|कमी आई"
+                   r"|(?<![\u05d0-\u05ea])(?:ירד|ירדה|ירדו|ירידה)(?![\u05d0-\u05ea])"
+                   r"|(?<![\u0600-\u06ff])(?:و|ف)?(?:انخفض|انخفضت|انخفاض|تراجع|تراجعت|هبط|هبطت)(?![\u0600-\u06ff])"
+                   r"|ลดลง|ต่ำลง|減少|減っ|低下|下落|减少|下降|下跌|降低|감소|하락|줄었|줄어", re.IGNORECASE)
 # (a colon between digits is a time of day, "12:00", and a title's period, "Dr. Holm", no clause break)
 CLAUSE = re.compile(r"[;\n]|(?<!\d):|:(?!\d)|,\s+(?:and|but|while|whereas|though|although)\b|"
                     r"\s+(?:but|while|whereas)\s+"
@@ -405,7 +414,7 @@ _ASK = re.compile(r"\b(?P<wh>what|which|who|quel(?:le)?s?|welche[rsn]?|cu[aá]l(
                   r"|\b(?:give|tell|show|find|compute|calculate|report)\s+(?:me\s+)?(?:the\s+)?(?P<imperative>[\w-]+)",
                   re.IGNORECASE)
 # A question for a total to date or a level (a stock, not one period's flow): a running total is its answer.
-TO_DATE = re.compile(r"\b(?:cumulative(?:ly)?|running|so far|to date|year[- ]to[- ]date|ytd|since|up to|until|"
+TO_DATE = re.compile(r"\b(?:cumulative(?:ly)?|running|so far|to[- ]date|year[- ]to[- ]date|ytd|since|up to|until|"
                      r"by the end|as of|read(?:ing|ings|s)?|register|meter|counter|odometer|balance|level|stock|"
                      r"inventory|kumuliert|cumul[ée]e?s?|acumulad[oa]s?)\b", re.IGNORECASE)
 # A question word that opens a question: at the start, or after a comma, a semicolon or "and"/"or"; one after a noun
@@ -437,8 +446,10 @@ _CJK_WHICH = re.compile(r"どこ|どれ(?!ら)|どの|誰|哪(?!些)|谁|어느|
                         r"|(?i:^\W*(?:[^\W\d_]+\s+)?(?:ktor[ýáéíoum][a-z]*|koj[iaeu][a-z]*|kater[iaeo][a-z]*)\b)"
                         # and Greek's, Hebrew's, Hindi's, Marathi's; Romanian's only opening the question
                         r"|(?i:(?<!\w)(?:ποιος|ποια|ποιο|ποιον|ποιου|ποιας)(?!\w))"
-                        r"|(?i:^\W*(?:[^\W\d_]+\s+)?care\b)"
-                        r"|(?<![\u05d0-\u05ea])(?:איזה|איזו|מי)(?![\u05d0-\u05ea])|किस|कौन|कोणत|कोणी")
+                        r"|(?i:^\W*(?:(?:în|la|de|din|pe|cu|pentru|despre|prin|după|până)\s+)?care\b)"
+                        r"|(?<![\u05d0-\u05ea])(?:איזה|איזו|מי)(?![\u05d0-\u05ea])"
+                        r"|(?<![\u0900-\u097f])(?:किस|किसने|किसका|किसकी|किसके|कौन|कौनसा|कौनसी|कौनसे|कोणता|कोणती|कोणते|"
+                        r"कोणत्या|कोणी)(?![\u0900-\u097f])")
 
 
 def asks_for_one(question: str) -> str | None:

@@ -33,12 +33,26 @@ _CALLS = {"mean": "mean", "average": "mean", "nanmean": "mean", "fmean": "mean",
           "nanmedian": "median"}
 
 
+# a constant that names a reduction: ``agg('median')``, ``describe()['50%']``
+_CONSTANTS = {"mean": "mean", "average": "mean", "median": "median", "50%": "median"}
+
+
 @functools.cache
 def _named() -> dict[str, re.Pattern[str]]:
-    """The words that name the median and the mean, as whole words."""
-    words = {"median": STATISTICS["50%"], "mean": ("mean", *STATISTICS["mean"])}
-    return {kind: re.compile(rf"(?<!\w)(?:{localedata.alternation(names)})(?!\w)", re.IGNORECASE)
-            for kind, names in words.items()}
+    """The words that name the median and the mean: whole words, or, in a script without spaces, anywhere
+    ("中位数为"); English "mean" only after a determiner ("the mean", not "30 visits mean 80 hours")."""
+    words = {"median": STATISTICS["50%"], "mean": STATISTICS["mean"]}
+    patterns = {}
+    for kind, names in words.items():
+        ways = [rf"(?<!\w)(?:{localedata.alternation(n for n in names if not _UNSPACED.search(n))})(?!\w)",
+                localedata.alternation(n for n in names if _UNSPACED.search(n))]
+        if kind == "mean":
+            ways.append(r"(?:(?<=\bthe )|(?<=\ba )|(?<=\bits )|(?<=\btheir )|(?<=\bour ))mean(?!\w)")
+        patterns[kind] = re.compile("|".join(way for way in ways if way), re.IGNORECASE)
+    return patterns
+
+
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\u0e00-\u0e7f]")  # Japanese, Chinese, Korean, Thai
 
 
 def other_reduction(text: str, evidence: Evidence) -> Claim | None:
@@ -76,6 +90,11 @@ def _said(text: str, start: int, end: int) -> set[str] | None:
                      if not _bracket_between(sentence, m.start(), span[0])]
             if reach and min(reach)[1][0] == own[0]:
                 kinds.add(kind)
+    # a bracket right after the figure names it too ("160 minutes (median)"): with another word, the answer names
+    # two statistics for it, and no one is claimed
+    after = re.match(r"\s*[^\W\d]{0,12}\s*[(（]([^)）]*)[)）]", sentence[own[1]:])
+    if after is not None:
+        kinds |= {kind for kind, pattern in _named().items() if pattern.search(after.group(1))}
     return kinds if len(kinds) == 1 else None
 
 
@@ -92,14 +111,25 @@ _SENTENCE_END = re.compile(r"[.!?。！？](?:\s+|$)|\n")
 
 
 def _reduction(expr: ast.expr) -> str | None:
-    """``mean`` or ``median`` when every reduction call of the expression is that one; None otherwise."""
+    """``mean`` or ``median`` when every reduction the expression names is that one (a call, a quantile of one half,
+    a percentile of 50, a constant such as ``agg('median')`` or ``describe()['50%']``); None otherwise."""
     kinds = set()
     for node in ast.walk(expr):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in _CONSTANTS:
+            kinds.add(_CONSTANTS[node.value])
         if not isinstance(node, ast.Call):
             continue
         name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
         if name in _CALLS:
             kinds.add(_CALLS[name])
-        elif name == "quantile" and node.args and isinstance(node.args[0], ast.Constant) and node.args[0].value == 0.5:
-            kinds.add("median")
-    return kinds.pop() if len(kinds) == 1 else None
+        elif name in ("quantile", "percentile", "nanpercentile"):
+            half = _argument(node, 0, "q") == 0.5 if name == "quantile" else _argument(node, 1, "q") == 50
+            kinds.add("median" if half else "another quantile")
+    return kinds.pop() if len(kinds) == 1 and kinds <= {"mean", "median"} else None
+
+
+def _argument(call: ast.Call, position: int, keyword: str) -> object:
+    """A constant argument of the call, by its position or its keyword; None when it is not a constant."""
+    node = call.args[position] if len(call.args) > position else next(
+        (k.value for k in call.keywords if k.arg == keyword), None)
+    return node.value if isinstance(node, ast.Constant) else None

@@ -27,7 +27,7 @@ from ..dialogue import prompts
 from . import forms, localedata
 from .claims import Claim, in_time_order
 from .derive import matches
-from .printed import Row, Table
+from .printed import Line, Row, Table
 from .provenance import Evidence
 from .readings import Value, is_year, values
 
@@ -50,7 +50,7 @@ def running_total(text: str, question: str, evidence: Evidence) -> Claim | None:
                     and not any(matches(v, own) for v in stated if (own := row.figure(step)) is not None)]
             if rows and not any((f := row.figure(step)) is not None and matches(value, f) for row in table.rows):
                 return _claim(value, total, step, rows[0])
-    return _selected_running(stated, asked, evidence)
+    return _selected_running(stated, asked, evidence) if _names_a_day(question) else None
 
 
 def _claim(value: Value, total: str, step: str, row: Row) -> Claim:
@@ -60,28 +60,51 @@ def _claim(value: Value, total: str, step: str, row: Row) -> Claim:
 
 
 def _selected_running(stated: list[Value], asked: set[str], evidence: Evidence) -> Claim | None:
-    """A figure read off a printed row (a day selected alone) from a column that the frame it came from shows to be
-    a running total, while the same line printed the row's own figure: the printed rows are too few to show the
-    relation ("the 15 April row": its ``kumulatif`` beside its ``yolcu``), the frame is not. A figure that only
-    equals a total somewhere (a month's sum is its month-to-date total on the last day) is not read off that row."""
+    """A figure read off a printed row (a day selected alone, to a question that names that one day) from a column
+    that the frame it came from shows to be a running total, while the same line printed the row's own figure under
+    a header that names both columns: the printed rows are too few to show the relation ("the 15 April row": its
+    ``kumulatif`` beside its ``yolcu``), the frame is not. A figure printed by anything else (a sum that equals a
+    total on some day, a reduction's table) is not read off that row: its line has no such header above it."""
     for frame in evidence.frames:
+        if not frame.columns.is_unique:
+            continue
         numeric = [str(c) for c in frame.columns if frame[c].dtype.kind in "iuf"]
         for value in stated:
-            lines = [m.line.text for m in evidence.shown.matches(value)]
-            holding = [c for c in numeric if _holds(frame[_column(frame, c)], value)]
-            for total, step in itertools.product(holding, numeric):
-                if step in holding or (set(_words(total)) - set(_words(step))) & asked:
+            lines = [(m.line, values(m.line.text)) for m in evidence.shown.matches(value)
+                     if m.line.where.place == "output"]
+            for total in (c for c in numeric if _holds(frame[_column(frame, c)], value)):
+                under_total = [(line, read) for line, read in lines if _under_header(line, evidence, (total,))]
+                if not under_total:
                     continue
-                rows = [i for i, f in enumerate(frame[_column(frame, total)].tolist()) if _near(value, f)]
-                own = [frame[_column(frame, step)].iloc[i] for i in rows]
-                if any(_near(v, o) for v in stated for o in own):
-                    continue  # the answer gives the row's own figure too, as the period's ("… so far")
-                beside = [o for o in own if any(_near(v, o) for line in lines for v in values(line))]
-                if beside and _accumulates_in(frame, total, step):
-                    label = str(frame.index[rows[own.index(beside[0])]])
-                    return Claim(prompts.running_total(value.text, total, step, label, str(beside[0])),
-                                 {"figure": value.text, "column": total, "of": step, "row": label})
+                rows = _rows_holding(frame[_column(frame, total)], value)
+                for step in numeric:
+                    if step == total or (set(_words(total)) - set(_words(step))) & asked:
+                        continue
+                    own = [frame[_column(frame, step)].iloc[i] for i in rows]
+                    if any(_near(v, o) for v in stated for o in own):
+                        break  # the answer gives the row's own figure too, as the period's ("… so far")
+                    beside = [o for o in own for line, read in under_total
+                              if _under_header(line, evidence, (step,)) and any(_near(v, o) for v in read)]
+                    if beside and _accumulates_in(frame, total, step):
+                        label = str(frame.index[rows[own.index(beside[0])]])
+                        return Claim(prompts.running_total(value.text, total, step, label, str(beside[0])),
+                                     {"figure": value.text, "column": total, "of": step, "row": label})
     return None
+
+
+def _names_a_day(question: str) -> bool:
+    """Whether the question names one day ("on 15 April"): a span ("the first two days of April", "April in total")
+    may be what a running total holds on its last day."""
+    days = [key for v in values(question) if v.kind == "date" for key in v.date_keys
+            if re.search(r"-\d{2}-\d{2}$", key)]
+    return len(set(days)) == 1
+
+
+def _under_header(line: Line, evidence: Evidence, columns: tuple[str, ...]) -> bool:
+    """Whether a line of the same block above ``line`` names every one of the columns as a word (a frame's header)."""
+    return any(other.where == line.where and other.number < line.number
+               and all(re.search(rf"(?<![\w]){re.escape(c)}(?![\w])", other.text) for c in columns)
+               for other in evidence.shown.lines)
 
 
 def _column(frame: Any, name: str) -> Any:
@@ -95,11 +118,26 @@ def _near(value: Value, figure: Any) -> bool:
         return False  # NaN
 
 
+def _closeness(column: Any, value: Value) -> Any:
+    """Which cells of the numeric column are the figure, within its precision (as a percent too), all at once: a
+    frame may have many rows."""
+    near = None
+    for r in value.readings:
+        for scale in (1, 100):
+            hit = (column.abs() * scale - float(abs(r.value))).abs() <= float(r.tolerance)
+            near = hit if near is None else near | hit
+    return near
+
+
 def _holds(column: Any, value: Value) -> bool:
-    """Whether a cell of the numeric column is the figure, within its precision (the readings at once, not cell by
-    cell: a frame may have many rows)."""
-    return any(bool(((column.abs() * scale - float(abs(r.value))).abs() <= float(r.tolerance)).any())
-               for r in value.readings for scale in (1, 100))
+    near = _closeness(column, value)
+    return near is not None and bool(near.any())
+
+
+def _rows_holding(column: Any, value: Value, most: int = 20) -> list[int]:
+    """The positions of the first ``most`` rows whose cell is the figure."""
+    near = _closeness(column, value)
+    return [] if near is None else [int(i) for i in near.to_numpy().nonzero()[0][:most]]
 
 
 def _accumulates_in(frame: Any, total: str, step: str) -> bool:
@@ -111,14 +149,19 @@ def _accumulates_in(frame: Any, total: str, step: str) -> bool:
     if t.dtype.kind not in "iuf" or s.dtype.kind not in "iuf" or not s.abs().sum():
         return False
     slack = 1e-9 * float(t.abs().max()) + 1e-6
-    keys = [None] + [frame[c] for c in frame.columns if frame[c].dtype.kind == "O"
-                     and 1 < frame[c].nunique() <= len(frame) // MIN_ROWS]
-    for key in keys:
-        before = t.shift() if key is None else t.groupby(key).shift()
-        adds = (t - before - s).abs() <= slack
-        if int(adds.sum()) >= MIN_ROWS and bool((adds | ((t - s).abs() <= slack)).all()):
-            return True
-    return False
+    keys = [None] + [frame[c] for c in frame.columns if frame[c].dtype.kind == "O" and _groups(frame[c], len(frame))]
+    # the relation holds on every first rows if it holds on all: a first look at a few thousand rules most pairs out
+    return any(_adds(t.iloc[:_FIRST], s.iloc[:_FIRST], None if key is None else key.iloc[:_FIRST], slack)
+               and _adds(t, s, key, slack) for key in keys)
+
+
+_FIRST = 2000
+
+
+def _adds(t: Any, s: Any, key: Any, slack: float) -> bool:
+    before = t.shift() if key is None else t.groupby(key).shift()
+    adds = (t - before - s).abs() <= slack
+    return int(adds.sum()) >= MIN_ROWS and bool((adds | ((t - s).abs() <= slack)).all())
 
 
 def counter_reading(text: str, question: str, evidence: Evidence) -> Claim | None:
@@ -206,6 +249,15 @@ def _accumulates(rows: list[Row], total: str, step: str) -> bool:
         steps.append((t1 - t0, s1, s0, u0 + u1 + max(v0, v1)))
     return any(all(abs(grew - (later if inclusive else earlier)) <= slack for grew, later, earlier, slack in steps)
                for inclusive in (True, False))
+
+
+def _groups(column: Any, rows: int) -> bool:
+    """Whether a text column splits the rows into groups of ``MIN_ROWS`` on average (a line, a meter); a column of
+    lists or dicts has no groups."""
+    try:
+        return 1 < int(column.nunique()) <= rows // MIN_ROWS
+    except TypeError:
+        return False
 
 
 def _unit(cell: str) -> Decimal:
