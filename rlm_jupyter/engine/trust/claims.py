@@ -226,14 +226,14 @@ def _date_mentions(text: str, labels: Iterable[str], taken: list[tuple[int, int]
 # The names pandas' ``describe()`` gives its rows, as an answer says them (a quantile ``N%`` is also the Nth
 # percentile and pN).
 STATISTICS = {"50%": ("median", "médiane", "mediana", "mediaan", "медиана", "медіана", "الوسيط", "وسيط", "中位数",
-                       "中位數", "中央値", "중앙값", "มัธยฐาน", "medyan", "medián", "medijan", "mediāna", "میانه"),
-               "mean": ("average", "moyenne", "mittelwert", "durchschnitt", "promedio", "média", "gemiddelde",
-                        "среднее", "середнє", "prosjek", "priemer", "průměr", "keskmine", "vidurkis", "mitjana",
-                        "میانگین", "purata", "wastani", "ortalama", "rata-rata", "trung bình", "átlag", "średnia"),
-               "25%": ("first quartile", "lower quartile", "q1", "premier quartile", "erstes quartil"),
-               "75%": ("third quartile", "upper quartile", "q3", "troisième quartile", "drittes quartil"),
-               "std": ("standard deviation", "écart-type", "standardabweichung", "desviación estándar"),
-               "max": ("maximum",), "min": ("minimum",)}
+                      "中位數", "中央値", "중앙값", "มัธยฐาน", "medyan", "medián", "medijan", "mediāna", "میانه"),
+              "mean": ("average", "moyenne", "mittelwert", "durchschnitt", "promedio", "média", "gemiddelde",
+                       "среднее", "середнє", "prosjek", "priemer", "průměr", "keskmine", "vidurkis", "mitjana",
+                       "میانگین", "purata", "wastani", "ortalama", "rata-rata", "trung bình", "átlag", "średnia"),
+              "25%": ("first quartile", "lower quartile", "q1", "premier quartile", "erstes quartil"),
+              "75%": ("third quartile", "upper quartile", "q3", "troisième quartile", "drittes quartil"),
+              "std": ("standard deviation", "écart-type", "standardabweichung", "desviación estándar"),
+              "max": ("maximum",), "min": ("minimum",)}
 
 
 @functools.lru_cache(maxsize=4096)
@@ -511,11 +511,11 @@ def _unnamed_choice(text: str, question: str, evidence: Evidence, found: list[Ta
 def _unnamed_label(text: str, question: str, found_values: list[Value], evidence: Evidence,
                    found: list[Table]) -> Claim | None:
     """An answer to "which one ... the most?" with no figure and no date, naming no row of the tables, while a table
-    of named rows was printed whole, that names its choice by a capitalised word no output, no data and not the
-    question wrote: the choices were on the screen and the answer picked one that is not there ("the Honda SH Mode"
-    when the bikes printed were the Vision, the Air Blade and the NVX). A choice named in a shorter or plainer form
-    ("the Vision", "Ho Chi Minh" for "Hồ Chí Minh", "the southern region") or in a script without capitals is left
-    alone: its words are printed, or nothing tells a name from a word."""
+    of named rows was printed whole, that names its choice by a capitalised word no line shown (the outputs and the
+    data's description) and not the question wrote: the choices were on the screen and the answer picked one that
+    is not there ("the Honda SH Mode" when the bikes printed were the Vision, the Air Blade and the NVX). A choice
+    named in a shorter or plainer form ("the Vision", "Ho Chi Minh" for "Hồ Chí Minh", "the southern region") or in
+    a script without capitals is left alone: its words are printed, or nothing tells a name from a word."""
     if found_values or not _absent_names(text, question, evidence):
         return None
     named = [t for t in found if not t.partial and len(t.rows) >= 2 and all(

@@ -6,10 +6,12 @@ Why: the figure was printed, so it passes as seen, and the answer's words name w
 row, and the expression that printed it is its name. Read:
 
 - the reduction the expression computes: its ``mean`` or ``median`` calls (``x.mean()``, ``np.median(x)``,
-  ``statistics.fmean(x)``, ``x.quantile(0.5)``), when they are all of one kind, through a ``round`` or a unit
+  ``statistics.fmean(x)``), a quantile of one half or a percentile of 50, a constant that names one
+  (``agg('median')``, ``describe()['50%']``), when they are all of one kind, through a ``round`` or a unit
   conversion around them;
 - the statistic the answer names for the figure: of the words ``claims.STATISTICS`` has for the median and the mean,
-  in the reader's languages, the one nearest the figure in its sentence, outside brackets the figure is not in.
+  in the reader's languages (English "mean" after a determiner only), the one nearest the figure in its sentence,
+  outside brackets the figure is not in, and any in a bracket right after it.
 
 Refused (``row-mismatch``) when the answer names one statistic for the figure, and every printing of it is by an
 expression that computes the other (a printing whose expression is not known, or that computes neither, leaves the

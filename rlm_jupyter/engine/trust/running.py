@@ -4,7 +4,8 @@ register on 1 March (437,993.4 kWh) instead of that day's use (1,328.75 kWh).
 Why: both figures were printed in the same row, and when the answer's unit names both columns (``kwh`` and
 ``register_kwh``) nothing in the words tells them apart. The table does: a column whose every step from one row
 to the next is the other column's figure is that column's running total. That relation is read from the printed
-figures, never from a column's name:
+figures (or, for a row printed alone, from the frame it came from: ``_selected_running``), never from a column's
+name:
 
 - a printed table (three rows at least, two steps) has a column ``C`` and another ``A`` such that, for every pair
   of consecutive rows, ``C`` grows by ``A``'s figure of the later row (a cumulative sum) or of the earlier one (a
