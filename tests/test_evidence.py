@@ -336,10 +336,13 @@ def traced_from(answer: str, code: str, **names: Any) -> Grounding:
 
 
 def evidence_of(code: str, question: str = "q", **names: Any) -> Evidence:
+    return Evidence.of([_run_of(code, question, names)])
+
+
+def _run_of(code: str, question: str, names: dict[str, Any]) -> Run:
     out = "\n".join(line.text for line in printed(code, **names))
-    run = Run(id="r", question=question, model="m", sub_model="s", context_names=list(names),
-              iterations=[Iteration(0, "r", cells=[CodeCell(code, stdout=out, shown=out)])])
-    return Evidence.of([run])
+    return Run(id="r", question=question, model="m", sub_model="s", context_names=list(names),
+               iterations=[Iteration(0, "r", cells=[CodeCell(code, stdout=out, shown=out)])])
 
 
 def test_a_figure_grouped_by_spaces_is_read_whole_where_its_parts_find_no_source() -> None:
@@ -3748,10 +3751,8 @@ def test_the_first_row_of_an_ascending_sort_named_the_most_in_greek_is_refused()
 
 
 def _with_frames(code: str, question: str, **names: Any) -> Evidence:
-    out = "\n".join(line.text for line in printed(code, **names))
-    run = Run(id="r", question=question, model="m", sub_model="s", context_names=list(names),
-              iterations=[Iteration(0, "r", cells=[CodeCell(code, stdout=out, shown=out)])])
-    return Evidence.of([run], [v for v in names.values() if isinstance(v, pd.DataFrame)])
+    """``evidence_of`` with the names' frames as the run's frames (the data and what the code made of it)."""
+    return Evidence.of([_run_of(code, question, names)], [v for v in names.values() if isinstance(v, pd.DataFrame)])
 
 
 def test_a_running_total_read_off_a_selected_row_is_known_by_its_frame() -> None:

@@ -516,12 +516,12 @@ def _unnamed_label(text: str, question: str, found_values: list[Value], evidence
     is not there ("the Honda SH Mode" when the bikes printed were the Vision, the Air Blade and the NVX). A choice
     named in a shorter or plainer form ("the Vision", "Ho Chi Minh" for "Hồ Chí Minh", "the southern region") or in
     a script without capitals is left alone: its words are printed, or nothing tells a name from a word."""
-    if found_values or not _absent_names(text, question, evidence):
+    if found_values:
         return None
     named = [t for t in found if not t.partial and len(t.rows) >= 2 and all(
         row.labels and re.search(r"[^\W\d_]", row.labels[0]) and not re.search(r"\d", row.labels[0])
         for row in t.rows)]
-    if not named:
+    if not named or not _absent_names(text, question, evidence):
         return None
     table = named[-1]
     return Claim(prompts.unnamed_label(table.where.describe()), {"table": table.where.describe()})

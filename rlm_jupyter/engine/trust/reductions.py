@@ -66,12 +66,13 @@ def other_reduction(text: str, evidence: Evidence) -> Claim | None:
         if said is None:
             continue
         printed = [printed_expression(m, evidence) for m in printed_matches(value, evidence)]
-        computed = {_reduction(e) if e is not None else None for e in printed}
-        if printed and len(computed) == 1 and None not in computed and computed != said:
+        known = [e for e in printed if e is not None]
+        computed = {_reduction(e) for e in known}
+        if known and len(known) == len(printed) and len(computed) == 1 and None not in computed and computed != said:
             (named,), (other,) = said, computed
             return Claim(prompts.other_reduction(value.text, named, str(other)),
                          {"figure": value.text, "named": named, "computed": other,
-                          "printed_by": source_of(printed[0])[:200] if printed[0] is not None else ""})
+                          "printed_by": source_of(known[0])[:200]})
     return None
 
 

@@ -50,13 +50,14 @@ def running_total(text: str, question: str, evidence: Evidence) -> Claim | None:
             rows = [row for row in table.rows if (f := row.figure(total)) is not None and matches(value, f)
                     and not any(matches(v, own) for v in stated if (own := row.figure(step)) is not None)]
             if rows and not any((f := row.figure(step)) is not None and matches(value, f) for row in table.rows):
-                return _claim(value, total, step, rows[0])
+                row = rows[0]
+                return _claim(value, total, step, row.labels[0] if row.labels else "its row",
+                              row.cells.get(step, "?"))
     return _selected_running(stated, asked, evidence) if _names_a_day(question) else None
 
 
-def _claim(value: Value, total: str, step: str, row: Row) -> Claim:
-    label = row.labels[0] if row.labels else "its row"
-    return Claim(prompts.running_total(value.text, total, step, label, row.cells.get(step, "?")),
+def _claim(value: Value, total: str, step: str, label: str, own: str) -> Claim:
+    return Claim(prompts.running_total(value.text, total, step, label, own),
                  {"figure": value.text, "column": total, "of": step, "row": label})
 
 
@@ -73,11 +74,11 @@ def _selected_running(stated: list[Value], asked: set[str], evidence: Evidence) 
         for value in stated:
             lines = [(m.line, values(m.line.text)) for m in evidence.shown.matches(value)
                      if m.line.where.place == "output"]
-            for total in (c for c in numeric if _holds(frame[_column(frame, c)], value)):
-                under_total = [(line, read) for line, read in lines if _under_header(line, evidence, (total,))]
-                if not under_total:
-                    continue
+            for total in numeric:
                 rows = _rows_holding(frame[_column(frame, total)], value)
+                if not rows:
+                    continue
+                under_total = [(line, read) for line, read in lines if _under_header(line, evidence, (total,))]
                 for step in numeric:
                     if step == total or (set(_words(total)) - set(_words(step))) & asked:
                         continue
@@ -87,9 +88,8 @@ def _selected_running(stated: list[Value], asked: set[str], evidence: Evidence) 
                     beside = [o for o in own for line, read in under_total
                               if _under_header(line, evidence, (step,)) and any(_near(v, o) for v in read)]
                     if beside and _accumulates_in(frame, total, step):
-                        label = str(frame.index[rows[own.index(beside[0])]])
-                        return Claim(prompts.running_total(value.text, total, step, label, str(beside[0])),
-                                     {"figure": value.text, "column": total, "of": step, "row": label})
+                        return _claim(value, total, step, str(frame.index[rows[own.index(beside[0])]]),
+                                      str(beside[0]))
     return None
 
 
@@ -119,25 +119,14 @@ def _near(value: Value, figure: Any) -> bool:
         return False  # NaN
 
 
-def _closeness(column: Any, value: Value) -> Any:
-    """Which cells of the numeric column are the figure, within its precision (as a percent too), all at once: a
-    frame may have many rows."""
+def _rows_holding(column: Any, value: Value, most: int = 20) -> list[int]:
+    """The positions of the first ``most`` rows whose cell is the figure: ``derive.matches`` (the figure within its
+    precision, or as a percent) read over the whole column at once, as a frame may have many rows."""
     near = None
     for r in value.readings:
         for scale in (1, 100):
             hit = (column.abs() * scale - float(abs(r.value))).abs() <= float(r.tolerance)
             near = hit if near is None else near | hit
-    return near
-
-
-def _holds(column: Any, value: Value) -> bool:
-    near = _closeness(column, value)
-    return near is not None and bool(near.any())
-
-
-def _rows_holding(column: Any, value: Value, most: int = 20) -> list[int]:
-    """The positions of the first ``most`` rows whose cell is the figure."""
-    near = _closeness(column, value)
     return [] if near is None else [int(i) for i in near.to_numpy().nonzero()[0][:most]]
 
 
@@ -145,8 +134,7 @@ def _accumulates_in(frame: Any, total: str, step: str) -> bool:
     """Whether, in the frame's order, each row's ``total`` is its ``step`` added to the ``total`` of the row before
     it, or its ``step`` alone (a total that starts again: month to date), over all rows or within the groups of a
     text column (a line, a meter), with at least ``MIN_ROWS`` additions. Read from the data, never the names."""
-    columns = {str(c): c for c in frame.columns}
-    t, s = frame[columns[total]], frame[columns[step]]
+    t, s = frame[_column(frame, total)], frame[_column(frame, step)]
     if t.dtype.kind not in "iuf" or s.dtype.kind not in "iuf" or not s.abs().sum():
         return False
     slack = 1e-9 * float(t.abs().max()) + 1e-6
