@@ -1,8 +1,10 @@
-"""Acceptance cases, the sixteenth held-out set: written apart from the gates, to be measured only for its aggregate figures.
+"""Acceptance cases, the eighteenth tuning set (the sixteenth held-out set until stop 58): written apart from the gates.
+
+It was held out through stop 57 and measured then only for its aggregate figures; from stop 58, once
+``cases_holdout17`` was written, it is read case by case and tuned on.
 
 It was written by a helper who never read the engine, the gates or the prompts, and without running any case under any
-policy; while it is held out, it is measured only for its aggregate figures, never read case by case. Run: ``python -m
-benchmarks.acceptance --cases benchmarks.cases_holdout16``. The cases are written as a capable model writes its answers
+policy. Run: ``python -m benchmarks.acceptance --cases benchmarks.cases_tune18``. The cases are written as a capable model writes its answers
 (legitimate) or as weaker models get a figure or a label wrong (invented or misread), in the classes of ``cases_tune2``
 (the 25 and 21 of ``cases_kit`` and the 8 and 8 the evidence issue names). Every case name starts with ``q16_``.
 
