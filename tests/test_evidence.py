@@ -3853,3 +3853,180 @@ def test_the_reviews_inputs_against_the_stop_57_rules() -> None:
     both = evidence_of("print(by_bike)\nprint(by_bike.sum())", by_bike=by_bike)
     assert wrong_pair("| Xe | Doanh thu |\n|---|---:|\n| **Tổng** | **113** |",
                       "Cho tôi bảng doanh thu theo từng loại xe.", both) is not None
+
+
+# -- stop 58: the rules read off cases_tune18 ------------------------------------------------------------------
+def test_a_row_the_question_names_is_the_part_it_asks_about_not_the_choice() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_extreme
+
+    by_distance = pd.DataFrame({"count": [112, 66, 63], "min": [36.70, 74.96, 116.03]},
+                               index=pd.Index([500, 1000, 1500], name="afstand"))
+    evidence = evidence_of("print(by_distance)", by_distance=by_distance)
+    answer = "36.70 seconds, skated by Sven Bakker on 9 March 2024."
+    assert wrong_extreme(answer, "What was the fastest 500 m of the club season?", evidence, lambda _: False) is None
+    # asked which skater, the figure is the 500 m row's: the row is the choice, and the answer names none
+    assert wrong_extreme(answer, "Which race was the fastest?", evidence, lambda _: False) is not None
+
+
+@pytest.mark.parametrize("text, value, currency", [
+    ("GH₵1.18m of that was paid", 1180000, "GHS"),
+    ("$3.4m", 3400000, "$"),
+    ("S/ 25", 25, "PEN"),
+    ("৳500", 500, "BDT"),
+    ("₦2,000", 2000, "NGN"),
+    ("Rs 1,200", 1200, "INR"),  # the rupee of Indian English keeps its symbol
+])
+def test_a_currencys_home_symbol_and_a_million_written_m_after_money(text: str, value: float, currency: str) -> None:
+    found = values(text)[0]
+    assert float(found.readings[0].value) == value and found.currency == currency
+    assert found.unit is None
+
+
+def test_m_after_a_figure_without_money_stays_a_unit() -> None:
+    assert [v.unit is not None and not v.currency for v in values("a wall 5 m tall")] == [True]
+
+
+def test_how_and_an_adjective_of_measure_asks_for_one_value(engine: Engine) -> None:
+    from rlm_jupyter.engine.trust import forms
+
+    assert forms.asks_for_a_value("How high is the highest tide of the month?")
+    assert forms.asks_for_a_value("How late was the last train on Friday?")
+    assert not forms.asks_for_a_value("How did the tides change over the month?")
+    tides = pd.DataFrame({"hauteur_m": [11.77, 11.65, 11.64, 11.57], "coef": [118, 117, 118, 116]})
+    run = engine.run([fence("pm = context.sort_values('hauteur_m', ascending=False)\nprint(pm.head(2))"),
+                      'FINAL_VAR("pm")'], tides, question="How high is the highest tide of the month?",
+                     max_iterations=2)
+    assert run.iterations[1].verdicts[0].gate == "answer-shape"
+
+
+TIDES = "\n".join(f"{day} {n} mars\n  PM 05h{n:02d}   9,{n:02d} m  ({60 + n})\n  BM 11h25   3,37 m\n"
+                  for n, day in zip(range(1, 29), ["Vendredi", "Samedi", "Dimanche", "Lundi", "Mardi", "Mercredi",
+                                                   "Jeudi"] * 4))
+
+
+@pytest.mark.parametrize("tides, data_has", [(TIDES, "10 mars"), (TIDES.replace("10 mars", "10 mars 2023"), None)])
+def test_a_day_is_searched_again_as_a_text_writes_it_without_a_year(engine: Engine, tides: str,
+                                                                     data_has: str | None) -> None:
+    run = engine.run([fence("print(tides[:300])\nprint([l for l in tides.splitlines() if '10/03' in l])"),
+                      "FINAL(The table has no entry for 10 March.)"], {"tides": tides},
+                     question="What time is high tide on 10 March?", max_iterations=2)
+    found = [v.values.get("data_has") for v in run.iterations[1].verdicts if v.gate == "nothing-found"]
+    assert found == ([data_has] if data_has else []), run.iterations[1].verdicts
+
+
+@pytest.mark.parametrize("question, asks", [
+    ("Welk station is het drukste?", "one choice"),
+    ("Wat is de gemiddelde 500 m-tijd van de heren?", "one figure"),
+    ("Sinong tsuper ang may pinakamalaking naiuwi?", "one choice"),
+    ("Aling ruta ang pinakamarami?", "one choice"),
+    ("Ano ang pinakamababang kita?", None),  # "what": a figure or a label
+    ("Ilang ruta ang pinapatakbo ng kooperatiba?", "one figure"),
+    ("Hangi ilan en çok tıklandı?", "one choice"),  # Turkish: an advert, not "how many"
+])
+def test_dutch_and_tagalog_questions_are_read_by_their_form(question: str, asks: str | None) -> None:
+    from rlm_jupyter.engine.trust import forms
+
+    assert forms.asks_for_one(question) == asks
+
+
+def test_dutch_and_tagalog_superlatives_and_the_measure_a_label_names() -> None:
+    from rlm_jupyter.engine.trust import forms
+    from rlm_jupyter.engine.trust.claims import wrong_extreme
+
+    assert [(s.word, s.direction) for s in forms.superlatives("Wie reed de meeste PR's?")] == [("de meeste PR's",
+                                                                                                "high")]
+    assert [s.direction for s in forms.superlatives("het drukste station, de kortste rit")] == ["high", "low"]
+    assert [s.direction for s in forms.superlatives("pinakamalaking naiuwi")] == ["high"]
+    assert forms.superlatives("la región de Oeste") == []  # a capital: a name after a Spanish "de"
+    # "PR" is a row of the remarks' counts: in "de meeste PR's" it names what is counted, not the skater
+    remarks = pd.Series([177, 112], index=pd.Index(["", "PR"], name="opmerking"), name="count")
+    prs = pd.Series([4, 5, 11], index=pd.Index(["Anouk de Boer", "Sven Bakker", "Kjeld Mulder"], name="naam"),
+                    name="count")
+    evidence = evidence_of("print(remarks)\nprint(prs)", remarks=remarks, prs=prs)
+    asked = "Wie reed dit seizoen de meeste PR's?"
+    assert wrong_extreme("Anouk de Boer reed de meeste PR's: 4.", asked, evidence, lambda _: False) is not None
+    assert wrong_extreme("Kjeld Mulder reed de meeste PR's: 11.", asked, evidence, lambda _: False) is None
+
+
+def test_a_trend_over_days_split_into_two_printed_cells_and_a_dutch_rise() -> None:
+    from rlm_jupyter.engine.trust import forms
+    from rlm_jupyter.engine.trust.claims import wrong_trend
+
+    assert forms.change_direction("haar tijden lopen in de loop van het seizoen op.") == "up"
+    assert forms.change_direction("ik loop op straat") is None
+    femke = pd.DataFrame({"datum": ["za 4 nov 2023", "za 25 nov 2023", "za 16 dec 2023", "za 13 jan 2024"],
+                          "tijd": [128.91, 127.97, 128.32, 126.42]}, index=[50, 89, 129, 167])
+    evidence = evidence_of("print(femke)", femke=femke)
+    assert wrong_trend("Ze wordt langzamer: haar 1500 meter-tijden lopen op.", evidence) is not None
+    assert wrong_trend("Ze wordt sneller: haar 1500 meter-tijden dalen.", evidence) is None
+
+
+def test_a_time_on_the_hour_is_not_read_off_a_figure_of_prose() -> None:
+    guide = "A family-run ryokan of 11 rooms on the Hozu river, Arashiyama, Kyoto. All stays are one night."
+    assert traced("Check-out is at 11:00.", guide).unseen == ["11:00"]
+    assert traced("The busiest hour starts at 14:00.", "peak hour: 14").grounded
+    assert traced("The busiest hour starts at 14:00.", "the hour with the most entries of the week was 14").grounded
+
+
+def test_a_count_of_distinct_things_is_judged_by_the_line_that_printed_it_alone() -> None:
+    from rlm_jupyter.engine.trust.counts import not_deduplicated
+
+    dl = pd.DataFrame({"qid": ["A", "A", "B", "C"], "status": ["sent", "sent", "sent", "bounced"]})
+    asked = "How many distinct messages did the relay deliver this week?"
+
+    def blocks(*codes: str) -> Evidence:
+        cells = [CodeCell(code, stdout=(out := "\n".join(line.text for line in printed(code, dl=dl))), shown=out)
+                 for code in codes]
+        return Evidence.of([Run(id="r", question=asked, model="m", sub_model="s", context_names=["dl"],
+                                iterations=[Iteration(0, "r", cells=cells)])])
+
+    # "sent 3" is a row of a count of statuses; the block that printed 3 alone counted rows
+    rows = blocks("print(dl.status.value_counts())", "print((dl.status == 'sent').sum())")
+    assert not_deduplicated("3 distinct messages were delivered.", asked, rows) is not None
+    distinct = blocks("print(dl.status.value_counts())", "print(dl[dl.status == 'sent'].qid.nunique() + 1)")
+    assert not_deduplicated("3 distinct messages were delivered.", asked, distinct) is None
+    assert not_deduplicated("3 distinct messages were delivered.", asked,
+                            blocks("print(dl.status.value_counts())")) is None  # no line printed it alone
+
+
+def test_rounding_asked_in_dutch_is_checked() -> None:
+    from rlm_jupyter.engine.trust.rounding import misrounded
+
+    evidence = evidence_of("print(41.61237288135592)")
+    asked = "Hoe snel rijden de heren de 500 m gemiddeld, afgerond op hele seconden?"
+    assert misrounded("Gemiddeld ongeveer 40 seconden.", asked, evidence) is not None  # 41.6 is 42 in whole seconds
+    assert misrounded("Gemiddeld ongeveer 42 seconden.", asked, evidence) is None
+
+
+def test_the_base_of_a_share_asked_in_other_languages() -> None:
+    from rlm_jupyter.engine.trust.shares import share_scope
+
+    assert share_scope("¿Qué porcentaje de las donaciones O− fue diferido?") == ["donaciones", "o-"]
+    assert share_scope("Quelle est la part des vols annulés ?") == ["vols", "annulés"]
+    assert share_scope("Welk aandeel van de ritten was te laat?") == ["ritten", "was"]
+    assert share_scope("What share of Iberia's flights were cancelled?") == ["iberia", "flights"]
+
+
+def test_a_figure_of_a_records_other_field_is_refused() -> None:
+    from rlm_jupyter.engine.trust.fields import wrong_field
+
+    game = pd.Series({"series": "S01", "winner": "KTH", "duration": "44:23", "kills_blue": 10, "kills_red": 29,
+                      "gold_blue": 80.4, "gold_red": 91.0}, name=1)
+    evidence = evidence_of("print(game)", game=game)
+    assert wrong_field("KTH won the longest game (44:23) with 91 kills.", evidence) is not None
+    assert wrong_field("KTH won the longest game (44:23) with 29 kills.", evidence) is None
+    assert wrong_field("KTH won with 91 gold (thousands).", evidence) is None
+    assert wrong_field("KTH won in 44 minutes.", evidence) is None  # a word that names no field
+
+
+def test_a_day_searched_with_its_year_first_and_dots_is_a_day(engine: Engine) -> None:
+    log = "\n".join(f"Feb  {d} 06:0{n}:00 furdo-kapu0{n} turnstile[2201]: BELEPES jegy=SZ-020{d}-00{n} kapu={n}"
+                    for d in (5, 6, 7) for n in range(1, 9))
+    run = engine.run([fence("print(log[:200])\nprint([l for l in log.splitlines() if l.startswith('2025.02.06')])"),
+                      "FINAL(No: there are no log lines for 6 February 2025.)"], {"log": log},
+                     question="Did the bath log anything on 6 February?", max_iterations=2)
+    verdict = next(v for v in run.iterations[1].verdicts if v.gate == "nothing-found")
+    assert verdict.values["data_has"] == "Feb  6"
+    from rlm_jupyter.engine.trust.search_again import _forms
+
+    assert _forms("3.14") == [] and _forms("2025.02") == []  # a number, and a month: no day to search again

@@ -29,6 +29,7 @@ from ..record.trajectory import Grounding, Iteration, Run, Source, Verdict
 from . import (
     claims,
     counts,
+    fields,
     forms,
     grounding,
     localedata,
@@ -125,7 +126,9 @@ class Acceptance:
         self.reads = grounding.ContextReads(run, history)
         self._runs = [run] if history is None else [history, run]
         self._evidence: tuple[int, provenance.Evidence] | None = None
-        self._text_tables: dict[int, Any] = {}  # the data's delimited texts, read as tables (``_data_frames``)
+        # the data's delimited texts, read as tables (``_data_frames``), by the text itself: a list of lines is
+        # joined afresh for each FINAL, so an id would be a temporary's, free to be reused by another text
+        self._text_tables: dict[str, Any] = {}
         self._refusals: list[tuple[int, str, str]] = []  # (turn, gate, answer) of each answer a gate refused
         self._checks: dict[str, Callable[[Offer, Iteration], Finding | None]] = {
             gate: getattr(self, check_name(gate)) for gate in ANSWER_GATES if gate not in _DECIDED_BY_THE_OFFER}
@@ -393,8 +396,8 @@ class Acceptance:
         """The run's data that are pandas DataFrames, as the user gave them (a frame, or a dict of a few: a shop's
         three tables), and its texts that are delimited tables (a CSV export), read as such."""
         for text in search_again.data_texts(self.ns, self.reads.data_names):
-            if id(text) not in self._text_tables:  # read once per run: a text cannot change, and every FINAL asks
-                self._text_tables[id(text)] = search_again.delimited_table(text)
+            if text not in self._text_tables:  # read once per run: a text cannot change, and every FINAL asks
+                self._text_tables[text] = search_again.delimited_table(text)
         return [*(frame for name in sorted(self.reads.data_names) for frame in _frames_in(self.ns.get(name))),
                 *(frame for frame in self._text_tables.values() if frame is not None)]
 
@@ -403,7 +406,8 @@ class Acceptance:
         return _finding(claims.wrong_pair(text, self.run.question, evidence)
                         or running.running_total(text, self.run.question, evidence)
                         or running.counter_reading(text, self.run.question, evidence)
-                        or reductions.other_reduction(text, evidence))
+                        or reductions.other_reduction(text, evidence)
+                        or fields.wrong_field(text, evidence))
 
     def _misrounded(self, offer: Offer, it: Iteration) -> Finding | None:
         evidence = self._evidence_now()

@@ -316,11 +316,14 @@ def _names(column: str, table: Table) -> set[str]:
     return {w for w in re.findall(r"[^\W_]{2,}", name.lower()) if w != "value"}
 
 
-def _same_word(a: str, b: str) -> bool:
-    """Two words of one stem: equal, a plural of the other, or sharing their first five letters, accents aside
-    ("prodalo", sold, names the column ``prodáno``)."""
+def same_word(a: str, b: str) -> bool:
+    """Two words of one stem: equal, a plural of the other (by -s, or the -en, -n, -e, -es of Dutch, German and
+    Romance plurals: "tijden" names ``tijd``), or sharing their first five letters, accents aside ("prodalo", sold,
+    names the column ``prodáno``)."""
     a, b = localedata.unaccented(a), localedata.unaccented(b)
-    return a == b or a.rstrip("s") == b.rstrip("s") or (len(a) >= 5 and len(b) >= 5 and a[:5] == b[:5])
+    short, long = sorted((a, b), key=len)
+    return a == b or a.rstrip("s") == b.rstrip("s") or (len(a) >= 5 and len(b) >= 5 and a[:5] == b[:5]) or (
+        len(short) >= 4 and long.startswith(short) and long[len(short):] in ("en", "n", "e", "es"))
 
 
 
@@ -328,7 +331,7 @@ def _columns_for(table: Table, words: set[str]) -> tuple[list[str], bool]:
     """The numeric columns the words name best (True: the most words of their names), else every numeric column
     (False: none was named). "Retail's profit in 2023" names ``profit 2023`` over ``profit 2024``."""
     numeric = table.numeric_columns()
-    scores = {c: sum(any(_same_word(w, n) for n in _names(c, table)) for w in words) for c in numeric}
+    scores = {c: sum(any(same_word(w, n) for n in _names(c, table)) for w in words) for c in numeric}
     best = max(scores.values(), default=0)
     return ([c for c in numeric if scores[c] == best], True) if best else (numeric, False)
 
@@ -347,9 +350,10 @@ def wrong_extreme(text: str, question: str, evidence: Evidence, selected: Callab
     answered = False  # a sentence after the one that named the answer's label adds detail ("; B billed 191,790")
     for sentence in sentences(text, labels):
         named = mentions(sentence, labels)
-        # "das Maximum liegt bei 80" over describe(): a superlative that is itself a row's name claims nothing
-        claimed = [c for c in forms.superlatives(sentence) if not any(m.start < c.end and c.start < m.end
-                                                                       for m in named)]
+        # "das Maximum liegt bei 80" over describe(): a superlative that is itself a row's name claims nothing; a
+        # label in the measure after it ("de meeste PR's", "the most trips") names what is counted, not the choice
+        claimed = [c for c in forms.superlatives(sentence) if not any(m.start <= c.start < m.end for m in named)]
+        named = [m for m in named if not any(c.start <= m.start and m.end <= c.end for c in claimed)]
         # the answer to "which ... the most?" is the one label it names: short ("north"), or the only label of
         # the whole answer ("Brookvale: 13,836 fans came to one of its home matches.")
         bare = not claimed and bool(asked) and bool(named) and not answered and not _RANKED.search(sentence) and (
@@ -488,7 +492,9 @@ def _unnamed_choice(text: str, question: str, evidence: Evidence, found: list[Ta
     """An answer to "which one ... the most?" that names no row of any table, while its figure is a row's: the
     label it names is not one the data has ("the Amsterdam warehouse, 11 lines", 11 being Rotterdam's). A part of
     a duration in two units ("the 00s of 28m 00s") is no figure of its own. A label inside the superlative's own
-    words names the measure, not the choice ("trips" of a count by event, in "L7 made the most trips: 773")."""
+    words names the measure, not the choice ("trips" of a count by event, in "L7 made the most trips: 773"). A row
+    the question names is the part it asks about, not the choice ("the fastest 500 m": the figure is the 500 m
+    row's minimum, the choice a skater of another table)."""
     if forms.asks_for_one(question) != "one choice":
         return None
     superlatives = forms.superlatives(text)
@@ -502,7 +508,7 @@ def _unnamed_choice(text: str, question: str, evidence: Evidence, found: list[Ta
             continue
         for table in found:
             row = next((r for r in table.rows if r.labels and any(_is(value, c) for c in r.cells.values())), None)
-            if row is not None:
+            if row is not None and not mentions(question, row.labels[:1]):
                 return Claim(prompts.unnamed_choice(value.text, row.labels[0], table.where.describe()),
                              {"figure": value.text, "row_of": row.labels[0]})
     return _unnamed_label(text, question, found_values, evidence, found)
@@ -1880,6 +1886,9 @@ _PERIOD_INDEX = re.compile(r"(?:iso)?(?:week|weeknum|day|month|quarter|hour|minu
 _CLOCK_CELL = re.compile(r"(\d{2}:\d{2}(?::\d{2})?)(?:[.,]\d+)?(?:[+-]\d{2}:?\d{2}|Z)?")
 
 
+_A_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
 def in_time_order(table: Table) -> bool:
     """Rows labelled by dates, months (their numbers too), years or version numbers (all of one kind), by one word
     and a number ("Week 4", "Week 8", "Week 12"; the first row may be a start without one, "Baseline"), or by bare
@@ -1887,9 +1896,14 @@ def in_time_order(table: Table) -> bool:
     keys: list[tuple[int, ...]] = []
     words: set[str] = set()
     for number, row in enumerate(table.rows):
-        # a row's date may be a text cell after an index of row numbers (``df.loc[mask, ['ts', 'sg']]``)
-        label = next((text for text in row.labels if (found := values(text)) and found[0].kind == "date"),
-                     row.labels[0] if row.labels else "").strip()
+        # a row's date may be a text cell after an index of row numbers (``df.loc[mask, ['ts', 'sg']]``), or two
+        # cells the printed columns split it into ("za 4", "nov 2023" of "za 4 nov 2023"): the one naming a day
+        label = next((text for text in row.labels if (found := values(text)) and found[0].kind == "date"), None)
+        if label is None or not _A_DAY.fullmatch(values(label)[0].key):
+            label = next((text for text in map(" ".join, itertools.pairwise(row.labels))
+                          if (found := values(text)) and found[0].kind == "date" and _A_DAY.fullmatch(found[0].key)),
+                         label)
+        label = (label if label is not None else row.labels[0] if row.labels else "").strip()
         version = re.fullmatch(r"v?(\d+(?:\.\d+)+)", label)
         counted = re.fullmatch(r"([^\W\d]+)\s*(\d+)", label)
         dated = values(label)

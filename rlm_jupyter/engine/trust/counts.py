@@ -7,8 +7,8 @@ figure came to be printed (the block's code, its sub-calls), never the answer's 
   36) and no output showed it as a result of its own (a line with that figure alone, or with one label): a
   ``shape`` or a ``len`` of the whole that happens to equal it is not the count.
 - ``not_deduplicated``: the question asks for distinct (unique, different) things, and every block that printed
-  the figure counted rows without de-duplicating (no ``nunique``, ``unique``, ``set``, ``drop_duplicates``,
-  ``value_counts``, ``groupby``, ``Counter``).
+  the figure (as a result of its own, when one did) counted rows without de-duplicating (no ``nunique``,
+  ``unique``, ``set``, ``drop_duplicates``, ``value_counts``, ``groupby``, ``Counter``).
 - ``rows_for_entities``: the question counts things by a plural noun ("how many users ...?"), a table of the data
   has a column that names that thing (``user_id``, ``customer_name``) in which values repeat, and the answer's one
   figure is that table's row count and not its count of distinct values: rows of events counted as the things
@@ -80,6 +80,10 @@ def not_deduplicated(text: str, question: str, evidence: Evidence) -> Claim | No
         return None
     for value in _figures(text):
         printed = _printed(value, evidence)
+        # the lines that printed it as a result of its own decide, when there are some: a row of a table of counts
+        # by another column ("sent 735" of a ``value_counts()`` of statuses) is one group's rows, not a count of
+        # distinct things
+        printed = [m for m in printed if _alone(m, evidence)] or printed
         if printed and not any(_DEDUPLICATES.search(m.line.code) for m in printed):
             return Claim(prompts.not_deduplicated(value.text), {"figure": value.text})
     return None

@@ -31,17 +31,20 @@ _NOT_SUPERLATIVE = frozenset((
 # low). Stems, so the -est, -iest and doubled-consonant forms all match. An adjective whose extreme depends on
 # what is measured ("oldest", "fastest", "best") is in no pair: either extreme may be meant.
 _PAIRS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
-    (("high", "hoch", "höch"), ("low", "niedrig", "tief")),
-    (("larg", "big", "great", "gross", "größ", "grand", "huge", "mayor", "maior", "maggior"),
+    (("high", "hoch", "höch", "hoog"), ("low", "niedrig", "tief", "laag")),
+    # Tagalog adjectives after pinaka- (big, many, high, long, dear, heavy; small, few, low, short, cheap, light)
+    (("malak", "marami", "mataas", "mahaba", "mahal", "mabigat"),
+     ("maliit", "kaunti", "konti", "mababa", "maikli", "mura", "magaan")),
+    (("larg", "big", "great", "gross", "größ", "grand", "huge", "mayor", "maior", "maggior", "groot"),
      ("small", "little", "tiny", "klein", "petit", "menor", "minor")),
-    (("long", "lang", "läng"), ("short", "kurz", "kürz", "brief")),
-    (("many", "much", "meist", "most", "more", "mehr", "plus", "más", "mais", "più"),
-     ("few", "least", "less", "wenig", "moins", "menos", "meno")),
-    (("heav", "wide", "tall", "thick", "rich", "expensive", "costl", "teuer", "cher"),
-     ("light", "narrow", "thin", "poor", "cheap", "billig")),
+    (("long", "lang", "läng"), ("short", "kurz", "kürz", "brief", "kort")),
+    (("many", "much", "meist", "most", "more", "mehr", "plus", "más", "mais", "più", "meest", "veel"),
+     ("few", "least", "less", "wenig", "moins", "menos", "meno", "minst", "weinig")),
+    (("heav", "wide", "tall", "thick", "rich", "expensive", "costl", "teuer", "cher", "duur", "zwaar"),
+     ("light", "narrow", "thin", "poor", "cheap", "billig", "goedkoop")),
     (("late", "recent", "spät", "dernier", "último", "ultim"), ("earl", "früh")),
-    (("busi", "popular", "frequent", "common", "strong", "peak", "top", "max", "hot", "warm"),
-     ("quiet", "rare", "weak", "bottom", "min", "cold", "cool")),
+    (("busi", "popular", "frequent", "common", "strong", "peak", "top", "max", "hot", "warm", "druk"),
+     ("quiet", "rare", "weak", "bottom", "min", "cold", "cool", "rustig")),
     # the first syllables or character of a Korean, Japanese or Chinese adjective (많은 many, 높은 high, 큰 big,
     # 긴 long, 비싼 dear, 적은 few; 多い, 高い, 大きい, 長い; 最多, 最高, 最大, 最长)
     (("많", "높", "크", "큰", "길", "긴", "비싸", "비싼", "무거", "늦", "多", "高", "大", "長", "长", "重", "貴", "贵"),
@@ -137,6 +140,12 @@ _SUPERLATIVE = re.compile(
     r"|(?P<hebrew>הכי\s+[\u05d0-\u05ea]+|(?<![\u05d0-\u05ea])[\u05d0-\u05ea]{1,30}\s+ביותר)"
     r"|(?P<hindi>(?:सबसे|सर्वात)\s+[\u0900-\u097f]+)"
     r"|\b(?:cel|cea|cei|cele)\s+mai\s+(?!probabil)(?P<romanian>[^\W\d_]+)"
+    # Dutch's article + -ste form ("de grootste", "het drukste station", "de meeste PR's") or het meest / minst
+    # (the noun after meeste / minste is the measure, as after "most": "de meeste PR's")
+    r"|\b(?:de|het)\s+(?:[^\W\d_]+\s+)?(?P<dutch>(?:meeste|minste)(?:\s+[\w'’-]+)?|(?-i:[a-zà-ÿ])[^\W\d_]+ste)\b"
+    r"|\bhet\s+(?P<dutchmost>meest|minst)\b"
+    # Tagalog's pinaka- + adjective ("pinakamalaking naiuwi", "pinakamarami")
+    r"|\bpinaka-?(?P<tagalog>[^\W\d_]+)"
 
     # a comparative against all the rest is a superlative: "longer than anywhere else", "more than any other city"
     r"|\b(?P<er>[a-z]{2,}er|more|less|fewer)\b(?=(?:\s+[\w-]+){0,3}?\s+than\s+(?:anywhere|anyone|anything|any\b|all\b"
@@ -264,6 +273,7 @@ def _direction(match: re.Match[str]) -> str | None:
              or groups["indonesian"] or groups["ter"] or groups["turkish"] or groups["finnish"] or groups["slavic"]
              or groups["hungarian"] or groups["ukrainian"] or groups["baltic"] or groups["estonian"]
              or groups["persian"] or groups["swahili"] or groups["nordic"] or groups["romanian"]
+             or _dutch_stem(groups["dutch"] or groups["dutchmost"]) or groups["tagalog"]
              or re.sub(r"^(?:πιο|הכי|सबसे|सर्वात)\s+|\s+ביותר$", "", groups["greek"] or groups["hebrew"]
                        or groups["hindi"]).removeprefix("ה").translate(_HEBREW_FINALS))
     if other:
@@ -275,6 +285,11 @@ def _direction(match: re.Match[str]) -> str | None:
         return _pair_direction(_stem_of(groups["est"]))
     word = groups["german"] or groups["germanform"]
     return _pair_direction(word)
+
+
+def _dutch_stem(word: str) -> str:
+    """A Dutch superlative's adjective: "grootste" groot, "hoogste" hoog, "meeste" / "meest" meest."""
+    return word[:5] if word.startswith(("meest", "minst")) else word.removesuffix("ste")
 
 
 # Hebrew's final letters as their other forms: "קטן" (small) and "קטנה" share a stem only so
@@ -330,6 +345,8 @@ UP = re.compile(r"\b(?:ris(?:e|es|en|ing)|rose|increas\w*|gr[eo]w\w*|growth|gain
                  r"зріс|зросл\w*|зрост\w*|збільш\w*|kasv\w*|tõus\w*|padidėj\w*|išaug\w*|stúpol|stúpla|stúpl\w*|"
                  r"vzrástol|vzrástla|porast\w*|porasl\w*|poveća\w*|povec\w*|povečal\w*|افزایش|صعودی|"
                  r"iliongezeka|ongezeko|gestyg|toegeneem|styging|"
+                 # Dutch's separable "oplopen" (loopt op, liepen op, opgelopen)
+                 r"oplop\w*|opgelopen|(?:loopt|lopen|liep|liepen)\s+(?:\w+\s+){0,6}?op(?=\s*[.,;:!?)]|\s*$)|"
                  # Bulgarian, Latvian, Catalan, Icelandic
                  r"нарасн\w*|pieauga|pieaugums|pieaugumu|pieaugumā|pieaudzis|augmentà|jókst|aukn\w*|hækk\w*)\b"
                  # scripts without spaces between words or with vowel signs Python's \w leaves out (Devanagari):
@@ -390,12 +407,16 @@ _DISTRIBUTIVE = re.compile(r"(?<!-)\b(?:by(?!\s+(?:a|an)\b)|per|each|every|break
 _HOW_MANY = re.compile(r"\b(?:how (?:many|much|long|often|old|far|big|large)|combien|wie (?:viele?|lange|oft)|"
                        r"cu[aá]nt[oa]s?|quant[oie]|quantos?|quantas?|"
                        # and in the other locales the readers know: Dutch, Swedish, Danish and Norwegian, Czech,
-                       # Hungarian, Turkish, Vietnamese, Indonesian, Greek, Russian, Finnish, Romanian, Hebrew, Hindi
+                       # Hungarian, Turkish, Vietnamese, Indonesian, Greek, Russian, Finnish, Romanian, Hebrew, Hindi,
+                       # Swahili, Tagalog
                        # (Polish "ile" only opening the question: in Turkish it is "with")
                        r"hoeveel|hur (?:många|mycket)|hvor (?:mange|meget|mye)|kolik[ae]?|hány|kaç|bao nhiêu|berapa|"
                        r"πόσ[αοεηι]ς?|сколько|kuinka (?:monta|paljon)|montako|paljonko|câte|câți|cât|כמה|"
                        r"कितन[ेाी]|kiek|koliko|koľko|kolko|колко|скільки|kui palju|quant[ae]s|hversu|"
-                       r"ngapi|kiasi gani)\b|^\W*ile\b|چند|چقدر|多少|几个|몇|얼마|いくつ|"
+                       r"ngapi|kiasi gani|"
+                       # Tagalog: ilang ("how many"; "ilan" only opening the question: in Turkish it is an
+                       # advert), gaano karami / katagal / kalaki / kadalas
+                       r"ilang|gaano\s+ka[^\W\d_]+)\b|^\W*(?:ile|ilan)\b|چند|چقدر|多少|几个|몇|얼마|いくつ|"
                        r"何(?:人|件|回|個|台|日|時間|本|杯|枚|回目)",
                        re.IGNORECASE)
 # Nouns that name one figure of many rows: "what is the <quantity> of ...". A possessive before it ("the
@@ -404,11 +425,14 @@ _HOW_MANY = re.compile(r"\b(?:how (?:many|much|long|often|old|far|big|large)|com
 _QUANTITY = re.compile(r"\b(?:number|count|total|sum|average|mean|median|share|percentage|percent|proportion|ratio|"
                        r"rate|fraction|amount|difference|maximum|minimum|max|min|value|cost|price|revenue|weight|"
                        r"volume|duration|distance|nombre|moyenne|anzahl|summe|durchschnitt|número|promedio|media|"
-                       r"totale?|valor|valeur|wert|preis|prix|precio|kosten|coût|costo)\b", re.IGNORECASE)
-_ASK = re.compile(r"\b(?P<wh>what|which|who|quel(?:le)?s?|welche[rsn]?|cu[aá]l(?:es)?|qual[ei]?|qu[eé])\b"
-                  r"(?:'s|\s+(?:is|was|are|were|es|fue|fueron|son|era|est|était|sont|ist|war|sind|waren|é|foi|são|è|sono|fu))?\s+"
+                       r"totale?|valor|valeur|wert|preis|prix|precio|kosten|coût|costo|"
+                       # Dutch
+                       r"aantal|totaal|som|gemiddelde|mediaan|aandeel|prijs)\b", re.IGNORECASE)
+_ASK = re.compile(r"\b(?P<wh>what|which|who|quel(?:le)?s?|welche[rsn]?|welke?|wat|cu[aá]l(?:es)?|qual[ei]?|qu[eé])\b"
+                  r"(?:'s|\s+(?:is|was|are|were|es|fue|fueron|son|era|est|était|sont|ist|war|sind|waren|é|foi|são|è|sono|fu|"
+                  r"zijn|waren))?\s+"
                   r"(?:(?:the|our|my|your|their|its|le|la|les|der|die|das|el|los|las|o|a|os|as|il|lo|notre|"
-                  r"unser[e]?|nuestr[oa])\s+)?"
+                  r"unser[e]?|nuestr[oa]|de|het|onze)\s+)?"
                   r"(?:(?<=the )[\w-]+['’]s\s+|"
                   r"(?:(?-i:[A-Z])[\w-]*\s+){0,3}(?-i:[A-Z])[\w-]*(?:['’]s|(?<=s)['’])\s+)?(?P<head>[\w-]+)(?:\s+(?P<after>[\w-]+))?"
                   r"|\b(?:give|tell|show|find|compute|calculate|report)\s+(?:me\s+)?(?:the\s+)?(?P<imperative>[\w-]+)",
@@ -449,7 +473,10 @@ _CJK_WHICH = re.compile(r"どこ|どれ(?!ら)|どの|誰|哪(?!些)|谁|어느|
                         r"|(?i:^\W*(?:(?:în|la|de|din|pe|cu|pentru|despre|prin|după|până)\s+)?care\b)"
                         r"|(?<![\u05d0-\u05ea])(?:איזה|איזו|מי)(?![\u05d0-\u05ea])"
                         r"|(?<![\u0900-\u097f])(?:किस|किसने|किसका|किसकी|किसके|कौन|कौनसा|कौनसी|कौनसे|कोणता|कोणती|कोणते|"
-                        r"कोणत्या|कोणी)(?![\u0900-\u097f])")
+                        r"कोणत्या|कोणी)(?![\u0900-\u097f])"
+                        # and Tagalog's, opening the question (with its linker: "Sinong tsuper", "Aling ruta",
+                        # "Anong araw"; "Ano ang ...?" asks what)
+                        r"|(?i:^\W*(?:sino(?:ng)?|aling?|anong)\b)")
 
 
 def asks_for_one(question: str) -> str | None:
@@ -480,7 +507,7 @@ def asks_for_one(question: str) -> str | None:
 
 
 # Question words that say their noun's number where the noun's ending does not ("quel cours", "quels cours")
-_SINGULAR_WH = frozenset({"quel", "quelle", "welcher", "welches", "welchen", "welchem", "cual", "cuál", "qual",
+_SINGULAR_WH = frozenset({"quel", "quelle", "welcher", "welches", "welchen", "welchem", "welk", "cual", "cuál", "qual",
                           "quale"})
 _PLURAL_WH = frozenset({"quels", "quelles", "cuales", "cuáles", "quali"})
 
@@ -496,8 +523,11 @@ def asks_what_done(question: str) -> bool:
 
 def asks_for_a_value(question: str) -> bool:
     """Whether the question asks for one value by the form "what <singular noun> did/does/is <subject> ...?"
-    ("What ABV did the Saison reach?", "What time does the ferry leave?"): a whole table is not its answer. Read
+    ("What ABV did the Saison reach?", "What time does the ferry leave?") or "how <adjective of measure>" ("How
+    high is the highest tide?"): a whole table is not its answer. Read
     only for an answer's shape: which kind of value it is (a figure, a label) the form does not say."""
+    if _single(question) and _HOW_MEASURED.search(question):
+        return True
     ask = _ASK.search(question) if _single(question) else None
     if ask is None or not ask.group("head") or not ask.group("after"):
         return False
@@ -506,6 +536,9 @@ def asks_for_a_value(question: str) -> bool:
             and (ask.group("wh") or "").lower() in ("what", "which"))
 
 
+# English's adjectives of measure after "how": "how high", "how deep", "how heavy" ask a degree, one value
+_HOW_MEASURED = re.compile(r"\bhow (?:high|tall|deep|heavy|fast|wide|thick|hot|cold|warm|low|late|early|expensive)\b",
+                           re.IGNORECASE)
 _AUXILIARIES = frozenset({"did", "does", "do", "is", "was", "are", "were", "has", "had", "have", "will", "would",
                           "can", "could"})
 

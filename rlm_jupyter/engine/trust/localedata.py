@@ -23,7 +23,7 @@ from decimal import Decimal
 LOCALES: tuple[str, ...] = ("en", "en_IN", "de", "de_CH", "fr", "es", "it", "pt", "nl", "sv", "da", "nb", "fi",
                             "pl", "cs", "ru", "uk", "tr", "ar", "th", "ja", "zh", "ko", "id", "vi", "hu", "ro", "el",
                             "he", "hi", "sk", "hr", "sl", "bg", "lt", "lv", "et", "ca", "fa", "ms", "sw", "af",
-                            "en_ZA", "sw_KE", "is")
+                            "en_ZA", "sw_KE", "is", "fil")
 # Units whose values convert into each other, each with its factor to the dimension's base (seconds, bytes).
 DURATIONS: dict[str, Decimal] = {"duration-nanosecond": Decimal("1e-9"), "duration-microsecond": Decimal("1e-6"),
                                  "duration-millisecond": Decimal("0.001"), "duration-second": Decimal(1),
@@ -154,6 +154,19 @@ def leading_scale_words() -> frozenset[str]:
                 if len(word) > 1 and "¤" not in word:
                     found.add(word.lower())
     return frozenset(found)
+
+
+@functools.cache
+def written_days(month: int, day: int) -> list[str]:
+    """A day of the year as each of ``LOCALES`` writes it with its month in words and without a year (CLDR's
+    ``MMMMd`` and ``MMMd`` skeletons: "10 mars", "10. März", "March 10", "Mar 10"), four characters or more. A
+    form in digits only ("10.3.", "03-10") is left out: without a year it may be read in either order."""
+    from babel.dates import format_skeleton
+
+    when = _dt.date(2000, month, day)  # a leap year: 29 February is a day too; the year is not written
+    return [form for form in dict.fromkeys(format_skeleton(skeleton, when, locale=name) for name in LOCALES
+                                           for skeleton in ("MMMMd", "MMMd"))
+            if len(form) >= 4 and re.search(r"[^\W\d_]", form)]
 
 
 @functools.cache
@@ -370,7 +383,9 @@ def same_day_or_month(label: str) -> tuple[str, ...]:
 def currency_symbols(codes: tuple[str, ...]) -> dict[str, str]:
     """Each symbol CLDR writes one of ``codes`` with in any of ``LOCALES`` or Brazil's Portuguese ("R$", "CA$",
     "US$", "₹", "zł", "Nkr"), with its code. A symbol two of them share, with or without a period ("kr", "kr.":
-    Swedish, Norwegian and Danish crowns), names none, nor does "$"; a bare code is read as a code already."""
+    Swedish, Norwegian and Danish crowns), names none, nor does "$"; a bare code is read as a code already.
+    The symbol a currency's own country writes ("GH₵", "₦", "S/", "৳") counts too, unless another currency has
+    it already ("Rs" stays the rupee of ``LOCALES``' Indian English)."""
     from babel import Locale
 
     by_symbol: dict[str, set[str]] = {}
@@ -378,6 +393,11 @@ def currency_symbols(codes: tuple[str, ...]) -> dict[str, str]:
         symbols = Locale.parse(name).currency_symbols
         for code in codes:
             by_symbol.setdefault(symbols.get(code, code), set()).add(code)
+    known = {symbol.rstrip(".") for symbol in by_symbol} | {"$"}
+    for code in codes:
+        for symbol in _home_symbols(code):
+            if symbol.rstrip(".") not in known:
+                by_symbol.setdefault(symbol, set()).add(code)
     # "kr." (Danish) and "kr" (Swedish, Norwegian) are one symbol; "$" is any dollar
     shared = {symbol.rstrip(".") for symbol, named in by_symbol.items() if len(named) > 1} | {"$"}
     names: dict[str, set[str]] = {}
@@ -385,6 +405,24 @@ def currency_symbols(codes: tuple[str, ...]) -> dict[str, str]:
         names.setdefault(symbol.rstrip("."), set()).update(named)
     return {symbol: next(iter(named)) for symbol, named in by_symbol.items()
             if symbol not in codes and symbol.rstrip(".") not in shared and len(names[symbol.rstrip(".")]) == 1}
+
+
+def _home_symbols(code: str) -> set[str]:
+    """The symbols ``code`` is written with in the official languages of the countries whose tender it is."""
+    from babel import Locale, UnknownLocaleError
+    from babel.core import get_global
+    from babel.languages import get_official_languages
+
+    found = set()
+    for territory, tenders in get_global("territory_currencies").items():
+        if not any(tender[0] == code and tender[2] is None and tender[3] for tender in tenders):
+            continue
+        for language in get_official_languages(territory, de_facto=True):
+            try:
+                found.add(Locale.parse(f"{language}_{territory}").currency_symbols.get(code, code))
+            except UnknownLocaleError:
+                continue  # a language CLDR has no data for in that country
+    return found
 
 
 def written_dates(day: _dt.date) -> list[str]:

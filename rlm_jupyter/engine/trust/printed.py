@@ -49,6 +49,7 @@ from .readings import (
 MAX_ROW_CHARS = 300  # a longer line is never a table row
 MIN_TABLE_ROWS = 3  # a choice among fewer printed rows is not a table to misread
 LINE_CHARS = 160  # a source line as the record keeps it
+MAX_RESULT_LINE_CHARS = 60  # a printed line this short is a result ("peak hour: 14"); a longer one may be prose
 
 
 @dataclass(frozen=True)
@@ -120,6 +121,8 @@ _SEX_CODES: dict[str, tuple[str, ...]] = {
 _TIMEDELTA = re.compile(r"(?<![\w.])(-?\d+) days?,? (\d{1,2}):(\d{2}):(\d{2}(?:\.\d+)?)(?![\d.])")
 # an ISO 8601 duration, as APIs and exports write one: PT52M40S, P1DT2H
 _ISO_DURATION = re.compile(r"\bP(?:(\d+)D)?T(?=\d)(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?\b")
+# a word for hours on a line that prints one ("hour", "Stunde", "heure", "hora", "uur", "時", "시")
+_HOUR_WORD = re.compile(r"\b(?:hours?|hr|hh|stunden?|heures?|horas?|uur|ora|timme|time)\b|[時时시]", re.IGNORECASE)
 _INDEXED_LINE = re.compile(r"^(\d+)( {2,}|\t)(?=\S)", re.MULTILINE)
 _MAKES_PERCENT = re.compile(r"\*\s*100\b|\b100\s*\*|:\.?\d*%|\bpct\b|percent|_pct\b|pct_", re.IGNORECASE)
 # a frame's shape, printed by code that asks for it ("(1488, 9)" of ``.shape``) or in a description ("900 rows x
@@ -301,7 +304,11 @@ class Shown:
             row = re.compile(rf"^\s*0?(?:{hour}|{before})(?:\s{{2,}}|\t|\s*:)\s*\S")
             for figure in [*self.figures_near(Decimal(hour), Decimal(0)), *self.figures_near(Decimal(before),
                                                                                             Decimal(0))]:
-                if figure.places == 0 and minutes == "00":  # ":59" only as a printed hour's row
+                # ":59" only as a printed hour's row; and a figure of a line of prose (the "11" of "a ryokan of 11
+                # rooms") is an hour only where the line says hours
+                text = self.lines[figure.line].text
+                if figure.places == 0 and minutes == "00" and (len(text.strip()) <= MAX_RESULT_LINE_CHARS
+                                                               or _HOUR_WORD.search(text)):
                     yield Match(self.lines[figure.line], "loose", figure)
             for line in self.lines:
                 if line.where.place == "output" and row.match(line.text):
@@ -679,6 +686,33 @@ def _outputs(lines: list[Line]) -> list[list[Line]]:
         if line.where.place == "output" and line.clean and len(line.text) <= MAX_ROW_CHARS:
             by_output.setdefault(line.where, []).append(line)
     return list(by_output.values())
+
+
+@dataclass(frozen=True)
+class Record:
+    """One record's fields as a series printed them (``print(df.loc[i])``): a field name and its cell per line."""
+
+    where: Where
+    fields: dict[str, str]
+
+
+def records(lines: list[Line]) -> list[Record]:
+    """The records the clean outputs among ``lines`` printed: a series of one row's fields, text and figures mixed,
+    over a footer that says a text dtype (``Name: 260, dtype: object``). ``tables`` leaves them out: their lines
+    are fields of one row, not rows."""
+    found = []
+    for output in _outputs(lines):
+        for start, end in _equal_width_runs(output):
+            after = output[end] if end < len(output) and output[end].number == output[end - 1].number + 1 else None
+            footer = _FOOTER.match(after.text.strip()) if after is not None else None
+            if footer is None or footer.group("rows") is not None:
+                continue
+            run = output[start:end]
+            spans = _segments([line.text for line in run], words=True)
+            cells = [[line.text[a:b].strip() for a, b in spans] for line in run]
+            if len(spans) >= 2 and _record(cells, footer.group("dtype") or ""):
+                found.append(Record(run[0].where, {row[0]: " ".join(row[1:]).strip() for row in cells if row[0]}))
+    return found
 
 
 def text_frames(lines: list[Line], found_tables: list[Table]) -> list[tuple[Where, int, Line]]:

@@ -46,7 +46,7 @@ from .derive import (
     spaced_groups,
 )
 from .forms import asks_when
-from .printed import LINE_CHARS, Line, Match, Shown, Table, Where, shown_at, tables, text_frames
+from .printed import LINE_CHARS, Line, Match, Record, Shown, Table, Where, records, shown_at, tables, text_frames
 from .readings import Value, date_of, is_year, values
 from .search_again import DATA_PIECE_CHARS
 from .written import written_source
@@ -111,6 +111,11 @@ class Evidence:
     @cached_property
     def tables(self) -> list[Table]:
         return tables(self.shown.lines)
+
+    @cached_property
+    def records(self) -> list[Record]:
+        """The records printed field by field (``printed.records``): a figure there is one field's."""
+        return records(self.shown.lines)
 
     @cached_property
     def text_frames(self) -> list[tuple[Where, int, Line]]:

@@ -35,7 +35,10 @@ NUMBER_LOCALES: tuple[str, ...] = ("en", "de", "fr", "de_CH", "en_IN", "sv")  # 
 # Currencies an analysis names by code, and the symbols that stand for one of them wherever they are written
 CURRENCIES: tuple[str, ...] = ("EUR", "USD", "GBP", "CHF", "JPY", "CNY", "CAD", "AUD", "SEK", "NOK", "DKK", "PLN",
                                "INR", "BRL", "RUB", "UAH", "CZK", "HUF", "TRY", "THB", "KRW", "MYR", "KES", "ZAR",
-                               "IDR", "VND", "RON", "ILS", "BGN", "ISK", "IRR", "SGD", "HKD", "NZD", "MXN", "PHP")
+                               "IDR", "VND", "RON", "ILS", "BGN", "ISK", "IRR", "SGD", "HKD", "NZD", "MXN", "PHP",
+                               # the largest economies of Africa, Latin America, South Asia and the Gulf
+                               "NGN", "GHS", "EGP", "MAD", "TZS", "UGX", "ARS", "CLP", "COP", "PEN", "SAR", "AED",
+                               "QAR", "KWD", "PKR", "BDT", "LKR", "NPR", "TWD")
 # "$" writes any dollar ("$327,000", "32,8 k$" in Québec): it names no one currency, so it is kept as "$"; CLDR's
 # symbols that name one ("CA$", "R$", "₹") are read as that currency (``localedata.currency_symbols``)
 _SYMBOLS = {"$": "$", "€": "EUR", "£": "GBP", "¥": "JPY"}
@@ -369,7 +372,8 @@ _INDIAN = r"\d{1,2}(?:,\d{2})+,\d{3}(?![\d])"  # 12,34,567: lakh grouping
 _SPACED = r"\d{1,3}(?: \d{3})+"
 _LIST = re.compile(r"\d+(?:,\d+){2,}")  # 1,2,3 is three numbers; 1,234,567 is one
 _HEDGE = re.compile(r"(?:about|around|roughly|approx(?:imately|\.)?|nearly|almost|some|over|under|more than|"
-                    r"less than|close to|circa|ca\.|environ|etwa|rund|unos|aproximadamente|~|≈)\s*"
+                    r"less than|close to|circa|ca\.|environ|etwa|rund|unos|aproximadamente|ongeveer|bijna|ruim|"
+                    r"zo'n|~|≈)\s*"
                     # a currency code between: "roughly CHF 4,800", "roughly CA$327,000" (not "some of 50")
                     r"(?:[$€£¥]|(?-i:[A-Z]{2,3})\b)?\s*\Z",
                     re.IGNORECASE)
@@ -433,6 +437,9 @@ def _number(match: re.Match[str]) -> list[Value]:
         # "… to 1,527 t. Frøya": the sentence's full stop after a unit (tonnes), not the Norwegian "t." of hours
         # nor the Danish "t." of thousands
         scale, unit_word, text = (None if last == scale else scale), last[:-1], text.removesuffix(".")
+    if match.group("currency") and not scale and unit_word == "m":
+        scale, unit_word = "M", None  # "GH₵1.18m", "$3m": an amount in money has no length; financial writing's
+        # million
     for number, tolerance in _decimals(match, hedged):
         if not scale:  # "1,2 Mio.", "1,801,804万": the magnitude is the reading, the digits alone are not the figure
             readings.append(Reading(number, tolerance, "hedged" if hedged else "as written"))

@@ -28,9 +28,13 @@ from .readings import Reading, is_year, values
 
 _ASKS_ROUNDED = re.compile(r"\b(?:to the nearest|in whole|whole (?:number|pounds|euros|dollars|francs)|rounded|"
                            r"round(?:ed)? to|roughly|approximately|approx\.?|about how|ungefähr|environ|"
-                           r"aproximadamente|arrondi|gerundet)\b", re.IGNORECASE)
+                           r"aproximadamente|arrondi|gerundet|"
+                           # and Dutch, Italian, Portuguese, Spanish, Swedish, Danish and Norwegian
+                           r"afgerond|ongeveer|ruwweg|arrotondat[oaie]|all'incirca|arredondad[oa]s?|"
+                           r"redondead[oa]s?|avrundat|avrundet|afrundet|ungefär|omtrent)\b", re.IGNORECASE)
 # The precision the question sets: "to the nearest hundred" (a magnitude) or "to the nearest kilo", "in whole pounds"
-_TO_NEAREST = re.compile(r"\bto the nearest\s+(?P<what>\w+)|\bin whole\b|\bwhole \w+", re.IGNORECASE)
+_TO_NEAREST = re.compile(r"\bto the nearest\s+(?P<what>\w+)|\bin whole\b|\bwhole \w+|"
+                         r"\b(?:op|in) hele\b", re.IGNORECASE)  # and Dutch "afgerond op hele seconden"
 _MAGNITUDES = {"ten": 1, "tens": 1, "hundred": 2, "hundreds": 2, "thousand": 3, "thousands": 3, "million": 6,
                "millions": 6, "tenth": -1, "hundredth": -2}
 # A hedge that bounds the figure: it may round down or up on purpose ("nearly 11", "over 3,400")

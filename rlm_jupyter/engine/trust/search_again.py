@@ -246,6 +246,10 @@ def _forms(literal: str) -> list[str]:
     write it (``2024. 4. 1.``, ``2024年4月1日``), the number with and without thousands separators. Case is
     handled by the search itself."""
     forms = [re.sub(r"\s+", " ", literal).strip()]
+    dotted = _year_first_day(literal)
+    if dotted is not None:  # "2025.02.06", as Hungarian and Turkish logs write a day: no number, a day
+        return list(dict.fromkeys(f for f in [*forms, *_date_forms(dotted), *localedata.written_dates(dotted)]
+                                  if f and f != literal))
     for value in values(literal):
         if len(value.text) < len(literal.strip()) - 2:
             continue  # a number inside a pattern or a phrase (the 2 of "\s{2,}"): the literal is not that value
@@ -292,6 +296,11 @@ def _in_text(literals: list[str], text: str) -> Refound | None:
             found = re.search(rf"(?<![\d/.-]){re.escape(form)}(?![\d]|[/.-]\d)", text)
             if found is not None:
                 return Refound(literal, found.group(0))
+        for form in _worded_yearless(literal):
+            # a whole form, followed by no year ("10 mars 2023" is another year's)
+            found = re.search(rf"(?<![\w]){re.escape(form)}(?!\w)(?![\s,.]*\d)", text, re.IGNORECASE)
+            if found is not None:
+                return Refound(literal, found.group(0))
         day = _one_day(literal)
         if day is None:
             continue
@@ -321,6 +330,16 @@ def _yearless(literal: str) -> list[str]:
         return []
     day = days[0]
     return [f"{day:%d/%m}", f"{day:%d.%m.}", f"{day:%m/%d}", f"{day.day}/{day.month}", f"{day.month}/{day.day}"]
+
+
+def _worded_yearless(literal: str) -> list[str]:
+    """A searched day as a text writes it with its month in words and no year, in any of ``LOCALES`` (CLDR's
+    day-and-month skeletons: "10 mars", "10. März", "March 10"): a tide table's or a diary's day headers. The
+    literal may write the year or not ("10 March" of a question): the forms have none."""
+    keys = [v.key for v in values(literal) if v.kind == "date"]
+    if len(keys) != 1 or not re.fullmatch(r"(?:\d{4}|-)-\d\d-\d\d", keys[0]):
+        return []
+    return localedata.written_days(int(keys[0][-5:-3]), int(keys[0][-2:]))
 
 
 def _in_frame(run: Run, frame: Any) -> Refound | None:
@@ -383,7 +402,19 @@ def _one_day(literal: str) -> _dt.date | None:
     if len(literal.strip()) > 20 or not re.search(r"\d", literal):
         return None
     days = [day for v in values(literal) if v.kind == "date" and (day := date_of(v.key)) is not None]
-    return days[0] if len(days) == 1 else None
+    return days[0] if len(days) == 1 else _year_first_day(literal)
+
+
+def _year_first_day(literal: str) -> _dt.date | None:
+    """A day written in numbers with its year first and any joiner ("2025.02.06", "2024. 4. 1."), which the
+    answer reader takes for a decimal number: year, month, day in that order, the one order a year first allows."""
+    read = _numbered_day(literal.strip()) if len(literal.strip()) <= 20 else None
+    if read is None or not read[0]:
+        return None
+    try:
+        return _dt.date(read[1], read[2], read[3])
+    except ValueError:
+        return None
 
 
 def _orders(read: list[tuple[str, _Day]]) -> tuple[bool, bool]:

@@ -38,8 +38,13 @@ from .provenance import Evidence
 from .readings import Value, values
 from .revisions import source_of
 
-_SCOPE = re.compile(r"\b(?:share|percent(?:age)?|proportion|fraction|rate|%)\s+of\s+(?:the\s+|all\s+)?"
-                    r"(?P<words>[\w/.-]+(?:['’]s)?(?:\s+[\w/.-]+)?)", re.IGNORECASE)
+# (and the same in Spanish, Portuguese, French, Italian, Dutch and German: "porcentaje de las donaciones O−",
+# "la part des vols", "aandeel van de ritten", "Anteil der Flüge")
+_SCOPE = re.compile(r"\b(?:share|percent(?:age)?|proportion|fraction|rate|%|porcentaje|porcentagem|pourcentage|"
+                    r"percentuale|proporci[oó]n|propor[cç][aã]o|part|quota|aandeel|anteil)\s+"
+                    r"(?:of|de|di|du|des|del|dei|delle|degli|da|do|dos|das|van|der)\s+"
+                    r"(?:(?:the|all|las|los|la|el|les|le|il|lo|gli|i|l'|de|het|os|as|o|a|alle|todos|todas)\s+)?"
+                    r"(?P<words>[\w/.−-]+(?:['’]s)?(?:\s+[\w/.−-]+)?)", re.IGNORECASE)
 
 
 def share_scope(question: str) -> list[str]:
@@ -47,7 +52,8 @@ def share_scope(question: str) -> list[str]:
     match = _SCOPE.search(question)
     if match is None:
         return []
-    words = [re.sub(r"['’]s$", "", w).strip("/.-").lower() for w in match.group("words").split()]
+    # a minus sign as a hyphen ("O−" of a blood group the data writes "O-")
+    words = [re.sub(r"['’]s$", "", w).replace("−", "-").strip("/.").lower() for w in match.group("words").split()]
     return [w for w in words if len(w) >= 2]
 
 
