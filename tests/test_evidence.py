@@ -3871,7 +3871,7 @@ def test_a_row_the_question_names_is_the_part_it_asks_about_not_the_choice() -> 
 @pytest.mark.parametrize("text, value, currency", [
     ("GH₵1.18m of that was paid", 1180000, "GHS"),
     ("$3.4m", 3400000, "$"),
-    ("S/ 25", 25, "PEN"),
+    ("USh 5,000", 5000, "UGX"),
     ("৳500", 500, "BDT"),
     ("₦2,000", 2000, "NGN"),
     ("Rs 1,200", 1200, "INR"),  # the rupee of Indian English keeps its symbol
@@ -3987,6 +3987,9 @@ def test_a_count_of_distinct_things_is_judged_by_the_line_that_printed_it_alone(
     assert not_deduplicated("3 distinct messages were delivered.", asked, distinct) is None
     assert not_deduplicated("3 distinct messages were delivered.", asked,
                             blocks("print(dl.status.value_counts())")) is None  # no line printed it alone
+    # a frame's shape counts its rows, whatever else its block deduplicated
+    shaped = blocks("print(dl.shape)\nprint(dl.status.value_counts())", "print(len(dl))")
+    assert not_deduplicated("4 distinct messages were delivered.", asked, shaped) is not None
 
 
 def test_rounding_asked_in_dutch_is_checked() -> None:
@@ -4002,7 +4005,7 @@ def test_the_base_of_a_share_asked_in_other_languages() -> None:
     from rlm_jupyter.engine.trust.shares import share_scope
 
     assert share_scope("¿Qué porcentaje de las donaciones O− fue diferido?") == ["donaciones", "o-"]
-    assert share_scope("Quelle est la part des vols annulés ?") == ["vols", "annulés"]
+    assert share_scope("Quel est le pourcentage des vols annulés ?") == ["vols", "annulés"]
     assert share_scope("Welk aandeel van de ritten was te laat?") == ["ritten", "was"]
     assert share_scope("What share of Iberia's flights were cancelled?") == ["iberia", "flights"]
 
@@ -4030,3 +4033,118 @@ def test_a_day_searched_with_its_year_first_and_dots_is_a_day(engine: Engine) ->
     from rlm_jupyter.engine.trust.search_again import _forms
 
     assert _forms("3.14") == [] and _forms("2025.02") == []  # a number, and a month: no day to search again
+
+
+def test_a_mean_recomputed_with_its_missing_values_left_out_revises_the_first() -> None:
+    from rlm_jupyter.engine.trust.revisions import stale
+
+    times = pd.DataFrame({"sec": [38.0, None, 40.0, 42.0]})
+    asked = "Wat is de gemiddelde 500 m-tijd van de heren?"
+    both = evidence_of("print(times.sec.fillna(0).mean())", asked, times=times)
+    run = _run_of("print(times.sec.fillna(0).mean())", asked, {"times": times})
+    run.iterations.append(Iteration(1, "r", cells=[CodeCell("print(times.sec.mean())", stdout="40.0",
+                                                            shown="40.0")]))
+    revised = Evidence.of([run])
+    assert stale("Gemiddeld 30 seconden.", asked, revised) is not None  # NaN as 0, then left out: 40
+    assert stale("Gemiddeld 40 seconden.", asked, revised) is None
+    assert stale("Gemiddeld 30 seconden.", asked, both) is None  # printed once: nothing revised it
+
+
+def test_a_figure_met_only_on_a_spread_row_of_describe_is_checked_against_the_result() -> None:
+    from rlm_jupyter.engine.trust.rounding import misrounded
+
+    trips = pd.DataFrame({"trips": [4, 5, 6, 7, 9, 9, 9, 12]})  # 75%: 9.0, 50%: 8.0
+    run = _run_of("print(trips.describe())", "q", {"trips": trips})
+    run.iterations.append(Iteration(1, "r", cells=[CodeCell("print(trips.trips.mean() + 0.013)",
+                                                            stdout="8.138", shown="8.138")]))
+    evidence = Evidence.of([run])
+    asked = "Roughly how many round trips does a jeep make a day?"
+    assert misrounded("About 9 round trips a day.", asked, evidence) is not None  # 9 is only the 75% row's
+    assert misrounded("About 8 round trips a day.", asked, evidence) is None
+    assert misrounded("About 9 round trips a day.", "What is the upper quartile of trips, roughly?", evidence) is None
+
+
+@pytest.mark.parametrize("winners, names, refused", [
+    (["KTH", "AAL", "KTH", "CTH"], "name", True),
+    (["KTH Kraken", "Aalto Aurora", "KTH Kraken", "Chalmers"], "name", False),  # names: NTNU may have won nothing
+    (["KTH", "AAL", "KTH", "CTH"], "winner", False),  # a column of the same name is the same field
+])
+def test_a_name_compared_with_a_column_of_codes_of_the_models_own_tables(engine: Engine, winners: list[str],
+                                                                           names: str, refused: bool) -> None:
+    league = '{"teams": [' + ", ".join(['{"tag": "KTH", "name": "KTH Kraken"}'] * 40) + "]}"
+    code = (f"import pandas as pd\nteams = pd.DataFrame({{'tag': ['KTH', 'AAL', 'CTH', 'NTN'], {names!r}: ['KTH "
+            "Kraken', 'Aalto Aurora', 'Chalmers', 'NTNU Nordlys']})\n"
+            f"series = pd.DataFrame({{'winner': {winners!r}}})\n"
+            "print(league[:80])\nprint(len(series[series.winner == 'NTNU Nordlys']))")
+    run = engine.run([fence(code), "FINAL(NTNU Nordlys did not win a single series.)"], {"league": league},
+                     question="How many series did NTNU Nordlys win?", max_iterations=2)
+    found = [v.values for v in run.iterations[1].verdicts if v.gate == "nothing-found"]
+    assert found == ([{"searched": "NTNU Nordlys", "data_has": "NTNU Nordlys", "column": "winner",
+                       "other_column": "name"}] if refused else []), run.iterations[1].verdicts
+
+
+def test_a_cell_written_with_a_dot_and_a_comma_in_a_padded_table_is_one_cell() -> None:
+    row = "6  za 14 okt 2023     Daan Smit        M  Junioren A     1500  2.05,42"
+    assert "42" not in [f.text for f in Shown([Line(Where("output", 1, 1), 1, row, "")]).figures]
+    # a line of a CSV export writes two fields so: both are figures
+    assert [f.text for f in Shown([Line(Where("output", 1, 1), 1, "0.125,3", "")]).figures] == ["0.125", "3"]
+
+
+def test_the_reviews_inputs_against_the_stop_58_rules(engine: Engine) -> None:
+    from rlm_jupyter.engine.trust import forms
+    from rlm_jupyter.engine.trust.claims import wrong_extreme
+    from rlm_jupyter.engine.trust.counts import not_deduplicated
+    from rlm_jupyter.engine.trust.fields import wrong_field
+    from rlm_jupyter.engine.trust.search_again import _worded_yearless
+    from rlm_jupyter.engine.trust.shares import share_scope
+
+    # candidates the question lists are choices, not the part it asks about
+    wh = pd.Series([11, 8, 5], index=pd.Index(["Rotterdam", "Amsterdam", "Utrecht"], name="warehouse"), name="lines")
+    listed = evidence_of("print(wh)", wh=wh)
+    assert wrong_extreme("The Eindhoven warehouse shipped the most, 11 lines.",
+                         "Which warehouse, Rotterdam, Amsterdam or Utrecht, shipped the most lines?", listed,
+                         lambda _: False) is not None
+    # Danish after "de" stays Danish; Dutch ordinals, plain adjectives and Romance words are no superlatives
+    assert [(s.word, s.direction) for s in forms.superlatives("Aarhus har de laveste priser.")] == [("laveste", "low")]
+    for text in ("Quelle ville de la liste a gagné ?", "Welke klant kwam de eerste week?", "de vaste kosten",
+                 "het juiste antwoord", "caso de teste"):
+        assert forms.superlatives(text) == [], text
+    assert [s.direction for s in forms.superlatives("Welke lijn is de langzaamste?")] == [None]
+    assert forms.asks_for_one("Welke klanten hebben de meeste bestellingen geplaatst?") is None  # a plural
+    assert forms.asks_for_one("Alin sa ilang ruta ang may pinakamaraming pasahero?") == "one choice"
+    assert forms.asks_for_one("Ilan verildi mi?") is None and forms.asks_for_one("Sino a che ora è aperto?") is None
+    assert not forms.asks_for_a_value("How tall are the players on the squad?")
+    # a figure another output printed, or a field the word names in another record, is no other field's
+    game = pd.Series({"winner": "KTH", "towers_red": 9, "kills_red": 29}, name=1)
+    g2 = pd.Series({"winner": "G2", "kills_blue": 91, "gold_blue": 70.0}, name=2)
+    assert wrong_field("KTH averaged 9 kills per game.",
+                       evidence_of("print(game)\nprint('mean kills per game', 9)", game=game)) is None
+    both = evidence_of("print(game.replace(9, 91))\nprint(g2)", game=game, g2=g2)
+    assert wrong_field("G2 won the shortest game with 91 kills.", both) is None
+    assert wrong_field("KTH won with 29 (towers).", evidence_of("print(game)", game=game)) is not None
+    # a deduplicating block that printed two figures on its line still counts
+    dl = pd.DataFrame({"qid": list("ABCDE")})
+    run = _run_of("print(len(dl))", "How many distinct customers?", {"dl": dl})
+    run.iterations.append(Iteration(1, "r", cells=[CodeCell("print('customers:', dl.qid.nunique(), 'orders:', "
+                                                            "len(dl))", stdout="customers: 5 orders: 5",
+                                                            shown="customers: 5 orders: 5")]))
+    assert not_deduplicated("5 distinct customers.", "How many distinct customers?", Evidence.of([run])) is None
+    # a day and month in words are no other language's short word, and a day header may be followed by its time
+    assert not any(form in ("Set 5", "10 Mac", "1 mai") for form in _worded_yearless("2024-09-05")
+                   + _worded_yearless("2024-03-10") + _worded_yearless("2024-05-01"))
+    header = TIDES.replace("10 mars\n", "10 mars 05h10 9,10 m\n")
+    run = engine.run([fence("print(tides[:300])\nprint([l for l in tides.splitlines() if '10/03' in l])"),
+                      "FINAL(The table has no entry for 10 March.)"], {"tides": header},
+                     question="What time is high tide on 10 March?", max_iterations=2)
+    assert [v.gate for v in run.iterations[1].verdicts] == ["nothing-found"]
+    # a million after a code, and no sol in "S/4HANA"
+    assert [float(v.readings[0].value) for v in values("EUR 3m and 3m EUR")] == [3_000_000, 3_000_000]
+    assert [v.currency for v in values("SAP S/4HANA")] == [""]
+    # "part" is no share word; Italian and French articles joined to the noun
+    assert share_scope("As part of the Q3 review, what percentage of Iberia's flights were delayed?") == [
+        "iberia", "flights"]
+    assert share_scope("Qual è la percentuale della flotta ferma?") == ["flotta", "ferma"]
+    assert share_scope("Quel est le pourcentage de l'équipe absente ?") == ["équipe", "absente"]
+    # no hour read off an English "time" or "HR"
+    assert not traced("At 14:00.", "Average delivery time across all 1,200 orders this quarter was 14 minutes flat"
+                      ).grounded

@@ -317,13 +317,13 @@ def _names(column: str, table: Table) -> set[str]:
 
 
 def same_word(a: str, b: str) -> bool:
-    """Two words of one stem: equal, a plural of the other (by -s, or the -en, -n, -e, -es of Dutch, German and
-    Romance plurals: "tijden" names ``tijd``), or sharing their first five letters, accents aside ("prodalo", sold,
-    names the column ``prodáno``)."""
+    """Two words of one stem: equal, a plural of the other (by -s, or the -en and -es of Dutch, German and Romance
+    plurals: "tijden" names ``tijd``), or sharing their first five letters, accents aside ("prodalo", sold, names the
+    column ``prodáno``)."""
     a, b = localedata.unaccented(a), localedata.unaccented(b)
     short, long = sorted((a, b), key=len)
     return a == b or a.rstrip("s") == b.rstrip("s") or (len(a) >= 5 and len(b) >= 5 and a[:5] == b[:5]) or (
-        len(short) >= 4 and long.startswith(short) and long[len(short):] in ("en", "n", "e", "es"))
+        len(short) >= 4 and long.startswith(short) and long[len(short):] in ("en", "es"))
 
 
 
@@ -508,10 +508,21 @@ def _unnamed_choice(text: str, question: str, evidence: Evidence, found: list[Ta
             continue
         for table in found:
             row = next((r for r in table.rows if r.labels and any(_is(value, c) for c in r.cells.values())), None)
-            if row is not None and not mentions(question, row.labels[:1]):
+            if row is not None and not _the_part_asked(row, table, question):
                 return Claim(prompts.unnamed_choice(value.text, row.labels[0], table.where.describe()),
                              {"figure": value.text, "row_of": row.labels[0]})
     return _unnamed_label(text, question, found_values, evidence, found)
+
+
+def _the_part_asked(row: Row, table: Table, question: str) -> bool:
+    """Whether the question names this row, and no other row of its table, as the part it asks about ("the fastest
+    500 m"): candidates the question lists ("Rotterdam, Amsterdam or Utrecht") are the choices, and a total's row
+    ("in total") is no part."""
+    named = {m.label for m in mentions(question, table_labels([table]))}
+    return named == {label_key(row.labels[0])} and label_key(row.labels[0]) not in _TOTAL_ROWS
+
+
+_TOTAL_ROWS = frozenset({"total", "totals", "all", "sum", "overall", "grand total", "gesamt", "totaal", "totale"})
 
 
 def _unnamed_label(text: str, question: str, found_values: list[Value], evidence: Evidence,

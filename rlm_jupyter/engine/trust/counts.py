@@ -7,8 +7,9 @@ figure came to be printed (the block's code, its sub-calls), never the answer's 
   36) and no output showed it as a result of its own (a line with that figure alone, or with one label): a
   ``shape`` or a ``len`` of the whole that happens to equal it is not the count.
 - ``not_deduplicated``: the question asks for distinct (unique, different) things, and every block that printed
-  the figure (as a result of its own, when one did) counted rows without de-duplicating (no ``nunique``,
-  ``unique``, ``set``, ``drop_duplicates``, ``value_counts``, ``groupby``, ``Counter``).
+  the figure (other than as a row of a table of several, when one did) counted rows without de-duplicating (no
+  ``nunique``, ``unique``, ``set``, ``drop_duplicates``, ``value_counts``, ``groupby``, ``Counter`` in the
+  expression that printed it, when it is known, else in its block).
 - ``rows_for_entities``: the question counts things by a plural noun ("how many users ...?"), a table of the data
   has a column that names that thing (``user_id``, ``customer_name``) in which values repeat, and the answer's one
   figure is that table's row count and not its count of distinct values: rows of events counted as the things
@@ -18,6 +19,7 @@ figure came to be printed (the block's code, its sub-calls), never the answer's 
 """
 from __future__ import annotations
 
+import ast
 import re
 from decimal import Decimal
 from typing import Any
@@ -26,6 +28,7 @@ from ..dialogue import prompts
 from . import forms
 from .claims import Claim
 from .derive import matches
+from .parts import printed_expression
 from .printed import Match
 from .provenance import Evidence
 from .readings import Value, is_year, values
@@ -80,13 +83,26 @@ def not_deduplicated(text: str, question: str, evidence: Evidence) -> Claim | No
         return None
     for value in _figures(text):
         printed = _printed(value, evidence)
-        # the lines that printed it as a result of its own decide, when there are some: a row of a table of counts
-        # by another column ("sent 735" of a ``value_counts()`` of statuses) is one group's rows, not a count of
-        # distinct things
-        printed = [m for m in printed if _alone(m, evidence)] or printed
-        if printed and not any(_DEDUPLICATES.search(m.line.code) for m in printed):
+        # a row of a table of counts by another column ("sent 735" of a ``value_counts()`` of statuses) is one
+        # group's rows, not a count of distinct things: the other lines that printed it decide, when there are some
+        rows = {id(row.line) for table in evidence.tables if len(table.rows) >= 2 for row in table.rows}
+        printed = [m for m in printed if id(m.line) not in rows] or printed
+        if printed and not any(_deduplicated(m, evidence) for m in printed):
             return Claim(prompts.not_deduplicated(value.text), {"figure": value.text})
     return None
+
+
+_SHAPE = re.compile(r"\(\d+, \d+\)")
+
+
+def _deduplicated(match: Match, evidence: Evidence) -> bool:
+    """Whether the code that printed the match removed repeats: the expression that printed it when it is known and
+    more than a name, else its block; a frame's shape (``(266, 12)``) never did, whatever else its block did."""
+    if _SHAPE.fullmatch(match.line.text.strip()):
+        return False  # "(266, 12)": a frame's shape counts its rows
+    expr = printed_expression(match, evidence)
+    code = ast.unparse(expr) if expr is not None and not isinstance(expr, ast.Name) else match.line.code
+    return _DEDUPLICATES.search(code) is not None
 
 
 _COUNTED = re.compile(rf"\bhow many\s+(?:(?:{_DISTINCT_WORDS}|of the|of)\s+)*(?P<noun>[A-Za-z]+)", re.IGNORECASE)

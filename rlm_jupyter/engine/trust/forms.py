@@ -5,14 +5,17 @@ Why forms and not phrasings: a rule that lists the superlatives and questions it
 "which region has") misses the next wording ("the busiest", "which of the cities saw"). A superlative is told by
 its shape: an adjective with ``-est`` (``busiest``, ``latest``), ``most`` / ``least`` before a word or a noun
 (``the most orders``), ``top`` / ``bottom``, ``max`` / ``min``, ``peak``, and the same shapes in French,
-German, Spanish, Italian and Portuguese (``le plus``, ``am höchsten``, ``el mayor``). Its direction (the
+German, Spanish, Italian and Portuguese (``le plus``, ``am höchsten``, ``el mayor``), and in the other
+languages the readers know by their own shapes (Dutch ``de grootste``, Tagalog ``pinakamalaki``, Korean ``가장``,
+Hindi ``सबसे``...). Its direction (the
 largest figure or the smallest) is what the shape says where it says one (``most``, ``least``, ``top``,
 ``fewest``) and otherwise what the adjective's pair says (``high``/``low``, ``large``/``small``, ``early``/
 ``late``...); an adjective of no known pair ("the strongest", "the worst") may be either extreme, and the check
 then asks only that the label be one.
 
 What a question asks for is read from its head: ``how many`` / ``how much`` ask for one figure, ``what is the
-<quantity>`` (average, total, share, number...) too, ``which <singular noun>`` with a superlative for one choice;
+<quantity>`` (average, total, share, number...) too, ``which <singular noun>`` with a superlative for one choice
+(and their forms in the other languages: ``hoeveel``, ``ilang``, ``welk station``, ``aling ruta``);
 a distributive word (``by``, ``per``, ``each``, ``monthly``...) or a plural head asks for several.
 """
 from __future__ import annotations
@@ -87,6 +90,11 @@ _PAIRS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
       "छोट", "नीच", "सस्त", "लहान", "puțin", "puţin", "mic", "scăzut", "ieftin", "scurt")),
 )
 _VI_ADJECTIVES = "nhiều|ít|cao|thấp|lớn|nhỏ|dài|ngắn|đắt|rẻ|đông|mạnh|yếu"  # Vietnamese adjectives before nhất
+# Words in -ste after "de" / "het" that are no Dutch superlative: the Danish and Norwegian ones (read as Nordic), the
+# ordinals and a few plain adjectives of Dutch, and words of the languages where "de" is "of" (la liste, de oeste)
+_NOT_DUTCH_SUPERLATIVE = (r"(?:(?:størst|højest|høyest|lavest|dyrest|længst|lengst|billigst|flest|færrest|mindst)e?|"
+                          r"eerste|laatste|achtste|[a-z]+(?:tig|derd|zend)ste|vaste|juiste|liste|poste|leste|oeste|"
+                          r"teste|reste|geste|veste|peste|piste|sieste|artiste|modeste|celeste)\b")
 _SUPERLATIVE = re.compile(
     # Danish, Norwegian and Swedish superlatives in -st / -est (before English -est: "flest" is "most")
     # ("minst 100", "højest 5": at least, at most)
@@ -142,7 +150,8 @@ _SUPERLATIVE = re.compile(
     r"|\b(?:cel|cea|cei|cele)\s+mai\s+(?!probabil)(?P<romanian>[^\W\d_]+)"
     # Dutch's article + -ste form ("de grootste", "het drukste station", "de meeste PR's") or het meest / minst
     # (the noun after meeste / minste is the measure, as after "most": "de meeste PR's")
-    r"|\b(?:de|het)\s+(?:[^\W\d_]+\s+)?(?P<dutch>(?:meeste|minste)(?:\s+[\w'’-]+)?|(?-i:[a-zà-ÿ])[^\W\d_]+ste)\b"
+    r"|\b(?:de|het)\s+(?:[^\W\d_]+\s+)?(?P<dutch>(?:meeste|minste)(?:\s+[\w'’-]+)?|"
+    r"(?!" + _NOT_DUTCH_SUPERLATIVE + r")(?-i:[a-z])[^\W\d_]+ste)\b"
     r"|\bhet\s+(?P<dutchmost>meest|minst)\b"
     # Tagalog's pinaka- + adjective ("pinakamalaking naiuwi", "pinakamarami")
     r"|\bpinaka-?(?P<tagalog>[^\W\d_]+)"
@@ -292,6 +301,7 @@ def _dutch_stem(word: str) -> str:
     return word[:5] if word.startswith(("meest", "minst")) else word.removesuffix("ste")
 
 
+_NO_DIRECTION = ("langzaam", "mahalaga")
 # Hebrew's final letters as their other forms: "קטן" (small) and "קטנה" share a stem only so
 _HEBREW_FINALS = str.maketrans("ךםןףץ", "כמנפצ")
 # The endings of an English adjective (active, famous, careful, reliable, visible, central, electric, frequent,
@@ -319,6 +329,8 @@ def _of_quantity_or_quality(low: bool, word: str, quantity: bool) -> str | None:
 def _pair_direction(stem: str) -> str | None:
     """The direction of an adjective by its stem; "lat" of latest is "late" without its e, as "larg" is "large"."""
     stem = stem.lower()
+    if stem.startswith(_NO_DIRECTION):
+        return None  # "langzaam" (slow) is no "lang" (long), "mahalaga" (important) no "mahal" (dear)
 
     def same(known: str) -> bool:
         return stem.startswith(known) or (len(stem) >= 3 and known.startswith(stem) and len(known) - len(stem) <= 1)
@@ -414,9 +426,9 @@ _HOW_MANY = re.compile(r"\b(?:how (?:many|much|long|often|old|far|big|large)|com
                        r"πόσ[αοεηι]ς?|сколько|kuinka (?:monta|paljon)|montako|paljonko|câte|câți|cât|כמה|"
                        r"कितन[ेाी]|kiek|koliko|koľko|kolko|колко|скільки|kui palju|quant[ae]s|hversu|"
                        r"ngapi|kiasi gani|"
-                       # Tagalog: ilang ("how many"; "ilan" only opening the question: in Turkish it is an
-                       # advert), gaano karami / katagal / kalaki / kadalas
-                       r"ilang|gaano\s+ka[^\W\d_]+)\b|^\W*(?:ile|ilan)\b|چند|چقدر|多少|几个|몇|얼마|いくつ|"
+                       # Tagalog: gaano karami / katagal / kalaki / kadalas, and ilang ("how many") opening the
+                       # question (within it, "some"; "ilan" is also Turkish for an advert)
+                       r"gaano\s+ka[^\W\d_]+)\b|^\W*(?:ile|ilang)\b|چند|چقدر|多少|几个|몇|얼마|いくつ|"
                        r"何(?:人|件|回|個|台|日|時間|本|杯|枚|回目)",
                        re.IGNORECASE)
 # Nouns that name one figure of many rows: "what is the <quantity> of ...". A possessive before it ("the
@@ -474,9 +486,9 @@ _CJK_WHICH = re.compile(r"どこ|どれ(?!ら)|どの|誰|哪(?!些)|谁|어느|
                         r"|(?<![\u05d0-\u05ea])(?:איזה|איזו|מי)(?![\u05d0-\u05ea])"
                         r"|(?<![\u0900-\u097f])(?:किस|किसने|किसका|किसकी|किसके|कौन|कौनसा|कौनसी|कौनसे|कोणता|कोणती|कोणते|"
                         r"कोणत्या|कोणी)(?![\u0900-\u097f])"
-                        # and Tagalog's, opening the question (with its linker: "Sinong tsuper", "Aling ruta",
-                        # "Anong araw"; "Ano ang ...?" asks what)
-                        r"|(?i:^\W*(?:sino(?:ng)?|aling?|anong)\b)")
+                        # and Tagalog's, opening the question (with its linker or particle: "Sinong tsuper", "Sino
+                        # ang", "Aling ruta", "Anong araw"; "Ano ang ...?" asks what; Italian "Sino a" is "until")
+                        r"|(?i:^\W*(?:sinong|sino\s+(?:ang|ba|sa)|aling?|anong)\b)")
 
 
 def asks_for_one(question: str) -> str | None:
@@ -536,9 +548,10 @@ def asks_for_a_value(question: str) -> bool:
             and (ask.group("wh") or "").lower() in ("what", "which"))
 
 
-# English's adjectives of measure after "how": "how high", "how deep", "how heavy" ask a degree, one value
-_HOW_MEASURED = re.compile(r"\bhow (?:high|tall|deep|heavy|fast|wide|thick|hot|cold|warm|low|late|early|expensive)\b",
-                           re.IGNORECASE)
+# English's adjectives of measure after "how", with a singular verb: "how high is", "how deep was" ask a degree,
+# one value ("how tall are the players" asks one per player)
+_HOW_MEASURED = re.compile(r"\bhow (?:high|tall|deep|heavy|fast|wide|thick|hot|cold|warm|low|late|early|expensive)"
+                           r"\s+(?:is|was|'s|does|did|will|can|could|would|has|had)\b", re.IGNORECASE)
 _AUXILIARIES = frozenset({"did", "does", "do", "is", "was", "are", "were", "has", "had", "have", "will", "would",
                           "can", "could"})
 
@@ -587,7 +600,9 @@ _RATE = re.compile(r"(?:\s+[\w-]+)?\s+per\s+[\w-]+", re.IGNORECASE)
 
 def _plural_ask(wh: str, head: str) -> bool:
     wh = wh.lower()
-    return wh in _PLURAL_WH or (wh not in _SINGULAR_WH and is_plural(head))
+    # Dutch "welke" goes with a plural (-en, -s) and with a singular of a de-word alike: the noun's ending says
+    dutch_plural = wh == "welke" and head.lower().endswith(("en", "s"))
+    return wh in _PLURAL_WH or dutch_plural or (wh not in _SINGULAR_WH and is_plural(head))
 
 
 def asks_when(question: str) -> bool:

@@ -105,7 +105,8 @@ GATES: tuple[Gate, ...] = (
          "a figure given as one statistic that describe() printed in another's row (the mean as the median); a "
          "figure stated beside a date that every output printed beside another date; or, to a question for "
          "one period's figure, a column the printed figures show is a running total of another, or a lone "
-         "counter's reading (a column in time order that never falls)",
+         "counter's reading (a column in time order that never falls); a figure of one field of a printed "
+         "record stated with a word naming another of its fields ('91 kills' off gold_red)",
          "a model wrote 'Lyon's average basket was $71.90', the printed average of the next row"),
     Gate("wrong-direction", "answer", "soft",
          "a figure described as a rise that the output printed negative, or written negative where it was "

@@ -159,14 +159,16 @@ def leading_scale_words() -> frozenset[str]:
 @functools.cache
 def written_days(month: int, day: int) -> list[str]:
     """A day of the year as each of ``LOCALES`` writes it with its month in words and without a year (CLDR's
-    ``MMMMd`` and ``MMMd`` skeletons: "10 mars", "10. März", "March 10", "Mar 10"), four characters or more. A
-    form in digits only ("10.3.", "03-10") is left out: without a year it may be read in either order."""
+    ``MMMMd`` and ``MMMd`` skeletons: "10 mars", "10. März", "March 10", "Mar 10"). A form in digits only ("10.3.",
+    "03-10") is left out: without a year it may be read in either order; so is one whose month is a word of three
+    letters or fewer in a script of letters ("Set 5", "10 Mac", "1 mai"): another language's word as often as a
+    month."""
     from babel.dates import format_skeleton
 
     when = _dt.date(2000, month, day)  # a leap year: 29 February is a day too; the year is not written
     return [form for form in dict.fromkeys(format_skeleton(skeleton, when, locale=name) for name in LOCALES
                                            for skeleton in ("MMMMd", "MMMd"))
-            if len(form) >= 4 and re.search(r"[^\W\d_]", form)]
+            if re.search(r"[^\W\d_]", form) and not re.search(r"(?<![^\W\d_])[a-zA-Zа-яА-Я]{1,3}\.?(?![^\W\d_])", form)]
 
 
 @functools.cache
@@ -396,7 +398,8 @@ def currency_symbols(codes: tuple[str, ...]) -> dict[str, str]:
     known = {symbol.rstrip(".") for symbol in by_symbol} | {"$"}
     for code in codes:
         for symbol in _home_symbols(code):
-            if symbol.rstrip(".") not in known:
+            # (not a short one of plain characters: "S/" is in "SAP S/4HANA" as often as it is a sol)
+            if symbol.rstrip(".") not in known and not (symbol.isascii() and len(symbol) < 3):
                 by_symbol.setdefault(symbol, set()).add(code)
     # "kr." (Danish) and "kr" (Swedish, Norwegian) are one symbol; "$" is any dollar
     shared = {symbol.rstrip(".") for symbol, named in by_symbol.items() if len(named) > 1} | {"$"}

@@ -111,6 +111,7 @@ _FIGURE = re.compile(r"(?:(?<![\w.,])(?P<sign>[-−]))?(?<![A-Za-z_\d.])(?P<digi
 _COMMA_DECIMAL = re.compile(r"(?<![\w.,])(?P<sign>[-−])?(?P<digits>[1-9]\d{0,2}(?:[.\u00a0\u202f ]\d{3})+|\d+),"
                             r"(?P<fraction>\d{1,2})"
                             r"(?![\d]|[.,]\d)(?:\s?(?P<percent>%))?")
+_AFTER_A_DECIMAL_COMMA = re.compile(r"(?<![\w.,])\d+\.\d+,\Z")  # "2.05," right before a figure, in one cell
 _DOT_GROUPED = re.compile(r"(?<![\w.,])(?P<sign>[-−])?(?P<digits>[1-9]\d{0,2}(?:\.\d{3}){2,})(?![\d]|[.,]\d)")
 # The one-letter codes a sex column is kept in, and the words an answer names their rows by
 _SEX_CODES: dict[str, tuple[str, ...]] = {
@@ -121,8 +122,9 @@ _SEX_CODES: dict[str, tuple[str, ...]] = {
 _TIMEDELTA = re.compile(r"(?<![\w.])(-?\d+) days?,? (\d{1,2}):(\d{2}):(\d{2}(?:\.\d+)?)(?![\d.])")
 # an ISO 8601 duration, as APIs and exports write one: PT52M40S, P1DT2H
 _ISO_DURATION = re.compile(r"\bP(?:(\d+)D)?T(?=\d)(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?\b")
-# a word for hours on a line that prints one ("hour", "Stunde", "heure", "hora", "uur", "時", "시")
-_HOUR_WORD = re.compile(r"\b(?:hours?|hr|hh|stunden?|heures?|horas?|uur|ora|timme|time)\b|[時时시]", re.IGNORECASE)
+# a word for hours on a line that prints one ("hour", "Stunde", "heure", "hora", "uur", "timme", "時"); not words
+# that are English too ("time", "HR") nor a Korean syllable that most lines have
+_HOUR_WORD = re.compile(r"\b(?:hours?|hh|stunden?|heures?|horas?|uur|timme)\b|[時时]", re.IGNORECASE)
 _INDEXED_LINE = re.compile(r"^(\d+)( {2,}|\t)(?=\S)", re.MULTILINE)
 _MAKES_PERCENT = re.compile(r"\*\s*100\b|\b100\s*\*|:\.?\d*%|\bpct\b|percent|_pct\b|pct_", re.IGNORECASE)
 # a frame's shape, printed by code that asks for it ("(1488, 9)" of ``.shape``) or in a description ("900 rows x
@@ -536,8 +538,11 @@ def _figures(text: str, line: int, row_number: int) -> list[Figure]:
         number = Decimal(match.group("digits").replace(".", ""))
         found.append(Figure(-number if match.group("sign") else number, 0, line, match.start(), match.group(0)))
         inside |= set(range(*match.span()))
+    # a padded table's cell written "2.05,42" (a skating time: 2 min 5.42 s) is one cell, no CSV line of two fields:
+    # the figure after its comma is no figure of its own
+    padded = "  " in plain.strip()
     for match in _FIGURE.finditer(plain):
-        if match.start() in inside:
+        if match.start() in inside or (padded and _AFTER_A_DECIMAL_COMMA.search(plain, 0, match.start())):
             continue
         digits = match.group("digits").replace(",", "")
         try:
@@ -694,6 +699,7 @@ class Record:
 
     where: Where
     fields: dict[str, str]
+    lines: tuple[Line, ...] = ()
 
 
 def records(lines: list[Line]) -> list[Record]:
@@ -711,7 +717,8 @@ def records(lines: list[Line]) -> list[Record]:
             spans = _segments([line.text for line in run], words=True)
             cells = [[line.text[a:b].strip() for a, b in spans] for line in run]
             if len(spans) >= 2 and _record(cells, footer.group("dtype") or ""):
-                found.append(Record(run[0].where, {row[0]: " ".join(row[1:]).strip() for row in cells if row[0]}))
+                found.append(Record(run[0].where, {row[0]: " ".join(row[1:]).strip() for row in cells if row[0]},
+                                    tuple(run)))
     return found
 
 

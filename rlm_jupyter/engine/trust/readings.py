@@ -42,6 +42,7 @@ CURRENCIES: tuple[str, ...] = ("EUR", "USD", "GBP", "CHF", "JPY", "CNY", "CAD", 
 # "$" writes any dollar ("$327,000", "32,8 k$" in Québec): it names no one currency, so it is kept as "$"; CLDR's
 # symbols that name one ("CA$", "R$", "₹") are read as that currency (``localedata.currency_symbols``)
 _SYMBOLS = {"$": "$", "€": "EUR", "£": "GBP", "¥": "JPY"}
+_CODE_BEFORE = re.compile(r"\b(?:" + "|".join(CURRENCIES) + r")\s?\Z")  # "EUR 3m": a currency's code before it
 DOLLARS = frozenset({"USD", "CAD", "AUD"})  # the currencies of CURRENCIES that "$" may write
 
 Kind = str  # "number", "date" or "token"
@@ -373,7 +374,7 @@ _SPACED = r"\d{1,3}(?: \d{3})+"
 _LIST = re.compile(r"\d+(?:,\d+){2,}")  # 1,2,3 is three numbers; 1,234,567 is one
 _HEDGE = re.compile(r"(?:about|around|roughly|approx(?:imately|\.)?|nearly|almost|some|over|under|more than|"
                     r"less than|close to|circa|ca\.|environ|etwa|rund|unos|aproximadamente|ongeveer|bijna|ruim|"
-                    r"zo'n|~|≈)\s*"
+                    r"zo['’]n|~|≈)\s*"
                     # a currency code between: "roughly CHF 4,800", "roughly CA$327,000" (not "some of 50")
                     r"(?:[$€£¥]|(?-i:[A-Z]{2,3})\b)?\s*\Z",
                     re.IGNORECASE)
@@ -437,9 +438,10 @@ def _number(match: re.Match[str]) -> list[Value]:
         # "… to 1,527 t. Frøya": the sentence's full stop after a unit (tonnes), not the Norwegian "t." of hours
         # nor the Danish "t." of thousands
         scale, unit_word, text = (None if last == scale else scale), last[:-1], text.removesuffix(".")
-    if match.group("currency") and not scale and unit_word == "m":
-        scale, unit_word = "M", None  # "GH₵1.18m", "$3m": an amount in money has no length; financial writing's
-        # million
+    if not scale and unit_word == "m" and (match.group("currency") or match.group("code") or _CODE_BEFORE.search(
+            match.string, max(0, match.start() - 5), match.start())):
+        scale, unit_word = "M", None  # "GH₵1.18m", "$3m", "3m EUR", "EUR 3m": an amount in money has no length;
+        # financial writing's million
     for number, tolerance in _decimals(match, hedged):
         if not scale:  # "1,2 Mio.", "1,801,804万": the magnitude is the reading, the digits alone are not the figure
             readings.append(Reading(number, tolerance, "hedged" if hedged else "as written"))

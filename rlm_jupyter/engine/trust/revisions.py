@@ -13,7 +13,8 @@ assigned), never from the words around it:
   ``ng[ng.path != '/healthz']``; ``orders.amount`` then ``orders[orders.status != 'refunded'].amount``);
 - a step replaced or added: both end in a method call on the same thing (``x.fillna(0).mean()`` then
   ``x.dropna().mean()``), or the later one calls a method on the earlier (``x.mean()`` then
-  ``x.replace(0, np.nan).mean()``);
+  ``x.replace(0, np.nan).mean()``), or a step for missing values dropped or changed (``x.fillna(0).mean()``
+  then ``x.mean()``, which skips them);
 - the data changed in place: the same expression printed again after code in between changed what it reads
   (``df["csat"] = df.csat.replace(0, np.nan)``, ``df.dropna(inplace=True)``);
 - each row netted of a share of the data's: the earlier operand times one minus another column (``c.kg.sum()``
@@ -89,6 +90,11 @@ class Reduction:
             # a filter added in place of a cleaning step (``x.fillna(0).mean()``, then ``x[kept].mean()``), or the
             # text parsed again another way (``pd.to_numeric(x, errors='coerce').sum()``, then
             # ``x.str.replace("'", '').astype(float).sum()``); not another measure of it (``x.abs().mean()``)
+            return True
+        if later.core and later.core == self.core and later.filters == self.filters and \
+                _MISSING_STEPS.findall(later.operand) != _MISSING_STEPS.findall(self.operand):
+            # the missing values handled another way (``x.fillna(0).mean()``, then ``x.mean()``, which skips them:
+            # a fall counted as no time, then left out)
             return True
         return later.step is not None and later.step in (self.step, self.operand)
 
@@ -393,6 +399,7 @@ def _netted(operand: ast.expr) -> str:
 _CLEANING = frozenset({"fillna", "dropna", "replace", "astype", "clip", "abs", "interpolate", "where", "mask",
                        "ffill", "bfill"})
 _CLEANING_FUNCTIONS = frozenset({"to_numeric", "to_datetime", "to_timedelta"})  # pandas' parsers of a column
+_MISSING_STEPS = re.compile(r"\.(?:fillna|dropna|interpolate)\([^()]*\)")  # how a reduction treats missing values
 _PARSES = re.compile(r"\b(?:to_numeric|to_datetime|to_timedelta)\(|\.astype\(|\.str\.")  # text read as figures
 
 

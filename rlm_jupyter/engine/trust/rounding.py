@@ -38,6 +38,8 @@ _TO_NEAREST = re.compile(r"\bto the nearest\s+(?P<what>\w+)|\bin whole\b|\bwhole
 _MAGNITUDES = {"ten": 1, "tens": 1, "hundred": 2, "hundreds": 2, "thousand": 3, "thousands": 3, "million": 6,
                "millions": 6, "tenth": -1, "hundredth": -2}
 # A hedge that bounds the figure: it may round down or up on purpose ("nearly 11", "over 3,400")
+_SPREAD_ROWS = frozenset({"25%", "75%", "std"})
+_ASKS_SPREAD = re.compile(r"quartile|percentile|quantile|spread|deviation|std|interquartile|iqr", re.IGNORECASE)
 _BOUND = re.compile(r"(?:nearly|almost|under|over|more than|less than|at least|at most|up to|below|above|fast|"
                     r"knapp|über|unter|presque|plus de|moins de|casi|más de|menos de)\s*\S{0,4}\s*\Z", re.IGNORECASE)
 
@@ -49,19 +51,29 @@ def misrounded(text: str, question: str, evidence: Evidence,
     figures ("Wind E 6" of a logbook) are no figure the answer rounded."""
     if not _ASKS_ROUNDED.search(question):
         return None
+    # the quartile and spread rows of a describe() are no figure an answer to "roughly how many" rounds: one that
+    # happens to equal the answer there hides the result the answer misrounded (unless the question asks for one)
+    spread = set() if _ASKS_SPREAD.search(question) else {
+        id(row.line) for table in evidence.tables for row in table.rows if row.labels
+        and row.labels[-1] in _SPREAD_ROWS and any(r.labels and r.labels[-1] == "mean" for r in table.rows)}
     for value in values(text):
         if value.kind != "number" or not value.readings or is_year(value) or any(
                 r.how == "percent" for r in value.readings):
             continue
         if _BOUND.search(text[max(0, value.start - 24):value.start]):
             continue
-        matched = list(evidence.shown.matches(value))
+        every = list(evidence.shown.matches(value))
+        matched = [m for m in every if id(m.line) not in spread]
         found = [m for m in matched if not is_data(m.line.text)]
         if any(m.quality == "exact" for m in found):
             continue
+        # met only on a spread row: the figures within the answer's own step are the ones it may have rounded
+        hidden = len(matched) < len(every)
         # each reading its writing allows ("2,795.0 L": litres, or lakhs in Indian English): one that the nearest
         # printed figure rounds to is the one meant
-        claims = [_misread(reading, found, matched, evidence, _asked_step(question), is_data)
+        claims = [_misread(reading, found, every if hidden else matched, evidence,
+                           _asked_step(question) or (reading.tolerance * 2 if hidden else None), is_data,
+                           avoid=spread)
                   for reading in value.readings]
         if claims and claims[0] is not None and all(claims):
             nearest, shown = claims[0]
@@ -71,16 +83,17 @@ def misrounded(text: str, question: str, evidence: Evidence,
 
 
 def _misread(reading: Reading, found: list[Match], matched: list[Match], evidence: Evidence, asked: Decimal | None,
-             is_data: Callable[[str], bool]) -> tuple[Decimal, str] | None:
+             is_data: Callable[[str], bool], avoid: set[int]) -> tuple[Decimal, str] | None:
     """The nearest printed figure and what it rounds to, when ``reading`` is not it rounded; None when it is (or
-    when no printed figure is near)."""
+    when no printed figure is near). ``avoid``: the lines (by id) of a describe()'s spread rows, no result to round."""
     printed = [m.figure for m in found if m.figure is not None and m.line.where.place == "output"]
     if not printed and asked is not None and matched:
         # "about 49 kg" to the nearest kilo, for a printed mean of 48.34: within one step, the output figure the
         # answer rounded, when only a preview's 48.8 in the data's description (or the data's own text) matched it
         # (a figure matched nowhere is unseen-value's, or derived)
         printed = [f for f in evidence.shown.figures_near(abs(reading.value), asked)
-                   if (line := evidence.shown.lines[f.line]).where.place == "output" and not is_data(line.text)]
+                   if (line := evidence.shown.lines[f.line]).where.place == "output" and not is_data(line.text)
+                   and id(line) not in avoid]
     if not printed:
         return None
     nearest = min(printed, key=lambda f: abs(abs(f.value) - abs(reading.value))).value

@@ -147,7 +147,37 @@ def refound(run: Run, ns: dict[str, Any], names: Iterable[str]) -> Refound | Non
         if found is not None and found.other_column and not any(_column_holds(other, found.column, found.searched)
                                                                 for other in made):
             return found
-    return next((found for frame in made if (found := _number_in_frame(run, frame)) is not None), None)
+    return next((found for frame in made if (found := _number_in_frame(run, frame)) is not None), None) or \
+        _in_another_shape(run, made)
+
+
+def _in_another_shape(run: Run, made: list[Any]) -> Refound | None:
+    """A name compared with a column of the model's own tables that holds none of the literal's shape (a team's
+    name, ``'NTNU Nordlys'``, against a column of three-letter tags), while another of its tables writes the name
+    exactly in a column of another name: the search compared the name where its code is kept. A column that holds
+    names of that shape may just not hold this one (a team that won nothing), so it is left alone."""
+    texts = [_text_columns(frame) for frame in made]
+    for columns in texts:
+        for column, literal, contains in _comparisons(run, {str(c) for c in columns.columns}):
+            if contains:
+                continue
+            held = columns[column].dropna().astype(str).head(MAX_SEARCH_ROWS).drop_duplicates()
+            if (held == literal).any() or any(_shape(cell) == _shape(literal) for cell in held.head(MAX_DATE_CELLS)):
+                continue
+            for others in texts:
+                # (a column of the same name in another table is the same field: a subset of the rows that holds
+                # it, "no T2 among the M42 frames", is what the search found)
+                other = next((str(c) for c in others.columns if str(c) != column
+                              and (others[c].head(MAX_SEARCH_ROWS) == literal).any()), None)
+                if other is not None:
+                    return Refound(literal, literal, column, other)
+    return None
+
+
+def _shape(text: str) -> tuple[int, bool, bool]:
+    """What kind of value a cell is, as far as a search can tell: how many words, whether in capitals, whether a
+    short code (four characters or fewer)."""
+    return len(text.split()), text.isupper(), len(text) <= 4
 
 
 def _column_holds(frame: Any, column: str, literal: str) -> bool:
@@ -297,8 +327,13 @@ def _in_text(literals: list[str], text: str) -> Refound | None:
             if found is not None:
                 return Refound(literal, found.group(0))
         for form in _worded_yearless(literal):
-            # a whole form, followed by no year ("10 mars 2023" is another year's)
-            found = re.search(rf"(?<![\w]){re.escape(form)}(?!\w)(?![\s,.]*\d)", text, re.IGNORECASE)
+            lower = text.lower() if lower is None else lower
+            if form.lower() not in lower:
+                continue  # one scan of the lowered text per form before any pattern is tried
+            # a whole form, followed by no year ("10 mars 2023" is another year's) nor a word ("10 Mac minis": a day
+            # and month are a header or a date in a sentence's end, not a count of things)
+            found = re.search(rf"(?<![\w]){re.escape(form)}(?!\w)(?![\s,.]*\d{{4}}\b)(?![ \t]*[^\W\d_])", text,
+                              re.IGNORECASE)
             if found is not None:
                 return Refound(literal, found.group(0))
         day = _one_day(literal)

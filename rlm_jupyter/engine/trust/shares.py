@@ -41,9 +41,11 @@ from .revisions import source_of
 # (and the same in Spanish, Portuguese, French, Italian, Dutch and German: "porcentaje de las donaciones O−",
 # "la part des vols", "aandeel van de ritten", "Anteil der Flüge")
 _SCOPE = re.compile(r"\b(?:share|percent(?:age)?|proportion|fraction|rate|%|porcentaje|porcentagem|pourcentage|"
-                    r"percentuale|proporci[oó]n|propor[cç][aã]o|part|quota|aandeel|anteil)\s+"
-                    r"(?:of|de|di|du|des|del|dei|delle|degli|da|do|dos|das|van|der)\s+"
-                    r"(?:(?:the|all|las|los|la|el|les|le|il|lo|gli|i|l'|de|het|os|as|o|a|alle|todos|todas)\s+)?"
+                    r"percentuale|proporci[oó]n|propor[cç][aã]o|quota|aandeel|anteil)\s+"
+                    r"(?:(?:of|de|di|du|des|del|dei|della|dello|delle|degli|da|do|dos|das|van|der|an)\s+|"
+                    r"dell['’]\s*)"
+                    r"(?:(?:the|all|las|los|la|el|les|le|il|lo|gli|i|de|het|den|os|as|o|a|alle|todos|todas)\s+|"
+                    r"l['’]\s*)?"
                     r"(?P<words>[\w/.−-]+(?:['’]s)?(?:\s+[\w/.−-]+)?)", re.IGNORECASE)
 
 
