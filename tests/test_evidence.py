@@ -4148,3 +4148,15 @@ def test_the_reviews_inputs_against_the_stop_58_rules(engine: Engine) -> None:
     # no hour read off an English "time" or "HR"
     assert not traced("At 14:00.", "Average delivery time across all 1,200 orders this quarter was 14 minutes flat"
                       ).grounded
+
+
+def test_a_frame_with_two_columns_of_one_name_is_no_table_to_search_again() -> None:
+    from rlm_jupyter.engine.trust.search_again import _in_another_shape
+
+    code = "print(len(series[series.winner == 'NTNU Nordlys']))"
+    run = Run(id="r", question="q", model="m", sub_model="s", context_names=[],
+              iterations=[Iteration(0, "r", cells=[CodeCell(code, stdout="0", shown="0")])])
+    doubled = pd.DataFrame([["KTH", "x"], ["AAL", "y"]], columns=["winner", "winner"])
+    teams = pd.DataFrame({"name": ["NTNU Nordlys", "KTH Kraken"]})
+    assert _in_another_shape(run, [doubled, teams]) is None
+    assert _in_another_shape(run, [doubled.iloc[:, :1], teams]) is not None

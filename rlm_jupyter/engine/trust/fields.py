@@ -11,8 +11,8 @@ is the figure, and the fields whose name has that word (``claims.same_word``: "k
 
 Refused (``row-mismatch``) when the word names some field of a record that prints the figure, and none of the
 fields that hold it, in no record printed, and no other output printed the figure beside that word: the figure is
-another field's. A
-word that names no field (a unit, "seconds") leaves the figure alone, as does one that names a field holding it.
+another field's. A word that names no field (a unit, "seconds") leaves the figure alone, as does one that names a
+field holding it.
 """
 from __future__ import annotations
 

@@ -156,7 +156,8 @@ def _in_another_shape(run: Run, made: list[Any]) -> Refound | None:
     name, ``'NTNU Nordlys'``, against a column of three-letter tags), while another of its tables writes the name
     exactly in a column of another name: the search compared the name where its code is kept. A column that holds
     names of that shape may just not hold this one (a team that won nothing), so it is left alone."""
-    texts = [_text_columns(frame) for frame in made]
+    # (a frame with two columns of one name is left out: a column read by its name would be a table)
+    texts = [columns for frame in made if not (columns := _text_columns(frame)).columns.duplicated().any()]
     for columns in texts:
         for column, literal, contains in _comparisons(run, {str(c) for c in columns.columns}):
             if contains:
