@@ -81,11 +81,11 @@ def _alone(match: Match, evidence: Evidence) -> bool:
 def not_deduplicated(text: str, question: str, evidence: Evidence) -> Claim | None:
     if not _DISTINCT.search(question) or forms.asks_for_one(question) != "one figure":
         return None
+    # a row of a table of counts by another column ("sent 735" of a ``value_counts()`` of statuses) is one group's
+    # rows, not a count of distinct things: the other lines that printed a figure decide, when there are some
+    rows = {id(row.line) for table in evidence.tables if len(table.rows) >= 2 for row in table.rows}
     for value in _figures(text):
         printed = _printed(value, evidence)
-        # a row of a table of counts by another column ("sent 735" of a ``value_counts()`` of statuses) is one
-        # group's rows, not a count of distinct things: the other lines that printed it decide, when there are some
-        rows = {id(row.line) for table in evidence.tables if len(table.rows) >= 2 for row in table.rows}
         printed = [m for m in printed if id(m.line) not in rows] or printed
         if printed and not any(_deduplicated(m, evidence) for m in printed):
             return Claim(prompts.not_deduplicated(value.text), {"figure": value.text})

@@ -442,7 +442,7 @@ _QUANTITY = re.compile(r"\b(?:number|count|total|sum|average|mean|median|share|p
                        r"aantal|totaal|som|gemiddelde|mediaan|aandeel|prijs)\b", re.IGNORECASE)
 _ASK = re.compile(r"\b(?P<wh>what|which|who|quel(?:le)?s?|welche[rsn]?|welke?|wat|cu[aá]l(?:es)?|qual[ei]?|qu[eé])\b"
                   r"(?:'s|\s+(?:is|was|are|were|es|fue|fueron|son|era|est|était|sont|ist|war|sind|waren|é|foi|são|è|sono|fu|"
-                  r"zijn|waren))?\s+"
+                  r"zijn))?\s+"
                   r"(?:(?:the|our|my|your|their|its|le|la|les|der|die|das|el|los|las|o|a|os|as|il|lo|notre|"
                   r"unser[e]?|nuestr[oa]|de|het|onze)\s+)?"
                   r"(?:(?<=the )[\w-]+['’]s\s+|"
@@ -536,11 +536,13 @@ def asks_what_done(question: str) -> bool:
 def asks_for_a_value(question: str) -> bool:
     """Whether the question asks for one value by the form "what <singular noun> did/does/is <subject> ...?"
     ("What ABV did the Saison reach?", "What time does the ferry leave?") or "how <adjective of measure>" ("How
-    high is the highest tide?"): a whole table is not its answer. Read
-    only for an answer's shape: which kind of value it is (a figure, a label) the form does not say."""
-    if _single(question) and _HOW_MEASURED.search(question):
+    high is the highest tide?"): a whole table is not its answer. Read only for an answer's shape: which kind of
+    value it is (a figure, a label) the form does not say."""
+    if not _single(question):
+        return False
+    if _HOW_MEASURED.search(question):
         return True
-    ask = _ASK.search(question) if _single(question) else None
+    ask = _ASK.search(question)
     if ask is None or not ask.group("head") or not ask.group("after"):
         return False
     head, after = ask.group("head").lower(), ask.group("after").lower()

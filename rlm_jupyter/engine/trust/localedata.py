@@ -386,8 +386,9 @@ def currency_symbols(codes: tuple[str, ...]) -> dict[str, str]:
     """Each symbol CLDR writes one of ``codes`` with in any of ``LOCALES`` or Brazil's Portuguese ("R$", "CA$",
     "US$", "₹", "zł", "Nkr"), with its code. A symbol two of them share, with or without a period ("kr", "kr.":
     Swedish, Norwegian and Danish crowns), names none, nor does "$"; a bare code is read as a code already.
-    The symbol a currency's own country writes ("GH₵", "₦", "S/", "৳") counts too, unless another currency has
-    it already ("Rs" stays the rupee of ``LOCALES``' Indian English)."""
+    The symbol a currency's own country writes ("GH₵", "₦", "৳") counts too, unless another currency has it
+    already ("Rs" stays the rupee of ``LOCALES``' Indian English) or it is short and plain ("S/" is in "SAP
+    S/4HANA" as often as it is a sol)."""
     from babel import Locale
 
     by_symbol: dict[str, set[str]] = {}
@@ -398,7 +399,6 @@ def currency_symbols(codes: tuple[str, ...]) -> dict[str, str]:
     known = {symbol.rstrip(".") for symbol in by_symbol} | {"$"}
     for code in codes:
         for symbol in _home_symbols(code):
-            # (not a short one of plain characters: "S/" is in "SAP S/4HANA" as often as it is a sol)
             if symbol.rstrip(".") not in known and not (symbol.isascii() and len(symbol) < 3):
                 by_symbol.setdefault(symbol, set()).add(code)
     # "kr." (Danish) and "kr" (Swedish, Norwegian) are one symbol; "$" is any dollar

@@ -699,7 +699,7 @@ class Record:
 
     where: Where
     fields: dict[str, str]
-    lines: tuple[Line, ...] = ()
+    lines: tuple[Line, ...]
 
 
 def records(lines: list[Line]) -> list[Record]:
