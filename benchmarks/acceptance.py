@@ -256,9 +256,9 @@ def run_case(server: FakeLLMServer, rlm: RLM, case: Case, policy: str, insist: b
 
 def insisting(replies: Sequence[str], after: Sequence[str]) -> list[str]:
     """An invented case's turns after its refused answer as a model that stands by it writes them: its last block
-    run again, then the same answer, each time (a case with no turns of its own sends its answer again). The worst case for ``looked-again``, which lets a soft gate only
-    mark an answer offered again after a block printed one of its values; a case sends its answer again without
-    looking otherwise."""
+    run again, then the same answer, each time (a case with no turns of its own sends its answer again). What
+    ``looked-again`` must not give way to: it counts only a block of new code; a case sends its answer again
+    without looking otherwise."""
     blocks = [reply for reply in replies if "```repl" in reply]
     if not blocks:
         return list(after)
@@ -477,8 +477,8 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--only", default="", help="comma-separated case names (default: every case)")
     parser.add_argument("--max-iterations", type=int, default=MAX_ITERATIONS)
     parser.add_argument("--insist", action="store_true",
-                        help="invented answers are sent again after their last block is run again (the worst case "
-                             "for the looked-again rule)")
+                        help="invented answers are sent again after their last block is run again (what the "
+                             "looked-again rule must not give way to)")
     parser.add_argument("-v", "--verbose", action="store_true", help="one line per run")
     args = parser.parse_args(argv)
     if args.write and args.cases != DEFAULT_CASES:

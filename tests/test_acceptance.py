@@ -114,6 +114,10 @@ def test_unseen_value_gives_way_to_an_answer_sent_again_after_its_figures_were_p
                              ([fence(TOTALS), UNTRACED, fence("print('the', 90, 'was')"), UNTRACED], {}),
                              ([fence("print('ledger batch: B-88-1-23')"), UNTRACED,
                                fence("print('ledger batch: B-88-1-23')"), UNTRACED], {}),
+                             # the block that printed 48,115.90 run again, respaced and commented, with a trailing
+                             # semicolon: it looked at nothing new
+                             ([fence(TOTALS), UNTRACED, fence(TOTALS.replace("\n", ";  # again\n") + ";"), UNTRACED],
+                              {}),
                              ([fence(TOTALS), UNTRACED, fence("print(totals['mar'])"), UNTRACED],
                               {"acceptance": "strict,-looked-again"})):
         refused = engine.run(replies, SALES, question="What did March sell?", max_iterations=5, **options)
@@ -128,41 +132,6 @@ def test_unseen_value_gives_way_to_an_answer_sent_again_after_its_figures_were_p
     extreme = engine.run([fence(BY_CATEGORY), wrong, fence("print(by['tablets'])"), wrong], REFUNDS,
                          question="Which category had the highest refund total?", max_iterations=5)
     assert extreme.status != "final" and gates_of(extreme, 3) == [("wrong-extreme", "refused")]
-
-
-MAGNITUDES = pd.DataFrame({"month": ["jan", "feb", "mar", "apr"], "magnitude": [7.4, 6.3, 5.8, 6.2]})
-BY_MONTH = "mags = context.set_index('month')['magnitude']\nprint(mags)"
-BRIGHTEST = "FINAL(The highest brightness came in mar, magnitude 5.8.)"  # a lower magnitude is a brighter star
-
-
-def test_a_claim_gate_gives_way_to_new_code_that_printed_what_its_note_asked_for(engine: Engine) -> None:
-    question = "In which month was the star brightest?"
-    selected = engine.run([fence(BY_MONTH), BRIGHTEST, fence("print(mags.idxmin(), mags.min())"), BRIGHTEST],
-                          MAGNITUDES, question=question, max_iterations=5)
-    assert selected.status == "final" and len(selected.iterations) == 4
-    assert gates_of(selected, 1) == [("wrong-extreme", "refused")] and gates_of(selected, 3) == [
-        ("wrong-extreme", "marked")]
-    mark = selected.iterations[3].verdicts[0]
-    assert mark.values["recomputed"] and mark.values["label"] == "mar" and "not the highest" in mark.values[
-        "would_say"]
-    # the other way: sent again without new code; the same block run again; the label written in the code and not
-    # printed; a literal printed; new output that contradicts the answer (a whole table with jan at the top); the
-    # rule switched off
-    for replies, options in (([fence(BY_MONTH), BRIGHTEST, BRIGHTEST], {}),
-                             ([fence(BY_MONTH), BRIGHTEST, fence(BY_MONTH), BRIGHTEST], {}),
-                             ([fence(BY_MONTH), BRIGHTEST, fence("print(mags['mar'])"), BRIGHTEST], {}),
-                             ([fence(BY_MONTH), BRIGHTEST, fence("print('mar', 5.8)"), BRIGHTEST], {}),
-                             ([fence(BY_MONTH), BRIGHTEST, fence("print(mags.sort_values(ascending=False))"),
-                               BRIGHTEST], {}),
-                             ([fence(BY_MONTH), BRIGHTEST, fence("print(mags.idxmin(), mags.min())"), BRIGHTEST],
-                              {"acceptance": "strict,-recomputed"})):
-        refused = engine.run(replies, MAGNITUDES, question=question, max_iterations=5, **options)
-        assert refused.status != "final", replies
-    # a figure said to be another row's, printed again by code that names that other row, is still refused
-    other_row = "FINAL(Phones had $3,104.22 of refunds)"
-    looked_up = engine.run([fence(BY_CATEGORY), other_row, fence("print(by['tablets'])"), other_row], REFUNDS,
-                           question="Refunds of phones?", max_iterations=5)
-    assert looked_up.status != "final" and gates_of(looked_up, 3) == [("row-mismatch", "refused")]
 
 
 def test_a_date_that_only_scopes_the_answer_is_marked_under_strict_and_never_refused(engine: Engine) -> None:

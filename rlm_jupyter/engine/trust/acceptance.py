@@ -14,6 +14,7 @@ invented answer it catches and a legitimate one it must let through.
 """
 from __future__ import annotations
 
+import ast
 import dataclasses
 import functools
 import numbers
@@ -25,7 +26,7 @@ from typing import Any
 from ..dialogue import prompts
 from ..dialogue.helpers import HELPER_NAMES, FinalSlot, created_names, model_variable
 from ..dialogue.protocol import ParsedReply
-from ..record.trajectory import CodeCell, Grounding, Iteration, Run, Source, Verdict
+from ..record.trajectory import Grounding, Iteration, Run, Source, Verdict
 from . import (
     claims,
     counts,
@@ -50,7 +51,6 @@ ANSWER_GATES: tuple[str, ...] = tuple(gate.name for gate in GATES if gate.kind =
 _JUDGE_THE_TURN = frozenset({"same-turn-error", "read-first"})  # asked before the answer is read
 _DECIDED_BY_THE_OFFER = frozenset({"missing-variable"})  # no variable, no answer: decided while reading it
 _GIVES_WAY = frozenset({"unseen-value"})  # refuses for evidence it did not find: ``looked-again`` may only mark
-# (the claim gates, below, give way only to new code that printed the answer's value: ``recomputed``)
 # Claims a typed answer makes about what the code printed: with no typed text, or no data to read, nothing to check.
 _CLAIMS = frozenset({"wrong-extreme", "row-mismatch", "wrong-direction", "wrong-unit", "misrounded", "echoed-figure",
                      "not-distinct", "stale-figure", "wrong-subset", "wrong-base", "partial-subcall"})
@@ -131,9 +131,6 @@ class Acceptance:
         # joined afresh for each FINAL, so an id would be a temporary's, free to be reused by another text
         self._text_tables: dict[str, Any] = {}
         self._refusals: list[tuple[int, str, str]] = []  # (turn, gate, answer) of each answer a gate refused
-        # while ``_claims_hold_since`` asks the claim gates: the outputs since a refusal, which they judge alone
-        self._fresh: provenance.Evidence | None = None
-        self._rechecked: tuple[Iteration, bool] | None = None  # that answer, for the turn that asked
         self._checks: dict[str, Callable[[Offer, Iteration], Finding | None]] = {
             gate: getattr(self, check_name(gate)) for gate in ANSWER_GATES if gate not in _DECIDED_BY_THE_OFFER}
 
@@ -175,10 +172,9 @@ class Acceptance:
             except Exception as exc:  # a check's bug: recorded, and the answer judged by the other gates
                 _failed(it, gate, exc)
                 continue
-            gave_way = None if finding is None else self._gives_way(offer, it, gate, finding)
-            if finding is not None and gave_way is not None:
+            if finding is not None and self._looked_again(offer, it, gate):
                 it.verdicts.append(Verdict(gate, "marked", "", {**finding.values, "would_say": finding.note,
-                                                                gave_way: True}))
+                                                                "looked_again": True}))
             elif finding is not None and self._record(it, gate, finding):
                 self._refusals.append((it.index, gate, _answer_key(offer or _NO_ANSWER_YET)))
                 return self._refused(it)
@@ -191,100 +187,39 @@ class Acceptance:
             traced = Grounding(grounded=False)
         return Decision(grounding=traced, answer=offer.answer)
 
-    def _gives_way(self, offer: Offer | None, it: Iteration, gate: str, finding: Finding) -> str | None:
-        """Which rule lets ``gate`` only mark an answer it refused before (``looked_again``, ``recomputed``), if any."""
-        if offer is None or self.policy.action(gate) != "refuse":
-            return None
-        if gate in _GIVES_WAY and self._looked_again(offer, it, gate):
-            return "looked_again"
-        if gate in _CLAIMS and self._recomputed(offer, it, finding):
-            return "recomputed"
-        return None
-
-    def _looked_again(self, offer: Offer, it: Iteration, gate: str) -> bool:
+    def _looked_again(self, offer: Offer | None, it: Iteration, gate: str) -> bool:
         """Whether ``unseen-value``, which refused this very answer before, now only marks it (``looked-again``):
-        since that refusal, a block ran cleanly and printed one of the answer's values. That gate refuses for a
-        source it did not find, and the forms its readers know are never all the forms a right answer takes; a
-        model that printed its evidence again and stands by its answer is not sent round until the run ends, and
+        since that refusal, a block of new code ran cleanly and printed one of the answer's values. That gate refuses
+        for a source it did not find, and the forms its readers know are never all the forms a right answer takes;
+        a model that printed its evidence again and stands by its answer is not sent round until the run ends, and
         one that sends it again without looking stays refused. A gate that found a printed table against the
-        answer gives way only to new code (``_recomputed``). The mark says which values had no source.
+        answer keeps refusing (``_GIVES_WAY`` holds none). The mark says which values had no source.
 
         A block counts as a look when it printed one of the answer's values, or a line no block before the refusal
         had printed that shares a word with the answer (``_new_look``). Why the second: the gate refused because
         its readers did not know the form a value took, and the same readers then judged the new output, so a
         right answer whose evidence the model printed anew (a quoted passage, a figure in another form) was
-        refused on every retry. Running the same block again prints no new line, unless its output changes from
-        run to run (a sample, a timing): ``benchmarks.acceptance --insist`` measures the block run again as is."""
-        if self.policy.action("looked-again") == "skip":
+        refused on every retry. New code is a block whose statements (``_statements``) are not those of a block
+        run by the refusal: the same block run again, respaced or commented, shows what the model had already read
+        when it wrote the answer, and a model that insists on an invented figure beside a printed one
+        (``benchmarks.acceptance --insist``) prints that one again. A line of an earlier block run alone
+        (``print(rec)``) is new code: the note asks for the figure printed, and printing the record again is how a
+        model shows a figure its readers could not trace."""
+        if offer is None or gate not in _GIVES_WAY or self.policy.action(gate) != "refuse" \
+                or self.policy.action("looked-again") == "skip":
             return False
         key = _answer_key(offer)
-        since = self._refused_at(key, {gate})
-        if since is None:
+        turns = [turn for turn, refused_by, answer in self._refusals if refused_by == gate and answer == key]
+        if not turns:
             return False
+        since = max(turns)
+        ran = {_statements(cell.code) for x in self.run.iterations if x.index <= since for cell in x.cells}
+        later = [x for x in self.run.iterations if x.index > since and x is not it] + [it]
         seen = {line.strip() for x in self.run.iterations if x.index <= since for cell in x.cells
                 for line in cell_shown(cell).splitlines()}
-        return any(grounding.shows_a_value(key, shown) or _new_look(shown, seen, key)
-                   for cell, shown in self._clean_cells_after(since, it))
-
-    def _recomputed(self, offer: Offer, it: Iteration, finding: Finding) -> bool:
-        """Whether a claim gate, when a claim gate refused this very answer before, now only marks it
-        (``recomputed``). Why: the claim gates read a table's column, direction and rows from the words of the
-        question and the answer, and on never-read sets of capable answers most right answers that were never
-        accepted were refused by one of them on every retry, after the model had done what the note asked.
-
-        Given way when, since that refusal, a block of code not run before it ran cleanly and printed what the
-        note asked for, and the claim gates, judging the answer against the outputs printed since the refusal
-        alone, find nothing against it. What the note asked for: the figure the gate found wrong, else the label a
-        gate says is not the extreme (``print(by.idxmax())``, not ``print(by['tablets'])``), else one of the
-        answer's values, printed by code that does not write it. An answer sent again without
-        new code stays refused, so does one after the same block run again (``--insist``), one a literal printed
-        (``print("Lyon")``), and one the new output contradicts (``nlargest(2)`` printed a larger row first). A
-        figure a gate says is another row's must be printed by a block that names the answer's row, in its code or
-        its output (``by['phones']``, not ``by['tablets']``). The mark keeps what the gate would have said."""
-        if self.policy.action("recomputed") == "skip":
-            return False
-        key = _answer_key(offer)
-        since = self._refused_at(key, _CLAIMS)
-        if since is None:
-            return False
-        label, figure = (str(finding.values.get(name) or "") for name in ("label", "figure"))
-        subject = figure or label or key
-        before = {_code_key(cell.code) for x in self.run.iterations if x.index <= since for cell in x.cells}
-        if not any(_code_key(cell.code) not in before and grounding.shows_a_value(subject, shown)
-                   and not grounding.shows_a_value(subject, cell.code)
-                   and not (figure and label and not _word(label_key(label)).search(label_key(cell.code + shown)))
-                   for cell, shown in self._clean_cells_after(since, it)):
-            return False
-        return self._claims_hold_since(offer, it, since)
-
-    def _claims_hold_since(self, offer: Offer, it: Iteration, since: int) -> bool:
-        """Whether no claim gate finds anything against the answer in the outputs printed after turn ``since``
-        alone (asked once per turn): the new evidence the model printed, without the tables the gates misread."""
-        if self._rechecked is not None and self._rechecked[0] is it:
-            return self._rechecked[1]
-        later = [x for x in self.run.iterations if x.index > since and x is not it] + [it]
-        fresh = dataclasses.replace(self.run, iterations=later)
-        frames = self._evidence_now().frames
-        self._fresh = provenance.Evidence.of([fresh], frames, search_again.data_texts(self.ns, self.reads.data_names))
-        try:
-            holds = all(self._checks[gate](offer, it) is None for gate in ANSWER_GATES
-                        if gate in _CLAIMS and self.policy.action(gate) == "refuse")
-        except Exception:  # a check's bug: the answer is not known to hold, so the refusal stands
-            holds = False
-        finally:
-            self._fresh = None
-        self._rechecked = (it, holds)
-        return holds
-
-    def _refused_at(self, key: str, gates: frozenset[str] | set[str]) -> int | None:
-        """The last turn at which one of ``gates`` refused the answer ``key`` (None: none did)."""
-        turns = [turn for turn, refused_by, answer in self._refusals if refused_by in gates and answer == key]
-        return max(turns) if turns else None
-
-    def _clean_cells_after(self, since: int, it: Iteration) -> list[tuple[CodeCell, str]]:
-        """The blocks run after turn ``since`` (this turn's too) that raised nothing, with what each showed."""
-        later = [x for x in self.run.iterations if x.index > since and x is not it] + [it]
-        return [(cell, shown) for x in later for cell in x.cells if cell.error is None and (shown := cell_shown(cell))]
+        return any(grounding.shows_a_value(key, shown) or _new_look(shown, seen, key) for x in later
+                   for cell in x.cells if cell.error is None and _statements(cell.code) not in ran
+                   and (shown := cell_shown(cell)))
 
     def _offer(self, it: Iteration, parsed: ParsedReply, final: FinalSlot) -> Offer | None:
         """The answer of the turn: what FINAL called in code gave, the variable FINAL_VAR named, or the text."""
@@ -541,10 +476,7 @@ class Acceptance:
                         "other_column": missed.other_column})
 
     def _evidence_now(self) -> provenance.Evidence:
-        """What the runs showed, read once per turn: every answer gate of a FINAL asks (keyed by the blocks so far).
-        While ``_claims_hold_since`` asks, what was printed since a refusal alone."""
-        if self._fresh is not None:
-            return self._fresh
+        """What the runs showed, read once per turn: every answer gate of a FINAL asks (keyed by the blocks so far)."""
         cells = sum(len(it.cells) for run in self._runs for it in run.iterations)
         if self._evidence is None or self._evidence[0] != cells:
             data = self._data_frames()  # and the frames the code made of it, each once
@@ -610,9 +542,13 @@ def _new_look(shown: str, seen: set[str], answer: str) -> bool:
 _CONTENT_WORD = re.compile(r"[^\W\d_]{4,}")
 
 
-def _code_key(code: str) -> str:
-    """A block's code as it is compared with the blocks run before: the same code, however it is spaced."""
-    return " ".join(code.split())
+def _statements(code: str) -> tuple[str, ...]:
+    """A block's top-level statements as their syntax trees read (``ast.dump``): the same whatever the spacing, the
+    comments or a trailing semicolon. Code that does not parse is its lines, stripped."""
+    try:
+        return tuple(ast.dump(statement) for statement in ast.parse(code).body)
+    except (SyntaxError, ValueError):
+        return tuple(line.strip() for line in code.splitlines() if line.strip())
 
 
 def _answer_key(offer: Offer) -> str:

@@ -172,25 +172,14 @@ GATES: tuple[Gate, ...] = (
          "wrote FINAL(0); a model searched a web log for 2024-03-05, which it writes 05/Mar/2024"),
     # -- notes ------------------------------------------------------------------------------------------------
     Gate("looked-again", "note", "soft",
-         "nothing: `unseen-value` refuses one answer once; the same answer offered again after a block that ran "
-         "cleanly and printed one of its values, or a line no block had printed that shares a word of four "
-         "letters or more with it, is accepted with that gate's mark in the report (switched off, the gate "
-         "refuses it every time). Only the gate that found no source gives way: a gate that found a printed "
-         "table against the answer keeps refusing it",
+         "nothing: `unseen-value` refuses one answer once; the same answer offered again after a block of code "
+         "not run before ran cleanly and printed one of its values, or a line no block had printed that shares a "
+         "word of four letters or more with it, is accepted with that gate's mark in the report (switched off, "
+         "the gate refuses it every time). Only the gate that found no source gives way: a gate that found a "
+         "printed table against the answer keeps refusing it",
          "blind sets of capable answers: right answers whose figures the checks could not trace (a currency "
          "restated, a season's last day) were refused on every retry though the model printed its figures again, "
          "and the run ended with a printed table salvaged as the answer"),
-    Gate("recomputed", "note", "soft",
-         "nothing: a claim gate (`wrong-extreme`, `row-mismatch`, `wrong-direction`, `wrong-unit`, `misrounded` "
-         "and the others that read a claim against printed tables) refuses one answer; the same answer sent again "
-         "after a block of code not run before ran cleanly and printed what the note asked for (the label said not "
-         "to be the extreme, or else one of the answer's values, not written in that code), and the claim gates "
-         "judging it against the outputs printed since the refusal alone find nothing, is accepted with the gate's "
-         "mark in the report (switched off, the gate refuses it every time). An answer sent again without new "
-         "code, after the same block run again, or one the new output contradicts stays refused",
-         "blind sets of capable answers: most right answers never accepted were refused by a claim gate on every "
-         "retry (a column, a direction or a row read from the wording) after the model had selected its row with "
-         "code and printed it as the note asked, and the run ended with a printed table salvaged as the answer"),
     Gate("repeated-turn", "note", "soft",
          "tells the model it sent the same code as last turn (the third time in a row ends the run)",
          "the endless verification loop the reproduction of the RLM paper found"),
