@@ -870,6 +870,9 @@ def test_a_dotted_date_writes_the_day_first() -> None:
     assert dotted.date_keys == ("2024-09-03",)
     (slashed,) = [v for v in values("on 03/09/2024") if v.kind == "date"]
     assert set(slashed.date_keys) == {"2024-09-03", "2024-03-09"}  # a slash is either order
+    (spaced,) = [v for v in values("dne 7. 3. 2024 v 8.15") if v.kind == "date"]  # Czech and Slovak space them
+    assert spaced.date_keys == ("2024-03-07",) and spaced.text == "7. 3. 2024"
+    assert not [v for v in values("1. 2. 2024.5 and 3. 4. 20245") if v.kind == "date"]  # no year, no date
 
 
 def test_a_footer_as_wide_as_a_row_is_no_row() -> None:

@@ -575,6 +575,9 @@ def date_patterns() -> tuple[re.Pattern[str], ...]:
         # 2024. 3. 5. (Korean, Hungarian: the year first, each part closed by a dot); 2024年3月5日, 3월 5일 (the
         # Chinese, Japanese and Korean signs for year, month and day)
         re.compile(r"(?<![\w.])(?P<ymd>\d{4})\.\s?(?P<m>\d{1,2})\.\s?(?P<d>\d{1,2})\.(?!\d)"),
+        # 7. 3. 2024 (Czech and Slovak: the day first, each part closed by a dot and a space; 05.03.2024, without the
+        # spaces, is ``numeric`` above)
+        re.compile(r"(?<![\w.])(?P<d>\d{1,2})\.\s(?P<m>\d{1,2})\.\s?(?P<ymd>\d{4})(?![\w]|[.,]\d)"),
         re.compile(r"(?<!\d)(?:(?P<ymd>\d{4})\s?[년年]\s?)?(?P<m>\d{1,2})\s?[월月]\s?(?P<d>\d{1,2})\s?[일日]"),
         re.compile(r"(?<!\d)(?P<cjk_year>\d{4})\s?[년年]\s?(?P<cjk_month>\d{1,2})\s?[월月](?!\s?\d)"),  # 2024年3月
         # 2024-03, as pandas prints a month (a Period, a strftime('%Y-%m') label): a month
