@@ -18,6 +18,7 @@ import pandas as pd
 import pytest
 
 from rlm_jupyter.engine.record.trajectory import CodeCell, Grounding, Iteration, Run, Source, SubCall
+from rlm_jupyter.engine.trust.grounding import shows_a_value
 from rlm_jupyter.engine.trust.printed import Line, Shown, Where, tables
 from rlm_jupyter.engine.trust.provenance import QUOTED_DATA, Evidence, trace
 from rlm_jupyter.engine.trust.readings import values
@@ -78,6 +79,10 @@ def test_addresses_host_names_and_ranges_are_not_signed_figures() -> None:
     assert kinds("203.0.113.109 sent 273") == [("203.0.113.109", "token"), ("273", "number")]
     assert [(v.text, v.sign) for v in values("web-1 and 18-24 fell -5")] == [("1", 0), ("18", 0), ("24", 0),
                                                                             ("-5", -1)]
+    # an en dash set before the digits is a minus (Czech, Swedish, Finnish typesetting); a range's or a clause's is not
+    assert [(v.text, v.sign) for v in values("pokles o –12,5 %, 2023–2024, fell – 12 %, 64%–78%")] == [
+        ("–12,5 %", -1), ("2023", 0), ("2024", 0), ("12 %", 0), ("64%", 0), ("78%", 0)]
+    assert shows_a_value("–12,5 %", "-0.125") and not shows_a_value("–12,5 %", "0.125")
 
 
 def test_a_date_without_its_year_matches_loosely() -> None:

@@ -402,7 +402,9 @@ def _number_pattern() -> re.Pattern[str]:
     end = r"(?![\w=])"  # nor the key of the next reading ("SG=1.008 T=78.6F": T names a temperature)
     leading = localedata.alternation(localedata.leading_scale_words())
     return re.compile(
-        r"(?:(?<![\w.,])(?P<sign>[-−+])(?=[$€£¥]?\d))?(?:(?P<currency>" + symbols + r"|[$€£¥])\s?)?"
+        # a minus may be an en dash set before the digits after a space ("–12,5 %", as Czech, Swedish or Finnish
+        # typeset it); after a figure or a sign it is a range ("10–12", "64%–78%"), between spaces a clause's dash
+        r"(?:(?<![\w.,])(?P<sign>[-−+]|(?<![^\s(\[])–)(?=[$€£¥]?\d))?(?:(?P<currency>" + symbols + r"|[$€£¥])\s?)?"
         # "Sh milioni 1.62": a magnitude before its digits, not before a year ("in milioni 2024")
         r"(?:(?<!\w)(?P<leading>(?i:" + leading + r"))[\s\u00a0](?=\d)(?!(?:19|20)\d\d(?![\d.,]\d)))?"
         # (digits right after a symbol of letters too: "RM96,172.37", see ``is_code``)
@@ -428,7 +430,7 @@ def _number(match: re.Match[str]) -> list[Value]:
         return []  # "R2 = 0.93" names a statistic, "RM3" a room; "R740", "RM96,172.37" are money (``_glued_amount``)
     hedged = bool(_HEDGE.search(match.string[max(0, match.start() - 24):match.start()]))
     sign_text = match.group("sign") or ""
-    sign = -1 if sign_text in ("-", "−") else 1 if sign_text == "+" else 0
+    sign = -1 if sign_text in ("-", "−", "–") else 1 if sign_text == "+" else 0
     readings: list[Reading] = []
     scale, unit_word = match.group("scale") or match.group("leading"), match.group("unit")
     known = localedata.unit_words()
