@@ -256,8 +256,8 @@ def test_every_split_case_builds_and_its_replies_end_at_its_first_answer() -> No
     from benchmarks import (
         cases_holdout,
         cases_holdout14,
-        cases_holdout17,
         cases_holdout18,
+        cases_holdout19,
         cases_tune,
         cases_tune2,
         cases_tune3,
@@ -276,14 +276,15 @@ def test_every_split_case_builds_and_its_replies_end_at_its_first_answer() -> No
         cases_tune16,
         cases_tune17,
         cases_tune18,
+        cases_tune19,
     )
 
     every = (cases_tune.CASES + cases_holdout.CASES + cases_tune2.CASES + cases_tune3.CASES + cases_tune4.CASES
              + cases_tune5.CASES + cases_tune6.CASES + cases_tune7.CASES + cases_tune8.CASES
              + cases_tune9.CASES + cases_tune10.CASES + cases_tune11.CASES + cases_tune12.CASES
              + cases_tune13.CASES + cases_tune14.CASES + cases_tune15.CASES + cases_tune16.CASES
-             + cases_tune17.CASES + cases_tune18.CASES + cases_holdout14.CASES + cases_holdout17.CASES
-             + cases_holdout18.CASES)
+             + cases_tune17.CASES + cases_tune18.CASES + cases_tune19.CASES + cases_holdout14.CASES
+             + cases_holdout18.CASES + cases_holdout19.CASES)
     assert len({c.name for c in every}) == len(every)
     for case in every:
         script = case.build()

@@ -1,14 +1,17 @@
-"""Acceptance cases, the seventeenth held-out set: written apart from the gates, to be measured only for its aggregate figures.
+"""Acceptance cases, the nineteenth tuning set (the seventeenth held-out set until stop 59): written apart from the gates.
+
+It was held out through stop 59 and measured then only for its aggregate figures; from stop 60, once
+``cases_holdout19`` was written, it is read case by case and tuned on.
 
 It was written by a helper who never read the engine, the gates or the prompts, and without running any case under any
-policy; while it is held out, it is measured only for its aggregate figures, never read case by case. Run: ``python -m
-benchmarks.acceptance --cases benchmarks.cases_holdout17``. The cases are written as a capable model writes its answers
-(legitimate) or as weaker models get a figure or a label wrong (invented or misread), in the classes of ``cases_tune2``
-(the 25 and 21 of ``cases_kit`` and the 8 and 8 the evidence issue names). Every case name starts with ``q17_``. About
-three quarters of the questions are in English; the rest are in Swahili, Welsh, Bengali, Italian, Romanian, Swedish and
-Portuguese, and the answers write numbers, dates and money as those locales do (``TSh 959,050``, ``shilingi milioni
-41.1``, ``৳74.25 lakh``, ``২৪,৩৪,২৩৫ টাকা``, ``310.140 kg``, ``2 078,0 kg``, ``kl. 07.05``, ``R$ 349,8 mil``,
-``-R$ 18.975,00``), with maunds next to kilograms, knots, metres of altitude, carcass weights and ski-jumping points.
+policy. Run: ``python -m benchmarks.acceptance --cases benchmarks.cases_tune19``. The cases are written as a capable
+model writes its answers (legitimate) or as weaker models get a figure or a label wrong (invented or misread), in the
+classes of ``cases_tune2`` (the 25 and 21 of ``cases_kit`` and the 8 and 8 the evidence issue names). Every case name
+starts with ``q17_``. About three quarters of the questions are in English; the rest are in Swahili, Welsh, Bengali,
+Italian, Romanian, Swedish and Portuguese, and the answers write numbers, dates and money as those locales do (``TSh
+959,050``, ``shilingi milioni 41.1``, ``৳74.25 lakh``, ``২৪,৩৪,২৩৫ টাকা``, ``310.140 kg``, ``2 078,0 kg``, ``kl.
+07.05``, ``R$ 349,8 mil``, ``-R$ 18.975,00``), with maunds next to kilograms, knots, metres of altitude, carcass weights
+and ski-jumping points.
 
 Size: 73 legitimate answers covering all 33 legitimate classes (two or three each) and 58 invented or misread ones
 covering all 29 invented classes (two each). Before it was handed over, each case was built and its replies' code (and
