@@ -2607,7 +2607,8 @@ def test_a_written_chain_reads_a_figure_each_time_it_is_written() -> None:
     assert grounding.grounded, grounding.unseen
     assert not traced("Zone B has 4 stalls: (415,800 + 442,130 + 361,840 + 229,380) / 4 = 362,900 baht.", stalls,
                       "4").grounded
-    assert [v.unit.dimension if v.unit else None for v in values("from 467 to 1,527 t. Frøya")] == [None, "mass"]
+    # the sentence's full stop after a unit (tonnes), which the range's first figure shares
+    assert [v.unit.dimension if v.unit else None for v in values("from 467 to 1,527 t. Frøya")] == ["mass", "mass"]
 
 
 def test_magnitudes_in_column_names_median_words_misread_dates_and_most_of_a_mass() -> None:
@@ -4168,3 +4169,140 @@ def test_a_frame_with_two_columns_of_one_name_is_no_table_to_search_again() -> N
     teams = pd.DataFrame({"name": ["NTNU Nordlys", "KTH Kraken"]})
     assert _in_another_shape(run, [doubled, teams]) is None
     assert _in_another_shape(run, [doubled.iloc[:, :1], teams]) is not None
+
+
+def test_a_vowel_sign_continues_its_letters_word_and_a_symbol_between_words_is_inside_a_label() -> None:
+    from rlm_jupyter.engine.trust.claims import mentions
+
+    # the ক of ক্রয় ("purchase") is no mention of the grade ক; the grade standing alone is
+    assert mentions("উপজেলাভিত্তিক পাট ক্রয়", ["ক"]) == []
+    assert [m.label for m in mentions("গ্রেড ক পাট", ["ক"])] == ["ক"]
+    routes = pd.Series([12170.0, 124300.0], index=pd.Index(["Manaus → Itacoatiara", "Manaus → Belém"],
+                                                               name="trecho"), name="valor")
+    printed_routes = tables(printed("print(routes)", routes=routes))
+    assert [row.labels for row in printed_routes[0].rows] == [["Manaus → Itacoatiara"], ["Manaus → Belém"]]
+    assert printed_routes[0].aliases == {"itacoatiara": "manaus → itacoatiara", "belém": "manaus → belém"}
+
+
+def test_one_statistics_name_given_its_own_figure_names_another_statistic_by_a_longer_name() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_pair
+
+    kilo = pd.Series([492.0, 73.6, 33.7, 48.8, 68.2, 91.8], index=["count", "mean", "std", "25%", "50%", "75%"],
+                     name="kilo")
+    evidence = evidence_of("print(kilo)", kilo=kilo)
+    # "wastani wa kati" (the middle average) is the median; "wastani" alone, the mean, has its own figure
+    assert wrong_pair("Kwa kawaida kilo 68 (wastani wa kati ni kilo 68.2). Wastani ni kilo 73.6.", "q",
+                      evidence) is None
+    # a swap gives neither statistic its own figure
+    assert wrong_pair("Wastani ni kilo 68.2. Median ni kilo 73.6.", "q", evidence) is not None
+    assert wrong_pair("Kwa kawaida kilo 68 (wastani wa kati ni kilo 68.2).", "q", evidence) is not None
+
+
+def test_a_bare_figure_after_the_asked_label_was_given_its_own_is_about_something_else() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_pair
+
+    graded = pd.Series([357, 40, 21], index=pd.Index(["Parmigiano Reggiano", "Mezzano", "Scarto"], name="esito"),
+                       name="count")
+    evidence = evidence_of("print(graded)", graded=graded)
+    question = "How many wheels were branded Parmigiano Reggiano?"
+    assert wrong_pair("357 wheels were branded Parmigiano Reggiano. Another 40 were sold young.", question,
+                      evidence) is None
+    # without the label's own figure, the bare figure is the asked label's, and misread
+    assert wrong_pair("They were 40 in all.", question, evidence) is not None
+    assert wrong_pair("40 wheels were branded Parmigiano Reggiano.", question, evidence) is not None
+
+
+def test_a_change_word_beside_one_named_row_speaks_of_the_step_into_it() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_trend
+
+    riders = pd.Series([37.2, 32.3, 35.8, 41.4], index=pd.PeriodIndex(["2024-03", "2024-04", "2024-05", "2024-06"],
+                                                                      freq="M", name="month"), name="riders")
+    evidence = evidence_of("print(riders)", riders=riders)
+    assert wrong_trend("March started at 37.2 a train, April dipped to 32.3 once the holidays were over, and the "
+                       "trains filled steadily to 41.4 in June.", evidence) is None
+    # the step into June rises, so a fall there is the season's, which rose
+    assert wrong_trend("March started at 37.2 a train, and June dipped to 41.4.", evidence) is not None
+    assert wrong_trend("The trains fell steadily over the season.", evidence) is not None
+
+
+def test_rows_tied_with_the_top_of_a_sorted_head_are_its_extreme() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_extreme
+
+    temps = pd.Series([-1.8, -1.8, 0.4, 2.5, 7.0, 11.9], index=pd.Index(["jan19", "jan20", "jan21", "jan02",
+                                                                           "jan07", "jan08"], name="day"), name="temp")
+    evidence = evidence_of("print(temps.sort_values().head(3))", temps=temps)
+    question = "Which day was the coldest?"
+    assert wrong_extreme("jan20 was the coldest, at -1.8 °C.", question, evidence, lambda _: False) is None
+    assert wrong_extreme("jan21 was the coldest, at 0.4 °C.", question, evidence, lambda _: False) is not None
+
+
+def test_a_records_field_and_a_string_in_the_code_say_no_unit_of_other_fields() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_unit
+
+    level = pd.Series({"nominal": "2024-01-31 12:00", "t_s": 1800, "hgt": 10252.0, "wspd": 181}, name=3101)
+    record = evidence_of("print(level)\nprint(level.t_s + 60)", level=level)
+    assert wrong_unit("181 knots at 10,252 m.", record) is None
+    assert wrong_unit("It got there after 1800 minutes.", record) is not None  # the field t_s is in seconds
+    lines = ["#  t_s pres_hPa  hgt_m", "     0   1000.8     87"]
+    header = evidence_of("print([l for l in lines if l.startswith('#  t_s')])\nprint(67)", lines=lines)
+    assert wrong_unit("67 minutes ahead of the hour.", header) is None
+    seconds = evidence_of("print(67)\nt_s = 67", lines=lines)
+    assert wrong_unit("67 minutes ahead of the hour.", seconds) is not None
+
+
+def test_days_listed_with_the_month_of_the_last_are_days_of_that_month() -> None:
+    def keys(text: str) -> list[tuple[str, str]]:
+        return [(v.text, v.key) for v in values(text) if v.kind == "date"]
+
+    assert keys("the ascents of 19 and 20 January 2024") == [("19", "2024-01-19"), ("20 January 2024", "2024-01-20")]
+    assert keys("on 3, 4 and 5 March") == [("3", "--03-03"), ("4", "--03-04"), ("5 March", "--03-05")]
+    assert keys("le 19 et 20 janvier") == [("19", "--01-19"), ("20 janvier", "--01-20")]
+    # a list goes up: a day after a later one is a figure
+    assert keys("5, 3 and 7 March") == [("3", "--03-03"), ("7 March", "--03-07")]
+    assert [v.kind for v in values("in 2023, 4 and 5 March")][0] == "number"
+
+
+def test_bengali_superlatives_are_read_as_hindi_ones() -> None:
+    from rlm_jupyter.engine.trust import forms
+
+    assert [(s.word, s.direction) for s in forms.superlatives("কোন উপজেলা থেকে সবচেয়ে বেশি পাট এসেছে?")] == [
+        ("সবচেয়ে বেশি", "high")]
+    assert [s.direction for s in forms.superlatives("সবচেয়ে কম দামে")] == ["low"]
+
+
+def test_one_superlative_over_several_days_claims_no_day_the_extreme() -> None:
+    from rlm_jupyter.engine.trust.claims import wrong_date_extreme
+
+    sales = pd.DataFrame({"data_venda": ["02/01/2024", "23/02/2024", "14/03/2024", "20/03/2024"],
+                          "valor": [250.0, -1600.0, -1600.0, 420.0]})
+    tie = "Two refunds tie for the largest: EXP-00706 (refunded on 23/02/2024) and EXP-01002 (refunded on 14/03/2024)."
+    assert wrong_date_extreme(tie, [sales]) is None
+    assert wrong_date_extreme("The latest sale was on 23/02/2024.", [sales]) is not None
+    assert wrong_date_extreme("The earliest sale was on 23/02/2024, the latest on 14/03/2024.", [sales]) is not None
+
+
+def test_a_clock_difference_back_to_an_earlier_time_a_ranges_shared_unit_and_welsh_dates() -> None:
+    assert traced("It left at 10:03:49, 3 minutes and 49 seconds after its 10:00 slot.",
+                  "10:03:49 GADAEL amserlen=10:00").grounded
+    assert not traced("It left at 10:03:49, 6 minutes and 49 seconds after its 10:00 slot.",
+                      "10:03:49 GADAEL amserlen=10:00").grounded
+    # "from 27.1 to 34.8 km" writes km once for both ends, over printed metres
+    assert traced("They burst between heights from 27.1 to 34.8 km.", "27117.0 34796.0").grounded
+    assert not traced("They burst between heights from 29.1 to 34.8 km.", "27117.0 34796.0").grounded
+    assert [v.key for v in values("Gwe 29 Mawrth 2024") if v.kind == "date"] == ["2024-03-29"]
+    assert [v.key for v in values("১৫ জুলাই ২০২৪") if v.kind == "date"] == ["2024-07-15"]
+
+
+def test_an_age_band_in_the_plural_is_no_code() -> None:
+    assert traced("Under-5s travel free.", "| Dan 5 / Under 5 | Am ddim / Free |").grounded
+    assert [v.kind for v in values("ticket ERR-42s and user_5s")] == ["token", "token"]
+
+
+def test_a_swahili_superlative_agrees_with_its_nouns_class() -> None:
+    from rlm_jupyter.engine.trust import forms
+
+    assert [(s.word, s.direction) for s in forms.superlatives("Ni mkulima gani aliyeuza mwani mwingi zaidi?")] == [
+        ("mwingi zaidi", "high")]
+    assert [s.direction for s in forms.superlatives("wakulima wengi zaidi, mauzo makubwa zaidi, bei ndogo zaidi")] == [
+        "high", "high", "low"]
+    assert forms.superlatives("zaidi ya kilo 50") == []

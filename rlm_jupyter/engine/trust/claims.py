@@ -22,8 +22,11 @@ import ast
 import calendar
 import dataclasses
 import functools
+import io
 import itertools
 import re
+import tokenize
+import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -178,9 +181,25 @@ def _month_years(found: list[_Mention], text: str, labels: Iterable[str]) -> lis
     return out
 
 
+def _combining_marks() -> str:
+    """The combining marks of the Basic Multilingual Plane, as ranges of a character class: a vowel sign or a
+    virama continues its letter's word (the ক of ক্রয়, "purchase", is no mention of the grade ``ক``), though
+    Python's ``\\w`` does not count them as word characters."""
+    runs: list[list[int]] = []
+    for code in range(0x300, 0x10000):
+        if unicodedata.category(chr(code)) in ("Mn", "Mc", "Me"):
+            if runs and runs[-1][1] == code - 1:
+                runs[-1][1] = code
+            else:
+                runs.append([code, code])
+    return "".join(f"\\u{first:04x}-\\u{last:04x}" for first, last in runs)
+
+
+_MARKS = _combining_marks()
 _CJK_LETTERS = r"\u1100-\u11ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"  # Hangul, kana, Han
-_NOT_AFTER_CJK = rf"(?<![^\W{_CJK_LETTERS}])"  # not after a letter of another script than these
-_NOT_BEFORE_CJK = rf"(?![^\W{_CJK_LETTERS}])"
+# not after a letter (or a combining mark) of another script than these
+_NOT_AFTER_CJK = rf"(?<![^\W{_CJK_LETTERS}])(?<![{_MARKS}])"
+_NOT_BEFORE_CJK = rf"(?![^\W{_CJK_LETTERS}])(?![{_MARKS}])"
 _BETWEEN = re.compile(r"\b(?:between|zwischen|entre|tussen|tra|fra|mellan)\s+\Z", re.IGNORECASE)
 
 
@@ -658,11 +677,13 @@ def _judge_extreme(label: str, superlative: forms.Superlative, table: Table, col
     if table.partial:
         if selected(key):
             return None
-        # the head of a sorted table shows its top rows whole: the first is the extreme, the second the second...
+        # the head of a sorted table shows its top rows whole: the first is the extreme, the second the second...;
+        # a row printed with the ranked row's figure ties with it ("19 and 20 January, both at -1.8 °C" off
+        # ``nsmallest(2, 'temp')``)
         order = table.order(column)
-        ranked_row = figures[superlative.rank - 1][0] if superlative.rank <= len(figures) else None
-        if order is not None and _SORTS.search(table.code) and ranked_row is not None \
-                and key in map(label_key, ranked_row.labels):
+        top = figures[superlative.rank - 1][1] if superlative.rank <= len(figures) else None
+        if order is not None and _SORTS.search(table.code) and top is not None \
+                and any(number == top for row, number in figures if row in table.rows_of(key)):
             end = "high" if order == "descending" else "low"
             if superlative.direction in (None, end):
                 return None
@@ -704,6 +725,13 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
     # figures of the one label it names
     listing = any(s.count > 1 for s in forms.superlatives(question))
     only = asked[0].label if len({m.label for m in asked}) == 1 and not listing else None
+    # an answer that names the question's label with a figure of its own row has given that label its figure: a
+    # sentence that names no label is about something else ("357 su 418 ... Parmigiano Reggiano. Altre 148 forme
+    # ... non sono ancora state espertizzate": the 148 wheels not yet graded)
+    if only is not None and any(_in_rows(v, only, found) for sentence in sentences(text, labels)
+                                if any(m.label == only for m in mentions(sentence, labels))
+                                for v in values(sentence) if v.kind == "number" and v.readings):
+        only = None
     for sentence in sentences(text, labels):
         named = _one_row_once(mentions(sentence, labels), sentence, found)
         named = _years_as_columns(named, sentence, found)
@@ -723,7 +751,7 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
                      and _in_a_cell(holders, seconds)]
         members = _bracket_members(sentence, figures) | _chained(sentence, figures, named, found)
         figures = [v for v in figures if v.start not in members]
-        swapped = _other_statistic(sentence, figures, found) or _dated_elsewhere(sentence, figures, evidence)
+        swapped = _other_statistic(sentence, figures, found, text) or _dated_elsewhere(sentence, figures, evidence)
         if swapped is not None:
             return swapped
         # a sentence that names no label goes with the question's, unless its figures are other rows' of that
@@ -797,10 +825,15 @@ def _of_other_rows(figures: list[Value], label: str | None, holders: list[Table]
     return False
 
 
-def _other_statistic(sentence: str, figures: list[Value], found: list[Table]) -> Claim | None:
+def _other_statistic(sentence: str, figures: list[Value], found: list[Table], text: str) -> Claim | None:
     """A figure the sentence gives as one statistic ("the median trip takes 18.65 s") that a table of statistics
     (``describe()``) prints in another's row (the mean): the sentence names one of its rows, and its figure (the
-    first after the name, else the last before it) is not in that row."""
+    first after the name, else the last before it) is not in that row.
+
+    Unless another sentence of the answer gives that statistic its own row's figure: one name given two figures,
+    one of them its own, names something else the other time, by a longer name this word opens ("wastani wa kati",
+    the middle average, is the median; "wastani", the mean, is 73.6 in the next sentence). A swap gives neither
+    statistic its own figure."""
     for table in found:
         if not _of_statistics(table):
             continue
@@ -809,9 +842,9 @@ def _other_statistic(sentence: str, figures: list[Value], found: list[Table]) ->
             continue
         label = named[0].label
         own = {id(row) for row in table.rows_of(label)}
-        after = [v for v in figures if v.start >= named[0].end]
-        before = [v for v in figures if v.start < named[0].start]
-        for value in after[:1] or before[-1:]:
+        if any(_stated_as(label, table, other, own) for other in sentences(text) if other != sentence):
+            continue
+        for value in _statistic_figures(named[0], figures):
             # a count of rows is context ("the median fare of the 701 rides"), not a statistic read for another
             cells = [(row, column) for row, column in _cells_of(value, table)
                      if not row.labels or label_key(row.labels[0]) not in ("count", "size")]
@@ -822,6 +855,23 @@ def _other_statistic(sentence: str, figures: list[Value], found: list[Table]) ->
                 return Claim(prompts.other_row(value.text, printed, whose, table.where.describe(), mine[:200]),
                              {"label": printed, "figure": value.text, "row_of": whose, "own": mine[:200]})
     return None
+
+
+def _statistic_figures(name: _Mention, figures: list[Value]) -> list[Value]:
+    """The figure a sentence gives a statistic it names: the first after the name, else the last before it."""
+    after = [v for v in figures if v.start >= name.end]
+    before = [v for v in figures if v.start < name.start]
+    return after[:1] or before[-1:]
+
+
+def _stated_as(label: str, table: Table, sentence: str, own: set[int]) -> bool:
+    """Whether ``sentence`` names the statistic ``label`` alone of its table's rows and gives it a figure of its
+    own row."""
+    named = mentions(sentence, table_labels([table]))
+    if {m.label for m in named} != {label}:
+        return False
+    figures = [v for v in values(sentence) if v.kind == "number" and v.readings]
+    return any(id(row) in own for value in _statistic_figures(named[0], figures) for row, _ in _cells_of(value, table))
 
 
 def _as_seconds(value: Value) -> Value | None:
@@ -1306,7 +1356,11 @@ def wrong_date_extreme(text: str, frames: Iterable[Any]) -> Claim | None:
         # the superlative of the date's own sentence ("… 05/06/2024: 415. The largest was L24-044" names none)
         start, end = _sentence_of(text, value.start)
         own = [c for c in claimed if start <= c.start < end]
-        if not own:
+        # one superlative over several days of the sentence claims no day the extreme: it ranks what the days are
+        # the days of ("two refunds tie for the largest: EXP-00706 (refunded on 23/02/2024) and EXP-01002
+        # (refunded on 14/03/2024)")
+        days = {v.key for v in dates if start <= v.start < end}
+        if not own or len(own) < len(days):
             continue
         superlative = min(own, key=lambda c: abs(c.start - value.start))
         day = date_of(value.key)
@@ -1532,8 +1586,9 @@ def wrong_unit(text: str, evidence: Evidence) -> Claim | None:
         if printed and money is not None:
             return Claim(prompts.wrong_unit(value.text, printed[0][1].text, money),
                          {"figure": value.text, "printed_in": money})
+        fields = {id(line) for record in evidence.records for line in record.lines}
         units = {u for line, figure in printed for u in _printed_units(line.text, figure.start + len(figure.text),
-                                                                        line.code, known, own)
+                                                                        line.code, known, own, id(line) in fields)
                  | _column_units(value, line, evidence.tables, own, whole=True)
                  if u.dimension == value.unit.dimension}
         # "2 days" from printed seconds: a conversion
@@ -1680,13 +1735,19 @@ def _currencies_named(text: str) -> set[str]:
 
 
 def _printed_units(line: str, after: int, code: str, known: dict[str, localedata.Unit],
-                   own: dict[str, localedata.Unit]) -> set[localedata.Unit]:
+                   own: dict[str, localedata.Unit], record: bool = False) -> set[localedata.Unit]:
     """The units the printing says a figure is in: a unit word right after it, the field's name of a record's line
     (``khz      14024`` of ``print(qso.iloc[0])``), else the code's snake_case names, and the names of the columns
     its printed expressions end on read in ``own`` (a speed's ``gust_kt`` of ``print(obs.gust_kt.max())``)."""
     beside = _beside_unit(line, after, own)
     if beside is not None:
         return {beside}
+    # a record's line (``hgt      10252.0`` of ``print(w)``, a series of one row's fields) names the figure's field,
+    # and that name alone says its unit (``t_s`` seconds, ``hgt`` none): the block's other names are other fields'
+    if record:
+        field = _FIELD_VALUE.match(line)
+        name = field.group(1).lower() if field is not None else ""
+        return {unit for part in name.split("_")[1:] if (unit := known.get(part)) is not None}
     printing = {unit for name in _printed_columns(code) if (unit := _name_unit(name, own)) is not None}
     parts = {part for name in _column_names(code) for part in name.lower().split("_") if part}
     snake = {part for name in _column_names(code) if "_" in name for part in name.lower().split("_")[1:]}
@@ -1792,9 +1853,31 @@ def _named_unit(parts: list[str], known: dict[str, localedata.Unit]) -> localeda
 
 def _column_names(code: str) -> list[str]:
     """The names the code reads columns by: ``.latency_ms``, ``['kwh']``, ``wait_s``, ``중량_kg`` (snake_case
-    names, in any script); not a method it calls (the ``min`` of ``.min()`` is no minute)."""
+    names, in any script), and the keys it writes a record's fields by (``{'hgt': ...}``); not a method it calls
+    (the ``min`` of ``.min()`` is no minute), nor a word inside a string that is no name (the ``t_s`` of a header
+    line the code looks for, ``'#  t_s'``)."""
     return [m.group(0) if m.group(1) is None and m.group(2) is None else m.group(1) or m.group(2)
-            for m in re.finditer(r"[^\W\d_]+(?:_[^\W\d_]+)+|\.([A-Za-z]\w*)\b(?!\s*\()|\[['\"](\w+)['\"]\]", code)]
+            for m in re.finditer(r"[^\W\d_]+(?:_[^\W\d_]+)+|\.([A-Za-z]\w*)\b(?!\s*\()|\[['\"](\w+)['\"]\]",
+                                 _names_only(code))]
+
+
+@functools.lru_cache(maxsize=256)
+def _names_only(code: str) -> str:
+    """The code with its string literals blanked, but those that are one name (a column's or a category's:
+    ``['kwh']``, ``== 'biomasse_tonn'``) and f-strings (their fields are code: ``f'{t.wait_s:.1f}'``)."""
+    lines = code.splitlines(keepends=True)
+    starts = list(itertools.accumulate((len(line) for line in lines), initial=0))
+    out = list(code)
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(code).readline):
+            if token.type == tokenize.STRING and not re.fullmatch(r"(?i:[rbu]*)(['\"])\w+\1|(?i:[rb]?f[rb]?)['\"].*",
+                                                                   token.string, re.DOTALL):
+                start = starts[token.start[0] - 1] + token.start[1]
+                end = starts[token.end[0] - 1] + token.end[1]
+                out[start:end] = " " * (end - start)
+    except (tokenize.TokenError, SyntaxError):
+        return code
+    return "".join(out)
 
 
 def _unit_name(unit: localedata.Unit, known: dict[str, localedata.Unit]) -> str:
@@ -1854,6 +1937,8 @@ def wrong_trend(text: str, evidence: Evidence) -> Claim | None:
             span = table.rows[at[0]:at[-1] + 1] if len(at) >= 2 else table.rows
             for column in columns:
                 figures = [f for row in span if (f := row.figure(column)) is not None]
+                if _a_step(sentence, _MORE if up else _LESS, table, column, up):
+                    continue
                 if len(figures) >= 2 + (span is table.rows) and (figures[-1] < figures[0] if up
                                                                   else figures[-1] > figures[0]):
                     return Claim(prompts.wrong_trend("up" if up else "down", column, table.where.describe(),
@@ -1869,6 +1954,30 @@ _COMPARATIVE = re.compile(r"more|less|fewer|worse|better|higher|lower", re.IGNOR
 _PROGRESSION = re.compile(r"\b(?:each|every|over time|successive\w*|increasingly|progressively|steadily|keeps?|kept|"
                           r"newer|later|(?:more|less) and (?:more|less)|from one \w+ to the next|chaque|jede[nrs]?|"
                           r"cada|immer)\b", re.IGNORECASE)
+
+
+_PIECE = re.compile(r"(?<!\d),(?!\d)|;|(?<!\d):|:(?!\d)")  # a sentence's pieces: between commas (not a figure's)
+
+
+def _a_step(sentence: str, words: re.Pattern[str], table: Table, column: str, up: bool) -> bool:
+    """Whether every change word of the sentence sits in a piece (between commas) that names one row of the table,
+    the step into it going the word's way from the row before: "April dipped to 32.3 once the holidays were over"
+    speaks of April against March, not of the season, which rose."""
+    found = list(words.finditer(sentence))
+    if not found:
+        return False
+    labels = table_labels([table])
+    for match in found:
+        starts = [0] + [m.end() for m in _PIECE.finditer(sentence) if m.end() <= match.start()]
+        ends = [m.start() for m in _PIECE.finditer(sentence) if m.start() >= match.end()] + [len(sentence)]
+        rows = {m.label for m in mentions(sentence[starts[-1]:ends[0]], labels)}
+        at = [i for i, row in enumerate(table.rows) if row.labels and label_key(row.labels[-1]) in rows]
+        if len(rows) != 1 or len(at) != 1 or at[0] == 0:
+            return False
+        before, after = table.rows[at[0] - 1].figure(column), table.rows[at[0]].figure(column)
+        if before is None or after is None or (after > before) != up or after == before:
+            return False
+    return True
 
 
 def _trend(words: re.Pattern[str], sentence: str) -> bool:

@@ -81,14 +81,16 @@ _PAIRS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
       "kidogo", "ndogo", "fupi", "rahisi", "chini", "færrest", "færrest", "mindst", "minst", "lavest", "lägst",
       "billigst")),
     # Greek comparatives after an article, Hebrew adjectives of הכי / ביותר (their article ה- taken off), Hindi's
-    # and Marathi's after सबसे / सर्वात, Romanian's after cel mai
+    # and Marathi's after सबसे / सर्वात, Bengali's after সবচেয়ে, Romanian's after cel mai
     (("περισσ", "μεγαλ", "μεγάλ", "μέγιστ", "υψηλ", "ψηλ", "ακριβ", "μακρ", "βαρ", "πολλ", "רב", "גדול", "גבוה",
       "יקר", "ארוכ", "כבד", "ज़्यादा", "ज्यादा", "अधिक", "बड़", "बड़", "ऊँच", "ऊंच", "लंब", "महँग", "महंग", "जास्त", "मोठ",
-      "उंच", "mult", "mare", "mari", "înalt", "ridicat", "scump", "lung"),
+      "उंच", "বেশ", "বড়", "বড়", "উঁচ", "দাম", "লম্ব", "mult", "mare", "mari", "înalt", "ridicat", "scump", "lung"),
      ("λιγ", "λίγ", "ελάχιστ", "μικρ", "χαμηλ", "φτην", "φθην", "κοντ", "ελαφρ", "מעט", "פחות", "קטנ", "נמוכ", "זול",
       "קצר", "कम",
-      "छोट", "नीच", "सस्त", "लहान", "puțin", "puţin", "mic", "scăzut", "ieftin", "scurt")),
+      "छोट", "नीच", "सस्त", "लहान", "কম", "ছোট", "নিচ", "সস্ত", "puțin", "puţin", "mic", "scăzut", "ieftin", "scurt")),
 )
+# Bengali's সবচেয়ে / সবচাইতে ("than all") before an adjective, as Hindi's सबसे (য় precomposed or with its nukta)
+_BENGALI_MOST = "সবচে(?:\u09df|\u09af\u09bc)ে|সবচাইতে"
 _VI_ADJECTIVES = "nhiều|ít|cao|thấp|lớn|nhỏ|dài|ngắn|đắt|rẻ|đông|mạnh|yếu"  # Vietnamese adjectives before nhất
 # Words in -ste after "de" / "het" that are no Dutch superlative: the Danish and Norwegian ones (read as Nordic), the
 # ordinals and a few plain adjectives of Dutch, and words of the languages where "de" is "of" (la liste, de oeste)
@@ -138,15 +140,17 @@ _SUPERLATIVE = re.compile(
     r"mazāk|lielāk|augstāk|zemāk)[^\W\d_]*)\b"
     r"|\b(?P<estonian>enim|vähim|kõige\s+[^\W\d_]+)\b"
     r"|(?P<persian>[\u0600-\u06ff]+(?:\u200c|\s)?ترین)(?![\u0600-\u06ff])"
-    r"|\b(?P<swahili>(?:nyingi|kubwa|ndefu|ghali|juu|kidogo|ndogo|fupi|rahisi|chini)\s+zaidi)\b"
+    # Swahili's adjective + zaidi, the adjective agreeing with its noun's class ("mwingi", "wengi", "mengi" of -ingi;
+    # "mkubwa", "mdogo", "mrefu")
+    r"|\b(?P<swahili>(?:[^\W\d_]{0,3}(?:ingi|engi|kubwa|refu|dogo|fupi)|ghali|juu|kidogo|rahisi|chini)\s+zaidi)\b"
     # Greek's article + comparative (-ότερ-, -ύτερ-, πιο + adjective) or μέγιστος / ελάχιστος; Hebrew's הכי +
-    # adjective or adjective + ביותר; Hindi's सबसे and Marathi's सर्वात + adjective; Romanian's cel mai +
-    # adjective
+    # adjective or adjective + ביותר; Hindi's सबसे, Marathi's सर्वात and Bengali's সবচেয়ে + adjective; Romanian's
+    # cel mai + adjective
     r"|(?i:(?<!\w)(?:ο|η|το|οι|τα|τον|την|του|της|των|τις|τους)\s+(?:[^\W\d_]+\s+)?"
     r"(?P<greek>πιο\s+[^\W\d_]+|(?!(?:δε[υύ]τερ|πρ[οό]τερ))[^\W\d_]+(?:ότερ|ύτερ|οτερ|υτερ)[^\W\d_]*|"
     r"μέγιστ[^\W\d_]*|ελάχιστ[^\W\d_]*))"
     r"|(?P<hebrew>הכי\s+[\u05d0-\u05ea]+|(?<![\u05d0-\u05ea])[\u05d0-\u05ea]{1,30}\s+ביותר)"
-    r"|(?P<hindi>(?:सबसे|सर्वात)\s+[\u0900-\u097f]+)"
+    r"|(?P<hindi>(?:सबसे|सर्वात|" + _BENGALI_MOST + r")\s+[\u0900-\u09ff]+)"
     r"|\b(?:cel|cea|cei|cele)\s+mai\s+(?!probabil)(?P<romanian>[^\W\d_]+)"
     # Dutch's article + -ste form ("de grootste", "het drukste station", "de meeste PR's") or het meest / minst
     # (the noun after meeste / minste is the measure, as after "most": "de meeste PR's")
@@ -281,9 +285,9 @@ def _direction(match: re.Match[str]) -> str | None:
     other = (groups["arabic"] or groups["russian"] or groups["russianform"] or groups["thai"] or groups["vietnamese"]
              or groups["indonesian"] or groups["ter"] or groups["turkish"] or groups["finnish"] or groups["slavic"]
              or groups["hungarian"] or groups["ukrainian"] or groups["baltic"] or groups["estonian"]
-             or groups["persian"] or groups["swahili"] or groups["nordic"] or groups["romanian"]
+             or groups["persian"] or _swahili_stem(groups["swahili"]) or groups["nordic"] or groups["romanian"]
              or _dutch_stem(groups["dutch"] or groups["dutchmost"]) or groups["tagalog"]
-             or re.sub(r"^(?:πιο|הכי|सबसे|सर्वात)\s+|\s+ביותר$", "", groups["greek"] or groups["hebrew"]
+             or re.sub(rf"^(?:πιο|הכי|सबसे|सर्वात|{_BENGALI_MOST})\s+|\s+ביותר$", "", groups["greek"] or groups["hebrew"]
                        or groups["hindi"]).removeprefix("ה").translate(_HEBREW_FINALS))
     if other:
         return _pair_direction(other)
@@ -324,6 +328,18 @@ def _of_quantity_or_quality(low: bool, word: str, quantity: bool) -> str | None:
     if quantity:
         return "low" if low else "high"
     return None
+
+
+def _swahili_stem(word: str | None) -> str | None:
+    """A Swahili adjective without its class prefix, as the pairs list it: "mwingi" and "wengi" are "nyingi"
+    (many), "mdogo" is "ndogo" (small), "mrefu" is "ndefu" (long)."""
+    if not word:
+        return word
+    for stem, listed in (("ingi", "nyingi"), ("engi", "nyingi"), ("kubwa", "kubwa"), ("dogo", "ndogo"),
+                         ("refu", "ndefu"), ("fupi", "fupi")):
+        if word.split()[0].endswith(stem):
+            return listed
+    return word
 
 
 def _pair_direction(stem: str) -> str | None:

@@ -23,7 +23,7 @@ from decimal import Decimal
 LOCALES: tuple[str, ...] = ("en", "en_IN", "de", "de_CH", "fr", "es", "it", "pt", "nl", "sv", "da", "nb", "fi",
                             "pl", "cs", "ru", "uk", "tr", "ar", "th", "ja", "zh", "ko", "id", "vi", "hu", "ro", "el",
                             "he", "hi", "sk", "hr", "sl", "bg", "lt", "lv", "et", "ca", "fa", "ms", "sw", "af",
-                            "en_ZA", "sw_KE", "is", "fil")
+                            "en_ZA", "sw_KE", "is", "fil", "cy", "bn")
 # Units whose values convert into each other, each with its factor to the dimension's base (seconds, bytes).
 DURATIONS: dict[str, Decimal] = {"duration-nanosecond": Decimal("1e-9"), "duration-microsecond": Decimal("1e-6"),
                                  "duration-millisecond": Decimal("0.001"), "duration-second": Decimal(1),

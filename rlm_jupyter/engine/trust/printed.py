@@ -18,6 +18,7 @@ import calendar
 import functools
 import itertools
 import re
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
@@ -629,9 +630,9 @@ class Table:
     @cached_property
     def aliases(self) -> dict[str, str]:
         """Other names of rows, as compared → the label: a grouping by a condition's ``True`` and ``False``
-        (``booleans``), the words of a sex code's rows (``M``, ``F``, ``W``: "men", "women"), and the first word
-        of a label of several ("Ramipril" of "Ramipril 5 mg 50 tabs", "Caldera" of "Caldera United") when no
-        other label of the table starts with it."""
+        (``booleans``), the words of a sex code's rows (``M``, ``F``, ``W``: "men", "women"), the first word
+        of a label of several ("Ramipril" of "Ramipril 5 mg 50 tabs", "Caldera" of "Caldera United") and the part
+        after a symbol set between names ("Belém" of "Manaus → Belém") when no other label of the table holds it."""
         keys = {label_key(label) for row in self.rows for label in row.labels[-1:]}
         if not keys:
             return {}
@@ -645,8 +646,13 @@ class Table:
             words = key.split()
             if len(words) > 1 and len(words[0]) >= 4 and words[0].isalpha():
                 firsts.setdefault(words[0], []).append(key)
-        return {first: named[0] for first, named in firsts.items() if len(named) == 1 and first not in keys
-                and not any(k.startswith(first) and k not in named for k in keys)}
+        # the part after a symbol set between names: "Belém" of a route "Manaus → Belém"
+        ends = {joined.group(2): key for key in keys if (joined := re.fullmatch(r".+?\s(\S)\s(.{4,})", key))
+                and unicodedata.category(joined.group(1)) in ("Sm", "So", "Pd")
+                and not any(joined.group(2) in k for k in keys - {key})}
+        return {**{end: key for end, key in ends.items() if end not in keys},
+                **{first: named[0] for first, named in firsts.items() if len(named) == 1 and first not in keys
+                   and not any(k.startswith(first) and k not in named for k in keys)}}
 
     def order(self, column: str) -> str | None:
         """``descending`` or ``ascending`` when the column's figures are printed sorted, else None."""
@@ -779,14 +785,19 @@ def _equal_width_runs(lines: list[Line]) -> Iterator[tuple[int, int]]:
             start = index
 
 
+def _in_words(char: str) -> bool:
+    """A letter, or a symbol or dash set between words ("Manaus → Belém", "Rock & Roll", "Nord – Süd")."""
+    return char.isalpha() or unicodedata.category(char) in ("Sm", "So", "Pd")
+
+
 def _segments(texts: list[str], words: bool = False) -> list[tuple[int, int]]:
     """The column spans of lines laid out on one grid: runs of positions not blank in every line.
 
-    ``words``: one blank position between two letters of one line ("Dr. Holm" too) is a space inside a cell, not a
-    column break. For a series' index: a long text label ("leaks along the barrel.") stands alone past the end of
-    every shorter one, its word spaces blank in all the other lines. (A frame puts one space between columns whose
-    values fill their width, "1 2023-08-13", so only letters on both sides count, and only where a series says
-    so.)"""
+    ``words``: one blank position between two letters of one line ("Dr. Holm" too, and a symbol set between words:
+    "Manaus → Belém") is a space inside a cell, not a column break. For a series' index: a long text label ("leaks
+    along the barrel.") stands alone past the end of every shorter one, its word spaces blank in all the other
+    lines. (A frame puts one space between columns whose values fill their width, "1 2023-08-13", so only letters
+    on both sides count, and only where a series says so.)"""
     width = max(len(t) for t in texts)
     blank = [all(c >= len(t) or t[c] == " " for t in texts) for c in range(width)]
     spans: list[tuple[int, int]] = []
@@ -796,7 +807,7 @@ def _segments(texts: list[str], words: bool = False) -> list[tuple[int, int]]:
             start = c
         elif is_blank and start is not None:
             if words and spans and start - spans[-1][1] == 1 and any(
-                    start < len(t) and (t[start - 2].isalpha() or t[start - 2] in ".,") and t[start].isalpha()
+                    start < len(t) and (_in_words(t[start - 2]) or t[start - 2] in ".,") and _in_words(t[start])
                     for t in texts):
                 start = spans.pop()[0]
             spans.append((start, c))

@@ -143,13 +143,12 @@ def _every_value(text: str) -> tuple[Value, ...]:
 
 
 # between figures of one list: a comma, or "and", "or" in the languages of ``_DURATION_JOIN`` ("26 and 41 minutes")
-_LIST_JOIN = re.compile(r"\s*,\s*|\s+(?:and|or|und|oder|et|ou|y|o|e|og|eller|och|en|i|lub|и|или|ve|és)\s+",
-                        re.IGNORECASE)
 
 
 def _shared_units(found: list[Value], text: str) -> list[Value]:
-    """A list of bare figures before one that writes its unit ("26 and 41 minutes", "3, 5 or 7 km") gives them that
-    unit: the words write it once for all. Read from the last figure back, so it reaches the whole list."""
+    """A list of bare figures before one that writes its unit ("26 and 41 minutes", "3, 5 or 7 km"), or a range's
+    first ("from 27.1 to 34.8 km", "27.1–34.8 km"), gives them that unit: the words write it once for all. Read
+    from the last figure back, so it reaches the whole list."""
     out = list(found)
     for index in range(len(out) - 2, -1, -1):
         value, after = out[index], out[index + 1]
@@ -206,21 +205,36 @@ def _take(text: str, pattern: re.Pattern[str], found: list[Value], read: Callabl
 # the first day of a range written with one month ("15–21 липня", "3-7 March", "з 15 по 21 липня", "du 3 au 7
 # mars"): a day before a dash, or a short word of a range, before a date
 RANGE_WORDS = r"(?:to|till|until|through|bis|à|au|al|a|do|po|až|tot|til|và|hingga|sampai|по|до)"  # "3 to 7", "3 bis 7"
+# between the figures of a list or a range that write their unit once ("26 and 41 minutes", "from 27.1 to 34.8 km")
+_LIST_JOIN = re.compile(rf"\s*,\s*|\s*–\s*|\s+(?:and|or|und|oder|et|ou|y|o|e|og|eller|och|en|i|lub|и|или|ve|és|"
+                        rf"{RANGE_WORDS})\s+", re.IGNORECASE)
 _RANGE_START = re.compile(rf"(?<![\w.,:/])(\d{{1,2}})\.?(?:\s?[–-]\s?|\s{RANGE_WORDS}\s)$", re.IGNORECASE)
 
 
+# the days of a list written with the month of its last ("19 and 20 January", "3, 4 and 5 March", "19 et 20
+# janvier"): a day before a word for "and", and the days before it with commas
+AND_WORDS = r"(?:and|&|et|und|y|e|i|og|och|en|ja|és|ve|và|и|і|oraz|dan|na|at)"
+_LIST_LAST = re.compile(rf"(?<![\w.,:/])(\d{{1,2}})\.?\s{AND_WORDS}\s$", re.IGNORECASE)
+_LIST_MORE = re.compile(r"(?<![\w.,:/])(\d{1,2})\.?,\s$")
+
+
 def _range_starts(blanked: str, found: list[Value]) -> str:
-    """The first days of ranges of days written with the month of their last ("15–21 July" is 15 July to 21 July):
-    read as dates of that month, and blanked."""
+    """The first days of ranges of days written with the month of their last ("15–21 July" is 15 July to 21 July),
+    and the days of a list of them ("19 and 20 January"): read as dates of that month, and blanked. Each day is
+    before the next, as a range and a list write them."""
     days = [v for v in found if v.kind == "date" and re.match(r"\d{1,2}(?!\d)", v.text)
             and re.fullmatch(r"(?:\d{4}|-)-\d\d-\d\d", v.key)]
     for value in days:
-        match = _RANGE_START.search(blanked, max(0, value.start - 12), value.start)
-        if match is None or not 1 <= int(match.group(1)) < int(value.key[-2:]):
-            continue
-        key = f"{value.key[:-2]}{int(match.group(1)):02d}"
-        found.append(Value(match.group(1), "date", key=key, start=match.start(1)))
-        blanked = blanked[:match.start(1)] + " " * len(match.group(1)) + blanked[match.end(1):]
+        after, position = int(value.key[-2:]), value.start
+        match = _RANGE_START.search(blanked, max(0, position - 12), position)
+        more = None if match is not None else _LIST_MORE  # a range has one start; a list, days before its last
+        match = match or _LIST_LAST.search(blanked, max(0, position - 12), position)
+        while match is not None and 1 <= int(match.group(1)) < after:
+            key = f"{value.key[:-2]}{int(match.group(1)):02d}"
+            found.append(Value(match.group(1), "date", key=key, start=match.start(1)))
+            blanked = blanked[:match.start(1)] + " " * len(match.group(1)) + blanked[match.end(1):]
+            after, position = int(match.group(1)), match.start(1)
+            match = more.search(blanked, max(0, position - 12), position) if more is not None else None
     return blanked
 
 
@@ -345,7 +359,7 @@ def _code(match: re.Match[str]) -> list[Value]:
 
 def is_code(token: str) -> bool:
     """A code mixes letters and digits and is marked as one: CAPITALS (ERR-42, KSE/24-25/0205), ``_`` (user_42), or
-    a1b2; not ``3rd`` or ``12ms`` (numbers), nor ``web-1`` (a name and a number)."""
+    a1b2; not ``3rd`` or ``12ms`` (numbers), nor ``web-1`` (a name and a number), nor ``under-5s``."""
     if len(token) < 3 or not re.search(r"\d", token) or not re.search(r"[A-Za-z]", token):
         return False
     if _NUMBER_WITH_UNIT.fullmatch(token):
@@ -356,8 +370,10 @@ def is_code(token: str) -> bool:
     if "/" in token:  # a number joined by slashes is a code only with a name in capitals and a bare number in it
         # (KSE/24-25/0205); units per unit are not (m3/s, kWh/m2, L/100km), nor a date (no letters)
         return any(p.isalpha() and p.isupper() and len(p) > 1 for p in parts) and any(p.isdigit() for p in parts)
+    # a number in the plural is an age band's or a decade's ("under-5s", "over-60s", "mid-1990s"), no code's part
     return ("_" in token or any(part.isalpha() and part.isupper() for part in parts)
-            or any(bool(re.search(r"[A-Za-z]", part) and re.search(r"\d", part)) for part in parts))
+            or any(bool(re.search(r"[A-Za-z]", part) and re.search(r"\d", part)) and not re.fullmatch(r"\d+s", part)
+                   for part in parts))
 
 
 # parts joined by - or _, or by / as an invoice's or a case's number is ("KSE/24-25/0205"; a date has no letter)
