@@ -4177,6 +4177,8 @@ def test_a_vowel_sign_continues_its_letters_word_and_a_symbol_between_words_is_i
     # the ক of ক্রয় ("purchase") is no mention of the grade ক; the grade standing alone is
     assert mentions("উপজেলাভিত্তিক পাট ক্রয়", ["ক"]) == []
     assert [m.label for m in mentions("গ্রেড ক পাট", ["ক"])] == ["ক"]
+    # a vowel sign after a name of several letters is its case ending: সিলেটে, "in Sylhet"
+    assert [m.label for m in mentions("সিলেটে 980 টন পাট", ["সিলেট"])] == ["সিলেট"]
     routes = pd.Series([12170.0, 124300.0], index=pd.Index(["Manaus → Itacoatiara", "Manaus → Belém"],
                                                                name="trecho"), name="valor")
     printed_routes = tables(printed("print(routes)", routes=routes))
@@ -4196,6 +4198,9 @@ def test_one_statistics_name_given_its_own_figure_names_another_statistic_by_a_l
     # a swap gives neither statistic its own figure
     assert wrong_pair("Wastani ni kilo 68.2. Median ni kilo 73.6.", "q", evidence) is not None
     assert wrong_pair("Kwa kawaida kilo 68 (wastani wa kati ni kilo 68.2).", "q", evidence) is not None
+    # the statistic itself, not a longer name, given another row's figure
+    assert wrong_pair("Typically 92 kg (mean 91.8 kg). Mean: 73.6 kg.", "q", evidence) is not None
+    assert wrong_pair("Typically 92 kg (median of 91.8 kg). The median is 68.2 kg.", "q", evidence) is not None
 
 
 def test_a_bare_figure_after_the_asked_label_was_given_its_own_is_about_something_else() -> None:
@@ -4207,6 +4212,11 @@ def test_a_bare_figure_after_the_asked_label_was_given_its_own_is_about_somethin
     question = "How many wheels were branded Parmigiano Reggiano?"
     assert wrong_pair("357 wheels were branded Parmigiano Reggiano. Another 40 were sold young.", question,
                       evidence) is None
+    # before the label's own figure, pointing back to it, or without a word for the others, it is the label's
+    assert wrong_pair("Answer: 40 wheels. (Parmigiano Reggiano: 357 graded.)", question, evidence)
+    assert wrong_pair("357 wheels were branded Parmigiano Reggiano. Of those, 40 were sold young.", question,
+                      evidence) is not None
+    assert wrong_pair("357 wheels were branded Parmigiano Reggiano. In 2023 it was 40.", question, evidence)
     # without the label's own figure, the bare figure is the asked label's, and misread
     assert wrong_pair("They were 40 in all.", question, evidence) is not None
     assert wrong_pair("40 wheels were branded Parmigiano Reggiano.", question, evidence) is not None
@@ -4223,6 +4233,9 @@ def test_a_change_word_beside_one_named_row_speaks_of_the_step_into_it() -> None
     # the step into June rises, so a fall there is the season's, which rose
     assert wrong_trend("March started at 37.2 a train, and June dipped to 41.4.", evidence) is not None
     assert wrong_trend("The trains fell steadily over the season.", evidence) is not None
+    # a word of progression, or a row named before the step's, makes the span longer than the step
+    assert wrong_trend("March started at 37.2 a train, and the trains dipped steadily to 41.4 in June.", evidence)
+    assert wrong_trend("From 37.2 a train in March, the trains dipped to 41.4 in June.", evidence) is not None
 
 
 def test_rows_tied_with_the_top_of_a_sorted_head_are_its_extreme() -> None:
@@ -4239,15 +4252,27 @@ def test_rows_tied_with_the_top_of_a_sorted_head_are_its_extreme() -> None:
 def test_a_records_field_and_a_string_in_the_code_say_no_unit_of_other_fields() -> None:
     from rlm_jupyter.engine.trust.claims import wrong_unit
 
-    level = pd.Series({"nominal": "2024-01-31 12:00", "t_s": 1800, "hgt": 10252.0, "wspd": 181}, name=3101)
-    record = evidence_of("print(level)\nprint(level.t_s + 60)", level=level)
+    # the record's fields as the code wrote them: hgt's figure says no unit, t_s's its own; the block's t_s is
+    # another field's
+    parse = ("t, h, ws = '1800 10252.0 181'.split()\nlevel = pd.Series({'nominal': '2024-01-31 12:00', 't_s': int(t), "
+             "'hgt': float(h), 'wspd': int(ws)}, name=3101)\nprint(level)\nprint(level.t_s + 60)")
+    record = evidence_of(parse)
     assert wrong_unit("181 knots at 10,252 m.", record) is None
     assert wrong_unit("It got there after 1800 minutes.", record) is not None  # the field t_s is in seconds
+    # a field the code computed from seconds is in seconds; one it never assigned is read by the block's names
+    trips = pd.DataFrame({"trip": ["T1", "T2"], "start_s": [0, 60], "end_s": [1800, 900]})
+    duration = evidence_of("trips['duration'] = trips['end_s'] - trips['start_s']\n"
+                           "print(trips.loc[trips['duration'].idxmax()])", trips=trips)
+    assert wrong_unit("The longest trip, T1, lasted 1800 minutes.", duration) is not None
+    level = pd.Series({"nominal": "2024-01-31 12:00", "t_s": 1800, "hgt": 10252.0}, name=3101)
+    assert wrong_unit("It was at 10,252 m.", evidence_of("print(level)\nprint(level.t_s)", level=level)) is not None
     lines = ["#  t_s pres_hPa  hgt_m", "     0   1000.8     87"]
     header = evidence_of("print([l for l in lines if l.startswith('#  t_s')])\nprint(67)", lines=lines)
     assert wrong_unit("67 minutes ahead of the hour.", header) is None
     seconds = evidence_of("print(67)\nt_s = 67", lines=lines)
     assert wrong_unit("67 minutes ahead of the hour.", seconds) is not None
+    query = evidence_of("q = 'SELECT AVG(wait_s) AS w FROM trips'\nprint(1800)")  # a query's names are columns
+    assert wrong_unit("The average wait is 1800 minutes.", query) is not None
 
 
 def test_days_listed_with_the_month_of_the_last_are_days_of_that_month() -> None:
@@ -4259,7 +4284,8 @@ def test_days_listed_with_the_month_of_the_last_are_days_of_that_month() -> None
     assert keys("le 19 et 20 janvier") == [("19", "--01-19"), ("20 janvier", "--01-20")]
     # a list goes up: a day after a later one is a figure
     assert keys("5, 3 and 7 March") == [("3", "--03-03"), ("7 March", "--03-07")]
-    assert [v.kind for v in values("in 2023, 4 and 5 March")][0] == "number"
+    assert next(v.kind for v in values("in 2023, 4 and 5 March")) == "number"
+    assert [v.kind for v in values("Open tickets were 18 at 31 March.")] == ["number", "date"]
 
 
 def test_bengali_superlatives_are_read_as_hindi_ones() -> None:
@@ -4279,6 +4305,8 @@ def test_one_superlative_over_several_days_claims_no_day_the_extreme() -> None:
     assert wrong_date_extreme(tie, [sales]) is None
     assert wrong_date_extreme("The latest sale was on 23/02/2024.", [sales]) is not None
     assert wrong_date_extreme("The earliest sale was on 23/02/2024, the latest on 14/03/2024.", [sales]) is not None
+    # a day outside brackets is the superlative's
+    assert wrong_date_extreme("The latest sale was on 14/03/2024 (the one before on 23/02/2024).", [sales])
 
 
 def test_a_clock_difference_back_to_an_earlier_time_a_ranges_shared_unit_and_welsh_dates() -> None:
@@ -4286,6 +4314,8 @@ def test_a_clock_difference_back_to_an_earlier_time_a_ranges_shared_unit_and_wel
                   "10:03:49 GADAEL amserlen=10:00").grounded
     assert not traced("It left at 10:03:49, 6 minutes and 49 seconds after its 10:00 slot.",
                       "10:03:49 GADAEL amserlen=10:00").grounded
+    assert not traced("The store is open from 08:00 to 21:30, 10 hours and 30 minutes a day.",
+                      "opens 08:00 closes 21:30").grounded  # from one to the other runs forward only
     # "from 27.1 to 34.8 km" writes km once for both ends, over printed metres
     assert traced("They burst between heights from 27.1 to 34.8 km.", "27117.0 34796.0").grounded
     assert not traced("They burst between heights from 29.1 to 34.8 km.", "27117.0 34796.0").grounded
@@ -4306,3 +4336,4 @@ def test_a_swahili_superlative_agrees_with_its_nouns_class() -> None:
     assert [s.direction for s in forms.superlatives("wakulima wengi zaidi, mauzo makubwa zaidi, bei ndogo zaidi")] == [
         "high", "high", "low"]
     assert forms.superlatives("zaidi ya kilo 50") == []
+    assert forms.superlatives("Pemba ilikuwa na wakulima wengi zaidi ya Mafia.") == []  # more than, a comparison

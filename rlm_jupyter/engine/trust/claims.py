@@ -146,7 +146,7 @@ def mentions(text: str, labels: Iterable[str]) -> list[_Mention]:
         # begins (대양호가, 渋谷店で, S1이, S1门店), and starts right after one
         # a code's plural is its capitals and a small "s" ("SNVs" of the row ``SNV``, "ATMs")
         for match in re.finditer(rf"{_NOT_AFTER_CJK}{re.escape(label.upper()) + '(?-i:s)?' if code else pattern}"
-                                 rf"{_NOT_BEFORE_CJK}",
+                                 rf"{_NOT_BEFORE_CJK}{_NOT_BEFORE_MARK if len(label) == 1 else ''}",
                                  text, flags):
             start, end = match.span()
             if any(a < end and start < b for a, b in taken) or any(
@@ -181,13 +181,16 @@ def _month_years(found: list[_Mention], text: str, labels: Iterable[str]) -> lis
     return out
 
 
-def _combining_marks() -> str:
-    """The combining marks of the Basic Multilingual Plane, as ranges of a character class: a vowel sign or a
-    virama continues its letter's word (the ক of ক্রয়, "purchase", is no mention of the grade ``ক``), though
-    Python's ``\\w`` does not count them as word characters."""
+def _marks(joining: bool) -> str:
+    """Combining marks of the Basic Multilingual Plane, as ranges of a character class (Python's ``\\w`` does not
+    count them as word characters): every one, or (``joining``) only a virama and a nukta, which join the letter
+    before them to the next (the ক of ক্রয়, "purchase", is no mention of the grade ``ক``). A vowel sign after a
+    name of several letters is an ending of it (Bengali's সিলেটে, "in Sylhet", names ``সিলেট``); after one letter,
+    it makes the letter a syllable of another word."""
     runs: list[list[int]] = []
     for code in range(0x300, 0x10000):
-        if unicodedata.category(chr(code)) in ("Mn", "Mc", "Me"):
+        char = chr(code)
+        if unicodedata.category(char) in ("Mn", "Mc", "Me") and (not joining or unicodedata.combining(char) in (7, 9)):
             if runs and runs[-1][1] == code - 1:
                 runs[-1][1] = code
             else:
@@ -195,11 +198,13 @@ def _combining_marks() -> str:
     return "".join(f"\\u{first:04x}-\\u{last:04x}" for first, last in runs)
 
 
-_MARKS = _combining_marks()
+_MARKS, _JOINING = _marks(False), _marks(True)
 _CJK_LETTERS = r"\u1100-\u11ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"  # Hangul, kana, Han
-# not after a letter (or a combining mark) of another script than these
+# not after a letter (or a combining mark) of another script than these; nor before one, or a virama or a nukta
+# (any combining mark after a label of one letter)
 _NOT_AFTER_CJK = rf"(?<![^\W{_CJK_LETTERS}])(?<![{_MARKS}])"
-_NOT_BEFORE_CJK = rf"(?![^\W{_CJK_LETTERS}])(?![{_MARKS}])"
+_NOT_BEFORE_CJK = rf"(?![^\W{_CJK_LETTERS}])(?![{_JOINING}])"
+_NOT_BEFORE_MARK = rf"(?![{_MARKS}])"
 _BETWEEN = re.compile(r"\b(?:between|zwischen|entre|tussen|tra|fra|mellan)\s+\Z", re.IGNORECASE)
 
 
@@ -725,14 +730,8 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
     # figures of the one label it names
     listing = any(s.count > 1 for s in forms.superlatives(question))
     only = asked[0].label if len({m.label for m in asked}) == 1 and not listing else None
-    # an answer that names the question's label with a figure of its own row has given that label its figure: a
-    # sentence that names no label is about something else ("357 su 418 ... Parmigiano Reggiano. Altre 148 forme
-    # ... non sono ancora state espertizzate": the 148 wheels not yet graded)
-    if only is not None and any(_in_rows(v, only, found) for sentence in sentences(text, labels)
-                                if any(m.label == only for m in mentions(sentence, labels))
-                                for v in values(sentence) if v.kind == "number" and v.readings):
-        only = None
-    for sentence in sentences(text, labels):
+    given = _given_own(text, only, labels, found) if only is not None else None
+    for number, sentence in enumerate(sentences(text, labels)):
         named = _one_row_once(mentions(sentence, labels), sentence, found)
         named = _years_as_columns(named, sentence, found)
         holding = {m.label for m in named} or ({only} if only else set())
@@ -759,7 +758,8 @@ def wrong_pair(text: str, question: str, evidence: Evidence) -> Claim | None:
         # of the answer's own markdown table with figures in two columns or more is about its first cell ("| **Total**
         # | 247 | 98,830,000 |"): its columns are not all the question's one label's figure
         bare = only if not named and not _of_other_rows(figures, only, holders) and not (
-            sentence.count("|") >= 2 and len(figures) >= 2) else None
+            sentence.count("|") >= 2 and len(figures) >= 2) and not _about_others(number, sentence, figures, given,
+                                                                                   holders) else None
         for value, label, bound in _pairs(sentence, named, figures, bare, found):
             if not bound or _by_another_name(value, label, named, sentence, found):
                 continue  # a loose layout: the figure may be meant for any label the sentence names
@@ -793,6 +793,44 @@ def _stated_figure(value: Value, sentence: str, holders: list[Table], evidence: 
         return bool(lines)
     words = _measure_words(_around(sentence, value))
     return any(_columns_for(table, words)[1] for table in holders)
+
+
+def _given_own(text: str, only: str, labels: Labels, found: list[Table]) -> tuple[int, set[str]] | None:
+    """The first sentence that names the question's one label with a figure of its own row, and the columns of
+    those figures; None when no sentence does."""
+    for number, sentence in enumerate(sentences(text, labels)):
+        if not any(m.label == only for m in mentions(sentence, labels)):
+            continue
+        own = {id(row) for table in found for row in table.rows_of(only)}
+        columns = {column for v in values(sentence) if v.kind == "number" and v.readings
+                   for table in found for row, column in _cells_of(v, table) if id(row) in own}
+        if columns:
+            return number, columns
+    return None
+
+
+def _about_others(number: int, sentence: str, figures: list[Value], given: tuple[int, set[str]] | None,
+                  holders: list[Table]) -> bool:
+    """Whether a sentence that names no label speaks of other rows than the question's one label, which an earlier
+    sentence gave a figure of its own row: its figures are of that same column in other rows ("357 su 418 ...
+    Parmigiano Reggiano. Altre 148 forme ... non sono ancora state espertizzate": the 148 wheels not yet graded),
+    as a word for "other" or "the rest" says. Not a sentence before that one, nor one that opens on a word pointing
+    back to the label ("Its revenue was 970.5", "Of those, 880 were shipped"), nor a figure of another column
+    ("Paris had 22 orders. Revenue was 970.5": Paris's revenue)."""
+    if given is None or number <= given[0] or _POINTING_BACK.match(sentence) or not _OTHERS.search(sentence):
+        return False
+    cells = [column for value in figures for table in holders for _, column in _cells_of(value, table)]
+    return bool(cells) and set(cells) <= given[1]
+
+
+# a sentence opening on a word that points back to what the sentence before named
+_POINTING_BACK = re.compile(r"\W*(?:(?:of|among|from)\s+)?(?:it|its|it's|this|that|these|those|their|they|there|his|"
+                            r"her|here|so|also|which|il|elle|son|sa|ses|leur|er|sie|es|sein|ihr|su|sus|lo|la|suo|sua)\b",
+                            re.IGNORECASE)
+# a word for the other rows or the rest of them ("another 148", "altre 148 forme", "die übrigen")
+_OTHERS = re.compile(r"\b(?:other|others|another|remaining|rest|altr[eiao]|autres?|otr[oa]s?|outr[oa]s?|ander[en]?|"
+                     r"übrige[n]?|övriga|andra|andre|øvrige|overige|inn[eiy]ch|inne|ostatní|dalších|muut|muita|diğer|"
+                     r"lain(?:nya)?|wengine|nyingine|khác|други|інші|другие)\b", re.IGNORECASE)
 
 
 def _by_another_name(value: Value, label: str, named: list[_Mention], sentence: str, found: list[Table]) -> bool:
@@ -832,8 +870,8 @@ def _other_statistic(sentence: str, figures: list[Value], found: list[Table], te
 
     Unless another sentence of the answer gives that statistic its own row's figure: one name given two figures,
     one of them its own, names something else the other time, by a longer name this word opens ("wastani wa kati",
-    the middle average, is the median; "wastani", the mean, is 73.6 in the next sentence). A swap gives neither
-    statistic its own figure."""
+    the middle average, is the median; "wastani", the mean, is 73.6 in the next sentence): the name is followed by
+    two words or more before its figure. A swap gives neither statistic its own figure."""
     for table in found:
         if not _of_statistics(table):
             continue
@@ -842,7 +880,8 @@ def _other_statistic(sentence: str, figures: list[Value], found: list[Table], te
             continue
         label = named[0].label
         own = {id(row) for row in table.rows_of(label)}
-        if any(_stated_as(label, table, other, own) for other in sentences(text) if other != sentence):
+        if _QUALIFIED.match(sentence, named[0].end) and any(
+                _stated_as(label, table, other, own) for other in sentences(text) if other != sentence):
             continue
         for value in _statistic_figures(named[0], figures):
             # a count of rows is context ("the median fare of the 701 rides"), not a statistic read for another
@@ -855,6 +894,12 @@ def _other_statistic(sentence: str, figures: list[Value], found: list[Table], te
                 return Claim(prompts.other_row(value.text, printed, whose, table.where.describe(), mine[:200]),
                              {"label": printed, "figure": value.text, "row_of": whose, "own": mine[:200]})
     return None
+
+
+# a name followed by two words or more, the first no copula, before the figure: a longer name ("wastani wa kati ni
+# kilo 68.2"), not the statistic itself ("median 91.8", "median of 91.8", "the mean is 73.6")
+_QUALIFIED = re.compile(r"\s+(?!(?:is|was|are|were|ni|est|ist|es|è|é|on|er|är|je|jest|of|de|di)\b)[^\W\d_]+"
+                        r"(?:\s+[^\W\d_]+)+\s+[^\d]{0,12}\d", re.IGNORECASE)
 
 
 def _statistic_figures(name: _Mention, figures: list[Value]) -> list[Value]:
@@ -1356,11 +1401,12 @@ def wrong_date_extreme(text: str, frames: Iterable[Any]) -> Claim | None:
         # the superlative of the date's own sentence ("… 05/06/2024: 415. The largest was L24-044" names none)
         start, end = _sentence_of(text, value.start)
         own = [c for c in claimed if start <= c.start < end]
-        # one superlative over several days of the sentence claims no day the extreme: it ranks what the days are
-        # the days of ("two refunds tie for the largest: EXP-00706 (refunded on 23/02/2024) and EXP-01002
-        # (refunded on 14/03/2024)")
-        days = {v.key for v in dates if start <= v.start < end}
-        if not own or len(own) < len(days):
+        # one superlative over several days of the sentence, each in brackets of its own, claims no day the
+        # extreme: the days are details of the items it ranks ("two refunds tie for the largest: EXP-00706
+        # (refunded on 23/02/2024) and EXP-01002 (refunded on 14/03/2024)")
+        days = [v for v in dates if start <= v.start < end]
+        if not own or (len(own) < len({v.key for v in days})
+                       and all(_bracket_around(text, v.start) is not None for v in days)):
             continue
         superlative = min(own, key=lambda c: abs(c.start - value.start))
         day = date_of(value.key)
@@ -1587,8 +1633,10 @@ def wrong_unit(text: str, evidence: Evidence) -> Claim | None:
             return Claim(prompts.wrong_unit(value.text, printed[0][1].text, money),
                          {"figure": value.text, "printed_in": money})
         fields = {id(line) for record in evidence.records for line in record.lines}
+        codes = tuple(dict.fromkeys(line.code for line in evidence.shown.lines if line.code))
         units = {u for line, figure in printed for u in _printed_units(line.text, figure.start + len(figure.text),
-                                                                        line.code, known, own, id(line) in fields)
+                                                                        line.code, known, own,
+                                                                        codes if id(line) in fields else None)
                  | _column_units(value, line, evidence.tables, own, whole=True)
                  if u.dimension == value.unit.dimension}
         # "2 days" from printed seconds: a conversion
@@ -1735,19 +1783,33 @@ def _currencies_named(text: str) -> set[str]:
 
 
 def _printed_units(line: str, after: int, code: str, known: dict[str, localedata.Unit],
-                   own: dict[str, localedata.Unit], record: bool = False) -> set[localedata.Unit]:
+                   own: dict[str, localedata.Unit], codes: tuple[str, ...] | None = None) -> set[localedata.Unit]:
     """The units the printing says a figure is in: a unit word right after it, the field's name of a record's line
     (``khz      14024`` of ``print(qso.iloc[0])``), else the code's snake_case names, and the names of the columns
-    its printed expressions end on read in ``own`` (a speed's ``gust_kt`` of ``print(obs.gust_kt.max())``)."""
+    its printed expressions end on read in ``own`` (a speed's ``gust_kt`` of ``print(obs.gust_kt.max())``).
+
+    ``codes``: every block's code, for a line of a printed record (``hgt      10252.0`` of ``print(w)``, a series of
+    one row's fields): its field's name says the unit (``t_s`` seconds), else what the code assigned to that field
+    (``df['duration'] = df.end_s - df.start_s``: seconds; ``'hgt': float(h)``: none); the block's other names
+    (``t_s``) are other fields'. A field the code never assigned is read as any other line."""
     beside = _beside_unit(line, after, own)
     if beside is not None:
         return {beside}
-    # a record's line (``hgt      10252.0`` of ``print(w)``, a series of one row's fields) names the figure's field,
-    # and that name alone says its unit (``t_s`` seconds, ``hgt`` none): the block's other names are other fields'
-    if record:
-        field = _FIELD_VALUE.match(line)
-        name = field.group(1).lower() if field is not None else ""
-        return {unit for part in name.split("_")[1:] if (unit := known.get(part)) is not None}
+    if codes is not None and (field := _FIELD_VALUE.match(line)) is not None:
+        name = field.group(1)
+        named = {unit for part in name.lower().split("_")[1:] if (unit := known.get(part)) is not None}
+        assigned = [m.group(1) for text in codes for m in re.finditer(
+            rf"(?:\[\s*['\"]{re.escape(name)}['\"]\s*\]\s*=(?!=)|['\"]{re.escape(name)}['\"]\s*:|\b{re.escape(name)}\s*=(?!=))"
+            r"\s*(.+?)(?=,\s*['\"]\w+['\"]\s*:|,\s*\w+\s*=(?!=)|$)", text, re.MULTILINE)]
+        if named or assigned:
+            return named or {unit for rhs in assigned for unit in _code_units(rhs, known, own)}
+    return _code_units(code, known, own)
+
+
+def _code_units(code: str, known: dict[str, localedata.Unit],
+                own: dict[str, localedata.Unit]) -> set[localedata.Unit]:
+    """The units the code's names say: its snake_case names' words, and the columns its printed expressions end on
+    read in ``own``."""
     printing = {unit for name in _printed_columns(code) if (unit := _name_unit(name, own)) is not None}
     parts = {part for name in _column_names(code) for part in name.lower().split("_") if part}
     snake = {part for name in _column_names(code) if "_" in name for part in name.lower().split("_")[1:]}
@@ -1863,15 +1925,16 @@ def _column_names(code: str) -> list[str]:
 
 @functools.lru_cache(maxsize=256)
 def _names_only(code: str) -> str:
-    """The code with its string literals blanked, but those that are one name (a column's or a category's:
-    ``['kwh']``, ``== 'biomasse_tonn'``) and f-strings (their fields are code: ``f'{t.wait_s:.1f}'``)."""
+    """The code with its string literals that open on a sign blanked (a line of the data the code looks for,
+    ``'#  t_s'``): a string that opens on a name is a column's, a category's or a query's (``== 'biomasse_tonn'``,
+    ``'SELECT AVG(wait_s) ...'``), and an f-string's fields are code."""
     lines = code.splitlines(keepends=True)
     starts = list(itertools.accumulate((len(line) for line in lines), initial=0))
     out = list(code)
     try:
         for token in tokenize.generate_tokens(io.StringIO(code).readline):
-            if token.type == tokenize.STRING and not re.fullmatch(r"(?i:[rbu]*)(['\"])\w+\1|(?i:[rb]?f[rb]?)['\"].*",
-                                                                   token.string, re.DOTALL):
+            if token.type == tokenize.STRING and re.fullmatch(r"(?i:[rbu]*)(['\"])(?:\1\1)?[^\w\s'\"].*",
+                                                               token.string, re.DOTALL):
                 start = starts[token.start[0] - 1] + token.start[1]
                 end = starts[token.end[0] - 1] + token.end[1]
                 out[start:end] = " " * (end - start)
@@ -1956,6 +2019,8 @@ _PROGRESSION = re.compile(r"\b(?:each|every|over time|successive\w*|increasingly
                           r"cada|immer)\b", re.IGNORECASE)
 
 
+_SPAN = re.compile(r"\b(?:until|till|up to|through|into|since|from|throughout|bis|jusqu|hasta|fino|até|tot)\b",
+                   re.IGNORECASE)  # words of a span of rows
 _PIECE = re.compile(r"(?<!\d),(?!\d)|;|(?<!\d):|:(?!\d)")  # a sentence's pieces: between commas (not a figure's)
 
 
@@ -1970,10 +2035,16 @@ def _a_step(sentence: str, words: re.Pattern[str], table: Table, column: str, up
     for match in found:
         starts = [0] + [m.end() for m in _PIECE.finditer(sentence) if m.end() <= match.start()]
         ends = [m.start() for m in _PIECE.finditer(sentence) if m.start() >= match.end()] + [len(sentence)]
-        rows = {m.label for m in mentions(sentence[starts[-1]:ends[0]], labels)}
+        piece = sentence[starts[-1]:ends[0]]
+        if _PROGRESSION.search(piece) or _SPAN.search(piece):
+            return False  # "increased every month up to May" speaks of the months before May too
+        rows = {m.label for m in mentions(piece, labels)}
         at = [i for i, row in enumerate(table.rows) if row.labels and label_key(row.labels[-1]) in rows]
         if len(rows) != 1 or len(at) != 1 or at[0] == 0:
             return False
+        earlier = {m.label for m in mentions(sentence, labels)} - rows
+        if any(row.labels and label_key(row.labels[-1]) in earlier for row in table.rows[:at[0] - 1]):
+            return False  # "From 50.1 in March, ridership rose to 35.8 in June": March to June, not May to June
         before, after = table.rows[at[0] - 1].figure(column), table.rows[at[0]].figure(column)
         if before is None or after is None or (after > before) != up or after == before:
             return False

@@ -68,12 +68,14 @@ def between_clocks(value: Value, found: list[Value], sources: dict[int, Source],
         truncated = Decimal(60) if one.count(":") == 1 or other.count(":") == 1 else Decimal(0)
         days = [(d2 - d1).days for d1 in _days(first, found, sources, text)
                 for d2 in _days(second, found, sources, text)]
-        # forward from the first the answer states: "from 23:30 to 01:15" runs past midnight, 1 h 45 min (not
-        # 22 h 15 min back); back to the second only when that is the shorter way round the clock: "at 10:03:49,
-        # 3 minutes and 49 seconds after its 10:00 slot" (a Decimal's remainder keeps the dividend's sign, so a
-        # negative difference is brought onto the clock first)
+        # forward from the first the answer states: "from 23:30 to 01:15" runs past midnight, 1 h 45 min (a
+        # Decimal's remainder keeps the dividend's sign, so a negative difference is brought onto the clock first);
+        # back to the second only where the answer writes the duration as after it, the shorter way round the
+        # clock: "at 10:03:49, 3 minutes and 49 seconds after its 10:00 slot"
         forward, back = (end - start + 86400) % 86400, (start - end + 86400) % 86400
-        spans = [abs(day * 86400 + end - start) for day in days] or [forward, *([back] if back < forward else [])]
+        after = value.start < second.start and _AFTER.match(text, value.start + len(value.text)) is not None
+        spans = [abs(day * 86400 + end - start) for day in days] or [
+            forward, *([back] if after and back < forward else [])]
         if any(abs(span - seconds) <= tolerance + truncated for span in spans):
             return Source(value.text, "derived", how=f"{second.text} − {first.text}", loose=True,
                           operands=[sources[a], sources[b]])
@@ -95,6 +97,9 @@ def _days(value: Value, found: list[Value], sources: dict[int, Source], text: st
             if (day := date_of(year + key[1:] if year else key)) is not None]
 
 
+# a duration written as after (behind, later than) the time it is measured from, which follows
+_AFTER = re.compile(r"\s+(?:after|later than|behind|past|late on|late for|nach|après|después de|dopo|depois d[eo])\b",
+                    re.IGNORECASE)
 # what may stand between a time of day and the date it is on: its zone, "on", "at", a comma
 _BESIDE = re.compile(r"\s*(?:(?:UTC|GMT|Z)\s*)?(?:,\s*)?(?:on|at|um|à|le|am|el|il|op|,)?\s*(?:the\s+)?", re.IGNORECASE)
 

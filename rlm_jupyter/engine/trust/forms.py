@@ -142,7 +142,9 @@ _SUPERLATIVE = re.compile(
     r"|(?P<persian>[\u0600-\u06ff]+(?:\u200c|\s)?ترین)(?![\u0600-\u06ff])"
     # Swahili's adjective + zaidi, the adjective agreeing with its noun's class ("mwingi", "wengi", "mengi" of -ingi;
     # "mkubwa", "mdogo", "mrefu")
+    # (not a comparison: "wengi zaidi ya Mafia", "zaidi kuliko", more than)
     r"|\b(?P<swahili>(?:[^\W\d_]{0,3}(?:ingi|engi|kubwa|refu|dogo|fupi)|ghali|juu|kidogo|rahisi|chini)\s+zaidi)\b"
+    r"(?!\s+(?:ya|kuliko)\b)"
     # Greek's article + comparative (-ότερ-, -ύτερ-, πιο + adjective) or μέγιστος / ελάχιστος; Hebrew's הכי +
     # adjective or adjective + ביותר; Hindi's सबसे, Marathi's सर्वात and Bengali's সবচেয়ে + adjective; Romanian's
     # cel mai + adjective

@@ -213,7 +213,7 @@ _RANGE_START = re.compile(rf"(?<![\w.,:/])(\d{{1,2}})\.?(?:\s?[–-]\s?|\s{RANGE
 
 # the days of a list written with the month of its last ("19 and 20 January", "3, 4 and 5 March", "19 et 20
 # janvier"): a day before a word for "and", and the days before it with commas
-AND_WORDS = r"(?:and|&|et|und|y|e|i|og|och|en|ja|és|ve|và|и|і|oraz|dan|na|at)"
+AND_WORDS = r"(?:and|&|et|und|y|e|i|og|och|en|ja|és|ve|và|и|і|oraz|dan|na)"  # not Tagalog "at", English "at"
 _LIST_LAST = re.compile(rf"(?<![\w.,:/])(\d{{1,2}})\.?\s{AND_WORDS}\s$", re.IGNORECASE)
 _LIST_MORE = re.compile(r"(?<![\w.,:/])(\d{1,2})\.?,\s$")
 
