@@ -146,10 +146,10 @@ def mentions(text: str, labels: Iterable[str]) -> list[_Mention]:
         # begins (대양호가, 渋谷店で, S1이, S1门店), and starts right after one
         # a code's plural is its capitals and a small "s" ("SNVs" of the row ``SNV``, "ATMs")
         for match in re.finditer(rf"{_NOT_AFTER_CJK}{re.escape(label.upper()) + '(?-i:s)?' if code else pattern}"
-                                 rf"{_NOT_BEFORE_CJK}{_NOT_BEFORE_MARK if len(label) == 1 else ''}",
+                                 rf"{_NOT_BEFORE_CJK}",
                                  text, flags):
             start, end = match.span()
-            if any(a < end and start < b for a, b in taken) or any(
+            if _inside_a_word(text, start, end, len(label) == 1) or any(a < end and start < b for a, b in taken) or any(
                     a <= start and end <= b and (a, b) != (start, end) for a, b in quoted) or (
                     not digits and any(a < start and end <= b for a, b in units)) or (digits and (
                     any(a < end and start < b for a, b in in_dates)
@@ -181,30 +181,24 @@ def _month_years(found: list[_Mention], text: str, labels: Iterable[str]) -> lis
     return out
 
 
-def _marks(joining: bool) -> str:
-    """Combining marks of the Basic Multilingual Plane, as ranges of a character class (Python's ``\\w`` does not
-    count them as word characters): every one, or (``joining``) only a virama and a nukta, which join the letter
-    before them to the next (the ক of ক্রয়, "purchase", is no mention of the grade ``ক``). A vowel sign after a
-    name of several letters is an ending of it (Bengali's সিলেটে, "in Sylhet", names ``সিলেট``); after one letter,
-    it makes the letter a syllable of another word."""
-    runs: list[list[int]] = []
-    for code in range(0x300, 0x10000):
-        char = chr(code)
-        if unicodedata.category(char) in ("Mn", "Mc", "Me") and (not joining or unicodedata.combining(char) in (7, 9)):
-            if runs and runs[-1][1] == code - 1:
-                runs[-1][1] = code
-            else:
-                runs.append([code, code])
-    return "".join(f"\\u{first:04x}-\\u{last:04x}" for first, last in runs)
-
-
-_MARKS, _JOINING = _marks(False), _marks(True)
 _CJK_LETTERS = r"\u1100-\u11ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"  # Hangul, kana, Han
-# not after a letter (or a combining mark) of another script than these; nor before one, or a virama or a nukta
-# (any combining mark after a label of one letter)
-_NOT_AFTER_CJK = rf"(?<![^\W{_CJK_LETTERS}])(?<![{_MARKS}])"
-_NOT_BEFORE_CJK = rf"(?![^\W{_CJK_LETTERS}])(?![{_JOINING}])"
-_NOT_BEFORE_MARK = rf"(?![{_MARKS}])"
+_NOT_AFTER_CJK = rf"(?<![^\W{_CJK_LETTERS}])"  # not after a letter of another script than these
+_NOT_BEFORE_CJK = rf"(?![^\W{_CJK_LETTERS}])"
+_MARK = ("Mn", "Mc", "Me")  # the categories of combining marks
+
+
+def _inside_a_word(text: str, start: int, end: int, one_letter: bool) -> bool:
+    """Whether a match of a label is part of a longer word through a combining mark, which Python's ``\\w`` does
+    not count as a word's character: one before it, or a virama or a nukta after it, which join its last letter to
+    the next (the ক of ক্রয়, "purchase", is no mention of the grade ``ক``). A vowel sign after a name of several
+    letters is an ending of it (Bengali's সিলেটে, "in Sylhet", names ``সিলেট``); after one letter, it makes the
+    letter a syllable of another word."""
+    before = text[start - 1] if start else " "
+    after = text[end] if end < len(text) else " "
+    return unicodedata.category(before) in _MARK or unicodedata.combining(after) in (7, 9) or (
+        one_letter and unicodedata.category(after) in _MARK)
+
+
 _BETWEEN = re.compile(r"\b(?:between|zwischen|entre|tussen|tra|fra|mellan)\s+\Z", re.IGNORECASE)
 
 
