@@ -1909,9 +1909,8 @@ def _named_unit(parts: list[str], known: dict[str, localedata.Unit]) -> localeda
 
 def _column_names(code: str) -> list[str]:
     """The names the code reads columns by: ``.latency_ms``, ``['kwh']``, ``wait_s``, ``중량_kg`` (snake_case
-    names, in any script), and the keys it writes a record's fields by (``{'hgt': ...}``); not a method it calls
-    (the ``min`` of ``.min()`` is no minute), nor a word inside a string that is no name (the ``t_s`` of a header
-    line the code looks for, ``'#  t_s'``)."""
+    names, in any script); not a method it calls (the ``min`` of ``.min()`` is no minute), nor a word inside a
+    string that opens on a sign (the ``t_s`` of a header line the code looks for, ``'#  t_s'``)."""
     return [m.group(0) if m.group(1) is None and m.group(2) is None else m.group(1) or m.group(2)
             for m in re.finditer(r"[^\W\d_]+(?:_[^\W\d_]+)+|\.([A-Za-z]\w*)\b(?!\s*\()|\[['\"](\w+)['\"]\]",
                                  _names_only(code))]
