@@ -58,6 +58,18 @@ WAKE_EVERY_S = 0.5  # how often a blocking call is woken with SIGINT while it mu
 WATCH_HANDLER_EVERY_S = 0.2  # how often the watchdog checks that our SIGINT handler is still installed
 
 Reason = Literal["stop", "timeout"]
+_DROPPING = threading.local()  # ``on`` from our tracer's raise until CPython has dropped it
+
+
+def tracer_dropped() -> bool:
+    """Whether a "sys.settrace" audit event now is CPython dropping our tracer, which raised to end the block:
+    CPython audits that drop with the block's own frame on top, so the guard would take it for the block's code
+    setting a trace function and refuse it, replacing the block's end with a refusal. Only while our tracer is
+    still the thread's (CPython audits before it drops it); read once: the flag is cleared, and a profile call
+    (``_rearm``) clears it too."""
+    dropped = getattr(_DROPPING, "on", False) and getattr(sys.gettrace(), "__func__", None) is Guard._raise_at_lines
+    _DROPPING.on = False
+    return dropped
 
 
 class Stopped(KeyboardInterrupt):
@@ -116,11 +128,13 @@ class Guard:
 
     def _raise_at_lines(self, frame: FrameType, event: str, arg: object) -> Any:
         if self.raising and event == "line" and frame.f_code.co_filename.startswith(self.code_prefix):
+            _DROPPING.on = True  # CPython drops a tracer that raised, auditing "sys.settrace" from the block's frame
             raise self.exception()
         return self.tracer
 
     def _rearm(self, frame: FrameType, event: str, arg: object) -> None:
         """Profile function: put the tracer back (a trace function that raised was dropped by CPython)."""
+        _DROPPING.on = False
         if self.active and sys.gettrace() is not self.tracer:
             self.arm(frame)
 

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .cell_guard import tracer_dropped
 from .places import DIR_FD, fd_path, host_text, loopback_host, real, show
 from .secrets import SECRET_NAME
 from .watch import Watch
@@ -127,6 +128,14 @@ def _always(category: str, label: str, shown: int | None = 0) -> Check:
             return None
         return category, f"{label}({show(args[shown])})" if shown is not None and len(args) > shown else label
     return check
+
+
+def _unless_tracer_dropped(check: Check) -> Check:
+    """``check``, but for CPython dropping the cell guard's tracer after it raised to end a block: that drop is
+    audited as "sys.settrace" from the block's frame (``cell_guard.tracer_dropped``)."""
+    def unless(watch: Watch, args: tuple[Any, ...], actor: Actor) -> Found:
+        return None if tracer_dropped() else check(watch, args, actor)
+    return unless
 
 
 def _kill(watch: Watch, args: tuple[Any, ...], actor: Actor) -> Found:
@@ -241,7 +250,8 @@ CHECKS: dict[str, Check] = {
     "ctypes.dlopen": _always("native", "ctypes.dlopen"), "ctypes.dlsym": _always("native", "ctypes.dlsym", 1),
     "ctypes.cdata": _always("native", "ctypes.cdata"), "import": _import,
     "sys.addaudithook": _always("hooks", "sys.addaudithook", None),
-    "sys.settrace": _always("hooks", "sys.settrace", None), "sys.setprofile": _always("hooks", "sys.setprofile", None),
+    "sys.settrace": _unless_tracer_dropped(_always("hooks", "sys.settrace", None)),
+    "sys.setprofile": _always("hooks", "sys.setprofile", None),
     "os.putenv": _environment, "os.unsetenv": _environment,
     # Calls CPython raises no event for: guard_calls raises these around them.
     "rlm_jupyter.os.mkfifo": _changes((0, 1)), "rlm_jupyter.os.mknod": _changes((0, 1)),
