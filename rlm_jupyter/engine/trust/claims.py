@@ -792,10 +792,10 @@ def _stated_figure(value: Value, sentence: str, holders: list[Table], evidence: 
 def _given_own(text: str, only: str, labels: Labels, found: list[Table]) -> tuple[int, set[str]] | None:
     """The first sentence that names the question's one label with a figure of its own row, and the columns of
     those figures; None when no sentence does."""
+    own = {id(row) for table in found for row in table.rows_of(only)}
     for number, sentence in enumerate(sentences(text, labels)):
         if not any(m.label == only for m in mentions(sentence, labels)):
             continue
-        own = {id(row) for table in found for row in table.rows_of(only)}
         columns = {column for v in values(sentence) if v.kind == "number" and v.readings
                    for table in found for row, column in _cells_of(v, table) if id(row) in own}
         if columns:

@@ -648,7 +648,7 @@ class Table:
                 firsts.setdefault(words[0], []).append(key)
         # the part after a symbol set between names: "Belém" of a route "Manaus → Belém"
         ends = {joined.group(2): key for key in keys if (joined := re.fullmatch(r".+?\s(\S)\s(.{4,})", key))
-                and unicodedata.category(joined.group(1)) in ("Sm", "So", "Pd")
+                and _between_words(joined.group(1))
                 and not any(joined.group(2) in k for k in keys - {key})}
         return {**{end: key for end, key in ends.items() if end not in keys},
                 **{first: named[0] for first, named in firsts.items() if len(named) == 1 and first not in keys
@@ -785,9 +785,14 @@ def _equal_width_runs(lines: list[Line]) -> Iterator[tuple[int, int]]:
             start = index
 
 
+def _between_words(char: str) -> bool:
+    """A symbol or a dash set between words ("Manaus → Belém", "Nord – Süd")."""
+    return unicodedata.category(char) in ("Sm", "So", "Pd")
+
+
 def _in_words(char: str) -> bool:
-    """A letter, or a symbol or dash set between words ("Manaus → Belém", "Rock & Roll", "Nord – Süd")."""
-    return char.isalpha() or unicodedata.category(char) in ("Sm", "So", "Pd")
+    """A letter, or a symbol or dash set between words."""
+    return char.isalpha() or _between_words(char)
 
 
 def _segments(texts: list[str], words: bool = False) -> list[tuple[int, int]]:
