@@ -199,3 +199,19 @@ def test_find_final_line_start_rule_directly() -> None:
     assert find_final("see FINAL(1)", has_code=True) is None
     assert find_final("see FINAL(1)", has_code=False) == Final("value", "1")
     assert find_final("see\nFINAL(1)", has_code=True) == Final("value", "1")
+
+
+@pytest.mark.parametrize("fence", ["```", "~~~"])
+def test_a_final_that_quotes_a_line_in_a_fence_is_one_answer(fence: str) -> None:
+    quote = '05-11-2024,06:40,Tukuche,AB12345,out,2,1,"NPR 12,345"'
+    parsed = parse_reply(f"FINAL({fence}\n{quote}\n{fence}\nThe last entry is AB12345's, at 06:40.)")
+    assert parsed.final == Final("value", f"{fence}\n{quote}\n{fence}\nThe last entry is AB12345's, at 06:40.")
+    assert parsed.code == []
+    # after a block, on a line of its own: the block runs and the FINAL is its reply's answer
+    ran = parse_reply(block("print(log[-1])") + f"\nFINAL(\n{fence}\n{quote}\n{fence}\nthat line.)")
+    assert ran.code == ["print(log[-1])"] and ran.final == Final("value", f"{fence}\n{quote}\n{fence}\nthat line.")
+
+
+def test_a_final_around_a_labelled_block_is_not_a_quote() -> None:
+    parsed = parse_reply("FINAL(\n```repl\nprint(1)\n```\n)")
+    assert parsed.code == ["print(1)"]

@@ -78,6 +78,12 @@ def strip_think(text: str) -> str:
 
 def parse_reply(reply: str) -> ParsedReply:
     text = strip_think(reply)
+    quoting = _fenced_final(text)
+    if quoting is not None:  # FINAL(```\n<a log line>\n```\n<the answer>): its fence is a quote, not code
+        start, inner = quoting
+        before = parse_reply(text[:start]) if text[:start].strip() else ParsedReply("", [], None)
+        return ParsedReply(prose=f"{before.prose}\n{text[start:]}".strip(), code=before.code,
+                           final=Final("value", inner), unrun=before.unrun)
     lost = _LOST_OPENING.match(text)
     if lost:
         text = lost.group(1) + text.lstrip()
@@ -96,6 +102,24 @@ def parse_reply(reply: str) -> ParsedReply:
         # needle question with a bare `llm_query(...)` line, three turns running. Run it (prose never parses).
         return ParsedReply(prose="", code=[unfenced], final=None)
     return ParsedReply(prose=prose, code=code, final=final, unrun=unrun)
+
+
+_FINAL_AT_LINE_START = re.compile(r"(?:^|\n)[ \t>*_\-]*FINAL\(")
+_FENCE_LINE = re.compile(r"(?:^|\n|\()[ \t]*(?:`{3,}|~{3,})")
+_LABELLED_FENCE = re.compile(r"(?:`{3,}|~{3,})[ \t]*" + _LABELS + r"[ \t]*\n", re.IGNORECASE)
+
+
+def _fenced_final(text: str) -> tuple[int, str] | None:
+    """A ``FINAL(`` at the start of a line whose parenthesis closes the reply and whose text holds a fence, with no
+    labelled block inside: where it starts, and its text. Why: an answer that quotes a log line in a fence
+    (``FINAL(```\n05-11-2024,06:40,...\n```\nThe last entry ...)``) is one answer; read fence by fence, its
+    quote was taken for output and the FINAL around it was lost."""
+    for m in _FINAL_AT_LINE_START.finditer(text):
+        rest = text[m.end():].rstrip()
+        inner = rest[:-1]
+        if rest.endswith(")") and _FENCE_LINE.search(rest) and not _LABELLED_FENCE.search(inner):
+            return m.start(), inner.strip()
+    return None
 
 
 def _made_up_output(text: str, starts: list[int]) -> int:

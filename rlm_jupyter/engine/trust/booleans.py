@@ -9,7 +9,9 @@ code's syntax tree (never from the answer's words):
 - a column compared with a value (``df.heure == '07h00'``): ``True`` is that value; compared with an empty or false
   value (``df.guest != ''``, ``!= 0``, ``.notna()``): ``True`` is the column ("guest"), ``False`` with ``==``;
 - ``df.notes.str.contains('frost')``: ``True`` is "frost";
-- a weekday number against Saturday's (``df.day.dt.dayofweek >= 5``): ``True`` is "weekend", ``False`` "weekday".
+- a weekday number against Saturday's (``df.day.dt.dayofweek >= 5``): ``True`` is "weekend", ``False`` "weekday";
+- a column of booleans the code assigned one of these conditions (``t['penwythnos'] = t.dydd.dt.day_of_week >= 5``,
+  then ``groupby('penwythnos')``): what the condition names them.
 
 Only one such grouping per block is read: with two, which table is which is not known; a grouping by a column's
 name beside one by a condition is taken for no condition (``daily = df.groupby('day')...`` then
@@ -32,10 +34,31 @@ def boolean_names(code: str) -> dict[str, str]:
         return {}
     keys = [node.args[0] for node in ast.walk(tree) if isinstance(node, ast.Call)
             and isinstance(node.func, ast.Attribute) and node.func.attr == "groupby" and node.args]
-    named = [(key, names) for key in keys if (names := _names(key))]
+    assigned = _conditions_assigned(tree)
+    named = [(key, names) for key in keys if (names := assigned.get(_column_named(key) or "") or _names(key))]
     if len(named) > 1:  # a grouping by a condition says what True is; one by a column's name only may (by a date)
         named = [(key, names) for key, names in named if not _by_name(key)]
     return named[0][1] if len(named) == 1 else {}
+
+
+def _conditions_assigned(tree: ast.Module) -> dict[str, dict[str, str]]:
+    """The columns the code assigned a condition it reads (``t['penwythnos'] = t.dydd.dt.day_of_week >= 5``), with
+    what that condition names ``True`` and ``False``: a grouping by the column's name is a grouping by it."""
+    out = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and (column := column_of(node.targets[0])) \
+                and not _by_name(node.value) and (names := _names(node.value)):
+            out[column] = names
+    return out
+
+
+def _column_named(key: ast.expr) -> str | None:
+    """The column a grouping by name groups by: ``'evening'``, ``['evening']``, ``df.evening``."""
+    if isinstance(key, ast.List) and len(key.elts) == 1:
+        key = key.elts[0]
+    if isinstance(key, ast.Constant) and isinstance(key.value, str):
+        return key.value
+    return column_of(key) if isinstance(key, ast.Attribute | ast.Subscript) else None
 
 
 def _by_name(key: ast.expr) -> bool:

@@ -7,10 +7,12 @@ changing what it reduces (a filter added, a cleaning step replaced). That is a r
 replaces is stale.
 
 What counts as a revision is read from the code's syntax tree (each name the code assigned read as what it was
-assigned), never from the words around it:
+assigned, through a function's call too: ``naive = pd.to_numeric(x).sum()``), never from the words around it. A
+result times or over a constant is the reduction it scales (``secs.mean() / 60`` is a mean, in minutes).
 
 - a filter added: the later operand is the earlier one with more row filters (``ng`` then
-  ``ng[ng.path != '/healthz']``; ``orders.amount`` then ``orders[orders.status != 'refunded'].amount``);
+  ``ng[ng.path != '/healthz']``; ``orders.amount`` then ``orders[orders.status != 'refunded'].amount``; a method
+  that keeps some rows, ``kills.drop_duplicates('nr', keep='last').kg``, the rows' order aside);
 - a step replaced or added: both end in a method call on the same thing (``x.fillna(0).mean()`` then
   ``x.dropna().mean()``), or the later one calls a method on the earlier (``x.mean()`` then
   ``x.replace(0, np.nan).mean()``), or a step for missing values dropped or changed (``x.fillna(0).mean()``
@@ -26,9 +28,10 @@ assigned), never from the words around it:
 Not a revision: another subset with as many filters (Lyon's mean beside the mean without refunds is a second
 answer, not a correction), nor the whole printed after its part (``len(log[...])`` then ``len(log)``: context).
 
-Only for a question whose form asks for one figure (or what its subject did: "What did G2 generate?"), only for a
-figure whose last printing as a result was revised and that no output showed again after the revision, and only
-when the answer does not state the revised figure too ("1,204, or 1,187 without the probes" is fine).
+Only for a question whose form asks for one figure (or what its subject did: "What did G2 generate?"; or, in a
+language whose question words ``forms`` does not read, an answer of one figure), only for a figure whose last
+printing as a result was revised and that no output showed again after the revision, and only when the answer does
+not state the revised figure too ("1,204, or 1,187 without the probes" is fine).
 """
 from __future__ import annotations
 
@@ -112,10 +115,8 @@ class Block:
 
 def stale(text: str, question: str, evidence: Evidence) -> Claim | None:
     """A figure of the answer that a later block of the same run recomputed to another value (see the module)."""
-    if (forms.asks_for_one(question) != "one figure" and not forms.asks_what_done(question)) or not evidence.runs:
-        return None
     stated = [v for v in values(text) if v.kind == "number" and v.readings and not is_year(v)]
-    if not stated:
+    if not stated or not evidence.runs or not _one_asked(question, stated):
         return None
     blocks = _blocks(evidence.runs[-1])
     results = _Results.of(evidence, blocks)
@@ -129,6 +130,13 @@ def stale(text: str, question: str, evidence: Evidence) -> Claim | None:
         return Claim(prompts.stale_figure(value.text, last[2], last[1]),
                      {"figure": value.text, "revised": last[2], "where": last[1]})
     return None
+
+
+def _one_asked(question: str, stated: list[Value]) -> bool:
+    """Whether one figure is asked for: the question's form says so, or, when its form is not read (a language
+    ``forms`` has no question words for: "Какая средняя суточная выработка ...?"), the answer gives one figure."""
+    form = forms.asks_for_one(question)
+    return form == "one figure" or forms.asks_what_done(question) or (form is None and len(stated) == 1)
 
 
 @dataclass(frozen=True)
@@ -302,9 +310,20 @@ def _source_name(value: ast.expr, assigned: dict[str, ast.expr], data: set[str])
     """Whether ``value`` is a part or a transform of the data or of a name read as one: its base name is
     (``ng[...]``), or, for a function's call, its first argument's is (``pd.to_numeric(g2.mwh, errors='coerce')``),
     or, for arithmetic, its left side's."""
-    bases = [_base(value)] + ([_base(value.args[0])] if isinstance(value, ast.Call) and value.args else []) + (
+    bases = [_base(value)] + [_base(call.args[0]) for call in _chain_calls(value) if call.args] + (
         [_base(value.left)] if isinstance(value, ast.BinOp) else [])  # ``net = out.x.sum() - refunds.x.sum()``
     return any(base in assigned or base in data for base in bases)
+
+
+def _chain_calls(node: ast.expr) -> Iterator[ast.Call]:
+    """The calls of a chain, outermost first: a function's call inside a method chain is one of them too
+    (``pd.to_numeric(pl_.cena, errors='coerce').sum()`` reads ``pl_`` through ``to_numeric``)."""
+    while isinstance(node, ast.Subscript | ast.Attribute | ast.Call):
+        if isinstance(node, ast.Call):
+            yield node
+            node = node.func
+        else:
+            node = node.value
 
 
 def _base(node: ast.expr) -> str:
@@ -351,6 +370,9 @@ def _reduction(expr: ast.expr, assigned: dict[str, ast.expr], expanded: bool = F
             expr = expr.func.value
         else:
             break
+    scaled = _scaled(expr)
+    if scaled is not None:  # ``e.secs.mean() / 60``: the mean in minutes is still the mean, in another unit
+        return _reduction(scaled, assigned, expanded)
     if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Sub):
         left, right = _reduction(expr.left, assigned, expanded), _reduction(expr.right, assigned, expanded)
         # a part of the same data taken out of a total (a sum, a count), not another measure (``sales - cost``)
@@ -377,6 +399,23 @@ def _reduction(expr: ast.expr, assigned: dict[str, ast.expr], expanded: bool = F
                                                                                           ast.Attribute) else None
     return Reduction(reducer, source_of(operand), unfiltered, unfilter.taken, step, names,
                      source_of(_without_cleaning(unfilter.visit(copy.deepcopy(operand)))), _netted(operand))
+
+
+def _scaled(expr: ast.expr) -> ast.expr | None:
+    """The expression a result times or over a constant scales (``x`` of ``x / 60``, ``x * 100``, ``x / 3.6e6``,
+    ``x / (1024 * 1024)``). Why: a result put in other units is the same reduction, so a later one over fewer rows
+    revises it (the mean time over every game, then over the escapes only, both in minutes)."""
+    if not isinstance(expr, ast.BinOp) or not isinstance(expr.op, ast.Mult | ast.Div):
+        return None
+    sides = [(expr.left, expr.right)] + ([(expr.right, expr.left)] if isinstance(expr.op, ast.Mult) else [])
+    return next((operand for operand, factor in sides if _constant(factor)), None)
+
+
+def _constant(node: ast.expr) -> bool:
+    """A figure written in the code, or arithmetic of such figures (``60 * 60``)."""
+    nodes = list(ast.walk(node))
+    return all(isinstance(n, ast.Constant | ast.BinOp | ast.UnaryOp | ast.operator | ast.unaryop) for n in nodes) \
+        and any(isinstance(n, ast.Constant) and type(n.value) in (int, float) for n in nodes)
 
 
 _ADDITIVE = frozenset({"sum", "len", "count", "size"})  # reductions a part can be taken out of by subtraction
@@ -422,12 +461,28 @@ def _called(func: ast.expr) -> str:
     return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
 
 
+# Methods that keep some of a table's rows (a filter, as ``df[mask]`` is) and those that only reorder or copy them
+_FILTER_METHODS = frozenset({"drop_duplicates", "query"})
+_ORDER_METHODS = frozenset({"sort_values", "sort_index", "reset_index", "copy"})
+
+
 class _Unfilter(ast.NodeTransformer):
-    """Takes out row filters (a subscript by anything but constants: ``df[df.x > 0]``, ``df.loc[mask, "x"]``) and
-    counts them; a column by name (``df["x"]``) stays."""
+    """Takes out row filters (a subscript by anything but constants: ``df[df.x > 0]``, ``df.loc[mask, "x"]``; a
+    method that keeps some rows: ``df.drop_duplicates("nr", keep="last")``) and counts them; a column by name
+    (``df["x"]``) stays. Steps that only reorder or copy the rows are taken out too, uncounted: the sum of the
+    deduplicated rows sorted by number is the sum of the rows deduplicated, a filter added to the plain sum."""
 
     def __init__(self) -> None:
         self.taken = 0
+
+    def visit_Call(self, node: ast.Call) -> ast.expr:
+        self.generic_visit(node)
+        method = node.func.attr if isinstance(node.func, ast.Attribute) else ""
+        if method in _FILTER_METHODS or method in _ORDER_METHODS:
+            assert isinstance(node.func, ast.Attribute)
+            self.taken += method in _FILTER_METHODS
+            return node.func.value
+        return node
 
     def visit_Subscript(self, node: ast.Subscript) -> ast.expr:
         self.generic_visit(node)
