@@ -632,28 +632,6 @@ def test_a_figure_for_a_named_part_printed_over_every_row_is_refused(engine: Eng
         assert refusals[0].values["printed_by"] == "context.secs.sum()"
 
 
-FLAGGED = pd.DataFrame({"packs": [1, 2, 1, 3, 2, 4], "prescription": [True, False, True, True, False, False],
-                        "paid": [True] * 6})
-PRESCRIBED = "How many packs were dispensed on prescription?"
-
-
-@pytest.mark.parametrize("code, question, answer, refused", [
-    # a column of booleans named by the question is the part of its true rows
-    ("print(context.packs.sum())", PRESCRIBED, "13 packs.", True),
-    ("print(context[context.prescription].packs.sum())", PRESCRIBED, "5 packs.", False),
-    ("print(context.loc[context['prescription'], 'packs'].sum())", PRESCRIBED, "5 packs.", False),
-    ("print(context.groupby('prescription').packs.sum())", PRESCRIBED, "5 packs.", False),
-    # no column named, or one true in every row: no part
-    ("print(context.packs.sum())", "How many packs were dispensed?", "13 packs.", False),
-    ("print(context.packs.sum())", "How many packs were paid for?", "13 packs.", False),
-])
-def test_a_figure_for_the_rows_a_column_of_booleans_names_is_refused_over_every_row(
-        engine: Engine, code: str, question: str, answer: str, refused: bool) -> None:
-    run = engine.run([fence(code), f"FINAL({answer})"], FLAGGED, question=question, max_iterations=2)
-    refusals = [v for v in run.iterations[-1].verdicts if v.action == "refused"]
-    assert [v.gate for v in refusals] == (["wrong-subset"] if refused else []), refusals
-
-
 @pytest.mark.parametrize("code, answer, question, refused", [
     ("print(context.head(3).secs.max())", "The longest job took 310 seconds.", "How long did the longest job take?",
      True),
@@ -1883,33 +1861,6 @@ def test_values_listed_as_all_there_are_from_a_preview_are_refused(engine: Engin
     assert refusals == (["wrong-subset"] if refused else []), run.iterations[-1].verdicts
 
 
-GRAIN = pd.DataFrame({"брутто_кг": [12000.0, 15500.0, 9800.0], "нетто_кг": [7400.0, 9900.0, 6100.0],
-                      "白米_kg": [300.0, 420.0, 280.0], "生産量_L": [900.0, 1200.0, 850.0]})
-
-
-@pytest.mark.parametrize("question, answer, refused", [
-    # the sum of the column the question does not name, after the one it names was printed
-    ("Скільки всього зерна (нетто) прийняв елеватор?", "37 300 кг.", True),
-    ("Скільки всього зерна (нетто) прийняв елеватор?", "23 400 кг.", False),
-    # the answer names the column, the question names none
-    ("How much grain came in?", "37,300 kg нетто.", True),
-    # neither names one, or the answer states both figures: nothing to tell them apart by
-    ("How much grain came in?", "37,300 kg.", False),
-    ("Скільки всього зерна (нетто) прийняв елеватор?", "37 300 кг брутто, 23 400 кг нетто.", False),
-    # a script without spaces names a column anywhere in the words
-    ("今季の生産量は合計何リットルでしたか？", "1,000リットルでした。", True),
-    ("今季の生産量は合計何リットルでしたか？", "2,950リットルでした。", False),
-])
-def test_a_sum_of_another_column_than_the_words_name_is_refused(engine: Engine, question: str, answer: str,
-                                                                refused: bool) -> None:
-    blocks = ["print(context['брутто_кг'].sum())", "print(context['нетто_кг'].sum())",
-              "print(context['白米_kg'].sum())", "print(context['生産量_L'].sum())"]
-    run = engine.run([fence(b) for b in blocks] + [f"FINAL({answer})"], GRAIN.copy(), question=question,
-                     max_iterations=len(blocks) + 1)
-    refusals = [v.gate for v in run.iterations[-1].verdicts if v.action == "refused"]
-    assert refusals == (["row-mismatch"] if refused else []), run.iterations[-1].verdicts
-
-
 def test_a_preview_of_a_dict_of_tables_and_a_value_the_question_names(engine: Engine) -> None:
     shop = {"shop": {"routes": ROUTES, "boats": pd.DataFrame({"boat": ["Amstel", "IJ"], "seats": [80, 60]})}}
     look = fence("print(shop['boats'])\nprint(shop['routes'].head(3))")
@@ -2049,11 +2000,15 @@ REAL = "real = context[context.path != '/healthz']\n"
      WEIGHED, "What is the total weight?", "35 kg", False),
     (["print(context.kg.sum())", "print(context.sort_values('nr').reset_index(drop=True).kg.sum())"],
      WEIGHED, "What is the total weight?", "65 kg", False),
-    # a question in a language whose question words are not read: an answer of one figure asks for one
+    # a duplicate check keeps the first row of a key: no correction
+    (["print(context.kg.sum())", "print(context.drop_duplicates('nr').kg.sum())"],
+     WEIGHED, "What is the total weight?", "65 kg", False),
+    # a question whose form does not ask for one figure: the answer's figure may be one of several asked for
     (["print(context.kg.sum())", "print(context[context.nr < 3].kg.sum())"], WEIGHED, "Какова общая масса?",
-     "65 кг", True),
-    (["print(context.kg.sum())", "print(context[context.nr < 3].kg.sum())"], WEIGHED, "Какова общая масса?",
-     "65 кг за 4 взвешивания", False),
+     "65 кг", False),
+    # ``query`` filters as a subscript does
+    (["print(context.kg.sum())", "print(context.query('nr < 3').kg.sum())"], WEIGHED, "What is the total weight?",
+     "65 kg", True),
 ])
 def test_a_revision_is_read_through_units_functions_and_row_keeping_methods(
         engine: Engine, blocks: list[str], frame: pd.DataFrame, question: str, answer: str, refused: bool) -> None:
@@ -3038,8 +2993,10 @@ def test_a_column_assigned_a_condition_names_true_and_false_by_the_condition(eng
 
     assigned = "t['penwythnos'] = t.dydd.dt.day_of_week >= 5\nprint(t.groupby('penwythnos').teithwyr.mean())"
     assert boolean_names(assigned) == {"true": "weekend", "false": "weekday"}
-    # a condition not read names nothing more than the column
+    # another condition names nothing more than the column: its own name may say the other way round
     assert boolean_names("s['evening'] = s.hour >= 18\nprint(s.groupby('evening').visits.mean())") == {"true": "evening"}
+    assert boolean_names("c['no_coupon'] = c.coupon == ''\nprint(c.groupby('no_coupon').amount.mean())") == \
+        {"true": "no_coupon"}
     days = pd.DataFrame({"dydd": pd.date_range("2024-03-25", periods=14), "teithwyr": ([25] * 5 + [49] * 2) * 2})
     code = fence("t = context.copy()\nt['penwythnos'] = t.dydd.dt.day_of_week >= 5\n"
                  "print(t.groupby('penwythnos').teithwyr.mean().round(1))")

@@ -212,6 +212,11 @@ def test_a_final_that_quotes_a_line_in_a_fence_is_one_answer(fence: str) -> None
     assert ran.code == ["print(log[-1])"] and ran.final == Final("value", f"{fence}\n{quote}\n{fence}\nthat line.")
 
 
+def test_a_final_before_a_fence_keeps_its_own_bracket() -> None:
+    parsed = parse_reply("FINAL(13 packs)\n\nComputed with:\n```\ncontext.packs.sum()\n```\n(over all rows)")
+    assert parsed.final == Final("value", "13 packs")
+
+
 def test_a_final_around_a_labelled_block_is_not_a_quote() -> None:
     parsed = parse_reply("FINAL(\n```repl\nprint(1)\n```\n)")
     assert parsed.code == ["print(1)"]

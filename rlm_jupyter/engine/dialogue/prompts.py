@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 
-PROMPT_VERSION = "2026-12-07.34"
+PROMPT_VERSION = "2026-12-07.33"
 
 SYSTEM_PROMPT = """\
 You answer a question about data that lives in a persistent Python REPL (a live Jupyter kernel).
@@ -354,13 +354,6 @@ def other_column(figure: str, label: str, column: str, named: str, where: str) -
     """Why: a model read a city's order count as its revenue, one column over in the same row."""
     return (f"Your FINAL was not accepted: {figure} is {label}'s {column} in the table printed at {where}, not its "
             f"{named}. Print {label}'s {named} with code, then finish.")
-
-
-def other_column_reduced(figure: str, column: str, named: str, where: str) -> str:
-    """Why: a model summed the gross weights, then the net ones the question asked for, and answered the gross."""
-    return (f"Your FINAL was not accepted: your code computed {figure} from the column {column}, but the words name "
-            f"{named}, whose result was printed at {where}. Answer with that one; if {column} is the right column, "
-            f"print why with code, then finish.")
 
 
 def wrong_direction(figure: str, printed: str, said: str) -> str:

@@ -110,14 +110,15 @@ _LABELLED_FENCE = re.compile(r"(?:`{3,}|~{3,})[ \t]*" + _LABELS + r"[ \t]*\n", r
 
 
 def _fenced_final(text: str) -> tuple[int, str] | None:
-    """A ``FINAL(`` at the start of a line whose parenthesis closes the reply and whose text holds a fence, with no
-    labelled block inside: where it starts, and its text. Why: an answer that quotes a log line in a fence
+    """A ``FINAL(`` at the start of a line whose own parenthesis closes the reply and whose text holds a fence, with
+    no labelled block inside: where it starts, and its text. Why: an answer that quotes a log line in a fence
     (``FINAL(```\n05-11-2024,06:40,...\n```\nThe last entry ...)``) is one answer; read fence by fence, its
     quote was taken for output and the FINAL around it was lost."""
     for m in _FINAL_AT_LINE_START.finditer(text):
         rest = text[m.end():].rstrip()
-        inner = rest[:-1]
-        if rest.endswith(")") and _FENCE_LINE.search(rest) and not _LABELLED_FENCE.search(inner):
+        inner = _balanced(rest, 0)
+        if inner is not None and len(inner) == len(rest) - 1 and _FENCE_LINE.search(inner) \
+                and not _LABELLED_FENCE.search(inner):
             return m.start(), inner.strip()
     return None
 

@@ -414,7 +414,6 @@ class Acceptance:
                         or running.running_total(text, self.run.question, evidence)
                         or running.counter_reading(text, self.run.question, evidence)
                         or reductions.other_reduction(text, evidence)
-                        or reductions.other_column(text, self.run.question, evidence)
                         or fields.wrong_field(text, evidence))
 
     def _misrounded(self, offer: Offer, it: Iteration) -> Finding | None:

@@ -10,8 +10,8 @@ code's syntax tree (never from the answer's words):
   value (``df.guest != ''``, ``!= 0``, ``.notna()``): ``True`` is the column ("guest"), ``False`` with ``==``;
 - ``df.notes.str.contains('frost')``: ``True`` is "frost";
 - a weekday number against Saturday's (``df.day.dt.dayofweek >= 5``): ``True`` is "weekend", ``False`` "weekday";
-- a column of booleans the code assigned one of these conditions (``t['penwythnos'] = t.dydd.dt.day_of_week >= 5``,
-  then ``groupby('penwythnos')``): what the condition names them.
+- a column of booleans the code assigned a weekday number's test (``t['penwythnos'] = t.dydd.dt.day_of_week >= 5``,
+  then ``groupby('penwythnos')``): "weekend" and "weekday", whatever the column is called.
 
 Only one such grouping per block is read: with two, which table is which is not known; a grouping by a column's
 name beside one by a condition is taken for no condition (``daily = df.groupby('day')...`` then
@@ -42,12 +42,14 @@ def boolean_names(code: str) -> dict[str, str]:
 
 
 def _conditions_assigned(tree: ast.Module) -> dict[str, dict[str, str]]:
-    """The columns the code assigned a condition it reads (``t['penwythnos'] = t.dydd.dt.day_of_week >= 5``), with
-    what that condition names ``True`` and ``False``: a grouping by the column's name is a grouping by it."""
+    """The columns the code assigned a weekday number's test (``t['penwythnos'] = t.dydd.dt.day_of_week >= 5``),
+    with what it names ``True`` and ``False``: a grouping by the column's name is a grouping by it. Only that test:
+    the column's own name may say the other way round of what a test for empty says (``no_coupon = coupon == ''``
+    names its ``True`` rows by the coupon they lack)."""
     out = {}
     for node in ast.walk(tree):
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and (column := column_of(node.targets[0])) \
-                and not _by_name(node.value) and (names := _names(node.value)):
+                and (names := _weekend(node.value)) is not None:
             out[column] = names
     return out
 

@@ -106,9 +106,7 @@ GATES: tuple[Gate, ...] = (
          "figure stated beside a date that every output printed beside another date; or, to a question for "
          "one period's figure, a column the printed figures show is a running total of another, or a lone "
          "counter's reading (a column in time order that never falls); a figure of one field of a printed "
-         "record stated with a word naming another of its fields ('91 kills' off gold_red); a figure of one "
-         "column's reduction when the same reduction of another column was printed too and the words name only "
-         "that other column (the gross sum answered to 'how much net?')",
+         "record stated with a word naming another of its fields ('91 kills' off gold_red)",
          "a model wrote 'Lyon's average basket was $71.90', the printed average of the next row"),
     Gate("wrong-direction", "answer", "soft",
          "a figure described as a rise that the output printed negative, or written negative where it was "
@@ -145,8 +143,8 @@ GATES: tuple[Gate, ...] = (
          "a model counted the requests, recomputed them without the health probe, and answered the first count"),
     Gate("wrong-subset", "answer", "soft",
          "a figure answered to a question for one figure about a named part of the data (a value of a text column, "
-         "'the main branch'; a code of letters and digits inside its values, 'S5'; the true rows of a column of "
-         "booleans its name names, 'on prescription'; or a year or a month of its dates) whose "
+         "'the main branch'; a code of letters and digits inside its values, 'S5'; or a year or a month of its "
+         "dates) whose "
          "every printing came from code that selects nothing of "
          "that part (no constant naming it), and is not that part's row of a printed table; or a figure for all "
          "the data printed only by a reduction over a head, tail, sample or slice of its rows, or shown only as a "

@@ -26,7 +26,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .claims import same_word
 from .printed import Match
 from .provenance import Evidence
 from .readings import Value
@@ -40,13 +39,11 @@ MAX_VALUES = 5_000
 
 @dataclass(frozen=True)
 class Part:
-    """A part of the data: the words that name it, the column that holds them, and how many rows it has; ``flag``:
-    the rows where a column of booleans is true, named by the column's name ("on prescription": ``prescription``)."""
+    """A part of the data: the words that name it, the column that holds them, and how many rows it has."""
 
     word: str
     column: str
     rows: int
-    flag: bool = False
 
 
 def part_named(words: Sequence[str], frames: Iterable[Any], *, within: bool = False) -> Part | None:
@@ -78,25 +75,6 @@ def parts_named(words: Sequence[str], frames: Iterable[Any]) -> list[Part]:
                 if 0 < count < MAX_PART * len(frame) and len(frame) > held.get(word, (-1, None))[0]:
                     held[word] = (len(frame), Part(form, name, count))
     return [held[word][1] for word in words if word in held]
-
-
-def flag_named(question: str, frames: Iterable[Any]) -> Part | None:
-    """The one column of booleans (true in some rows, not nearly all) a word of the question names by a word of
-    four letters or more of the column's name (``prescription`` in "how many packs were dispensed on
-    prescription?"), as the part of its true rows; None for none or several."""
-    words = re.findall(r"[^\W\d_]{4,}", question.lower())
-    found = []
-    for frame in frames:
-        if len(frame) > MAX_ROWS:
-            continue
-        for name in frame.columns:
-            if str(frame[name].dtype) != "bool":
-                continue
-            true = int(frame[name].sum())
-            if 0 < true < MAX_PART * len(frame) and any(same_word(w, n) for w in words
-                                                         for n in re.findall(r"[^\W\d_]{4,}", str(name).lower())):
-                found.append(Part(str(name), str(name), true, flag=True))
-    return found[0] if len({p.column for p in found}) == 1 else None
 
 
 def _singulars(word: str) -> tuple[str, ...]:
@@ -158,12 +136,6 @@ def names(expr: ast.expr, word: str) -> bool:
     """A text constant of ``expr`` names ``word`` (as the whole text or one of its words), in any case."""
     return any(isinstance(node, ast.Constant) and isinstance(node.value, str) and names_word(node.value, word)
                for node in ast.walk(expr))
-
-
-def reads(expr: ast.expr, column: str) -> bool:
-    """``expr`` reads the column: by attribute (``df.prescription``) or by name (``df['prescription']``)."""
-    return any((isinstance(node, ast.Attribute) and node.attr == column)
-               or (isinstance(node, ast.Constant) and node.value == column) for node in ast.walk(expr))
 
 
 def printed_expression(match: Match, evidence: Evidence) -> ast.expr | None:

@@ -22,14 +22,11 @@ from __future__ import annotations
 import ast
 import functools
 import re
-from decimal import Decimal
 
 from ..dialogue import prompts
 from . import localedata
-from .claims import STATISTICS, Claim, same_word, spaced_wholes
-from .derive import matches
+from .claims import STATISTICS, Claim
 from .parts import printed_expression, printed_matches
-from .printed import Line, Match
 from .provenance import Evidence
 from .readings import values
 from .revisions import source_of
@@ -77,79 +74,6 @@ def other_reduction(text: str, evidence: Evidence) -> Claim | None:
                          {"figure": value.text, "named": named, "computed": other,
                           "printed_by": source_of(known[0])[:200]})
     return None
-
-
-def other_column(text: str, question: str, evidence: Evidence) -> Claim | None:
-    """A figure every printing of which reduced one column, when the same reduction of another column of the same
-    data was printed too, to another figure, and the question or the answer names that other column and not this
-    one: "how much grain (net) did the elevator take in?" answered with ``e['брутто_кг'].sum()``'s figure, the gross,
-    after ``e['нетто_кг'].sum()`` was printed. Why: both figures were printed, so both pass as seen; the code says
-    which column each one sums, and the words say which column was asked for."""
-    if not evidence.runs:
-        return None
-    words = question + " " + text
-    stated = [v for v in spaced_wholes(values(text), text, lambda whole: evidence.shown.find(whole) is not None)
-              if v.kind == "number" and v.readings]
-    results = _column_results(evidence)
-    for value in stated:
-        own = {_column_reduced(e) for m in printed_matches(value, evidence)
-               if (e := printed_expression(m, evidence)) is not None}
-        mine = own.pop() if len(own) == 1 and len(printed_matches(value, evidence)) else None
-        if mine is None or names_column(words, mine[2]):
-            continue
-        for other, line, figure in results:
-            if other[:2] == mine[:2] and other[2] != mine[2] and names_column(words, other[2]) \
-                    and not any(matches(v, figure) for v in stated):
-                return Claim(prompts.other_column_reduced(value.text, mine[2], other[2],
-                                                          line.where.describe(line.number)),
-                             {"figure": value.text, "column": mine[2], "named": other[2]})
-    return None
-
-
-def _column_results(evidence: Evidence) -> list[tuple[tuple[str, str, str], Line, Decimal]]:
-    """Each figure of this run's outputs printed by the reduction of one column (``_column_reduced``), with its line."""
-    out = []
-    for figure in evidence.shown.figures:
-        line = evidence.shown.lines[figure.line]
-        expr = printed_expression(Match(line, "exact", figure), evidence)
-        reduced = _column_reduced(expr) if expr is not None else None
-        if reduced is not None:
-            out.append((reduced, line, figure.value))
-    return out
-
-
-def _column_reduced(expr: ast.expr) -> tuple[str, str, str] | None:
-    """(reducer, what the column is taken of, column) of the one reduction of a named column the expression makes
-    (``e['нетто_кг'].sum() / 1000``: sum, ``e``, нетто_кг); None for none or several."""
-    found = []
-    for node in ast.walk(expr):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _REDUCERS:
-            column = node.func.value
-            if isinstance(column, ast.Subscript) and isinstance(column.slice, ast.Constant) \
-                    and isinstance(column.slice.value, str):
-                found.append((node.func.attr, source_of(column.value), column.slice.value))
-            elif isinstance(column, ast.Attribute):
-                found.append((node.func.attr, source_of(column.value), column.attr))
-            else:
-                return None
-    return found[0] if len(found) == 1 else None
-
-
-_REDUCERS = frozenset({"sum", "mean", "median", "min", "max", "count", "nunique", "std"})
-
-
-def names_column(text: str, column: str) -> bool:
-    """Whether ``text`` names the column by a word of its name of three letters or more (``нетто`` of
-    ``нетто_кг``), one of its stem (``claims.same_word``); in a script without spaces, anywhere (``生産量`` of
-    ``生産量_L`` in "今季の生産量は...")."""
-    text_words = re.findall(r"[^\W\d_]{3,}", text.lower())
-    for word in re.findall(r"[^\W\d_]+", column.lower()):
-        if _UNSPACED.search(word):
-            if len(word) >= 2 and word in text:
-                return True
-        elif len(word) >= 3 and any(same_word(word, w) for w in text_words):
-            return True
-    return False
 
 
 def _said(text: str, start: int, end: int) -> set[str] | None:

@@ -12,7 +12,8 @@ result times or over a constant is the reduction it scales (``secs.mean() / 60``
 
 - a filter added: the later operand is the earlier one with more row filters (``ng`` then
   ``ng[ng.path != '/healthz']``; ``orders.amount`` then ``orders[orders.status != 'refunded'].amount``; a method
-  that keeps some rows, ``kills.drop_duplicates('nr', keep='last').kg``, the rows' order aside);
+  that keeps some rows, ``query(...)`` or ``kills.drop_duplicates('nr', keep='last').kg`` (a later row of a key
+  replaces the earlier ones), the rows' order aside);
 - a step replaced or added: both end in a method call on the same thing (``x.fillna(0).mean()`` then
   ``x.dropna().mean()``), or the later one calls a method on the earlier (``x.mean()`` then
   ``x.replace(0, np.nan).mean()``), or a step for missing values dropped or changed (``x.fillna(0).mean()``
@@ -28,10 +29,9 @@ result times or over a constant is the reduction it scales (``secs.mean() / 60``
 Not a revision: another subset with as many filters (Lyon's mean beside the mean without refunds is a second
 answer, not a correction), nor the whole printed after its part (``len(log[...])`` then ``len(log)``: context).
 
-Only for a question whose form asks for one figure (or what its subject did: "What did G2 generate?"; or, in a
-language whose question words ``forms`` does not read, an answer of one figure), only for a figure whose last
-printing as a result was revised and that no output showed again after the revision, and only when the answer does
-not state the revised figure too ("1,204, or 1,187 without the probes" is fine).
+Only for a question whose form asks for one figure (or what its subject did: "What did G2 generate?"), only for a
+figure whose last printing as a result was revised and that no output showed again after the revision, and only
+when the answer does not state the revised figure too ("1,204, or 1,187 without the probes" is fine).
 """
 from __future__ import annotations
 
@@ -115,8 +115,10 @@ class Block:
 
 def stale(text: str, question: str, evidence: Evidence) -> Claim | None:
     """A figure of the answer that a later block of the same run recomputed to another value (see the module)."""
+    if (forms.asks_for_one(question) != "one figure" and not forms.asks_what_done(question)) or not evidence.runs:
+        return None
     stated = [v for v in values(text) if v.kind == "number" and v.readings and not is_year(v)]
-    if not stated or not evidence.runs or not _one_asked(question, stated):
+    if not stated:
         return None
     blocks = _blocks(evidence.runs[-1])
     results = _Results.of(evidence, blocks)
@@ -130,13 +132,6 @@ def stale(text: str, question: str, evidence: Evidence) -> Claim | None:
         return Claim(prompts.stale_figure(value.text, last[2], last[1]),
                      {"figure": value.text, "revised": last[2], "where": last[1]})
     return None
-
-
-def _one_asked(question: str, stated: list[Value]) -> bool:
-    """Whether one figure is asked for: the question's form says so, or, when its form is not read (a language
-    ``forms`` has no question words for: "Какая средняя суточная выработка ...?"), the answer gives one figure."""
-    form = forms.asks_for_one(question)
-    return form == "one figure" or forms.asks_what_done(question) or (form is None and len(stated) == 1)
 
 
 @dataclass(frozen=True)
@@ -462,15 +457,16 @@ def _called(func: ast.expr) -> str:
 
 
 # Methods that keep some of a table's rows (a filter, as ``df[mask]`` is) and those that only reorder or copy them
-_FILTER_METHODS = frozenset({"drop_duplicates", "query"})
+_FILTER_METHODS = frozenset({"query"})
 _ORDER_METHODS = frozenset({"sort_values", "sort_index", "reset_index", "copy"})
 
 
 class _Unfilter(ast.NodeTransformer):
     """Takes out row filters (a subscript by anything but constants: ``df[df.x > 0]``, ``df.loc[mask, "x"]``; a
-    method that keeps some rows: ``df.drop_duplicates("nr", keep="last")``) and counts them; a column by name
-    (``df["x"]``) stays. Steps that only reorder or copy the rows are taken out too, uncounted: the sum of the
-    deduplicated rows sorted by number is the sum of the rows deduplicated, a filter added to the plain sum."""
+    method that keeps some rows: ``df.query(...)``, ``df.drop_duplicates("nr", keep="last")``) and counts them; a
+    column by name (``df["x"]``) stays. Steps that only reorder or copy the rows are taken out too, uncounted: the
+    sum of the deduplicated rows sorted by number is the sum of the rows deduplicated, a filter added to the plain
+    sum."""
 
     def __init__(self) -> None:
         self.taken = 0
@@ -478,11 +474,13 @@ class _Unfilter(ast.NodeTransformer):
     def visit_Call(self, node: ast.Call) -> ast.expr:
         self.generic_visit(node)
         method = node.func.attr if isinstance(node.func, ast.Attribute) else ""
-        if method in _FILTER_METHODS or method in _ORDER_METHODS:
+        filters = method in _FILTER_METHODS or (method == "drop_duplicates" and _keeps_last(node))
+        if filters or method in _ORDER_METHODS:
             assert isinstance(node.func, ast.Attribute)
-            self.taken += method in _FILTER_METHODS
+            self.taken += filters
             return node.func.value
         return node
+
 
     def visit_Subscript(self, node: ast.Subscript) -> ast.expr:
         self.generic_visit(node)
@@ -497,6 +495,11 @@ class _Unfilter(ast.NodeTransformer):
             return _by_name(ast.Subscript(node.value.value, column, ast.Load()))
         return node.value
 
+
+def _keeps_last(call: ast.Call) -> bool:
+    """``drop_duplicates(..., keep='last')``: a later row of a key replaces the earlier ones, as a correction does;
+    a duplicate check keeps the first (``drop_duplicates('invoice')`` of an invoice's lines is no correction)."""
+    return any(k.arg == "keep" and isinstance(k.value, ast.Constant) and k.value.value == "last" for k in call.keywords)
 
 def _by_name(node: ast.Subscript) -> ast.expr:
     """``df['x']`` written as ``df.x``, so that the two ways to name a column read alike."""

@@ -4,14 +4,12 @@ seconds of CI time did the main branch use?" answered with every branch's total.
 Why: the total was printed (``print(jobs.secs.sum())``), so it passes as seen, and the answer names the branch the
 question asked about, so its words pass too. The code says whose figure it is: nothing in ``jobs.secs.sum()``
 selects main's rows. The check reads the part from the question and the data (``parts``: "main" is a value of
-``branch``; a code of letters and digits, "S5", may be a word of the values, ``S-Bahn_S5``; a column of booleans
-names its true rows, "on prescription" those of ``prescription``), and, for each line
+``branch``; a code of letters and digits, "S5", may be a word of the values, ``S-Bahn_S5``), and, for each line
 that printed the answer's figure, whether that line belongs to the part:
 
 - scoped: the line is the part's row of a printed table (a ``groupby`` by branch printed main's row), the line
   itself names the part (``main: 4,210``), or the expression that printed the figure holds a constant naming it
-  (``jobs[jobs.branch == 'main'].secs.sum()``, through the names the code assigned), or, for a column of
-  booleans, reads that column (``d[d.prescription].packs.sum()``);
+  (``jobs[jobs.branch == 'main'].secs.sum()``, through the names the code assigned);
 - not scoped: the expression that printed it is known and names nothing of the part;
 - unknown (several ``print`` calls could have printed the line): nothing is claimed.
 
@@ -39,18 +37,7 @@ from typing import Any
 from ..dialogue import prompts
 from . import forms, localedata
 from .claims import Claim, range_ends, spaced_wholes
-from .parts import (
-    Part,
-    flag_named,
-    names,
-    names_word,
-    part_named,
-    parts_named,
-    phrases,
-    printed_expression,
-    printed_matches,
-    reads,
-)
+from .parts import Part, names, names_word, part_named, parts_named, phrases, printed_expression, printed_matches
 from .printed import label_key
 from .provenance import Evidence
 from .readings import Value, is_year, values
@@ -219,8 +206,7 @@ def _for_the_part(value: Value, question: str, evidence: Evidence, frames: list[
     if not found:  # a code of letters and digits names a part as a word of its values ("S5" of "S-Bahn_S5")
         codes = [w.lower() for w in re.findall(r"\b(?=\w*[A-Za-z])(?=\w*\d)\w{2,6}\b", question)]
         coded = part_named(codes, frames, within=True) if len(codes) == 1 else None
-        # a column of booleans names the part of its true rows ("on prescription": ``prescription``)
-        found = [part for part in (coded or flag_named(question, frames),) if part is not None]
+        found = [coded] if coded is not None else []
     if len(found) != 1:
         return None  # no part, or several (a comparison names two)
     part = found[0]
@@ -302,7 +288,7 @@ def _scoped(match: Any, part: Part, evidence: Evidence) -> bool | str | None:
     if expr is None:
         return None
     return True if names(expr, part.word) or _year_named(expr, part) or _month_named(expr, part) \
-        or (part.flag and reads(expr, part.column)) else source_of(expr)
+        else source_of(expr)
 
 
 # -- a year ---------------------------------------------------------------------------------------------------------
