@@ -481,7 +481,6 @@ class _Unfilter(ast.NodeTransformer):
             return node.func.value
         return node
 
-
     def visit_Subscript(self, node: ast.Subscript) -> ast.expr:
         self.generic_visit(node)
         if all(isinstance(n, ast.Constant | ast.Tuple | ast.Slice | ast.List | ast.UnaryOp | ast.unaryop
@@ -500,6 +499,7 @@ def _keeps_last(call: ast.Call) -> bool:
     """``drop_duplicates(..., keep='last')``: a later row of a key replaces the earlier ones, as a correction does;
     a duplicate check keeps the first (``drop_duplicates('invoice')`` of an invoice's lines is no correction)."""
     return any(k.arg == "keep" and isinstance(k.value, ast.Constant) and k.value.value == "last" for k in call.keywords)
+
 
 def _by_name(node: ast.Subscript) -> ast.expr:
     """``df['x']`` written as ``df.x``, so that the two ways to name a column read alike."""
