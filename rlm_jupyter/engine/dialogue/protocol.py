@@ -104,7 +104,7 @@ def parse_reply(reply: str) -> ParsedReply:
     return ParsedReply(prose=prose, code=code, final=final, unrun=unrun)
 
 
-_FINAL_AT_LINE_START = re.compile(r"(?:^|\n)[ \t>*_\-]*FINAL\(")
+_FINAL_AT_LINE_START = re.compile(_LINE_START + r"FINAL\(")
 _FENCE_LINE = re.compile(r"(?:^|\n|\()[ \t]*(?:`{3,}|~{3,})")
 _LABELLED_FENCE = re.compile(r"(?:`{3,}|~{3,})[ \t]*" + _LABELS + r"[ \t]*\n", re.IGNORECASE)
 

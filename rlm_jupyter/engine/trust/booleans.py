@@ -54,10 +54,14 @@ def _conditions_assigned(tree: ast.Module) -> dict[str, dict[str, str]]:
     return out
 
 
+def _one_key(key: ast.expr) -> ast.expr:
+    """The key of a grouping by a list of one: ``groupby(['evening'])`` groups as ``groupby('evening')``."""
+    return key.elts[0] if isinstance(key, ast.List) and len(key.elts) == 1 else key
+
+
 def _column_named(key: ast.expr) -> str | None:
     """The column a grouping by name groups by: ``'evening'``, ``['evening']``, ``df.evening``."""
-    if isinstance(key, ast.List) and len(key.elts) == 1:
-        key = key.elts[0]
+    key = _one_key(key)
     if isinstance(key, ast.Constant) and isinstance(key.value, str):
         return key.value
     return column_of(key) if isinstance(key, ast.Attribute | ast.Subscript) else None
@@ -65,17 +69,12 @@ def _column_named(key: ast.expr) -> str | None:
 
 def _by_name(key: ast.expr) -> bool:
     """A grouping by a column named, not by a condition: ``groupby('day')``, ``groupby(df.day)``."""
-    if isinstance(key, ast.List) and len(key.elts) == 1:
-        key = key.elts[0]
-    return isinstance(key, ast.Constant) or (isinstance(key, ast.Attribute | ast.Subscript) and bool(column_of(key)))
+    return isinstance(_one_key(key), ast.Constant) or bool(_column_named(key))
 
 
 def _names(key: ast.expr) -> dict[str, str]:
-    if isinstance(key, ast.List) and len(key.elts) == 1:
-        key = key.elts[0]
-    if isinstance(key, ast.Constant) and isinstance(key.value, str):
-        return {"true": key.value}
-    if isinstance(key, ast.Attribute | ast.Subscript) and (column := column_of(key)):
+    key = _one_key(key)
+    if column := _column_named(key):
         return {"true": column}
     if (weekend := _weekend(key)) is not None:
         return weekend
