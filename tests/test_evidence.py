@@ -26,7 +26,7 @@ from rlm_jupyter.jupyter.evidence_notes import sources_html, sources_text
 from rlm_jupyter.jupyter.report import run_html, run_text
 from rlm_jupyter.testing import Scripted
 
-from .scripted import Engine, engine, fence, last_user
+from .scripted import SUB, Engine, engine, fence, last_user
 
 __all__ = ["engine"]  # the fixture, re-exported for pytest
 
@@ -4395,3 +4395,72 @@ def test_a_swahili_superlative_agrees_with_its_nouns_class() -> None:
         "high", "high", "low"]
     assert forms.superlatives("zaidi ya kilo 50") == []
     assert forms.superlatives("Pemba ilikuwa na wakulima wengi zaidi ya Mafia.") == []  # more than, a comparison
+
+
+CALLS = [f"Call {3100 + n} ({street}): {what}" for n, (street, what) in enumerate(
+    [("Orchard Close", "pipe burst in the loft after the frost"), ("Elm Road", "no hot water since this morning"),
+     ("Station Street", "water dripping through the kitchen ceiling"), ("Mill Lane", "boiler shows error F28")]
+    * 55)]
+
+
+def _sub_says(engine: Engine, answer: str) -> None:
+    engine.server.models[SUB] = lambda request: answer
+
+
+def _refusals(run: Run) -> list[str]:
+    return [v.gate for it in run.iterations for v in it.verdicts if v.action == "refused"]
+
+
+@pytest.mark.parametrize("question", ["How many burst pipes were we called out to?",
+                                      "Which calls were about pipes, and how many were there?"])
+def test_a_subcall_count_over_a_cut_of_the_data_is_refused_though_it_read_over_half(engine: Engine,
+                                                                                    question: str) -> None:
+    _sub_says(engine, "55 calls report a burst pipe.")
+    cut = "said = llm_query('How many of these calls report a burst pipe?\\n\\n' + '\\n'.join(context[88:]))\nprint(said)"
+    run = engine.run([fence("print(len(context))"), fence(cut), "FINAL(We had 55 burst-pipe call-outs.)"],
+                     CALLS, question=question, max_iterations=3)
+    (verdict,) = run.iterations[2].verdicts
+    assert verdict.gate == "partial-subcall" and verdict.action == "refused", run.iterations[2].verdicts
+    assert "132 of the 220 lines of the data (your code cut it by position)" in verdict.note
+
+
+@pytest.mark.parametrize("code", [
+    # every chunk, cut by position in a loop: the whole was read
+    "said = llm_query_batched(['Count the burst pipes:\\n' + '\\n'.join(context[i:i + 50])"
+    " for i in range(0, len(context), 50)])\nprint(said)",
+    # a filter by content, no cut: the lines left out do not matter
+    "pipes = [c for c in context if 'pipe' in c]\nsaid = llm_query('Count the burst pipes:\\n' + '\\n'.join(pipes))"
+    "\nprint(said)",
+    # the same past a first line dropped by position: a header skipped cuts nothing that matters
+    "pipes = [c for c in context[1:] if 'pipe' in c]\nsaid = llm_query('Count the burst pipes:\\n' + '\\n'.join(pipes))"
+    "\nprint(said)",
+])
+def test_a_subcall_count_over_every_chunk_or_a_filter_by_content_is_accepted(engine: Engine, code: str) -> None:
+    _sub_says(engine, "55 calls report a burst pipe.")
+    run = engine.run([fence("print(len(context))"), fence(code), "FINAL(We had 55 burst-pipe call-outs.)"],
+                     CALLS, question="How many burst pipes were we called out to?")
+    assert run.status == "final" and "partial-subcall" not in _refusals(run), _refusals(run)
+
+
+def test_a_subcall_over_the_cut_the_question_names_is_accepted(engine: Engine) -> None:
+    _sub_says(engine, "25 calls report a burst pipe.")
+    code = "said = llm_query('How many report a burst pipe?\\n' + '\\n'.join(context[:100]))\nprint(said)"
+    run = engine.run([fence("print(len(context))"), fence(code), "FINAL(25 of the first 100 calls.)"],
+                     CALLS, question="How many of the first 100 calls were about a burst pipe?")
+    assert run.status == "final" and not _refusals(run), _refusals(run)
+
+
+def test_nothing_found_by_a_subcall_over_a_cut_of_a_document_is_refused_and_over_all_of_it_accepted(
+        engine: Engine) -> None:
+    rules = "\n".join([f"- Rule {n}: tickets for ride {n} are sold at the gate." for n in range(40)]
+                      + ["- Weather: if the lift stops for wind, the day ticket is refunded in full."])
+    _sub_says(engine, "NONE")
+    ask = "rule = llm_query('Quote the refund rule for bad weather, word for word, or NONE:\\n' + {part})\nprint(rule)"
+    look = fence("print(context[:200])")
+    cut = engine.run([look, fence(ask.format(part="context[:1200]")), "FINAL(No, there is no refund rule for wind.)"],
+                     rules, question="If the lift stops because of wind, do I get my money back?", max_iterations=3)
+    (verdict,) = cut.iterations[2].verdicts
+    assert verdict.gate == "partial-subcall" and "the sub-calls that found nothing read" in verdict.note
+    whole = engine.run([look, fence(ask.format(part="context")), "FINAL(No, there is no refund rule for wind.)"],
+                       rules, question="If the lift stops because of wind, do I get my money back?")
+    assert whole.status == "final" and not _refusals(whole)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 
-PROMPT_VERSION = "2026-12-07.33"
+PROMPT_VERSION = "2026-12-07.34"
 
 SYSTEM_PROMPT = """\
 You answer a question about data that lives in a persistent Python REPL (a live Jupyter kernel).
@@ -316,11 +316,17 @@ def rows_for_entities(figure: str, noun: str, column: str, distinct: int) -> str
             "(e.g. .nunique()), print it, then finish; if the rows are what the question counts, print why.")
 
 
-def partial_subcall(figure: str, read: int, data: int) -> str:
+def partial_subcall(figure: str, read: str) -> str:
     """Why: a model counted complaints in a sub-call given the first 60 of 300 comments and reported it for all."""
-    return (f"Your FINAL was not accepted: {figure} comes from sub-calls that read {read:,} of the data's {data:,} "
-            "characters. Ask over all of it (llm_query_batched over chunks), add up the answers, print the total, "
+    return (f"Your FINAL was not accepted: {figure} comes from sub-calls that read {read}. Ask over all of it (llm_query_batched over chunks), add up the answers, print the total, "
             "then finish.")
+
+
+def partial_nothing(read: str) -> str:
+    """Why: a model asked a sub-call for a refund rule over the first 1,400 characters of a price list, got "NONE",
+    and answered that there is none."""
+    return (f"Your FINAL was not accepted: the sub-calls that found nothing read {read}. Ask over all of it "
+            "(llm_query_batched over chunks), print what each chunk's answer says, then finish.")
 
 
 def date_not_the_end(date: str, word: str, column: str, end: str) -> str:

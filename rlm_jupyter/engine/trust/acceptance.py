@@ -458,7 +458,9 @@ class Acceptance:
 
     def _partial_subcall(self, offer: Offer, it: Iteration) -> Finding | None:
         size = counts.data_chars(self.ns, sorted(self.reads.data_names))
-        return _finding(counts.partial_subcall(_answer_text(offer), self.run.question, self._evidence_now(), size))
+        evidence = self._evidence_now()
+        return _finding(counts.partial_subcall(_answer_text(offer), self.run.question, evidence, size)
+                        or counts.partial_nothing(offer.answer, self.run.question, evidence))
 
     def _nothing_found(self, offer: Offer, it: Iteration) -> Finding | None:
         says_nothing = recovery.nothing(offer.answer) or (recovery.figureless(offer.answer)
