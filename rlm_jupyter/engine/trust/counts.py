@@ -266,8 +266,7 @@ def reach(prompts_sent: list[str], evidence: Evidence) -> tuple[int, int] | None
     """
     sent = Counter(_key(line) for prompt in prompts_sent for line in prompt.splitlines() if line.strip())
     best: tuple[int, int] | None = None
-    for lines in _data_lines(evidence):
-        have = Counter(_key(line) for line in lines if line.strip())
+    for have in _data_lines(evidence):
         carried = sum(min(n, have[key]) for key, n in sent.items() if key in have)
         if carried and (best is None or carried > best[0]):
             best = (carried, sum(have.values()))
@@ -278,13 +277,15 @@ def _key(line: str) -> str:
     return line.strip()[:_LINE_KEY]
 
 
-def _data_lines(evidence: Evidence) -> Iterator[list[str]]:
-    """The data's texts as lines, and each text column of its frames as one line per row."""
+def _data_lines(evidence: Evidence) -> Iterator[Counter[str]]:
+    """The data's texts' lines, and each text column of its frames read one value a line, counted by their keys
+    (a frame's column counted by pandas, so a large table costs one pass per column)."""
     for text in evidence.texts:
-        yield text.splitlines()
+        yield Counter(_key(line) for line in text.splitlines() if line.strip())
     for frame in evidence.frames:
         for column in frame.select_dtypes(include=["object", "string"]).columns[:20]:
-            yield [str(v) for v in frame[column].dropna()]
+            keys = frame[column].dropna().astype(str).str.strip().str[:_LINE_KEY]
+            yield Counter({str(key): int(n) for key, n in keys[keys != ""].value_counts().items()})
 
 
 def _in_response(value: Value, response: str) -> bool:
