@@ -34,6 +34,7 @@ from . import (
     forms,
     grounding,
     localedata,
+    partial_reads,
     provenance,
     recovery,
     reductions,
@@ -457,10 +458,10 @@ class Acceptance:
                 for frame in _frames_in(value)]
 
     def _partial_subcall(self, offer: Offer, it: Iteration) -> Finding | None:
-        size = counts.data_chars(self.ns, sorted(self.reads.data_names))
+        size = partial_reads.data_chars(self.ns, sorted(self.reads.data_names))
         evidence = self._evidence_now()
-        return _finding(counts.partial_subcall(_answer_text(offer), self.run.question, evidence, size)
-                        or counts.partial_nothing(offer.answer, self.run.question, evidence))
+        return _finding(partial_reads.partial_subcall(_answer_text(offer), self.run.question, evidence, size)
+                        or partial_reads.partial_nothing(offer.answer, self.run.question, evidence))
 
     def _nothing_found(self, offer: Offer, it: Iteration) -> Finding | None:
         says_nothing = recovery.nothing(offer.answer) or (recovery.figureless(offer.answer)

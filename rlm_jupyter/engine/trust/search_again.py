@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..dialogue import code_names
-from ..record.trajectory import Run
+from ..record.trajectory import CodeCell, Run
 from . import localedata
 from .booleans import column_of
 from .printed import cell_shown
@@ -228,7 +228,17 @@ def printed_nothing(run: Run) -> bool:
     the search could have found anything is what ``refound`` checks; an answer's words are no trigger to rely on.
     """
     cells = [cell for it in run.iterations for cell in it.cells if cell.error is None and cell_shown(cell).strip()]
-    return bool(cells) and bool(_EMPTY.search(cell_shown(cells[-1]).strip()))
+    return bool(cells) and ended_empty(cells[-1])
+
+
+def ended_empty(cell: CodeCell) -> bool:
+    """Whether a block's output ended with an empty result: ``0``, ``[]``, an empty DataFrame."""
+    return empty_result(cell_shown(cell).strip())
+
+
+def empty_result(text: str) -> bool:
+    """Whether a text ends with an empty result: ``0``, ``[]``, ``None``, an empty Series or DataFrame."""
+    return bool(_EMPTY.search(text))
 
 
 def _number_comparisons(run: Run, columns: set[str]) -> Iterator[tuple[str, int | float]]:

@@ -1,0 +1,358 @@
+"""What a block's sub-calls were given of the data, against a figure (or a "nothing") the answer took from them.
+
+Why: a sub-call's answer speaks for what its prompt carried. A model that sends ``calls[110:]``, ``sms[:300]`` or
+``log[:len(log) // 2]`` to ``llm_query``, or the first 1,400 characters of a price list, and reports the count (or
+the "NONE") it got back as the whole data's, answers for data nobody read. Two readings, each of the code and the
+prompts, never of the answer's words:
+
+- by size (``partial_subcall`` for a question asking for one figure): the block's prompts hold under
+  ``MIN_COVERAGE`` of the data's characters;
+- by a cut (any question's form): the expression that built the prompts cuts the data by position (``feed`` and
+  ``cut_bounds``: a slice with fixed bounds, ``head``, ``tail``, ``sample``, ``islice``; not a header or a trailing
+  line dropped, ``lines[1:]``), and the prompts carry under ``FULL_READ`` of the data's lines (``reach``).
+
+What is no cut, and why: a filter by content (``[c for c in calls if 'pipe' in c]``) leaves out only lines that do
+not matter; a slice whose bound the code found in the data (``lines[lines.index(start):]``, a match's ``end()``)
+is chosen by content too; a loop's ``chunk[i:i + n]`` walks the whole; a slice for display (``print(keep[:5])``)
+or of a response feeds no prompt. A cut the question asks for ("how many of the first 600 orders ...?": a bound of
+the code, or the lines carried, within one of a number the question states) is the one asked for. A figure the
+prompts themselves write with its unit ("12 months", quoted off a warranty clause) was looked up, not counted.
+"""
+from __future__ import annotations
+
+import ast
+import math
+import re
+from collections import Counter
+from collections.abc import Iterator
+from decimal import Decimal
+from typing import Any
+
+from ..dialogue import prompts
+from ..record.trajectory import CodeCell, Iteration, SubCall
+from . import forms, recovery
+from .claims import Claim
+from .derive import matches
+from .printed import cell_shown
+from .provenance import Evidence
+from .readings import Value, is_year, values
+from .search_again import empty_result, ended_empty
+
+MIN_COVERAGE = 0.5  # share of the data's characters the sub-calls behind a count must have read
+FULL_READ = 0.9  # share of the data's lines a cut by position must still carry to speak for all of it
+_SUBCALLS = frozenset({"llm_query", "llm_query_batched", "rlm_query"})
+_CUTTING_METHODS = frozenset({"head", "tail", "sample"})
+_CUTTING_FUNCTIONS = frozenset({"islice", "sample", "choices"})  # itertools.islice, random.sample, random.choices
+_LINE_KEY = 24  # a data line is found in a prompt by its first characters (a line cut short still counts)
+_MIN_KEY = 8  # a shorter line ("paid", "Yes") is found inside any text; it tells nothing of what was read
+_MAX_KEYS = 400  # distinct lines of one source looked up in the prompts, evenly spread: a bounded cost
+
+
+def partial_subcall(text: str, question: str, evidence: Evidence, data_chars: int) -> Claim | None:
+    """A figure of the answer whose latest printing is a sub-call's answer, when that block's sub-calls were given
+    part of the data (see the module): by size, or by a cut by position."""
+    if data_chars <= 0:
+        return None
+    one_figure = forms.asks_for_one(question) == "one figure"
+    for value in (v for v in values(text) if v.kind == "number" and v.readings and not is_year(v)):
+        block = _latest_printing(value, evidence)
+        if block is None:
+            continue
+        iteration, index = block
+        calls = [c for c in iteration.subcalls if c.cell == index]
+        if not any(c.response and _in_response(value, c.response) for c in calls) or _quoted(value, text, calls):
+            continue
+        code = iteration.cells[index].code
+        read = sum(len(c.prompt) for c in calls)
+        if one_figure and read < MIN_COVERAGE * data_chars and not _asked_for(question, code, None) \
+                and not filters_by_content(code):
+            return Claim(prompts.partial_subcall(value.text, f"{read:,} of the data's {data_chars:,} characters"),
+                         {"figure": value.text, "read_chars": read, "data_chars": data_chars})
+        cut = _cut_short(code, calls, evidence, question)
+        if cut is not None:
+            return Claim(prompts.partial_subcall(value.text, _lines_read(cut)),
+                         {"figure": value.text, "read_lines": cut[0], "data_lines": cut[1]})
+    return None
+
+
+def partial_nothing(answer: Any, question: str, evidence: Evidence) -> Claim | None:
+    """A figureless answer ("No.", "none", a label) after a last block whose every sub-call answered nothing, when
+    that block cut the data by position and its prompts carried under ``FULL_READ`` of the data's lines, and no
+    other block read the data whole: by sub-calls given it uncut, or by a search of the code's that printed nothing.
+
+    Why: blind sets' models asked a sub-call for a refund rule or a levy over the first 1,400 characters of a price
+    list, got "NONE", and answered that there is none; nothing found in part of the data says nothing of the rest.
+    """
+    if not recovery.figureless(answer):
+        return None
+    run = evidence.runs[-1]
+    blocks = [(it, i) for it in run.iterations for i in range(len(it.cells))]
+    if not blocks:
+        return None
+    iteration, index = blocks[-1]
+    calls = [c for c in iteration.subcalls if c.cell == index]
+    if not calls or not all(c.response is not None and recovery.nothing(c.response) for c in calls):
+        return None
+    if any(_read_whole(it, i) for it, i in blocks[:-1]) or _searched_too(iteration.cells[index], calls):
+        return None
+    cut = _cut_short(iteration.cells[index].code, calls, evidence, question)
+    return None if cut is None else Claim(prompts.partial_nothing(_lines_read(cut)),
+                                          {"read_lines": cut[0], "data_lines": cut[1]})
+
+
+def data_chars(ns: dict[str, Any], names: list[str]) -> int:
+    """The characters of text the data holds: a text context's length, a frame's text columns' total length."""
+    return sum(_text_chars(ns.get(name)) for name in names)
+
+
+def _text_chars(value: Any, depth: int = 0) -> int:
+    """A text's length, a frame's text columns' total length; a dict or list of them, one level down."""
+    if isinstance(value, str):
+        return len(value)
+    if type(value).__module__.split(".", 1)[0] == "pandas" and hasattr(value, "select_dtypes"):
+        columns = value.select_dtypes(include=["object", "string"]).columns[:20]
+        return sum(int(value[column].dropna().astype(str).str.len().sum()) for column in columns)
+    if depth == 0 and isinstance(value, dict | list | tuple):
+        items = value.values() if isinstance(value, dict) else value
+        return sum(_text_chars(item, 1) for item in list(items)[:50])
+    return 0
+
+
+def _read_whole(iteration: Iteration, index: int) -> bool:
+    """An earlier block that looked through the data as a whole: sub-calls fed with no cut, or a search whose
+    output ended empty (``0``, ``[]``) with no sub-call."""
+    cell = iteration.cells[index]
+    if cell.error is not None:
+        return False
+    if any(c.cell == index for c in iteration.subcalls):
+        return cut_bounds(cell.code) is None
+    return ended_empty(cell)
+
+
+def _searched_too(cell: CodeCell, calls: list[SubCall]) -> bool:
+    """The block itself printed an empty result besides its sub-calls' answers: the code's own search of the data
+    (``print(sum('gas' in l for l in lines))`` printing 0), which the sub-calls only spot-checked."""
+    answers = {(c.response or "").strip() for c in calls}
+    return any(empty_result(line.strip()) for line in cell_shown(cell).splitlines() if line.strip() not in answers)
+
+
+def _latest_printing(value: Value, evidence: Evidence) -> tuple[Iteration, int] | None:
+    """The block of this run that printed ``value`` last (its iteration and its index there), if any did."""
+    run = evidence.runs[-1]
+    where = [m.line.where for m in evidence.shown.matches(value)
+             if m.figure is not None and m.line.where.place == "output" and not m.line.where.earlier]
+    latest = max(((w.turn, w.block) for w in where), default=None)
+    if latest is None or latest[0] > len(run.iterations):
+        return None
+    iteration = run.iterations[latest[0] - 1]
+    return (iteration, latest[1] - 1) if latest[1] <= len(iteration.cells) else None
+
+
+def _in_response(value: Value, response: str) -> bool:
+    return any(v.kind == "number" and any(matches(value, r.value) for r in v.readings) for v in values(response))
+
+
+def _quoted(value: Value, text: str, calls: list[SubCall]) -> bool:
+    """A figure the prompts write with the word the answer writes after it ("12 months", "14 days"): the sub-call
+    looked it up in what it was given, so it is no count over the data."""
+    if re.search(r"[^\W\d_]", value.text):
+        phrase = value.text  # read with its unit: "30 days"
+    else:
+        after = re.match(r"\s*([^\W\d_][\w-]*)", text[value.start + len(value.text):])
+        if after is None:
+            return False
+        phrase = f"{value.text} {after.group(1)}"
+    spaced = r"\s*".join(map(re.escape, phrase.split()))
+    written = re.compile(rf"(?<![\d.,]){spaced}\b", re.IGNORECASE)
+    return any(written.search(c.prompt) for c in calls)
+
+
+def _cut_short(code: str, calls: list[SubCall], evidence: Evidence, question: str) -> tuple[int, int] | None:
+    """The lines of the data a block's sub-calls carried, of how many, when the prompts' expression cut the data by
+    position and they carried under ``FULL_READ`` of them, and the question asked for no such cut; None else."""
+    bounds = cut_bounds(code)
+    if bounds is None:
+        return None
+    share = reach([c.prompt for c in calls], evidence)
+    if share is None or share[0] >= FULL_READ * share[1] or _asked_for(question, code, share[0]):
+        return None
+    return share
+
+
+def _asked_for(question: str, code: str, carried: int | None) -> bool:
+    """The question states a number within one of a bound the prompts' cut has, or of the lines carried."""
+    sizes = set(cut_bounds(code) or ()) | ({carried} if carried is not None else set())
+    return any(matches(v, Decimal(size + step)) for v in values(question) if v.kind == "number" and v.readings
+               for size in sizes for step in (-1, 0, 1))
+
+
+def _lines_read(cut: tuple[int, int]) -> str:
+    return f"{cut[0]:,} of the {cut[1]:,} lines of the data (your code cut it by position)"
+
+
+# -- the prompts' expression, and its cuts ---------------------------------------------------------------------------
+def cut_bounds(code: str) -> list[int] | None:
+    """The fixed bounds (as integers; none for ``head()`` or ``sample``) of the cuts by position in what a block's
+    sub-calls were sent, or None when nothing they were sent was cut by position."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return None
+    bound = _bindings(tree)
+    found: list[int] | None = None
+    for node in _fed(tree, bound):
+        if isinstance(node, ast.Subscript):
+            for part in node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]:
+                if isinstance(part, ast.Slice) and _positional(part, bound) and not _drops_an_end(part):
+                    found = (found or []) + [b for b in map(_constant, (part.lower, part.upper)) if isinstance(b, int)]
+                elif isinstance(part, ast.Compare) and _on_the_index(part):  # df[df.index < 400]: a slice
+                    found = (found or []) + [b for b in map(_constant, part.comparators) if isinstance(b, int)]
+        elif isinstance(node, ast.Call) and _cutting(node.func):
+            sizes = [*node.args[-1:], *(k.value for k in node.keywords if k.arg in ("n", "k"))]
+            found = (found or []) + [b for b in map(_constant, sizes) if isinstance(b, int)]
+    return found
+
+
+def filters_by_content(code: str) -> bool:
+    """Whether what a block's sub-calls were sent was chosen by content: a comprehension's ``if``, a mask
+    (``df[df.category == 'billing']``, ``.isin``, ``.str.contains``), ``query`` or ``filter``. Such prompts hold
+    a part of the data's characters by design, so their size says nothing of what was left unread."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return False
+    for node in _fed(tree, _bindings(tree)):
+        if isinstance(node, ast.comprehension) and node.ifs:
+            return True
+        if isinstance(node, ast.Subscript) and not _on_the_index(node.slice) and any(
+                isinstance(n, ast.Compare | ast.BoolOp) or (isinstance(n, ast.Attribute) and n.attr in _MASKS)
+                for n in ast.walk(node.slice)):
+            return True
+        if isinstance(node, ast.Call) and ((isinstance(node.func, ast.Attribute) and node.func.attr == "query")
+                                           or (isinstance(node.func, ast.Name) and node.func.id == "filter")):
+            return True
+    return False
+
+
+def _on_the_index(node: ast.expr) -> bool:
+    """A comparison of a table's index with a constant (``df.index < 400``): rows kept by their position."""
+    return isinstance(node, ast.Compare) and isinstance(node.left, ast.Attribute) and node.left.attr == "index" \
+        and all(isinstance(_constant(c), int) for c in node.comparators)
+
+
+_MASKS = frozenset({"isin", "contains", "startswith", "endswith", "match", "between", "notna", "isna"})
+
+
+def _bindings(tree: ast.AST) -> dict[str, list[ast.expr]]:
+    """Each name the block binds, with the expressions bound to it: an assignment's value, a loop's iterable."""
+    bound: dict[str, list[ast.expr]] = {}
+    for node in ast.walk(tree):
+        pairs: list[tuple[ast.expr, ast.expr]] = []
+        if isinstance(node, ast.Assign):
+            pairs = [(target, node.value) for target in node.targets]
+        elif isinstance(node, ast.AugAssign | ast.AnnAssign) and node.value is not None:
+            pairs = [(node.target, node.value)]
+        elif isinstance(node, ast.For | ast.comprehension):
+            pairs = [(node.target, node.iter)]
+        for target, value in pairs:
+            for name in (n.id for n in ast.walk(target) if isinstance(n, ast.Name)):
+                bound.setdefault(name, []).append(value)
+    return bound
+
+
+def _fed(tree: ast.AST, bound: dict[str, list[ast.expr]]) -> Iterator[ast.AST]:
+    """Every node of what the block's sub-calls were sent: their arguments, and what the names in them were bound
+    to in the block, followed through."""
+    todo: list[ast.expr] = [arg for node in ast.walk(tree) if isinstance(node, ast.Call) and _helper(node.func)
+                            for arg in [*node.args, *(k.value for k in node.keywords)]]
+    seen: set[str] = set()
+    while todo:
+        for node in ast.walk(todo.pop()):
+            yield node
+            if isinstance(node, ast.Name) and node.id not in seen:
+                seen.add(node.id)
+                todo.extend(bound.get(node.id, []))
+
+
+def _helper(func: ast.expr) -> bool:
+    return isinstance(func, ast.Name) and func.id in _SUBCALLS
+
+
+def _cutting(func: ast.expr) -> bool:
+    if isinstance(func, ast.Attribute):
+        return func.attr in _CUTTING_METHODS or func.attr in _CUTTING_FUNCTIONS
+    return isinstance(func, ast.Name) and func.id in _CUTTING_FUNCTIONS
+
+
+def _positional(cut: ast.Slice, bound: dict[str, list[ast.expr]]) -> bool:
+    """Both bounds fixed by position: none, a constant, ``len(...)``, arithmetic of those, or a name the block bound
+    only to such. A bound the code found in the data (``index``, ``find``, a match's ``end()``) or a loop's
+    variable is not: that slice is chosen by content, or walks the whole."""
+    return all(bound_ is None or _fixed(bound_, bound, 0) for bound_ in (cut.lower, cut.upper, cut.step))
+
+
+def _fixed(node: ast.expr, bound: dict[str, list[ast.expr]], depth: int) -> bool:
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, int)
+    if isinstance(node, ast.UnaryOp):
+        return _fixed(node.operand, bound, depth)
+    if isinstance(node, ast.BinOp):
+        return _fixed(node.left, bound, depth) and _fixed(node.right, bound, depth)
+    if isinstance(node, ast.Call):
+        return isinstance(node.func, ast.Name) and node.func.id in ("len", "int", "round")
+    if isinstance(node, ast.Name) and depth < 3 and node.id in bound:
+        return all(_fixed(value, bound, depth + 1) for value in bound[node.id])
+    return False
+
+
+def _drops_an_end(cut: ast.Slice) -> bool:
+    """``[1:]``, ``[:-1]``, ``[1:-1]``, ``[:]``: a header or a trailing line dropped, or nothing."""
+    return cut.step is None and _constant(cut.lower) in (None, 0, 1) and _constant(cut.upper) in (None, -1)
+
+
+def _constant(node: ast.expr | None) -> object:
+    """A slice's bound as a constant when it is one (``-1``), else its node (and None when there is none)."""
+    try:
+        return None if node is None else ast.literal_eval(node)
+    except ValueError:
+        return node
+
+
+# -- what the prompts carried ----------------------------------------------------------------------------------------
+def reach(prompts_sent: list[str], evidence: Evidence) -> tuple[int, int] | None:
+    """How many lines of the data the prompts carried, of how many, over the data's text or frame column they carry
+    most of; None when they carry none of it.
+
+    A line is found by its first ``_LINE_KEY`` characters anywhere in the prompts (joined on one line, numbered,
+    in a CSV row), each found as often as the prompts write it but no more than the data has it (an instruction
+    repeated in each prompt adds nothing). Lines shorter than ``_MIN_KEY`` tell nothing and are left out; a source
+    of many distinct lines is read at ``_MAX_KEYS`` of them, evenly spread, and scaled.
+    """
+    sent = "\n".join(prompts_sent)
+    best: tuple[int, int] | None = None
+    for have in _data_lines(evidence):
+        keys = list(have)
+        looked = keys[::max(1, math.ceil(len(keys) / _MAX_KEYS))]
+        if not any(key in sent for key in looked[::max(1, len(looked) // 20)]):
+            continue  # none of 20 lines spread over the source is in the prompts: not what they read
+        total, found = sum(have.values()), sum(have[key] for key in looked)
+        carried = sum(min(sent.count(key), have[key]) for key in looked)
+        share = (round(carried * total / found), total) if found else None
+        if share and share[0] and (best is None or share[0] > best[0]):
+            best = share
+    return best
+
+
+def _key(line: str) -> str:
+    return line.strip()[:_LINE_KEY]
+
+
+def _data_lines(evidence: Evidence) -> Iterator[Counter[str]]:
+    """The data's texts' lines, and each text column of its frames read one value a line (a value of several lines
+    by its first), counted by their keys; a frame's column is counted by pandas, one pass a column."""
+    for text in evidence.texts:
+        yield Counter(key for key in map(_key, text.splitlines()) if len(key) >= _MIN_KEY)
+    for frame in evidence.frames:
+        for column in frame.select_dtypes(include=["object", "string"]).columns[:20]:
+            keys = frame[column].dropna().astype(str).str.strip().str.split("\n").str[0].str.strip().str[:_LINE_KEY]
+            yield Counter({str(key): int(n) for key, n in keys[keys.str.len() >= _MIN_KEY].value_counts().items()})
