@@ -4424,6 +4424,20 @@ def test_a_subcall_count_over_a_cut_of_the_data_is_refused_though_it_read_over_h
     assert "132 of the 220 lines of the data (your code cut it by position)" in verdict.note
 
 
+@pytest.mark.parametrize("context, cut", [
+    (CALLS, "import itertools\npart = list(itertools.islice(context, 100))"),
+    (CALLS, "import random\npart = random.choices(context, k=100)"),
+    (pd.DataFrame({"call": CALLS}), "part = context[context.index < 100].call"),  # a mask on the index: a slice
+])
+def test_a_cut_by_islice_choices_or_the_index_feeding_a_subcall_is_refused(engine: Engine, context: Any,
+                                                                           cut: str) -> None:
+    _sub_says(engine, "25 calls report a burst pipe.")
+    code = cut + "\nsaid = llm_query('How many report a burst pipe?\\n' + '\\n'.join(part))\nprint(said)"
+    run = engine.run([fence("print(len(context))"), fence(code), "FINAL(25 burst-pipe call-outs.)"], context,
+                     question="Which calls were about burst pipes, and how many?", max_iterations=3)
+    assert _refusals(run) == ["partial-subcall"], _refusals(run)
+
+
 @pytest.mark.parametrize("code", [
     # every chunk, cut by position in a loop: the whole was read
     "said = llm_query_batched(['Count the burst pipes:\\n' + '\\n'.join(context[i:i + 50])"
@@ -4434,12 +4448,50 @@ def test_a_subcall_count_over_a_cut_of_the_data_is_refused_though_it_read_over_h
     # the same past a first line dropped by position: a header skipped cuts nothing that matters
     "pipes = [c for c in context[1:] if 'pipe' in c]\nsaid = llm_query('Count the burst pipes:\\n' + '\\n'.join(pipes))"
     "\nprint(said)",
+    # a slice to show a few of the lines kept feeds no prompt
+    "pipes = [c for c in context if 'pipe' in c]\nprint(pipes[:3])\n"
+    "said = llm_query('Count the burst pipes:\\n' + '\\n'.join(pipes))\nprint(said)",
+    # a bound the code found in the data chooses the part by content
+    "start = next(i for i, c in enumerate(context) if 'Orchard' in c)\n"
+    "said = llm_query('Count the burst pipes:\\n' + '\\n'.join(context[start:]))\nprint(said)",
+    # a sub-call over a head describes the data; the figure answered is printed again by code over all of it
+    "said = llm_query('What are these calls about?\\n' + '\\n'.join(context[:20]))\nprint(said)\n"
+    "print(sum('pipe burst' in c for c in context))",
 ])
 def test_a_subcall_count_over_every_chunk_or_a_filter_by_content_is_accepted(engine: Engine, code: str) -> None:
     _sub_says(engine, "55 calls report a burst pipe.")
     run = engine.run([fence("print(len(context))"), fence(code), "FINAL(We had 55 burst-pipe call-outs.)"],
                      CALLS, question="How many burst pipes were we called out to?")
     assert run.status == "final" and "partial-subcall" not in _refusals(run), _refusals(run)
+
+
+def test_a_figure_a_subcall_looked_up_in_a_sample_and_a_filtered_frames_count_are_accepted(engine: Engine) -> None:
+    clauses = pd.DataFrame({"clause": [f"Supplier {k % 37} warrants the goods for 12 months from delivery; lot {k}."
+                                       for k in range(400)]})
+    _sub_says(engine, "The clauses give 12 months from delivery.")
+    code = "s = context.sample(30, random_state=1)\nsaid = llm_query('Warranty?\\n' + '\\n'.join(s.clause))\nprint(said)"
+    run = engine.run([fence("print(context.head())"), fence(code), "FINAL(12 months from delivery.)"], clauses,
+                     question="What warranty period do our supplier contracts give?")
+    assert run.status == "final" and not _refusals(run), _refusals(run)  # quoted off the clauses, not counted
+    tickets = pd.DataFrame({"category": ["billing", "outage", "login", "outage"] * 60,
+                            "text": [f"Ticket {n}: " + ("charged twice for my plan" if n % 8 == 0 else "it broke")
+                                     for n in range(240)]})
+    _sub_says(engine, "30 tickets complain about a double charge.")
+    code = ("bills = context[context.category == 'billing']\n"
+            "said = llm_query('How many complain of a double charge?\\n' + '\\n'.join(bills.text))\nprint(said)")
+    run = engine.run([fence("print(context.head())"), fence(code), "FINAL(30 billing tickets.)"], tickets,
+                     question="How many billing tickets complain about being charged twice?")
+    assert run.status == "final" and not _refusals(run), _refusals(run)  # a part by content is small by design
+
+
+def test_nothing_found_by_a_spot_check_after_the_codes_own_search_of_all_of_it_is_accepted(engine: Engine) -> None:
+    _sub_says(engine, "NONE")
+    code = ("import random\nprint(sum('gas' in c.lower() for c in context))\n"
+            "said = llm_query('Quote a call about gas, or NONE:\\n' + '\\n'.join(random.sample(context, 50)))\n"
+            "print(said)")
+    run = engine.run([fence("print(context[:3])"), fence(code), "FINAL(No, none of the calls were about gas.)"],
+                     CALLS, question="Were any of the calls about a gas leak?")
+    assert run.status == "final" and not _refusals(run), _refusals(run)
 
 
 def test_a_subcall_over_the_cut_the_question_names_is_accepted(engine: Engine) -> None:

@@ -55,13 +55,14 @@ def partial_subcall(text: str, question: str, evidence: Evidence, data_chars: in
         return None
     one_figure = forms.asks_for_one(question) == "one figure"
     for value in (v for v in values(text) if v.kind == "number" and v.readings and not is_year(v)):
-        block = _latest_printing(value, evidence)
-        if block is None:
+        latest = _latest_printing(value, evidence)
+        if latest is None:
             continue
-        iteration, index = block
+        iteration, index, line = latest
         calls = [c for c in iteration.subcalls if c.cell == index]
-        if not any(c.response and _in_response(value, c.response) for c in calls) or _quoted(value, text, calls):
-            continue
+        if not any(c.response and _shows(line, c.response) and _in_response(value, c.response) for c in calls) \
+                or _quoted(value, text, calls):
+            continue  # the figure's last printing is code's, not a sub-call's answer; or the prompts quote it
         code = iteration.cells[index].code
         read = sum(len(c.prompt) for c in calls)
         if one_figure and read < MIN_COVERAGE * data_chars and not _asked_for(question, code, None) \
@@ -136,16 +137,22 @@ def _searched_too(cell: CodeCell, calls: list[SubCall]) -> bool:
     return any(empty_result(line.strip()) for line in cell_shown(cell).splitlines() if line.strip() not in answers)
 
 
-def _latest_printing(value: Value, evidence: Evidence) -> tuple[Iteration, int] | None:
-    """The block of this run that printed ``value`` last (its iteration and its index there), if any did."""
+def _latest_printing(value: Value, evidence: Evidence) -> tuple[Iteration, int, str] | None:
+    """The block of this run that printed ``value`` last (its iteration, its index there) and that line's text."""
     run = evidence.runs[-1]
-    where = [m.line.where for m in evidence.shown.matches(value)
+    lines = [m.line for m in evidence.shown.matches(value)
              if m.figure is not None and m.line.where.place == "output" and not m.line.where.earlier]
-    latest = max(((w.turn, w.block) for w in where), default=None)
-    if latest is None or latest[0] > len(run.iterations):
+    latest = max(lines, key=lambda line: (line.where.turn, line.where.block, line.number), default=None)
+    if latest is None or latest.where.turn > len(run.iterations):
         return None
-    iteration = run.iterations[latest[0] - 1]
-    return (iteration, latest[1] - 1) if latest[1] <= len(iteration.cells) else None
+    iteration = run.iterations[latest.where.turn - 1]
+    index = latest.where.block - 1
+    return (iteration, index, latest.text) if index < len(iteration.cells) else None
+
+
+def _shows(line: str, response: str) -> bool:
+    """A printed line that shows a line of a sub-call's answer (``print(said)``, ``print(f"sub: {said}")``)."""
+    return any(part.strip() and part.strip() in line for part in response.splitlines())
 
 
 def _in_response(value: Value, response: str) -> bool:
