@@ -159,10 +159,11 @@ GATES: tuple[Gate, ...] = (
          "printed by a division whose divisor reads nothing of the part",
          "a model answered a share of one airline's flights with its cancellations over every flight"),
     Gate("partial-subcall", "answer", "soft",
-         "a count from a sub-call's answer when that block's sub-calls read under half of the data; or, for any "
-         "question, a figure of a sub-call's answer (or an answer that there is none, after sub-calls that found "
-         "nothing) when that block cut the data by position (a slice, head, tail, sample; not a header dropped) "
-         "and its prompts carried under 90% of the data's lines, unless the question names that many",
+         "a figure whose last printing is a sub-call's answer (or an answer that there is none, after sub-calls "
+         "that found nothing) when what fed that block's prompts cut the data by position (a slice with fixed "
+         "bounds, head, tail, sample, islice; not a header dropped, not a bound found in the data) and they "
+         "carried under 90% of the data's lines, unless the question names the cut; for a one-figure question, "
+         "also prompts under half of the data's characters not chosen by content",
          "a model counted complaints in a sub-call given 60 of 300 comments and reported it for all"),
     Gate("nothing-found", "answer", "soft",
          "an answer that nothing was found (in its words, or in any language a figureless answer after an output "
