@@ -4424,6 +4424,35 @@ def test_a_subcall_count_over_a_cut_of_the_data_is_refused_though_it_read_over_h
     assert "132 of the 220 lines of the data (your code cut it by position)" in verdict.note
 
 
+def test_a_subcall_count_parsed_and_printed_by_the_next_block_is_still_the_subcalls(engine: Engine) -> None:
+    _sub_says(engine, "25 calls report a burst pipe.")
+    ask = "said = llm_query('How many report a burst pipe?\\n' + '\\n'.join(context[:100]))"
+    run = engine.run([fence(ask), fence("n = int(said.split()[0])\nprint(n)"), "FINAL(25 burst-pipe call-outs.)"],
+                     CALLS, question="How many burst pipes were we called out to?", max_iterations=3,
+                     acceptance="strict,-wrong-subset")  # wrong-subset, first, refuses it too
+    assert _refusals(run) == ["partial-subcall"], _refusals(run)
+
+
+def test_a_number_of_the_question_unrelated_to_the_cut_does_not_name_it(engine: Engine) -> None:
+    _sub_says(engine, "25 calls report a burst pipe.")
+    code = "said = llm_query('How many report a burst pipe?\\n' + '\\n'.join(context[0:150]))\nprint(said)"
+    run = engine.run([fence("print(len(context))"), fence(code), "FINAL(25 burst-pipe call-outs.)"], CALLS,
+                     question="In 1 sentence: which calls were about burst pipes, and how many?", max_iterations=3)
+    assert _refusals(run) == ["partial-subcall"], _refusals(run)
+
+
+def test_the_top_row_of_a_ranking_sent_to_a_subcall_is_a_pick_not_a_cut(engine: Engine) -> None:
+    reviews = pd.DataFrame({"votes": range(200), "text": [f"Review {n}: the refund came after a long wait, sadly"
+                                                          for n in range(200)]})
+    _sub_says(engine, "It names 2 complaints.")
+    code = ("top = context.sort_values('votes', ascending=False).head(1)\n"
+            "said = llm_query('How many complaints does it name?\\n' + '\\n'.join(top.text))\nprint(said)")
+    run = engine.run([fence("print(context.head())"), fence(code), "FINAL(The most upvoted review names 2.)"],
+                     reviews, question="How many complaints does the most upvoted review name?",
+                     acceptance="strict,-wrong-subset")
+    assert run.status == "final" and not _refusals(run), _refusals(run)
+
+
 @pytest.mark.parametrize("context, cut", [
     (CALLS, "import itertools\npart = list(itertools.islice(context, 100))"),
     (CALLS, "import random\npart = random.choices(context, k=100)"),
@@ -4457,11 +4486,17 @@ def test_a_cut_by_islice_choices_or_the_index_feeding_a_subcall_is_refused(engin
     # a sub-call over a head describes the data; the figure answered is printed again by code over all of it
     "said = llm_query('What are these calls about?\\n' + '\\n'.join(context[:20]))\nprint(said)\n"
     "print(sum('pipe burst' in c for c in context))",
+    # the lines kept by content, then a guard on the prompt's size: it bounds the selection, not the data
+    "pipes = [c for c in context if 'pipe' in c]\n"
+    "said = llm_query('Count the burst pipes:\\n' + '\\n'.join(pipes)[:20000])\nprint(said)",
+    # each item cut short to a guard's length, every item sent
+    "said = llm_query('Count the burst pipes:\\n' + '\\n'.join(c[:60] for c in context))\nprint(said)",
 ])
 def test_a_subcall_count_over_every_chunk_or_a_filter_by_content_is_accepted(engine: Engine, code: str) -> None:
     _sub_says(engine, "55 calls report a burst pipe.")
     run = engine.run([fence("print(len(context))"), fence(code), "FINAL(We had 55 burst-pipe call-outs.)"],
-                     CALLS, question="How many burst pipes were we called out to?")
+                     CALLS, question="How many burst pipes were we called out to?",
+                     acceptance="strict,-wrong-subset")  # this gate's own reading, not wrong-subset's of a slice
     assert run.status == "final" and "partial-subcall" not in _refusals(run), _refusals(run)
 
 

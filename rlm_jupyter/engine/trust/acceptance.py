@@ -460,8 +460,10 @@ class Acceptance:
     def _partial_subcall(self, offer: Offer, it: Iteration) -> Finding | None:
         size = partial_reads.data_chars(self.ns, sorted(self.reads.data_names))
         evidence = self._evidence_now()
-        return _finding(partial_reads.partial_subcall(_answer_text(offer), self.run.question, evidence, size)
-                        or partial_reads.partial_nothing(offer.answer, self.run.question, evidence))
+        data = partial_reads.Data(tuple(search_again.data_texts(self.ns, self.reads.data_names)),
+                                  tuple(self._data_frames()))
+        return _finding(partial_reads.partial_subcall(_answer_text(offer), self.run.question, evidence, data, size)
+                        or partial_reads.partial_nothing(offer.answer, self.run.question, evidence, data))
 
     def _nothing_found(self, offer: Offer, it: Iteration) -> Finding | None:
         says_nothing = recovery.nothing(offer.answer) or (recovery.figureless(offer.answer)

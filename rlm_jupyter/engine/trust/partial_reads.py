@@ -25,6 +25,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -33,6 +34,7 @@ from ..record.trajectory import CodeCell, Iteration, SubCall
 from . import forms, recovery
 from .claims import Claim
 from .derive import matches
+from .parts import printed_expression
 from .printed import cell_shown
 from .provenance import Evidence
 from .readings import Value, is_year, values
@@ -48,38 +50,48 @@ _MIN_KEY = 8  # a shorter line ("paid", "Yes") is found inside any text; it tell
 _MAX_KEYS = 400  # distinct lines of one source looked up in the prompts, evenly spread: a bounded cost
 
 
-def partial_subcall(text: str, question: str, evidence: Evidence, data_chars: int) -> Claim | None:
-    """A figure of the answer whose latest printing is a sub-call's answer, when that block's sub-calls were given
-    part of the data (see the module): by size, or by a cut by position."""
+@dataclass(frozen=True)
+class Data:
+    """The data as the user gave it: its long texts (a list of texts joined as lines) and its frames. Not the
+    frames the model's code made of it: a sample the code took would read as wholly carried."""
+
+    texts: tuple[str, ...] = ()
+    frames: tuple[Any, ...] = ()
+
+
+def partial_subcall(text: str, question: str, evidence: Evidence, data: Data, data_chars: int) -> Claim | None:
+    """A figure of the answer that a sub-call's answer gave (see ``_subcall_block``), when that block's sub-calls
+    were given part of the data (see the module): by a cut by position, or, for one figure, by size."""
     if data_chars <= 0:
         return None
     one_figure = forms.asks_for_one(question) == "one figure"
     for value in (v for v in values(text) if v.kind == "number" and v.readings and not is_year(v)):
-        latest = _latest_printing(value, evidence)
-        if latest is None:
+        block = _subcall_block(value, evidence)
+        if block is None:
             continue
-        iteration, index, line = latest
+        iteration, index = block
         calls = [c for c in iteration.subcalls if c.cell == index]
-        if not any(c.response and _shows(line, c.response) and _in_response(value, c.response) for c in calls) \
-                or _quoted(value, text, calls):
-            continue  # the figure's last printing is code's, not a sub-call's answer; or the prompts quote it
+        if _quoted(value, text, calls):
+            continue
         code = iteration.cells[index].code
-        read = sum(len(c.prompt) for c in calls)
-        if one_figure and read < MIN_COVERAGE * data_chars and not _asked_for(question, code, None) \
-                and not filters_by_content(code):
-            return Claim(prompts.partial_subcall(value.text, f"{read:,} of the data's {data_chars:,} characters"),
-                         {"figure": value.text, "read_chars": read, "data_chars": data_chars})
-        cut = _cut_short(code, calls, evidence, question)
+        sent = [c.prompt for c in calls]
+        share = reach(sent, data)
+        cut = _cut_short(code, share, question)
         if cut is not None:
             return Claim(prompts.partial_subcall(value.text, _lines_read(cut)),
                          {"figure": value.text, "read_lines": cut[0], "data_lines": cut[1]})
+        read = sum(map(len, sent))
+        if one_figure and share is not None and read < MIN_COVERAGE * data_chars \
+                and not _asked_for(question, code, None) and not filters_by_content(code):
+            return Claim(prompts.partial_subcall(value.text, f"{read:,} of the data's {data_chars:,} characters"),
+                         {"figure": value.text, "read_chars": read, "data_chars": data_chars})
     return None
 
 
-def partial_nothing(answer: Any, question: str, evidence: Evidence) -> Claim | None:
+def partial_nothing(answer: Any, question: str, evidence: Evidence, data: Data) -> Claim | None:
     """A figureless answer ("No.", "none", a label) after a last block whose every sub-call answered nothing, when
     that block cut the data by position and its prompts carried under ``FULL_READ`` of the data's lines, and no
-    other block read the data whole: by sub-calls given it uncut, or by a search of the code's that printed nothing.
+    other search of the same thing read the data whole (``_searched_whole``).
 
     Why: blind sets' models asked a sub-call for a refund rule or a levy over the first 1,400 characters of a price
     list, got "NONE", and answered that there is none; nothing found in part of the data says nothing of the rest.
@@ -94,40 +106,58 @@ def partial_nothing(answer: Any, question: str, evidence: Evidence) -> Claim | N
     calls = [c for c in iteration.subcalls if c.cell == index]
     if not calls or not all(c.response is not None and recovery.nothing(c.response) for c in calls):
         return None
-    if any(_read_whole(it, i) for it, i in blocks[:-1]) or _searched_too(iteration.cells[index], calls):
+    code = iteration.cells[index].code
+    if _searched_too(iteration.cells[index], calls) or any(_searched_whole(it, i, code) for it, i in blocks[:-1]):
         return None
-    cut = _cut_short(iteration.cells[index].code, calls, evidence, question)
+    cut = _cut_short(code, reach([c.prompt for c in calls], data), question)
     return None if cut is None else Claim(prompts.partial_nothing(_lines_read(cut)),
                                           {"read_lines": cut[0], "data_lines": cut[1]})
 
 
 def data_chars(ns: dict[str, Any], names: list[str]) -> int:
-    """The characters of text the data holds: a text context's length, a frame's text columns' total length."""
+    """The characters of text the data holds: a text context's length, a frame's text columns' total length, a
+    list of texts' every item."""
     return sum(_text_chars(ns.get(name)) for name in names)
 
 
 def _text_chars(value: Any, depth: int = 0) -> int:
-    """A text's length, a frame's text columns' total length; a dict or list of them, one level down."""
+    """A text's length, a frame's text columns' total length; a dict or list of them, one level down (a list of
+    texts, a log's lines, whole: its first items are no measure of it)."""
     if isinstance(value, str):
         return len(value)
     if type(value).__module__.split(".", 1)[0] == "pandas" and hasattr(value, "select_dtypes"):
         columns = value.select_dtypes(include=["object", "string"]).columns[:20]
         return sum(int(value[column].dropna().astype(str).str.len().sum()) for column in columns)
+    if depth == 0 and isinstance(value, list | tuple) and value and all(isinstance(v, str) for v in value[:50]):
+        return sum(len(v) for v in value if isinstance(v, str))
     if depth == 0 and isinstance(value, dict | list | tuple):
         items = value.values() if isinstance(value, dict) else value
         return sum(_text_chars(item, 1) for item in list(items)[:50])
     return 0
 
 
-def _read_whole(iteration: Iteration, index: int) -> bool:
-    """An earlier block that looked through the data as a whole: sub-calls fed with no cut, or a search whose
-    output ended empty (``0``, ``[]``) with no sub-call."""
+def _searched_whole(iteration: Iteration, index: int, code: str) -> bool:
+    """An earlier block that searched the data whole for what the last block's sub-calls looked for: its
+    sub-calls fed with no cut all answered nothing, or its output ended empty (``0``, ``[]``) with no sub-call;
+    and it shares a quoted word of the last block's code (the thing searched for), so an unrelated check or a
+    duplicate count does not vouch for the cut's "nothing"."""
     cell = iteration.cells[index]
-    if cell.error is not None:
+    if cell.error is not None or not _literals(cell.code) & _literals(code):
         return False
-    if any(c.cell == index for c in iteration.subcalls):
-        return cut_bounds(cell.code) is None
+    calls = [c for c in iteration.subcalls if c.cell == index]
+    if calls:
+        return cut_bounds(cell.code) is None and all(recovery.nothing(c.response) for c in calls)
     return ended_empty(cell)
+
+
+def _literals(code: str) -> set[str]:
+    """The words of four letters or more of a block's string constants, lower-cased."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return set()
+    return {word.lower() for node in ast.walk(tree) if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            for word in re.findall(r"[^\W\d_]{4,}", node.value)}
 
 
 def _searched_too(cell: CodeCell, calls: list[SubCall]) -> bool:
@@ -137,17 +167,59 @@ def _searched_too(cell: CodeCell, calls: list[SubCall]) -> bool:
     return any(empty_result(line.strip()) for line in cell_shown(cell).splitlines() if line.strip() not in answers)
 
 
-def _latest_printing(value: Value, evidence: Evidence) -> tuple[Iteration, int, str] | None:
-    """The block of this run that printed ``value`` last (its iteration, its index there) and that line's text."""
+def _subcall_block(value: Value, evidence: Evidence) -> tuple[Iteration, int] | None:
+    """The block whose sub-calls gave ``value``: the block of its last printing when that line shows a sub-call's
+    answer (``print(said)``); or the latest block up to it whose sub-call answered it, when the expression that
+    printed it last reads that block's answer (``n = int(said.split()[0])``, then ``print(n)``). A
+    figure code printed last from anything else is code's (``nunique()`` over the whole, after a sub-call described
+    a head)."""
     run = evidence.runs[-1]
-    lines = [m.line for m in evidence.shown.matches(value)
-             if m.figure is not None and m.line.where.place == "output" and not m.line.where.earlier]
-    latest = max(lines, key=lambda line: (line.where.turn, line.where.block, line.number), default=None)
-    if latest is None or latest.where.turn > len(run.iterations):
+    printed = [m for m in evidence.shown.matches(value)
+               if m.figure is not None and m.line.where.place == "output" and not m.line.where.earlier
+               and m.line.where.turn <= len(run.iterations)]
+    last = max(printed, key=lambda m: (m.line.where.turn, m.line.where.block, m.line.number), default=None)
+    if last is None:
         return None
-    iteration = run.iterations[latest.where.turn - 1]
-    index = latest.where.block - 1
-    return (iteration, index, latest.text) if index < len(iteration.cells) else None
+    at = (last.line.where.turn - 1, last.line.where.block - 1)
+    answered = [(t, c.cell) for t, it in enumerate(run.iterations) for c in it.subcalls
+                if c.cell is not None and (t, c.cell) <= at and c.response and _in_response(value, c.response)]
+    if not answered:
+        return None
+    turn, cell = max(answered)
+    iteration = run.iterations[turn]
+    if cell >= len(iteration.cells):
+        return None
+    if (turn, cell) == at and any(_shows(last.line.text, c.response or "") for c in iteration.subcalls
+                                  if c.cell == cell):
+        return iteration, cell
+    expr = printed_expression(last, evidence)
+    if expr is None and (turn, cell) == at:
+        return None  # one block printed both: which print showed it is not known, so it is not the sub-call's
+    answers = _answer_names(iteration.cells[cell].code)
+    return (iteration, cell) if answers and _reads(expr, last.line.code, answers) else None
+
+
+def _answer_names(code: str) -> set[str]:
+    """The names a block bound to a sub-call's answer (``said = llm_query(...)``)."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return set()
+    return {n.id for node in ast.walk(tree) if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
+            and _helper(node.value.func) for target in node.targets for n in ast.walk(target)
+            if isinstance(n, ast.Name)}
+
+
+def _reads(expr: ast.expr | None, code: str, names: set[str]) -> bool:
+    """Whether ``expr`` (or, when it is not known, the whole of ``code``) reads one of ``names`` through the names
+    ``code`` binds, or calls a sub-call itself (``printed_expression`` reads a name through the blocks before)."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return False
+    start = expr if expr is not None else tree
+    return any((isinstance(node, ast.Name) and node.id in names) or (isinstance(node, ast.Call) and _helper(node.func))
+               for node in _through(start, _bindings(tree)))
 
 
 def _shows(line: str, response: str) -> bool:
@@ -160,9 +232,13 @@ def _in_response(value: Value, response: str) -> bool:
 
 
 def _quoted(value: Value, text: str, calls: list[SubCall]) -> bool:
-    """A figure the prompts write with the word the answer writes after it ("12 months", "14 days"): the sub-call
-    looked it up in what it was given, so it is no count over the data."""
-    if re.search(r"[^\W\d_]", value.text):
+    """A figure the prompts themselves write: looked up in what the sub-call was given, so no count over the data.
+    Read as the answer writes it with its unit or next word ("12 months", "14 days"), or, for a figure no count
+    is (a decimal, an amount, three digits or more: "$4.99"), as the number alone."""
+    number = re.search(r"\d[\d.,]*", value.text)
+    if number is not None and ("." in number.group(0).strip(".,") or value.currency or len(number.group(0)) >= 3):
+        phrase = number.group(0)
+    elif re.search(r"[^\W\d_]", value.text):
         phrase = value.text  # read with its unit: "30 days"
     else:
         after = re.match(r"\s*([^\W\d_][\w-]*)", text[value.start + len(value.text):])
@@ -170,27 +246,26 @@ def _quoted(value: Value, text: str, calls: list[SubCall]) -> bool:
             return False
         phrase = f"{value.text} {after.group(1)}"
     spaced = r"\s*".join(map(re.escape, phrase.split()))
-    written = re.compile(rf"(?<![\d.,]){spaced}\b", re.IGNORECASE)
+    written = re.compile(rf"(?<![\d.,]){spaced}(?![\d]|[.,]\d)", re.IGNORECASE)
     return any(written.search(c.prompt) for c in calls)
 
 
-def _cut_short(code: str, calls: list[SubCall], evidence: Evidence, question: str) -> tuple[int, int] | None:
+def _cut_short(code: str, share: tuple[int, int] | None, question: str) -> tuple[int, int] | None:
     """The lines of the data a block's sub-calls carried, of how many, when the prompts' expression cut the data by
     position and they carried under ``FULL_READ`` of them, and the question asked for no such cut; None else."""
-    bounds = cut_bounds(code)
-    if bounds is None:
-        return None
-    share = reach([c.prompt for c in calls], evidence)
-    if share is None or share[0] >= FULL_READ * share[1] or _asked_for(question, code, share[0]):
+    if cut_bounds(code) is None or share is None or share[0] >= FULL_READ * share[1] \
+            or _asked_for(question, code, share[0]):
         return None
     return share
 
 
 def _asked_for(question: str, code: str, carried: int | None) -> bool:
-    """The question states a number within one of a bound the prompts' cut has, or of the lines carried."""
-    sizes = set(cut_bounds(code) or ()) | ({carried} if carried is not None else set())
-    return any(matches(v, Decimal(size + step)) for v in values(question) if v.kind == "number" and v.readings
-               for size in sizes for step in (-1, 0, 1))
+    """The question states, as written, a number that is a bound of the prompts' cut (or that plus or minus one, a
+    header line) or the lines carried: "the first 600 orders" for ``lines[:601]``. Bounds under 10 say nothing
+    ("in 1 sentence" beside ``[1:]``); a percent is read as written, not as a fraction."""
+    sizes = {b for b in cut_bounds(code) or () if b >= 10} | ({carried} if carried is not None else set())
+    stated = {v.first for v in values(question) if v.kind == "number" and v.readings}
+    return any(Decimal(size + step) in stated for size in sizes for step in (-1, 0, 1))
 
 
 def _lines_read(cut: tuple[int, int]) -> str:
@@ -206,39 +281,82 @@ def cut_bounds(code: str) -> list[int] | None:
     except SyntaxError:
         return None
     bound = _bindings(tree)
+    items = {n.id for node in ast.walk(tree) if isinstance(node, ast.For | ast.comprehension)
+             for n in ast.walk(node.target) if isinstance(n, ast.Name)}
     found: list[int] | None = None
     for node in _fed(tree, bound):
-        if isinstance(node, ast.Subscript):
+        if isinstance(node, ast.Subscript) and _root(node.value) not in items:  # e[:1500] of each item: a guard
             for part in node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]:
                 if isinstance(part, ast.Slice) and _positional(part, bound) and not _drops_an_end(part):
-                    found = (found or []) + [b for b in map(_constant, (part.lower, part.upper)) if isinstance(b, int)]
+                    sizes = [c.value for b in (part.lower, part.upper) if b is not None for c in ast.walk(b)
+                             if isinstance(c, ast.Constant) and isinstance(c.value, int)]
                 elif isinstance(part, ast.Compare) and _on_the_index(part):  # df[df.index < 400]: a slice
-                    found = (found or []) + [b for b in map(_constant, part.comparators) if isinstance(b, int)]
+                    sizes = [b for b in map(_constant, part.comparators) if isinstance(b, int)]
+                else:
+                    continue
+                if not _picked(node.value, bound, sizes):
+                    found = (found or []) + sizes
         elif isinstance(node, ast.Call) and _cutting(node.func):
-            sizes = [*node.args[-1:], *(k.value for k in node.keywords if k.arg in ("n", "k"))]
-            found = (found or []) + [b for b in map(_constant, sizes) if isinstance(b, int)]
+            sizes = [b for b in map(_constant, [*node.args[-1:], *(k.value for k in node.keywords
+                                                                  if k.arg in ("n", "k"))]) if isinstance(b, int)]
+            operand = node.func.value if isinstance(node.func, ast.Attribute) else (node.args or [node.func])[0]
+            if not _picked(operand, bound, sizes or [5]):
+                found = (found or []) + sizes
     return found
 
 
 def filters_by_content(code: str) -> bool:
     """Whether what a block's sub-calls were sent was chosen by content: a comprehension's ``if``, a mask
-    (``df[df.category == 'billing']``, ``.isin``, ``.str.contains``), ``query`` or ``filter``. Such prompts hold
-    a part of the data's characters by design, so their size says nothing of what was left unread."""
+    (``df[df.category == 'billing']``, ``.isin``, ``.str.contains``), ``query`` or ``filter``, or a ranking
+    (``sort_values``, ``nlargest``: the most upvoted review looked up). Such prompts hold a part of the data's
+    characters by design, so their size says nothing of what was left unread."""
     try:
         tree = ast.parse(code)
     except SyntaxError:
         return False
-    for node in _fed(tree, _bindings(tree)):
-        if isinstance(node, ast.comprehension) and node.ifs:
-            return True
-        if isinstance(node, ast.Subscript) and not _on_the_index(node.slice) and any(
-                isinstance(n, ast.Compare | ast.BoolOp) or (isinstance(n, ast.Attribute) and n.attr in _MASKS)
-                for n in ast.walk(node.slice)):
-            return True
-        if isinstance(node, ast.Call) and ((isinstance(node.func, ast.Attribute) and node.func.attr == "query")
-                                           or (isinstance(node.func, ast.Name) and node.func.id == "filter")):
-            return True
-    return False
+    return any(_filters(node) or _ranks(node) for node in _fed(tree, _bindings(tree)))
+
+
+def _filters(node: ast.AST) -> bool:
+    """A node that keeps part of something by its content (see ``filters_by_content``)."""
+    if isinstance(node, ast.comprehension):
+        return bool(node.ifs)
+    if isinstance(node, ast.Subscript):
+        return not _on_the_index(node.slice) and any(
+            isinstance(n, ast.Compare | ast.BoolOp) or (isinstance(n, ast.Attribute) and n.attr in _MASKS)
+            for n in ast.walk(node.slice))
+    return isinstance(node, ast.Call) and ((isinstance(node.func, ast.Attribute) and node.func.attr == "query")
+                                           or (isinstance(node.func, ast.Name) and node.func.id == "filter"))
+
+
+def _picked(operand: ast.expr, bound: dict[str, list[ast.expr]], size: list[int]) -> bool:
+    """Whether a cut's operand was already chosen by content, so the cut bounds a selection and not the data: it
+    was filtered (``'\\n'.join(errors)[:20000]`` of the error lines, a guard on the prompt's size), or ranked by a
+    value and the cut keeps ten rows or fewer (``sort_values('votes').head(1)``, ``nlargest``: the top one asked
+    for; the earliest 150 rows of a sort are a cut)."""
+    nodes = list(_through(operand, bound))
+    return any(map(_filters, nodes)) or (any(map(_ranks, nodes)) and bool(size) and max(size) <= 10)
+
+
+def _ranks(node: ast.AST) -> bool:
+    """A call that orders rows by a value: ``sort_values``, ``sorted``, ``nlargest``, ``nsmallest``."""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute | ast.Name) \
+        and (node.func.attr if isinstance(node.func, ast.Attribute) else node.func.id) in _RANKS
+
+
+_RANKS = frozenset({"sort_values", "sorted", "nlargest", "nsmallest", "most_common"})
+
+
+def _through(expr: ast.AST, bound: dict[str, list[ast.expr]]) -> Iterator[ast.AST]:
+    """Every node of ``expr`` and of what the names in it were bound to in the block, followed through."""
+    todo: list[ast.AST] = [expr]
+    seen: set[str] = set()
+    while todo:
+        for node in ast.walk(todo.pop()):
+            yield node
+            if isinstance(node, ast.Name) and node.id not in seen:
+                seen.add(node.id)
+                todo.extend(bound.get(node.id, []))
 
 
 def _on_the_index(node: ast.expr) -> bool:
@@ -248,6 +366,13 @@ def _on_the_index(node: ast.expr) -> bool:
 
 
 _MASKS = frozenset({"isin", "contains", "startswith", "endswith", "match", "between", "notna", "isna"})
+
+
+def _root(node: ast.expr) -> str | None:
+    """The name an expression of subscripts, attributes and calls starts from (``e['body']`` -> ``e``)."""
+    while isinstance(node, ast.Subscript | ast.Attribute | ast.Call):
+        node = node.func if isinstance(node, ast.Call) else node.value
+    return node.id if isinstance(node, ast.Name) else None
 
 
 def _bindings(tree: ast.AST) -> dict[str, list[ast.expr]]:
@@ -270,15 +395,10 @@ def _bindings(tree: ast.AST) -> dict[str, list[ast.expr]]:
 def _fed(tree: ast.AST, bound: dict[str, list[ast.expr]]) -> Iterator[ast.AST]:
     """Every node of what the block's sub-calls were sent: their arguments, and what the names in them were bound
     to in the block, followed through."""
-    todo: list[ast.expr] = [arg for node in ast.walk(tree) if isinstance(node, ast.Call) and _helper(node.func)
-                            for arg in [*node.args, *(k.value for k in node.keywords)]]
-    seen: set[str] = set()
-    while todo:
-        for node in ast.walk(todo.pop()):
-            yield node
-            if isinstance(node, ast.Name) and node.id not in seen:
-                seen.add(node.id)
-                todo.extend(bound.get(node.id, []))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and _helper(node.func):
+            for arg in [*node.args, *(k.value for k in node.keywords)]:
+                yield from _through(arg, bound)
 
 
 def _helper(func: ast.expr) -> bool:
@@ -326,7 +446,7 @@ def _constant(node: ast.expr | None) -> object:
 
 
 # -- what the prompts carried ----------------------------------------------------------------------------------------
-def reach(prompts_sent: list[str], evidence: Evidence) -> tuple[int, int] | None:
+def reach(prompts_sent: list[str], data: Data) -> tuple[int, int] | None:
     """How many lines of the data the prompts carried, of how many, over the data's text or frame column they carry
     most of; None when they carry none of it.
 
@@ -337,16 +457,12 @@ def reach(prompts_sent: list[str], evidence: Evidence) -> tuple[int, int] | None
     """
     sent = "\n".join(prompts_sent)
     best: tuple[int, int] | None = None
-    for have in _data_lines(evidence):
-        keys = list(have)
-        looked = keys[::max(1, math.ceil(len(keys) / _MAX_KEYS))]
-        if not any(key in sent for key in looked[::max(1, len(looked) // 20)]):
-            continue  # none of 20 lines spread over the source is in the prompts: not what they read
+    for have in _data_lines(data):
+        looked = list(have)[::max(1, math.ceil(len(have) / _MAX_KEYS))]
         total, found = sum(have.values()), sum(have[key] for key in looked)
         carried = sum(min(sent.count(key), have[key]) for key in looked)
-        share = (round(carried * total / found), total) if found else None
-        if share and share[0] and (best is None or share[0] > best[0]):
-            best = share
+        if carried and found and (best is None or round(carried * total / found) > best[0]):
+            best = (round(carried * total / found), total)
     return best
 
 
@@ -354,12 +470,12 @@ def _key(line: str) -> str:
     return line.strip()[:_LINE_KEY]
 
 
-def _data_lines(evidence: Evidence) -> Iterator[Counter[str]]:
+def _data_lines(data: Data) -> Iterator[Counter[str]]:
     """The data's texts' lines, and each text column of its frames read one value a line (a value of several lines
     by its first), counted by their keys; a frame's column is counted by pandas, one pass a column."""
-    for text in evidence.texts:
+    for text in data.texts:
         yield Counter(key for key in map(_key, text.splitlines()) if len(key) >= _MIN_KEY)
-    for frame in evidence.frames:
+    for frame in data.frames:
         for column in frame.select_dtypes(include=["object", "string"]).columns[:20]:
             keys = frame[column].dropna().astype(str).str.strip().str.split("\n").str[0].str.strip().str[:_LINE_KEY]
             yield Counter({str(key): int(n) for key, n in keys[keys.str.len() >= _MIN_KEY].value_counts().items()})
