@@ -260,6 +260,7 @@ def test_every_split_case_builds_and_its_replies_end_at_its_first_answer() -> No
         cases_holdout19,
         cases_holdout20,
         cases_holdout21,
+        cases_holdout22,
         cases_tune,
         cases_tune2,
         cases_tune3,
@@ -287,7 +288,7 @@ def test_every_split_case_builds_and_its_replies_end_at_its_first_answer() -> No
              + cases_tune13.CASES + cases_tune14.CASES + cases_tune15.CASES + cases_tune16.CASES
              + cases_tune17.CASES + cases_tune18.CASES + cases_tune19.CASES + cases_holdout14.CASES
              + cases_holdout18.CASES + cases_holdout19.CASES + cases_holdout20.CASES
-             + cases_holdout21.CASES)
+             + cases_holdout21.CASES + cases_holdout22.CASES)
     assert len({c.name for c in every}) == len(every)
     for case in every:
         script = case.build()
