@@ -4457,6 +4457,7 @@ def test_the_top_row_of_a_ranking_sent_to_a_subcall_is_a_pick_not_a_cut(engine: 
     (CALLS, "import itertools\npart = list(itertools.islice(context, 100))"),
     (CALLS, "import random\npart = random.choices(context, k=100)"),
     (pd.DataFrame({"call": CALLS}), "part = context[context.index < 100].call"),  # a mask on the index: a slice
+    (CALLS, "kept = [c for c in context if c.strip()]\npart = kept[:100]"),  # a cut of what a filter kept, that bit
 ])
 def test_a_cut_by_islice_choices_or_the_index_feeding_a_subcall_is_refused(engine: Engine, context: Any,
                                                                            cut: str) -> None:

@@ -5,18 +5,23 @@ Why: a sub-call's answer speaks for what its prompt carried. A model that sends 
 the "NONE") it got back as the whole data's, answers for data nobody read. Two readings, each of the code and the
 prompts, never of the answer's words:
 
-- by size (``partial_subcall`` for a question asking for one figure): the block's prompts hold under
-  ``MIN_COVERAGE`` of the data's characters;
-- by a cut (any question's form): the expression that built the prompts cuts the data by position (``feed`` and
-  ``cut_bounds``: a slice with fixed bounds, ``head``, ``tail``, ``sample``, ``islice``; not a header or a trailing
-  line dropped, ``lines[1:]``), and the prompts carry under ``FULL_READ`` of the data's lines (``reach``).
+- by a cut (any question's form): the expression that fed the prompts (``_fed``: the sub-calls' arguments, through
+  the names the block bound) cuts the data by position (``cuts``: a slice with fixed bounds, ``head``,
+  ``tail``, ``sample``, ``islice``, ``random.choices``, a mask on the index), and the prompts carry under
+  ``FULL_READ`` of the data's lines (``reach``);
+- by size (for a question asking for one figure): the prompts carry some of the data's lines but hold under
+  ``MIN_COVERAGE`` of its characters, and were not chosen by content (``filters_by_content``).
 
 What is no cut, and why: a filter by content (``[c for c in calls if 'pipe' in c]``) leaves out only lines that do
-not matter; a slice whose bound the code found in the data (``lines[lines.index(start):]``, a match's ``end()``)
-is chosen by content too; a loop's ``chunk[i:i + n]`` walks the whole; a slice for display (``print(keep[:5])``)
-or of a response feeds no prompt. A cut the question asks for ("how many of the first 600 orders ...?": a bound of
-the code, or the lines carried, within one of a number the question states) is the one asked for. A figure the
-prompts themselves write with its unit ("12 months", quoted off a warranty clause) was looked up, not counted.
+not matter, and a guard on the size of what it kept (``'\\n'.join(errors)[:20000]``) bounds the selection; so does
+the top of a ranking (``sort_values('votes').head(1)``: ten rows or fewer); a slice whose bound the code found in the
+data (``lines[lines.index(start):]``) is chosen by content; a loop's ``chunk[i:i + n]`` walks the whole; a slice of
+each item (``e['body'][:1500]`` in a comprehension) is a guard; a slice for display (``print(keep[:5])``) or of a
+response feeds no prompt; ``lines[1:]`` drops a header. A cut the question asks for ("how many of the first 600
+orders ...?": a number as the question writes it that is a bound of the cut, give or take a header line, or the
+lines carried) is the one asked for. A figure the prompts themselves write (with the answer's unit or next word,
+"12 months", or alone when no count is written so, "$4.99") was looked up, not counted; a figure whose last printing
+is code's that reads no sub-call's answer is code's.
 """
 from __future__ import annotations
 
@@ -76,7 +81,7 @@ def partial_subcall(text: str, question: str, evidence: Evidence, data: Data, da
         code = iteration.cells[index].code
         sent = [c.prompt for c in calls]
         share = reach(sent, data)
-        cut = _cut_short(code, share, question)
+        cut = _cut_short(code, sent, share, question)
         if cut is not None:
             return Claim(prompts.partial_subcall(value.text, _lines_read(cut)),
                          {"figure": value.text, "read_lines": cut[0], "data_lines": cut[1]})
@@ -109,7 +114,8 @@ def partial_nothing(answer: Any, question: str, evidence: Evidence, data: Data) 
     code = iteration.cells[index].code
     if _searched_too(iteration.cells[index], calls) or any(_searched_whole(it, i, code) for it, i in blocks[:-1]):
         return None
-    cut = _cut_short(code, reach([c.prompt for c in calls], data), question)
+    sent = [c.prompt for c in calls]
+    cut = _cut_short(code, sent, reach(sent, data), question)
     return None if cut is None else Claim(prompts.partial_nothing(_lines_read(cut)),
                                           {"read_lines": cut[0], "data_lines": cut[1]})
 
@@ -146,7 +152,7 @@ def _searched_whole(iteration: Iteration, index: int, code: str) -> bool:
         return False
     calls = [c for c in iteration.subcalls if c.cell == index]
     if calls:
-        return cut_bounds(cell.code) is None and all(recovery.nothing(c.response) for c in calls)
+        return not cuts(cell.code) and all(c.response is not None and recovery.nothing(c.response) for c in calls)
     return ended_empty(cell)
 
 
@@ -233,12 +239,16 @@ def _in_response(value: Value, response: str) -> bool:
 
 def _quoted(value: Value, text: str, calls: list[SubCall]) -> bool:
     """A figure the prompts themselves write: looked up in what the sub-call was given, so no count over the data.
-    Read as the answer writes it with its unit or next word ("12 months", "14 days"), or, for a figure no count
-    is (a decimal, an amount, three digits or more: "$4.99"), as the number alone."""
-    number = re.search(r"\d[\d.,]*", value.text)
-    if number is not None and ("." in number.group(0).strip(".,") or value.currency or len(number.group(0)) >= 3):
-        phrase = number.group(0)
-    elif re.search(r"[^\W\d_]", value.text):
+    Read as the answer writes it with its unit or next word ("12 months", "14 days"); or, for a figure no count is
+    written as (a decimal, an amount, three digits or more), as the number alone written twice or more: a constant
+    the data repeats ("standard shipping $4.99" on every order). Once is not enough: a sum the sub-call made can
+    equal one line's amount."""
+    number = re.search(r"\d[\d.,]*\d|\d", value.text)
+    if number is not None and ("." in number.group(0) or value.currency or len(number.group(0)) >= 3):
+        alone = re.compile(rf"(?<![\d.,]){re.escape(number.group(0))}(?![\d]|[.,]\d)")
+        if sum(len(alone.findall(c.prompt)) for c in calls) >= 2:
+            return True
+    if re.search(r"[^\W\d_]", value.text):
         phrase = value.text  # read with its unit: "30 days"
     else:
         after = re.match(r"\s*([^\W\d_][\w-]*)", text[value.start + len(value.text):])
@@ -250,20 +260,19 @@ def _quoted(value: Value, text: str, calls: list[SubCall]) -> bool:
     return any(written.search(c.prompt) for c in calls)
 
 
-def _cut_short(code: str, share: tuple[int, int] | None, question: str) -> tuple[int, int] | None:
+def _cut_short(code: str, sent: list[str], share: tuple[int, int] | None, question: str) -> tuple[int, int] | None:
     """The lines of the data a block's sub-calls carried, of how many, when the prompts' expression cut the data by
     position and they carried under ``FULL_READ`` of them, and the question asked for no such cut; None else."""
-    if cut_bounds(code) is None or share is None or share[0] >= FULL_READ * share[1] \
-            or _asked_for(question, code, share[0]):
+    if share is None or share[0] >= FULL_READ * share[1] or _asked_for(question, code, share[0]):
         return None
-    return share
+    return share if any(_of_the_data(cut, sent, share[0]) for cut in cuts(code)) else None
 
 
 def _asked_for(question: str, code: str, carried: int | None) -> bool:
     """The question states, as written, a number that is a bound of the prompts' cut (or that plus or minus one, a
     header line) or the lines carried: "the first 600 orders" for ``lines[:601]``. Bounds under 10 say nothing
     ("in 1 sentence" beside ``[1:]``); a percent is read as written, not as a fraction."""
-    sizes = {b for b in cut_bounds(code) or () if b >= 10} | ({carried} if carried is not None else set())
+    sizes = {b for cut in cuts(code) for b in cut.sizes if b >= 10} | ({carried} if carried is not None else set())
     stated = {v.first for v in values(question) if v.kind == "number" and v.readings}
     return any(Decimal(size + step) in stated for size in sizes for step in (-1, 0, 1))
 
@@ -273,17 +282,26 @@ def _lines_read(cut: tuple[int, int]) -> str:
 
 
 # -- the prompts' expression, and its cuts ---------------------------------------------------------------------------
-def cut_bounds(code: str) -> list[int] | None:
-    """The fixed bounds (as integers; none for ``head()`` or ``sample``) of the cuts by position in what a block's
-    sub-calls were sent, or None when nothing they were sent was cut by position."""
+@dataclass(frozen=True)
+class Cut:
+    """A cut by position in what a block's sub-calls were sent: its constant bounds (none for ``head()``), and
+    whether it cuts what a filter by content kept (a guard on a selection, a cut of the data only if it bit)."""
+
+    sizes: tuple[int, ...] = ()
+    selection: bool = False
+
+
+def cuts(code: str) -> list[Cut]:
+    """The cuts by position in what a block's sub-calls were sent (see the module); the top ten rows or fewer of a
+    ranking are a pick, not a cut."""
     try:
         tree = ast.parse(code)
     except SyntaxError:
-        return None
+        return []
     bound = _bindings(tree)
     items = {n.id for node in ast.walk(tree) if isinstance(node, ast.For | ast.comprehension)
              for n in ast.walk(node.target) if isinstance(n, ast.Name)}
-    found: list[int] | None = None
+    found: list[Cut] = []
     for node in _fed(tree, bound):
         if isinstance(node, ast.Subscript) and _root(node.value) not in items:  # e[:1500] of each item: a guard
             for part in node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]:
@@ -294,15 +312,33 @@ def cut_bounds(code: str) -> list[int] | None:
                     sizes = [b for b in map(_constant, part.comparators) if isinstance(b, int)]
                 else:
                     continue
-                if not _picked(node.value, bound, sizes):
-                    found = (found or []) + sizes
+                found.extend(_cut(node.value, bound, sizes))
         elif isinstance(node, ast.Call) and _cutting(node.func):
             sizes = [b for b in map(_constant, [*node.args[-1:], *(k.value for k in node.keywords
                                                                   if k.arg in ("n", "k"))]) if isinstance(b, int)]
             operand = node.func.value if isinstance(node.func, ast.Attribute) else (node.args or [node.func])[0]
-            if not _picked(operand, bound, sizes or [5]):
-                found = (found or []) + sizes
+            found.extend(_cut(operand, bound, sizes or [5]))
     return found
+
+
+def _cut(operand: ast.expr, bound: dict[str, list[ast.expr]], sizes: list[int]) -> list[Cut]:
+    """The cut of ``operand``: none for the top of a ranking (``sort_values('votes').head(1)``, ``nlargest``: ten
+    rows or fewer, the top one asked for; the earliest 150 rows of a sort are a cut); a cut of a selection when the
+    operand was filtered by content (``'\\n'.join(errors)[:20000]``, ``remarks[:150]`` of the non-empty ones)."""
+    nodes = list(_through(operand, bound))
+    if any(map(_ranks, nodes)) and sizes and max(sizes) <= 10:
+        return []
+    return [Cut(tuple(sizes), any(map(_filters, nodes)))]
+
+
+def _of_the_data(cut: Cut, sent: list[str], carried: int | None) -> bool:
+    """Whether a cut left part of the data out: a cut of the data does; a cut of a selection only when it bit, the
+    prompts carrying as many lines as its bound lets through (``remarks[:150]`` and 150 carried), or a prompt as
+    long as its bound in characters (a guard of 20,000 on a longer text); a guard on fewer lines cut nothing."""
+    if not cut.selection:
+        return True
+    upper = max(cut.sizes, default=None)
+    return upper is not None and ((carried is not None and carried >= upper - 1) or any(len(p) >= upper for p in sent))
 
 
 def filters_by_content(code: str) -> bool:
@@ -327,15 +363,6 @@ def _filters(node: ast.AST) -> bool:
             for n in ast.walk(node.slice))
     return isinstance(node, ast.Call) and ((isinstance(node.func, ast.Attribute) and node.func.attr == "query")
                                            or (isinstance(node.func, ast.Name) and node.func.id == "filter"))
-
-
-def _picked(operand: ast.expr, bound: dict[str, list[ast.expr]], size: list[int]) -> bool:
-    """Whether a cut's operand was already chosen by content, so the cut bounds a selection and not the data: it
-    was filtered (``'\\n'.join(errors)[:20000]`` of the error lines, a guard on the prompt's size), or ranked by a
-    value and the cut keeps ten rows or fewer (``sort_values('votes').head(1)``, ``nlargest``: the top one asked
-    for; the earliest 150 rows of a sort are a cut)."""
-    nodes = list(_through(operand, bound))
-    return any(map(_filters, nodes)) or (any(map(_ranks, nodes)) and bool(size) and max(size) <= 10)
 
 
 def _ranks(node: ast.AST) -> bool:
