@@ -289,6 +289,7 @@ class Cut:
 
     sizes: tuple[int, ...] = ()
     selection: bool = False
+    text: bool = False  # of a text, in characters; else of a list of items (lines, rows)
 
 
 def cuts(code: str) -> list[Cut]:
@@ -301,9 +302,12 @@ def cuts(code: str) -> list[Cut]:
     bound = _bindings(tree)
     items = {n.id for node in ast.walk(tree) if isinstance(node, ast.For | ast.comprehension)
              for n in ast.walk(node.target) if isinstance(n, ast.Name)}
+    each = {id(n) for node in ast.walk(tree) if isinstance(node, ast.ListComp | ast.GeneratorExp | ast.SetComp)
+            for n in ast.walk(node.elt)}  # what a comprehension makes of each item
     found: list[Cut] = []
     for node in _fed(tree, bound):
-        if isinstance(node, ast.Subscript) and _root(node.value) not in items:  # e[:1500] of each item: a guard
+        if isinstance(node, ast.Subscript) and _root(node.value) not in items and id(node) not in each:
+            # e[:1500] of each item is a guard on the item, not a cut of the data
             for part in node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]:
                 if isinstance(part, ast.Slice) and _positional(part, bound) and not _drops_an_end(part):
                     sizes = [c.value for b in (part.lower, part.upper) if b is not None for c in ast.walk(b)
@@ -328,7 +332,17 @@ def _cut(operand: ast.expr, bound: dict[str, list[ast.expr]], sizes: list[int]) 
     nodes = list(_through(operand, bound))
     if any(map(_ranks, nodes)) and sizes and max(sizes) <= 10:
         return []
-    return [Cut(tuple(sizes), any(map(_filters, nodes)))]
+    return [Cut(tuple(sizes), any(map(_filters, nodes)), _a_text(operand))]
+
+
+def _a_text(node: ast.expr) -> bool:
+    """An operand that is a text, not a list of items: a ``join``, a string built or formatted."""
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _TEXTS) \
+        or isinstance(node, ast.JoinedStr) or (isinstance(node, ast.BinOp) and any(
+            isinstance(n, ast.Constant) and isinstance(n.value, str) for n in ast.walk(node)))
+
+
+_TEXTS = frozenset({"join", "to_string", "to_csv", "to_json", "to_markdown", "read", "strip", "replace", "format"})
 
 
 def _of_the_data(cut: Cut, sent: list[str], carried: int | None) -> bool:
@@ -338,7 +352,9 @@ def _of_the_data(cut: Cut, sent: list[str], carried: int | None) -> bool:
     if not cut.selection:
         return True
     upper = max(cut.sizes, default=None)
-    return upper is not None and ((carried is not None and carried >= upper - 1) or any(len(p) >= upper for p in sent))
+    if upper is None:
+        return False
+    return any(len(p) >= upper for p in sent) if cut.text else carried is not None and carried >= upper - 1
 
 
 def filters_by_content(code: str) -> bool:
