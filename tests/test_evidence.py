@@ -7,6 +7,7 @@ then the report's footnotes, and that the parsing libraries load only when an an
 from __future__ import annotations
 
 import io
+import json
 import subprocess
 import sys
 import time
@@ -4430,6 +4431,17 @@ def test_a_subcall_count_parsed_and_printed_by_the_next_block_is_still_the_subca
     run = engine.run([fence(ask), fence("n = int(said.split()[0])\nprint(n)"), "FINAL(25 burst-pipe call-outs.)"],
                      CALLS, question="How many burst pipes were we called out to?", max_iterations=3,
                      acceptance="strict,-wrong-subset")  # wrong-subset, first, refuses it too
+    assert _refusals(run) == ["partial-subcall"], _refusals(run)
+
+
+def test_a_cut_sent_in_another_form_than_the_data_writes_is_measured_by_size(engine: Engine) -> None:
+    items = [{"id": i, "animal": ["giraffe", "zebra", "lion", "okapi"][i % 4]} for i in range(400)]
+    _sub_says(engine, "25 giraffes.")
+    code = ("import json\nimport pandas as pd\ndf = pd.DataFrame(json.loads(context)['items'])\n"
+            "said = llm_query('How many giraffes?\\n' + df.head(100).to_string())\nprint(said)")
+    run = engine.run([fence("print(context[:200])"), fence(code), "FINAL(25 giraffes.)"],
+                     json.dumps({"items": items}, indent=2), question="Which animals are kept, and how many giraffes?",
+                     max_iterations=3, acceptance="strict,-wrong-subset")  # wrong-subset, first, refuses it too
     assert _refusals(run) == ["partial-subcall"], _refusals(run)
 
 

@@ -9,8 +9,9 @@ prompts, never of the answer's words:
   the names the block bound) cuts the data by position (``cuts``: a slice with fixed bounds, ``head``,
   ``tail``, ``sample``, ``islice``, ``random.choices``, a mask on the index), and the prompts carry under
   ``FULL_READ`` of the data's lines (``reach``);
-- by size (for a question asking for one figure): the prompts carry some of the data's lines but hold under
-  ``MIN_COVERAGE`` of its characters, and were not chosen by content (``filters_by_content``).
+- by size (for a question asking for one figure, or for a cut whose lines the prompts do not write as the data
+  does, ``df.head(100).to_string()`` of a parsed JSON text): the prompts hold under ``MIN_COVERAGE`` of the data's
+  characters, and were not chosen by content (``filters_by_content``).
 
 What is no cut, and why: a filter by content (``[c for c in calls if 'pipe' in c]``) leaves out only lines that do
 not matter, and a guard on the size of what it kept (``'\\n'.join(errors)[:20000]``) bounds the selection; so does
@@ -86,8 +87,10 @@ def partial_subcall(text: str, question: str, evidence: Evidence, data: Data, da
             return Claim(prompts.partial_subcall(value.text, _lines_read(cut)),
                          {"figure": value.text, "read_lines": cut[0], "data_lines": cut[1]})
         read = sum(map(len, sent))
-        if one_figure and share is not None and read < MIN_COVERAGE * data_chars \
-                and not _asked_for(question, code, None) and not filters_by_content(code):
+        if read < MIN_COVERAGE * data_chars and not _asked_for(question, code, None) \
+                and (one_figure or (share is None and cuts(code))) and not filters_by_content(code):
+            # by size: the prompts may carry the data in another form (a frame's to_string of a parsed JSON), so
+            # a cut whose lines cannot be found is measured by size too
             return Claim(prompts.partial_subcall(value.text, f"{read:,} of the data's {data_chars:,} characters"),
                          {"figure": value.text, "read_chars": read, "data_chars": data_chars})
     return None
