@@ -318,8 +318,8 @@ def rows_for_entities(figure: str, noun: str, column: str, distinct: int) -> str
 
 def partial_subcall(figure: str, read: str) -> str:
     """Why: a model counted complaints in a sub-call given the first 60 of 300 comments and reported it for all."""
-    return (f"Your FINAL was not accepted: {figure} comes from sub-calls that read {read}. Ask over all of it (llm_query_batched over chunks), add up the answers, print the total, "
-            "then finish.")
+    return (f"Your FINAL was not accepted: {figure} comes from sub-calls that read {read}. Ask over all of it "
+            "(llm_query_batched over chunks), add up the answers, print the total, then finish.")
 
 
 def partial_nothing(read: str) -> str:
