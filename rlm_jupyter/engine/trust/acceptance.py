@@ -458,6 +458,8 @@ class Acceptance:
                 for frame in _frames_in(value)]
 
     def _partial_subcall(self, offer: Offer, it: Iteration) -> Finding | None:
+        if not any(iteration.subcalls for iteration in self.run.iterations):
+            return None  # no sub-call, nothing to measure: the data's size is not read on every FINAL
         size = partial_reads.data_chars(self.ns, sorted(self.reads.data_names))
         evidence = self._evidence_now()
         data = partial_reads.Data(tuple(search_again.data_texts(self.ns, self.reads.data_names)),

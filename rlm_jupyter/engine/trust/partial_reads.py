@@ -27,6 +27,7 @@ is code's that reads no sub-call's answer is code's.
 from __future__ import annotations
 
 import ast
+import functools
 import math
 import re
 from collections import Counter
@@ -35,7 +36,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from ..dialogue import prompts
+from ..dialogue import code_names, prompts
 from ..record.trajectory import CodeCell, Iteration, SubCall
 from . import forms, recovery
 from .claims import Claim
@@ -161,12 +162,7 @@ def _searched_whole(iteration: Iteration, index: int, code: str) -> bool:
 
 def _literals(code: str) -> set[str]:
     """The words of four letters or more of a block's string constants, lower-cased."""
-    try:
-        tree = ast.parse(code)
-    except SyntaxError:
-        return set()
-    return {word.lower() for node in ast.walk(tree) if isinstance(node, ast.Constant) and isinstance(node.value, str)
-            for word in re.findall(r"[^\W\d_]{4,}", node.value)}
+    return {word.lower() for text in code_names.strings(code) for word in re.findall(r"[^\W\d_]{4,}", text)}
 
 
 def _searched_too(cell: CodeCell, calls: list[SubCall]) -> bool:
@@ -210,9 +206,8 @@ def _subcall_block(value: Value, evidence: Evidence) -> tuple[Iteration, int] | 
 
 def _answer_names(code: str) -> set[str]:
     """The names a block bound to a sub-call's answer (``said = llm_query(...)``)."""
-    try:
-        tree = ast.parse(code)
-    except SyntaxError:
+    tree = _tree(code)
+    if tree is None:
         return set()
     return {n.id for node in ast.walk(tree) if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
             and _helper(node.value.func) for target in node.targets for n in ast.walk(target)
@@ -222,9 +217,8 @@ def _answer_names(code: str) -> set[str]:
 def _reads(expr: ast.expr | None, code: str, names: set[str]) -> bool:
     """Whether ``expr`` (or, when it is not known, the whole of ``code``) reads one of ``names`` through the names
     ``code`` binds, or calls a sub-call itself (``printed_expression`` reads a name through the blocks before)."""
-    try:
-        tree = ast.parse(code)
-    except SyntaxError:
+    tree = _tree(code)
+    if tree is None:
         return False
     start = expr if expr is not None else tree
     return any((isinstance(node, ast.Name) and node.id in names) or (isinstance(node, ast.Call) and _helper(node.func))
@@ -284,6 +278,15 @@ def _lines_read(cut: tuple[int, int]) -> str:
     return f"{cut[0]:,} of the {cut[1]:,} lines of the data (your code cut it by position)"
 
 
+@functools.lru_cache(maxsize=64)
+def _tree(code: str) -> ast.Module | None:
+    """A block's code parsed once: every reading of a FINAL's check asks for the same few blocks (read only)."""
+    try:
+        return ast.parse(code)
+    except (SyntaxError, ValueError):
+        return None
+
+
 # -- the prompts' expression, and its cuts ---------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Cut:
@@ -295,13 +298,13 @@ class Cut:
     text: bool = False  # of a text, in characters; else of a list of items (lines, rows)
 
 
-def cuts(code: str) -> list[Cut]:
+@functools.lru_cache(maxsize=64)
+def cuts(code: str) -> tuple[Cut, ...]:
     """The cuts by position in what a block's sub-calls were sent (see the module); the top ten rows or fewer of a
     ranking are a pick, not a cut."""
-    try:
-        tree = ast.parse(code)
-    except SyntaxError:
-        return []
+    tree = _tree(code)
+    if tree is None:
+        return ()
     bound = _bindings(tree)
     items = {n.id for node in ast.walk(tree) if isinstance(node, ast.For | ast.comprehension)
              for n in ast.walk(node.target) if isinstance(n, ast.Name)}
@@ -325,7 +328,7 @@ def cuts(code: str) -> list[Cut]:
                                                                   if k.arg in ("n", "k"))]) if isinstance(b, int)]
             operand = node.func.value if isinstance(node.func, ast.Attribute) else (node.args or [node.func])[0]
             found.extend(_cut(operand, bound, sizes or [5]))
-    return found
+    return tuple(found)
 
 
 def _cut(operand: ast.expr, bound: dict[str, list[ast.expr]], sizes: list[int]) -> list[Cut]:
@@ -365,9 +368,8 @@ def filters_by_content(code: str) -> bool:
     (``df[df.category == 'billing']``, ``.isin``, ``.str.contains``), ``query`` or ``filter``, or a ranking
     (``sort_values``, ``nlargest``: the most upvoted review looked up). Such prompts hold a part of the data's
     characters by design, so their size says nothing of what was left unread."""
-    try:
-        tree = ast.parse(code)
-    except SyntaxError:
+    tree = _tree(code)
+    if tree is None:
         return False
     return any(_filters(node) or _ranks(node) for node in _fed(tree, _bindings(tree)))
 
