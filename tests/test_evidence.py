@@ -4564,3 +4564,55 @@ def test_nothing_found_by_a_subcall_over_a_cut_of_a_document_is_refused_and_over
     whole = engine.run([look, fence(ask.format(part="context")), "FINAL(No, there is no refund rule for wind.)"],
                        rules, question="If the lift stops because of wind, do I get my money back?")
     assert whole.status == "final" and not _refusals(whole)
+
+
+TICKETS = "\n".join(
+    f"Feb  3 {6 + i // 60:02d}:{i % 60:02d}:00 gate turnstile[22]: ENTRY ticket=T-{i:04d} type={kind} price={price}"
+    for i, (kind, price) in enumerate([("day", 11200), ("child", 5200)] * 40 + [("family", 18500)] * 5))
+LOOK = "lines = context.splitlines()\nprint(len(lines))\nprint('\\n'.join(lines[:6]))"
+
+
+@pytest.mark.parametrize("code, question, answer, refused", [
+    # the dearest ticket named among the first six lines of a log of 85: the family ticket comes later
+    (LOOK, "What does the most expensive ticket cost?", "The day ticket, 11200 Ft; a child ticket is 5200 Ft.", True),
+    # the same figure, computed over every line
+    (LOOK + "\nprint(max(int(l.rsplit('=', 1)[1]) for l in lines))", "What does the most expensive ticket cost?",
+     "The family ticket, 18500 Ft.", False),
+    # a lookup, not an extreme: the prices are in the first lines as they are in every line
+    (LOOK, "What do a day ticket and a child ticket cost?", "11200 Ft and 5200 Ft.", False),
+    # a question about the first lines is answered by a look at them
+    (LOOK, "What did the first ticket of the day cost?", "11200 Ft, a day ticket.", False),
+])
+def test_an_extreme_read_off_the_first_lines_of_a_log_is_refused(engine: Engine, code: str, question: str,
+                                                                 answer: str, refused: bool) -> None:
+    run = engine.run([fence(code), f"FINAL({answer})"], TICKETS, question=question, max_iterations=2)
+    refusals = [v for v in run.iterations[-1].verdicts if v.action == "refused"]
+    assert [v.gate for v in refusals] == (["wrong-subset"] if refused else []), refusals
+
+
+GAMES = pd.DataFrame({"series": [f"S{n:02d}" for n in range(1, 9) for _ in (1, 2)] + ["S09"] * 3,
+                      "game": [1, 2] * 8 + [1, 2, 3], "winner": ["KTH", "KTH", "AAL", "AAL"] * 4 + ["HEL", "NTN", "HEL"],
+                      "minutes": [40.5, 44.4, 31.9, 43.3] * 4 + [37.5, 43.7, 39.0]})
+
+
+@pytest.mark.parametrize("code, question, answer, refused", [
+    # only the first six games were ever printed, and a size: "none" of the rest is a guess
+    ("print(games.shape)\nprint(games.head(6))", "Did any series go to a deciding third game?",
+     "No: every series was a sweep, none needed a third game.", True),
+    # a year scopes the rows, it asks for no slice of them
+    ("print(games.shape)\nprint(games.head(6))", "Did any series of 2024 go to a deciding third game?",
+     "No, none did.", True),
+    # computed over every game
+    ("print(games.groupby('series').game.max().value_counts())", "Did any series go to a deciding third game?",
+     "Yes, one did.", False),
+    # a question about the first series is answered by a look at them
+    ("print(games.head(6))", "Did the first series go to a third game?", "No, it did not.", False),
+    # a look, then no claim about the whole: what the table holds
+    ("print(games.head(6))", "What does the games table record?", "The series, the game number, the winner and the "
+     "length of each game.", False),
+])
+def test_a_claim_about_every_row_after_looks_only_is_refused(engine: Engine, code: str, question: str, answer: str,
+                                                             refused: bool) -> None:
+    run = engine.run([fence(code), f"FINAL({answer})"], {"games": GAMES}, question=question, max_iterations=2)
+    refusals = [v for v in run.iterations[-1].verdicts if v.action == "refused"]
+    assert [v.gate for v in refusals] == (["wrong-subset"] if refused else []), refusals

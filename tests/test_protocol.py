@@ -137,6 +137,19 @@ def test_final_unbalanced_prose_takes_up_to_last_paren() -> None:
     assert final is not None and final.text == "3 apples :-"
 
 
+@pytest.mark.parametrize("reply, text", [
+    # an enumeration's "1)" closes the count early: the answer is the whole list up to the line's last ")"
+    ("FINAL(1) Acme (north): 40 kg; 2) Beta: 31 kg; 3) Coda: 12 kg)", "1) Acme (north): 40 kg; 2) Beta: 31 kg; 3) Coda: 12 kg"),
+    ("FINAL(1) Acme; 2) Beta)\n(then the next line)", "1) Acme; 2) Beta"),
+    # the rest of the line closes no more than it opens: the FINAL ends where its parenthesis closes
+    ("FINAL(42) and that is all (really).", "42"),
+    ("FINAL(f(3)) ok", "f(3)"),
+])
+def test_final_holding_a_numbered_list(reply: str, text: str) -> None:
+    final = parse_reply(reply).final
+    assert final is not None and final.text == text
+
+
 def test_empty_final_is_not_an_answer() -> None:
     assert parse_reply("FINAL()").final is None
     assert parse_reply("FINAL(   )").final is None

@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 
-PROMPT_VERSION = "2026-12-07.34"
+PROMPT_VERSION = "2026-12-07.35"
 
 SYSTEM_PROMPT = """\
 You answer a question about data that lives in a persistent Python REPL (a live Jupyter kernel).
@@ -291,6 +291,13 @@ def sampled_figure(figure: str, printed_by: str) -> str:
     return (f"Your FINAL was not accepted: {figure} was printed by `{printed_by}`, which reads only some rows of the "
             "data (a head, a tail, a sample or a slice), and the question asks about all of it. Compute it over "
             "every row, print it, then finish.")
+
+
+def only_looked() -> str:
+    """Why: a model printed the first six games of a league and answered that no series went to a third game."""
+    return ("Your FINAL was not accepted: the question is about all the data, and your code has only looked at a few "
+            "of its rows (a head, the first lines) and its size; those rows do not show the rest. Compute the answer "
+            "over all the data, print it, then finish.")
 
 
 def previewed_figure(figure: str) -> str:

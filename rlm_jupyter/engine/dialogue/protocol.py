@@ -197,9 +197,20 @@ def _balanced(text: str, start: int) -> str | None:
         elif text[i] == ")":
             depth -= 1
             if depth == 0:
-                return text[start:i]
+                return _to_the_line_end(text, start, i)
     last = text.rfind(")", start)  # unbalanced prose such as "FINAL(3 :-)": take up to the last ")"
     return text[start:last] if last != -1 else None
+
+
+def _to_the_line_end(text: str, start: int, close: int) -> str:
+    """The argument up to ``close``, or up to the last ")" of its line when the rest of the line closes more
+    parentheses than it opens: an enumeration's "1)" closed the count early (``FINAL(1) Acme: 40; 2) Beta: 31)``),
+    and the answer is the whole list, not "1"."""
+    end = text.find("\n", close)
+    rest = text[close + 1:end if end != -1 else len(text)]
+    if rest.count(")") > rest.count("("):
+        return text[start:close + 1 + rest.rfind(")")]
+    return text[start:close]
 
 
 def _unquote_backticks(text: str) -> str:

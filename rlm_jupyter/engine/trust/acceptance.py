@@ -444,6 +444,7 @@ class Acceptance:
         text, evidence = _answer_text(offer), self._evidence_now()
         return _finding(subsets.unscoped(text, self.run.question, evidence, self._frames())
                         or subsets.previewed(text, self.run.question, evidence)
+                        or subsets.previewed_whole(text, self.run.question, evidence)
                         or subsets.previewed_labels(text, self.run.question, evidence, self._data_frames()))
 
     def _wrong_base(self, offer: Offer, it: Iteration) -> Finding | None:

@@ -151,7 +151,9 @@ GATES: tuple[Gate, ...] = (
          "cell of a look at a few rows (the data's description, a head of the rows as they are, the first or last "
          "lines of a text); or the values "
          "of a column listed as all there are ('which routes ...?') when none was shown but in such a look and the "
-         "data's column holds more",
+         "data's column holds more; or an answer about every row (an extreme, or 'any', 'all', 'none' in the question "
+         "or the answer; a question about no slice) whose every figure was shown only in such a look, or, with no "
+         "figure, after a run whose code printed nothing but looks and sizes",
          "a model answered the main branch's CI time with every branch's total"),
     Gate("wrong-base", "answer", "soft",
          "a percent answered to a question for a share of a named part of the data ('share of Iberia's flights') "

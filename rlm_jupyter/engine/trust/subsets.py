@@ -102,6 +102,94 @@ def previewed_labels(text: str, question: str, evidence: Evidence, frames: Itera
     return Claim(note, {"labels": [p.word for p in named], "column": column, "in_data": total})
 
 
+# Words that make a claim of every row, in a question ("did any ...?", "all the wheels") or an answer ("none").
+_EVERY = re.compile(r"\b(?:any|anyone|anybody|anything|every|everyone|everybody|everything|all|none|nobody|never|"
+                    r"always|ever)\b", re.IGNORECASE)
+_A_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+
+
+def previewed_whole(text: str, question: str, evidence: Evidence) -> Claim | None:
+    """An answer about all the rows (the question or the answer names an extreme, "the dearest ticket", or every
+    row, "did any series ...?", "all passed") that rests on looks at a few rows only: every figure it states shown
+    only by such a look (``_looks``, the data's description), or, stating no figure, a run whose code printed
+    nothing but looks and sizes (``_only_looked``).
+
+    Why: blind sets' models printed the first six lines of a log and named the dearest ticket among them, or the
+    first six games and answered that no series went to a third; the first rows hold neither the extreme nor the
+    exception of the rest. The question's form and the code's decide, not the answer's words: a question about a
+    slice ("the first", a number; a year is a period, not a slice) is answered by a look, and a figure any
+    computed output showed is the computation's."""
+    if _ASKS_A_SLICE.search(_A_YEAR.sub("", question)) or not (
+            forms.superlatives(question) or forms.superlatives(text) or _EVERY.search(question)
+            or _EVERY.search(text)):
+        return None
+    stated = _stated(text, question, evidence)
+    if not stated:
+        return Claim(prompts.only_looked(), {}) if _only_looked(evidence) else None
+    looks = _looks(evidence)
+    for value in stated:
+        found = [m for m in evidence.shown.matches(value) if m.figure is not None and not m.line.where.earlier]
+        if not found or not all(m.line.where.place == "description" or id(m.line) in looks for m in found):
+            return None
+    figures = [v.text for v in stated]
+    return Claim(prompts.previewed_figure(", ".join(figures)), {"figures": figures})
+
+
+def _only_looked(evidence: Evidence) -> bool:
+    """Whether every block of the run that printed printed only looks at a few rows (``_a_look_at``) and sizes
+    (``_a_size``), one look at least, and no block asked a sub-call: its code computed nothing over the data."""
+    if len(evidence.runs) != 1 or any(it.subcalls for it in evidence.runs[0].iterations):
+        return False
+    run = evidence.runs[0]
+    looked = False
+    for (turn, block), printed in printed_calls(run).items():
+        if run.iterations[turn - 1].cells[block - 1].error:
+            continue
+        args = [arg for call in printed for arg in call]
+        if not all(_a_size(arg) or _a_look_at(arg) for arg in args):
+            return False
+        looked = looked or any(map(_a_look_at, args))
+    return looked
+
+
+def _a_look_at(expr: ast.expr) -> bool:
+    """A look at a few rows: the first or last lines of a text (``_first_or_last_lines``), or a head, tail or
+    sample of a table's rows as they are (nothing ordered or aggregated in the expression)."""
+    text = source_of(expr)
+    return _first_or_last_lines(expr) or (bool(re.search(r"\.(?:head|tail|sample)\(", text))
+                                          and not _COMPUTES.search(text))
+
+
+_SHAPES = frozenset({"shape", "dtypes", "columns", "size", "ndim"})
+
+
+def _a_size(expr: ast.expr) -> bool:
+    """What the data is like, not a result over it: a constant, a length of something not filtered
+    (``len(lines)``), a table's shape, columns or dtypes, ``info()``, ``keys()``, and f-strings and tuples of them."""
+    if isinstance(expr, ast.Constant):
+        return True
+    if isinstance(expr, ast.JoinedStr):
+        return all(_a_size(v.value) for v in expr.values if isinstance(v, ast.FormattedValue))
+    if isinstance(expr, ast.Tuple | ast.List):
+        return all(map(_a_size, expr.elts))
+    if isinstance(expr, ast.Attribute):
+        return expr.attr in _SHAPES
+    if not isinstance(expr, ast.Call):
+        return False
+    if isinstance(expr.func, ast.Attribute):
+        return expr.func.attr in ("info", "keys") or (expr.func.attr == "tolist" and _a_size(expr.func.value))
+    if isinstance(expr.func, ast.Name) and expr.func.id in ("len", "list", "type") and len(expr.args) == 1:
+        return _a_size(expr.args[0]) if expr.func.id == "list" else not any(
+            isinstance(node, ast.Compare | ast.BoolOp) or (isinstance(node, ast.comprehension) and node.ifs)
+            or (isinstance(node, ast.Attribute) and (node.attr in _MASKS or _COMPUTES.fullmatch(node.attr)))
+            for node in ast.walk(expr.args[0]))
+    return False
+
+
+_MASKS = frozenset({"isin", "contains", "startswith", "endswith", "match", "unique", "drop_duplicates", "dropna",
+                    "query", "findall"})
+
+
 def _distinct(frame: Any, column: str) -> int:
     try:
         return int(frame[column].nunique()) if column in frame.columns else 0
@@ -188,15 +276,20 @@ def _one_figure(text: str, question: str, evidence: Evidence, *, shares_too: boo
     if forms.asks_for_one(question) not in ("one figure", *(("one choice",) if choice_too else ())) \
             and not forms.asks_what_done(question):
         return None
+    stated = _stated(text, question, evidence)
+    if len(stated) != 1 or (not shares_too and any(r.how == "percent" for r in stated[0].readings)):
+        return None  # several figures: which is the answer and which its context is not known; a share: ``shares``
+    return stated[0]
+
+
+def _stated(text: str, question: str, evidence: Evidence) -> list[Value]:
+    """The figures an answer states: not a year, not the question's own, not the ends of a range it covers."""
     asked = {v.text for v in values(question)}
     # "49 189 arrobas": a figure grouped by spaces is one figure where an output printed it whole
     written = spaced_wholes(values(text), text, lambda whole: evidence.shown.find(whole) is not None)
     scope = range_ends(written, text)  # "between weeks 10 and 35": the span the figure covers, not a figure
-    stated = [v for v in written if v.kind == "number" and v.readings and not is_year(v) and v.text not in asked
-              and id(v) not in scope]
-    if len(stated) != 1 or (not shares_too and any(r.how == "percent" for r in stated[0].readings)):
-        return None  # several figures: which is the answer and which its context is not known; a share: ``shares``
-    return stated[0]
+    return [v for v in written if v.kind == "number" and v.readings and not is_year(v) and v.text not in asked
+            and id(v) not in scope]
 
 
 def _for_the_part(value: Value, question: str, evidence: Evidence, frames: list[Any]) -> Claim | None:
