@@ -3741,6 +3741,22 @@ def test_a_phrase_the_datas_text_writes_word_for_word_sources_its_figure_in_the_
     assert trace("The skier was dug out after 22.5 minutes", pieces, typed="...").grounded
 
 
+def test_a_code_the_datas_text_writes_as_a_word_has_its_source_there() -> None:
+    log = "\n".join(f"METAR LZTT {day:02d}0320Z 27004KT CAVOK M{day:02d}/M{day + 2:02d} Q10{day + 10}="
+                    for day in range(1, 21))
+    cells = [CodeCell("print(len(log.splitlines()))", stdout="20\n", shown="20\n")]
+    run = Run(id="r", question="q", model="m", sub_model="s", context_names=["log"],
+              iterations=[Iteration(0, "r", cells=cells)])
+    evidence = Evidence.of([run], texts=[log])
+    kept = trace("The coldest report wrote M13.", evidence, typed="...")
+    assert kept.grounded and kept.sources[0].where == QUOTED_DATA and "code the data" in kept.sources[0].how
+    assert kept.sources[0].line.startswith("METAR LZTT 110320Z")  # the first line that writes it (a dew point)
+    # a code the data does not write as a word of its own: not a source (M25 is in no report; "Q101" only inside
+    # "Q1011")
+    for answer in ("The coldest report wrote M25.", "The pressure was Q101."):
+        assert not trace(answer, evidence, typed="...").grounded, answer
+
+
 # -- stop 57: what a tuning set of answers in other languages and layouts showed ------------------------------------
 def test_a_choice_named_nowhere_in_the_whole_table_of_choices_is_refused() -> None:
     from rlm_jupyter.engine.trust.claims import wrong_extreme
@@ -4582,6 +4598,10 @@ LOOK = "lines = context.splitlines()\nprint(len(lines))\nprint('\\n'.join(lines[
     (LOOK, "What do a day ticket and a child ticket cost?", "11200 Ft and 5200 Ft.", False),
     # a question about the first lines is answered by a look at them
     (LOOK, "What did the first ticket of the day cost?", "11200 Ft, a day ticket.", False),
+    # "all-day" is a ticket's name, no claim of every row
+    (LOOK, "How much are an all-day ticket and a child ticket?", "11200 Ft and 5200 Ft.", False),
+    # a slice longer than the text printed all of it: no look at a few lines
+    ("print(context[:20000])", "What does the most expensive ticket cost?", "The family ticket, 18500 Ft.", False),
 ])
 def test_an_extreme_read_off_the_first_lines_of_a_log_is_refused(engine: Engine, code: str, question: str,
                                                                  answer: str, refused: bool) -> None:
@@ -4610,9 +4630,36 @@ GAMES = pd.DataFrame({"series": [f"S{n:02d}" for n in range(1, 9) for _ in (1, 2
     # a look, then no claim about the whole: what the table holds
     ("print(games.head(6))", "What does the games table record?", "The series, the game number, the winner and the "
      "length of each game.", False),
+    # a "no" in another language, and a threshold in the question (no slice of the rows), after looks only
+    ("print(games.shape)\nprint(games.head(6))", "¿Alguna serie llegó a un tercer partido?", "No, ninguna.", True),
+    ("print(games.head(6))", "Did any game take longer than 45 minutes?", "No, none did.", True),
+    # a head longer than the table showed every row
+    ("print(games.head(20))", "Did any series go to a deciding third game?", "No, none did.", False),
+    # a collection the code built in a loop is a count, not a size; a head of selected rows is a search's result
+    ("out = []\nfor s, g in games.groupby('series'):\n    if len(g) > 2:\n        out.append(s)\nprint(len(out))\n"
+     "print(games.head(6))", "Did any series go to a deciding third game?", "Yes, one did.", False),
+    ("print(games[games.game == 3].head())", "Did any series go to a deciding third game?", "Yes: S09 did.", False),
 ])
 def test_a_claim_about_every_row_after_looks_only_is_refused(engine: Engine, code: str, question: str, answer: str,
                                                              refused: bool) -> None:
     run = engine.run([fence(code), f"FINAL({answer})"], {"games": GAMES}, question=question, max_iterations=2)
     refusals = [v for v in run.iterations[-1].verdicts if v.action == "refused"]
     assert [v.gate for v in refusals] == (["wrong-subset"] if refused else []), refusals
+
+
+def test_the_one_label_of_a_long_answer_to_a_superlative_question_is_its_choice() -> None:
+    # "Which village brings in the most seaweed?" in Swahili, a form the which-words do not read: the one label the
+    # answer names is still its choice, checked against the whole table printed
+    from rlm_jupyter.engine.trust.claims import wrong_extreme
+
+    kilo = pd.Series([17110.8, 10355.0, 7707.4, 7527.6], name="kilo_kavu",
+                     index=pd.Index(["Paje", "Jambiani", "Kiwengwa", "Bwejuu"], name="kijiji"))
+    evidence = evidence_of("print(kilo)", kilo=kilo)
+    question = "Kijiji kipi kinaleta mwani mwingi zaidi?"
+    second = "Jambiani kinaongoza, kwa kilo 10,355.0 za mwani mkavu msimu huu."
+    assert wrong_extreme(second, question, evidence, lambda _: False) is not None
+    assert wrong_extreme(second.replace("Jambiani", "Paje").replace("10,355.0", "17,110.8"), question, evidence,
+                         lambda _: False) is None
+    # a question that names a row asks about that row: its figure is no choice among the rows
+    assert wrong_extreme("Jambiani kilipata kilo 10,355.0 za mwani mkavu msimu huu, kwa jumla.",
+                         "Jambiani kilileta mwani kiasi gani zaidi?", evidence, lambda _: False) is None

@@ -141,9 +141,15 @@ def test_final_unbalanced_prose_takes_up_to_last_paren() -> None:
     # an enumeration's "1)" closes the count early: the answer is the whole list up to the line's last ")"
     ("FINAL(1) Acme (north): 40 kg; 2) Beta: 31 kg; 3) Coda: 12 kg)", "1) Acme (north): 40 kg; 2) Beta: 31 kg; 3) Coda: 12 kg"),
     ("FINAL(1) Acme; 2) Beta)\n(then the next line)", "1) Acme; 2) Beta"),
-    # the rest of the line closes no more than it opens: the FINAL ends where its parenthesis closes
+    ("FINAL(1) Acme: 7 points\n2) Beta: 6 points\n3) Coda: 5)\n\nThanks (really)",
+     "1) Acme: 7 points\n2) Beta: 6 points\n3) Coda: 5"),
+    ("FINAL(a) the north; b) the south)", "a) the north; b) the south"),
+    # no list: the FINAL ends where its parenthesis closes
     ("FINAL(42) and that is all (really).", "42"),
     ("FINAL(f(3)) ok", "f(3)"),
+    ("(FINAL(23.44 EUR))", "23.44 EUR"),
+    ("FINAL(23.44 EUR) :)", "23.44 EUR"),
+    ("FINAL(1) is the answer :)", "1"),
 ])
 def test_final_holding_a_numbered_list(reply: str, text: str) -> None:
     final = parse_reply(reply).final

@@ -197,20 +197,33 @@ def _balanced(text: str, start: int) -> str | None:
         elif text[i] == ")":
             depth -= 1
             if depth == 0:
-                return _to_the_line_end(text, start, i)
+                return _to_the_list_end(text, start, i)
     last = text.rfind(")", start)  # unbalanced prose such as "FINAL(3 :-)": take up to the last ")"
     return text[start:last] if last != -1 else None
 
 
-def _to_the_line_end(text: str, start: int, close: int) -> str:
-    """The argument up to ``close``, or up to the last ")" of its line when the rest of the line closes more
-    parentheses than it opens: an enumeration's "1)" closed the count early (``FINAL(1) Acme: 40; 2) Beta: 31)``),
-    and the answer is the whole list, not "1"."""
-    end = text.find("\n", close)
-    rest = text[close + 1:end if end != -1 else len(text)]
-    if rest.count(")") > rest.count("("):
-        return text[start:close + 1 + rest.rfind(")")]
-    return text[start:close]
+def _to_the_list_end(text: str, start: int, close: int) -> str:
+    """The argument up to ``close``; or, when what it closed is a list's first marker ("1", "a") and the next marker
+    follows ("2)", "b)"), up to the last ")" of the paragraph: an enumeration's "1)" closed the count early
+    (``FINAL(1) Acme: 40; 2) Beta: 31)``, on one line or several), and the answer is the whole list, not "1"."""
+    marker = text[start:close].strip()
+    line_end = text.find("\n", close)
+    if not _FIRST_MARKER.fullmatch(marker) or not text[close + 1:line_end if line_end != -1 else None].strip():
+        return text[start:close]  # "FINAL(1)" alone on its line is the answer 1
+    end = _PARAGRAPH_END.search(text, close)
+    rest = text[close + 1:end.start() if end else len(text)]
+    markers = list(re.finditer(r"(?<![\w.(])(?:\d{1,2}|[a-zA-Z])\)", rest))
+    following = str(int(marker) + 1) if marker.isdigit() else chr(ord(marker) + 1)
+    if not markers or markers[0].group() != following + ")":
+        return text[start:close]
+    # the list ends on the line of its last marker, at that line's last ")"
+    last_line_end = rest.find("\n", markers[-1].end())
+    last = rest.rfind(")", 0, last_line_end if last_line_end != -1 else len(rest))
+    return text[start:close + 1 + last] if last >= markers[-1].start() else text[start:close]
+
+
+_FIRST_MARKER = re.compile(r"1|[aA]")
+_PARAGRAPH_END = re.compile(r"\n\s*\n")
 
 
 def _unquote_backticks(text: str) -> str:

@@ -373,9 +373,12 @@ def wrong_extreme(text: str, question: str, evidence: Evidence, selected: Callab
         claimed = [c for c in forms.superlatives(sentence) if not any(m.start <= c.start < m.end for m in named)]
         named = [m for m in named if not any(c.start <= m.start and m.end <= c.end for c in claimed)]
         # the answer to "which ... the most?" is the one label it names: short ("north"), or the only label of
-        # the whole answer ("Brookvale: 13,836 fans came to one of its home matches.")
+        # the whole answer ("Brookvale: 13,836 fans came to one of its home matches."), also to a question whose
+        # which-word the forms do not read ("Kijiji kipi ... zaidi?") when it names no row and the label is a name
+        # (a time or a figure that labels a row, "the winner in 2:01:08", is a value, not a choice)
         bare = not claimed and bool(asked) and bool(named) and not answered and not _RANKED.search(sentence) and (
-            len(sentence.split()) <= 6 or (only and forms.asks_for_one(question) == "one choice"))
+            len(sentence.split()) <= 6 or (only and forms.asks_for_one(question) == "one choice")
+            or (only and not mentions(question, labels) and re.search(r"[^\W\d_]", named[0].label) is not None))
         answered = answered or bool(named)
         if not bare and len(claimed) == 1 and _top_set(claimed, _in_clause(named, sentence, claimed[0].start),
                                                        found):

@@ -84,10 +84,10 @@ GATES: tuple[Gate, ...] = (
     Gate("unseen-value", "answer", "soft",
          "a typed answer with a number, date or code that has no source: no output the model was sent shows it "
          "(nor the question, nor a passage the answer quotes verbatim from the data, nor a phrase the data's "
-         "text writes word for word), and it cannot be recomputed from figures that were (a difference, ratio, "
-         "percent change, mean or sum, a unit conversion, the days between two dates, a rate over the data's "
-         "days); or a bare label answered to a question for one choice, or a name such an answer leads with, that "
-         "no output showed",
+         "text writes word for word, nor, for a code, a word of the data's text written as it is), and it cannot "
+         "be recomputed from figures that were (a difference, ratio, percent change, mean or sum, a unit "
+         "conversion, the days between two dates, a rate over the data's days); or a bare label answered to a "
+         "question for one choice, or a name such an answer leads with, that no output showed",
          "a real 1.5B model read the data, found nothing, and wrote Final(\"1976\")"),
     Gate("unseen-scope", "answer", "mark",
          "a date or a period no output showed that scopes an answer to a question asking for no date (\"June to "

@@ -316,6 +316,8 @@ def _in_the_data(value: Value, text: str, quoted: list[tuple[int, int, str]], ev
     how = "in a passage the answer quotes verbatim from the data"
     if quote is None:
         quote, how = _phrase_of_the_data(value, text, evidence), "in a phrase the data's text writes word for word"
+    if quote is None and value.kind == "token":
+        quote, how = _code_of_the_data(value.text, evidence), "a code the data's text writes as it is"
     return None if quote is None else Source(value.text, "shown", where=QUOTED_DATA, line=quote[:LINE_CHARS],
                                              loose=True, how=how)
 
@@ -428,6 +430,20 @@ def _same_unit(unit: str, rest: str) -> bool:
     """Whether the data's text writes ``unit`` (or a shortening of it, or it of the data's) right after."""
     written = _UNIT_WORD.match(rest)
     return written is not None and (unit.startswith(written.group(1)) or written.group(1).startswith(unit))
+
+
+def _code_of_the_data(code: str, evidence: Evidence) -> str | None:
+    """The line of the data's text (or the text cell) that writes ``code`` as a word of its own: a series' ``S20``,
+    a METAR's ``M13``, the league's ``T20``. Why: a code of letters and digits is an identifier, not a figure the
+    model could have computed or rounded; written in the data as it is, its source is the data, printed or not."""
+    word = re.compile(rf"(?<![\w.-]){re.escape(code)}(?![\w]|[.-]\w)")
+    for piece in _data_pieces(evidence):
+        found = word.search(piece)
+        if found is not None:
+            start = piece.rfind("\n", 0, found.start()) + 1
+            end = piece.find("\n", found.end())
+            return piece[start:end if end != -1 else len(piece)].strip()
+    return None
 
 
 def _data_pieces(evidence: Evidence) -> Iterator[str]:

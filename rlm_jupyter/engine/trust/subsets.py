@@ -35,10 +35,10 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..dialogue import prompts
-from . import forms, localedata
+from . import forms, localedata, recovery
 from .claims import Claim, range_ends, spaced_wholes
 from .parts import Part, names, names_word, part_named, parts_named, phrases, printed_expression, printed_matches
-from .printed import label_key
+from .printed import Where, label_key
 from .provenance import Evidence
 from .readings import Value, is_year, values
 from .revisions import printed_calls, source_of
@@ -74,12 +74,18 @@ def previewed_labels(text: str, question: str, evidence: Evidence, frames: Itera
     Grachtengordel", or only "Haven") when none of them was shown but in a look at a few rows (some there, the rest
     nowhere, or none anywhere: a value of a column a ``head()`` elided), and the data's column holds more: the rows
     of a ``head()`` read as the whole. The data says how many there are; the wording plays no part. A value the
-    question names may be answered without being shown."""
+    question names may be answered without being shown. A list of one column's values with another column's value
+    beside each in brackets ("OY-XPB (LS4), OY-RDX (Discus 2b)") is the list of the values outside the brackets."""
     ask = forms.plural_ask(question)
     if ask is None or _ASKS_A_SLICE.search(question):
         return None
     frames = list(frames)
     named = parts_named(phrases(text), frames)
+    # "OY-XPB (LS4), OY-RDX (Discus 2b) ...": the list is of the values outside the brackets, each with a value of
+    # another column beside it
+    outside = re.sub(r"\([^()]*\)", " ", text)
+    if len({part.column for part in named}) > 1:
+        named = [part for part in named if names_word(outside, part.word)] or named
     columns = {part.column for part in named}
     if not named or len(columns) != 1 or any(names_word(question, part.word) for part in named):
         return None
@@ -103,9 +109,12 @@ def previewed_labels(text: str, question: str, evidence: Evidence, frames: Itera
 
 
 # Words that make a claim of every row, in a question ("did any ...?", "all the wheels") or an answer ("none").
-_EVERY = re.compile(r"\b(?:any|anyone|anybody|anything|every|everyone|everybody|everything|all|none|nobody|never|"
-                    r"always|ever)\b", re.IGNORECASE)
-_A_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+_EVERY = re.compile(r"(?<![\w-])(?:any|anyone|anybody|anything|every|everyone|everybody|everything|all|none|nobody|"
+                    r"never|always|ever)(?![\w-])", re.IGNORECASE)
+# What asks for no slice though it is a number: a year (a period), a threshold ("longer than 3 hours", "over 40 kg")
+_NO_SLICE = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)|\b(?:than|over|under|above|below|least|most|exceed\w*)\s+"
+                       r"[^\s\d]{0,3}\d[\d.,]*|\d[\d.,]*\s*(?:%|°|[^\W\d_]{1,3}\b(?<!st)(?<!nd)(?<!rd)(?<!th))",
+                       re.IGNORECASE)
 
 
 def previewed_whole(text: str, question: str, evidence: Evidence) -> Claim | None:
@@ -117,11 +126,12 @@ def previewed_whole(text: str, question: str, evidence: Evidence) -> Claim | Non
     Why: blind sets' models printed the first six lines of a log and named the dearest ticket among them, or the
     first six games and answered that no series went to a third; the first rows hold neither the extreme nor the
     exception of the rest. The question's form and the code's decide, not the answer's words: a question about a
-    slice ("the first", a number; a year is a period, not a slice) is answered by a look, and a figure any
-    computed output showed is the computation's."""
-    if _ASKS_A_SLICE.search(_A_YEAR.sub("", question)) or not (
+    slice ("the first", a number of rows; a year is a period and "more than 3 hours" a threshold, not a slice) is
+    answered by a look, and a figure any computed output showed is the computation's. An answer that says there is
+    nothing (``recovery.nothing``, in any language) claims it of every row too."""
+    if _ASKS_A_SLICE.search(_NO_SLICE.sub("", question)) or not (
             forms.superlatives(question) or forms.superlatives(text) or _EVERY.search(question)
-            or _EVERY.search(text)):
+            or _EVERY.search(text) or recovery.nothing(text)):
         return None
     stated = _stated(text, question, evidence)
     if not stated:
@@ -146,18 +156,62 @@ def _only_looked(evidence: Evidence) -> bool:
         if run.iterations[turn - 1].cells[block - 1].error:
             continue
         args = [arg for call in printed for arg in call]
-        if not all(_a_size(arg) or _a_look_at(arg) for arg in args):
+        looks = [arg for arg in args if _a_look_at(arg, evidence, Where("output", turn, block))]
+        if not all(any(arg is look for look in looks) or _a_size(arg) for arg in args):
             return False
-        looked = looked or any(map(_a_look_at, args))
+        looked = looked or bool(looks)
     return looked
 
 
-def _a_look_at(expr: ast.expr) -> bool:
-    """A look at a few rows: the first or last lines of a text (``_first_or_last_lines``), or a head, tail or
-    sample of a table's rows as they are (nothing ordered or aggregated in the expression)."""
+def _a_look_at(expr: ast.expr, evidence: Evidence, where: Where) -> bool:
+    """A look at a few rows that left some out: the first or last lines of a text (``_first_or_last_lines``) when
+    the data's text is longer than the slice's bound (in characters for the data's own name, else in lines), or
+    a head, tail, sample or fixed slice of a table's rows as they are (nothing ordered, aggregated or filtered in
+    the expression), unless the block printed a table of fewer rows than it asked for, or the data's frames hold
+    no more (``_all_rows``): a head of a four-row table showed all of it."""
     text = source_of(expr)
-    return _first_or_last_lines(expr) or (bool(re.search(r"\.(?:head|tail|sample)\(", text))
-                                          and not _COMPUTES.search(text))
+    if _first_or_last_lines(expr):
+        return _cut_short(expr, evidence)
+    looking = _LOOKING.search(text)
+    if looking is None or _COMPUTES.search(text) or _selects(expr) or _all_rows(looking, evidence):
+        return False
+    asked = int(next((n for n in looking.groups() if n), 5))
+    return not any(len(table.rows) < asked for table in evidence.tables if table.where == where)
+
+
+# df.head(8), df.sample(3), df[:8], df.iloc[-5:]: the rows a look asks for (five by default)
+_LOOKING = re.compile(r"\.(?:head|tail|sample)\((?:n\s*=\s*)?(\d*)|\[\s*-?\d*\s*:\s*-?(\d*)\s*\]")
+
+
+def _selects(expr: ast.expr) -> bool:
+    """Whether an expression keeps rows by their content: a comparison, a condition, a mask (``isin``, ``contains``)."""
+    return any(isinstance(node, ast.Compare | ast.BoolOp) or (isinstance(node, ast.comprehension) and node.ifs)
+               or (isinstance(node, ast.Attribute) and node.attr in _CONDITIONS) for node in ast.walk(expr))
+
+
+_CONDITIONS = frozenset({"isin", "contains", "startswith", "endswith", "match", "between", "query", "filter", "where"})
+
+
+def _cut_short(expr: ast.expr, evidence: Evidence) -> bool:
+    """Whether a slice of the lines (``rows[:11]``, ``text[:900]``) left part of the data's text out: its bound
+    is under the text's length, in characters when it slices a name of the data (the text itself), else in lines."""
+    inner = expr.args[0] if isinstance(expr, ast.Call) and expr.args else expr
+    if not isinstance(inner, ast.Subscript) or not evidence.texts:
+        return True  # rows[0], or a text the data does not hold: a look, as ``_first_or_last_lines`` reads it
+    bounds = [b for b in ((inner.slice.lower, inner.slice.upper) if isinstance(inner.slice, ast.Slice) else ())
+              if b is not None]
+    sizes = [abs(value) for value in map(_literal, bounds) if isinstance(value, int)]
+    if not sizes:
+        return True
+    by_chars = isinstance(inner.value, ast.Name) and inner.value.id in evidence.runs[0].context_names
+    return any((len(text) if by_chars else text.count("\n") + 1) > max(sizes) for text in evidence.texts)
+
+
+def _literal(node: ast.expr) -> object:
+    try:
+        return ast.literal_eval(node)
+    except ValueError:
+        return None
 
 
 _SHAPES = frozenset({"shape", "dtypes", "columns", "size", "ndim"})
@@ -179,6 +233,8 @@ def _a_size(expr: ast.expr) -> bool:
     if isinstance(expr.func, ast.Attribute):
         return expr.func.attr in ("info", "keys") or (expr.func.attr == "tolist" and _a_size(expr.func.value))
     if isinstance(expr.func, ast.Name) and expr.func.id in ("len", "list", "type") and len(expr.args) == 1:
+        if isinstance(expr.args[0], ast.Dict | ast.List | ast.Set | ast.Tuple):
+            return False  # a collection the code built (``out = {}`` filled in a loop): its size is a count
         return _a_size(expr.args[0]) if expr.func.id == "list" else not any(
             isinstance(node, ast.Compare | ast.BoolOp) or (isinstance(node, ast.comprehension) and node.ifs)
             or (isinstance(node, ast.Attribute) and (node.attr in _MASKS or _COMPUTES.fullmatch(node.attr)))
@@ -186,8 +242,8 @@ def _a_size(expr: ast.expr) -> bool:
     return False
 
 
-_MASKS = frozenset({"isin", "contains", "startswith", "endswith", "match", "unique", "drop_duplicates", "dropna",
-                    "query", "findall"})
+# What makes a length a count: a condition, a mask, a selection of distinct or present values
+_MASKS = _CONDITIONS | {"unique", "drop_duplicates", "dropna", "findall"}
 
 
 def _distinct(frame: Any, column: str) -> int:
@@ -217,7 +273,8 @@ def _sliced_lines(evidence: Evidence) -> set[int]:
         if line.where.place != "output" or line.where.earlier:
             continue
         printed = [arg for args in calls.get((line.where.turn, line.where.block), []) for arg in args]
-        if any(_first_or_last_lines(arg) for arg in printed) and evidence.is_data(line.text):
+        if any(_first_or_last_lines(arg) and _cut_short(arg, evidence) for arg in printed) \
+                and evidence.is_data(line.text):
             found.add(id(line))
     return found
 
@@ -263,8 +320,18 @@ def _a_look(table: Any, evidence: Evidence) -> bool:
     if not evidence.runs:
         return False
     calls = printed_calls(evidence.runs[-1]).get((table.where.turn, table.where.block), [])
-    printed = [source_of(arg) for args in calls for arg in args]
-    return any(re.search(r"\.(?:head|tail|sample)\(|^\w+$", text) and not _COMPUTES.search(text) for text in printed)
+    printed = [arg for args in calls for arg in args]
+    return any((_LOOKING.search(text := source_of(arg)) or re.fullmatch(r"\w+", text)) and not _COMPUTES.search(text)
+               and not _selects(arg) and not _all_rows(_LOOKING.search(text), evidence) for arg in printed)
+
+
+def _all_rows(looking: re.Match[str] | None, evidence: Evidence) -> bool:
+    """Whether a look asked for as many rows as every frame of the data holds: a ``head()`` of a five-row table is
+    all of it. Only the data's own frames are measured (a look at a table the code built is left a look)."""
+    if looking is None or not evidence.frames:
+        return False
+    asked = int(next((n for n in looking.groups() if n), 5))
+    return all(len(frame) <= asked for frame in evidence.frames if hasattr(frame, "__len__"))
 
 
 def _one_figure(text: str, question: str, evidence: Evidence, *, shares_too: bool = False,
