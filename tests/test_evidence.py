@@ -3692,13 +3692,19 @@ def test_a_sum_netted_of_other_figures_revises_the_gross_one(engine: Engine, blo
     assert gates == (["stale-figure"] if refused else []), run.iterations[-1].verdicts
 
 
+def _counted_lines(log: str) -> tuple[Run, Evidence]:
+    """A run over the text ``log`` whose one block printed its number of lines, and the evidence of it."""
+    lines = f"{len(log.splitlines())}\n"
+    cells = [CodeCell("print(len(log.splitlines()))", stdout=lines, shown=lines)]
+    run = Run(id="r", question="q", model="m", sub_model="s", context_names=["log"],
+              iterations=[Iteration(0, "r", cells=cells)])
+    return run, Evidence.of([run], texts=[log])
+
+
 def test_a_passage_quoted_verbatim_from_the_data_sources_its_figures_and_an_altered_one_does_not() -> None:
     log = "\n".join(f"METAR ENTC {day:02d}2220Z 270{day + 10}KT 9999 BKN0{day + 10} 03/01 Q09{day + 60}="
                     for day in range(1, 29))
-    cells = [CodeCell("print(len(log.splitlines()))", stdout="28\n", shown="28\n")]
-    run = Run(id="r", question="q", model="m", sub_model="s", context_names=["log"],
-              iterations=[Iteration(0, "r", cells=cells)])
-    evidence = Evidence.of([run], texts=[log])
+    run, evidence = _counted_lines(log)
     quote = "METAR ENTC 222220Z 27032KT 9999 BKN032 03/01 Q0982="
     kept = trace(f"The report reads `{quote}`.", evidence, typed="...")
     assert kept.grounded and {s.where for s in kept.sources} == {QUOTED_DATA} and all(s.loose for s in kept.sources)
@@ -3744,10 +3750,7 @@ def test_a_phrase_the_datas_text_writes_word_for_word_sources_its_figure_in_the_
 def test_a_code_the_datas_text_writes_as_a_word_has_its_source_there() -> None:
     log = "\n".join(f"METAR LZTT {day:02d}0320Z 27004KT CAVOK M{day:02d}/M{day + 2:02d} Q10{day + 10}="
                     for day in range(1, 21))
-    cells = [CodeCell("print(len(log.splitlines()))", stdout="20\n", shown="20\n")]
-    run = Run(id="r", question="q", model="m", sub_model="s", context_names=["log"],
-              iterations=[Iteration(0, "r", cells=cells)])
-    evidence = Evidence.of([run], texts=[log])
+    _, evidence = _counted_lines(log)
     kept = trace("The coldest report wrote M13.", evidence, typed="...")
     assert kept.grounded and kept.sources[0].where == QUOTED_DATA and "code the data" in kept.sources[0].how
     assert kept.sources[0].line.startswith("METAR LZTT 110320Z")  # the first line that writes it (a dew point)
