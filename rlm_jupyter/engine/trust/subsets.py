@@ -166,17 +166,27 @@ def _only_looked(evidence: Evidence) -> bool:
 def _a_look_at(expr: ast.expr, evidence: Evidence, where: Where) -> bool:
     """A look at a few rows that left some out: the first or last lines of a text (``_first_or_last_lines``) when
     the data's text is longer than the slice's bound (in characters for the data's own name, else in lines), or
-    a head, tail, sample or fixed slice of a table's rows as they are (nothing ordered, aggregated or filtered in
-    the expression), unless the block printed a table of fewer rows than it asked for, or the data's frames hold
-    no more (``_all_rows``): a head of a four-row table showed all of it."""
-    text = source_of(expr)
+    a head, tail, sample or fixed slice of a table's rows as they are (``_rows_asked``), unless the block printed a
+    table of fewer rows than it asked for: a head of a four-row table showed all of it."""
     if _first_or_last_lines(expr):
         return _cut_short(expr, evidence)
+    asked = _rows_asked(expr, evidence)
+    return asked is not None and not any(len(table.rows) < asked for table in evidence.tables if table.where == where)
+
+
+def _rows_asked(expr: ast.expr, evidence: Evidence) -> int | None:
+    """The rows a head, tail, sample or fixed slice of a table's rows as they are asks for (five by default); None
+    when the expression is no such look (it orders, aggregates or filters), or the data's frames hold no more rows
+    than it asks for: a ``head()`` of a five-row table is all of it. Only the data's own frames are measured (a
+    look at a table the code built is left a look)."""
+    text = source_of(expr)
     looking = _LOOKING.search(text)
-    if looking is None or _COMPUTES.search(text) or _selects(expr) or _all_rows(looking, evidence):
-        return False
+    if looking is None or _COMPUTES.search(text) or _selects(expr):
+        return None
     asked = int(next((n for n in looking.groups() if n), 5))
-    return not any(len(table.rows) < asked for table in evidence.tables if table.where == where)
+    if evidence.frames and all(len(frame) <= asked for frame in evidence.frames if hasattr(frame, "__len__")):
+        return None
+    return asked
 
 
 # df.head(8), df.sample(3), df[:8], df.iloc[-5:]: the rows a look asks for (five by default)
@@ -208,6 +218,7 @@ def _cut_short(expr: ast.expr, evidence: Evidence) -> bool:
 
 
 def _literal(node: ast.expr) -> object:
+    """A constant written in the code, else None."""
     try:
         return ast.literal_eval(node)
     except ValueError:
@@ -235,15 +246,14 @@ def _a_size(expr: ast.expr) -> bool:
     if isinstance(expr.func, ast.Name) and expr.func.id in ("len", "list", "type") and len(expr.args) == 1:
         if isinstance(expr.args[0], ast.Dict | ast.List | ast.Set | ast.Tuple):
             return False  # a collection the code built (``out = {}`` filled in a loop): its size is a count
-        return _a_size(expr.args[0]) if expr.func.id == "list" else not any(
-            isinstance(node, ast.Compare | ast.BoolOp) or (isinstance(node, ast.comprehension) and node.ifs)
-            or (isinstance(node, ast.Attribute) and (node.attr in _MASKS or _COMPUTES.fullmatch(node.attr)))
+        return _a_size(expr.args[0]) if expr.func.id == "list" else not _selects(expr.args[0]) and not any(
+            isinstance(node, ast.Attribute) and (node.attr in _DISTINCT or _COMPUTES.fullmatch(node.attr))
             for node in ast.walk(expr.args[0]))
     return False
 
 
-# What makes a length a count: a condition, a mask, a selection of distinct or present values
-_MASKS = _CONDITIONS | {"unique", "drop_duplicates", "dropna", "findall"}
+# What makes a length a count besides a condition: a selection of distinct or present values
+_DISTINCT = frozenset({"unique", "drop_duplicates", "dropna", "findall"})
 
 
 def _distinct(frame: Any, column: str) -> int:
@@ -267,16 +277,11 @@ def _sliced_lines(evidence: Evidence) -> set[int]:
     window around a hit (``rows[i - 1:i + 2]``), are no look."""
     if not evidence.runs or not evidence.texts:
         return set()
-    calls = printed_calls(evidence.runs[-1])
-    found = set()
-    for line in evidence.shown.lines:
-        if line.where.place != "output" or line.where.earlier:
-            continue
-        printed = [arg for args in calls.get((line.where.turn, line.where.block), []) for arg in args]
-        if any(_first_or_last_lines(arg) and _cut_short(arg, evidence) for arg in printed) \
-                and evidence.is_data(line.text):
-            found.add(id(line))
-    return found
+    # the blocks that printed such a slice, each judged once (its lines are many, its printed expressions few)
+    slicing = {block for block, calls in printed_calls(evidence.runs[-1]).items()
+               if any(_first_or_last_lines(arg) and _cut_short(arg, evidence) for args in calls for arg in args)}
+    return {id(line) for line in evidence.shown.lines if line.where.place == "output" and not line.where.earlier
+            and (line.where.turn, line.where.block) in slicing and evidence.is_data(line.text)}
 
 
 def _first_or_last_lines(expr: ast.expr) -> bool:
@@ -308,10 +313,7 @@ def _the_lines(expr: ast.expr) -> bool:
 
 def _fixed(node: ast.expr) -> bool:
     """A whole number written in the code (``10``, ``-3``): a fixed place, not one a search found."""
-    try:
-        return isinstance(ast.literal_eval(node), int)
-    except ValueError:
-        return False
+    return isinstance(_literal(node), int)
 
 
 def _a_look(table: Any, evidence: Evidence) -> bool:
@@ -321,17 +323,8 @@ def _a_look(table: Any, evidence: Evidence) -> bool:
         return False
     calls = printed_calls(evidence.runs[-1]).get((table.where.turn, table.where.block), [])
     printed = [arg for args in calls for arg in args]
-    return any((_LOOKING.search(text := source_of(arg)) or re.fullmatch(r"\w+", text)) and not _COMPUTES.search(text)
-               and not _selects(arg) and not _all_rows(_LOOKING.search(text), evidence) for arg in printed)
-
-
-def _all_rows(looking: re.Match[str] | None, evidence: Evidence) -> bool:
-    """Whether a look asked for as many rows as every frame of the data holds: a ``head()`` of a five-row table is
-    all of it. Only the data's own frames are measured (a look at a table the code built is left a look)."""
-    if looking is None or not evidence.frames:
-        return False
-    asked = int(next((n for n in looking.groups() if n), 5))
-    return all(len(frame) <= asked for frame in evidence.frames if hasattr(frame, "__len__"))
+    return any(_rows_asked(arg, evidence) is not None
+               or (re.fullmatch(r"\w+", text := source_of(arg)) and not _COMPUTES.search(text)) for arg in printed)
 
 
 def _one_figure(text: str, question: str, evidence: Evidence, *, shares_too: bool = False,
