@@ -2820,6 +2820,53 @@ def test_a_name_an_answer_leads_with_must_have_been_shown(engine: Engine) -> Non
         assert (run.status == "final" and not refused) == accepted, (answer, refused)
 
 
+def test_a_named_choice_in_a_bracketed_qualifier_or_as_the_subject_must_have_been_shown(engine: Engine) -> None:
+    """The choice an answer names before a qualifier in brackets ("Kramer (AUT), with ..."), or as the subject of
+    the question's own predicate ("Goldenrod honey had the highest ..."), is a label the outputs must have shown.
+    A superlative inside the subject ("Your top speed was ...") names no choice."""
+    honey = pd.DataFrame({"miod": ["wrzosowy", "lipowy", "gryczany", "wrzosowy"], "woda": [21.4, 18.0, 18.5, 21.4]})
+    code = fence("print(context.groupby('miod').woda.mean().sort_values(ascending=False))")
+    for question, answer, accepted in [
+        ("Which honey had the highest water content?", "Goldenrod honey (nawłociowy) had the highest water content.",
+         False),
+        ("Which honey had the highest water content?", "Heather honey (wrzosowy) had the highest water content.",
+         True),
+        ("Which honey had the highest water content?", "Wrzosowy honey had the highest water content.", True),
+        ("Which honey had the highest water content?", "Kramer (AUT), with 21.4.", False),
+        ("Which honey had the highest water content?", "Wrzosowy (heather), with 21.4.", True),
+    ]:
+        run = engine.run([code, f"FINAL({answer})"], honey, question=question, max_iterations=2)
+        refused = [v.gate for v in run.iterations[1].verdicts if v.action == "refused"]
+        assert (run.status == "final" and not refused) == accepted, (answer, refused)
+        assert accepted or refused == ["unseen-value"], (answer, refused)
+    rides = pd.DataFrame({"part": ["climb", "descent", "flat"], "top_kmh": [10.1, 15.3, 12.0]})
+    run = engine.run([fence("print(context.top_kmh.max())"), "FINAL(Your top speed was 15.3 km/h.)"], rides,
+                     question="What was my top speed on the descents?", max_iterations=2)
+    assert run.status == "final" and not [v for v in run.iterations[1].verdicts if v.action == "refused"]
+
+
+def test_by_before_a_superlative_is_no_grouping() -> None:
+    """"served by the most lines" names the passive's agent: the question still asks for one choice; "by month"
+    still asks for one answer per month."""
+    from rlm_jupyter.engine.trust import forms
+
+    assert forms.asks_for_one("Which tram stop is served by the most lines?") == "one choice"
+    assert forms.asks_for_one("Which user was visited by the fewest people?") == "one choice"
+    assert forms.asks_for_one("Which region sold the most by month?") is None
+
+
+def test_numbers_a_noun_lists_are_names_not_a_rows_figures(engine: Engine) -> None:
+    """"lines 1, 2 and 3 all stop there" names the lines; a 1 a table of trips holds is not the answer's figure."""
+    stops = pd.DataFrame({"stop": ["Hobujaama", "Kopli", "Sepa"], "lines": [3, 2, 1]})
+    trips = pd.DataFrame({"trip": ["T1_a", "T2_b", "T3_c"], "line": [1, 2, 3], "mins": [40, 52, 35]})
+    code = fence("print(trips)\nprint(f'{context.stop[0]} {context.lines[0]}')")
+    run = engine.run([code, "FINAL(Hobujaama: lines 1, 2 and 3 all stop there.)"], stops,
+                     question="Which tram stop is served by the most lines?", max_iterations=2,
+                     namespace={"trips": trips})
+    refused = [v.gate for v in run.iterations[1].verdicts if v.action == "refused"]
+    assert run.status == "final" and not refused, refused
+
+
 LOGBOOK = "\n".join(["DECK LOG: Las Palmas to Rodney Bay, November-December 2024. All times UTC."]
                     + [f"{day} {d}/12 {h:02d}00 UTC. Log {1000 + 40 * d + h:.1f} nm. Wind E {4 + h % 3}, baro 1015."
                        for d, day in [(1, "Sun"), (2, "Mon"), (3, "Tue"), (4, "Wed")] for h in range(0, 24, 4)]

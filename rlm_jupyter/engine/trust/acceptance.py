@@ -364,8 +364,10 @@ class Acceptance:
         return provenance.trace(offer.answer, self._evidence_now(), typed=offer.typed, given_by=given_by)
 
     def _bare_label(self, offer: Offer) -> Source | None:
-        """A typed answer that is only a label ("north"), or that leads with one as a name before a comma or a colon
-        ("Lasem, with about Rp 606.8 million"), to a question for one choice: it must have been shown."""
+        """A typed answer that is only a label ("north"), that leads with one as a name before a comma or a colon
+        ("Lasem, with about Rp 606.8 million"), or that writes one as the subject of the question's own predicate
+        ("Goldenrod honey had the highest water content", ``claims.unshown_subject``), to a question for one
+        choice: it must have been shown."""
         text = _answer_text(offer).strip().strip("'\".")
         if offer.typed is None or not text or forms.asks_for_one(self.run.question) != "one choice":
             return None
@@ -376,6 +378,9 @@ class Acceptance:
             labels = claims.table_labels(self._evidence_now().tables)
             text = head.group(1) if head is not None and not _a_calendar_phrase(head.group(1)) and not \
                 claims.mentions(_answer_text(offer), labels) else ""
+            if not text:
+                subject = claims.unshown_subject(_answer_text(offer), self.run.question, self._evidence_now())
+                return Source(subject, "nowhere") if subject else None
         if not text or recovery.nothing(text):
             return None
         source = provenance.trace_label(text, self._evidence_now())
@@ -520,8 +525,10 @@ def _finding(claim: claims.Claim | None) -> Finding | None:
     return Finding(claim.note, claim.values) if claim is not None else None
 
 
-# a name an answer leads with, then a comma, a colon or a dash: one to three capitalised words, no figure
-_LEADING_NAME = re.compile(r"((?:[^\W\d_a-z][^\W\d_]*)(?:[ \-][^\W\d_a-z][^\W\d_]*){0,2})\s?[,:;—–]\s")
+# a name an answer leads with, then a comma, a colon or a dash: one to three capitalised words, no figure; a
+# qualifier in brackets may follow the name before its comma ("Marita Kramer (AUT), with 101.0 m")
+_LEADING_NAME = re.compile(r"((?:[^\W\d_a-z][^\W\d_]*)(?:[ \-][^\W\d_a-z][^\W\d_]*){0,2})"
+                           r"(?:\s?\([^()\d]{1,40}\))?\s?[,:;—–]\s")
 
 
 def _a_calendar_phrase(phrase: str) -> bool:

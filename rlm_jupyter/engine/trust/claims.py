@@ -512,10 +512,11 @@ def _top_set(claimed: list[forms.Superlative], named: list[_Mention], found: lis
 def _unnamed_choice(text: str, question: str, evidence: Evidence, found: list[Table]) -> Claim | None:
     """An answer to "which one ... the most?" that names no row of any table, while its figure is a row's: the
     label it names is not one the data has ("the Amsterdam warehouse, 11 lines", 11 being Rotterdam's). A part of
-    a duration in two units ("the 00s of 28m 00s") is no figure of its own. A label inside the superlative's own
-    words names the measure, not the choice ("trips" of a count by event, in "L7 made the most trips: 773"). A row
-    the question names is the part it asks about, not the choice ("the fastest 500 m": the figure is the 500 m
-    row's minimum, the choice a skater of another table)."""
+    a duration in two units ("the 00s of 28m 00s") is no figure of its own, nor are whole numbers a noun lists
+    ("lines 1, 2 and 3 stop there", not "between 2 and 3"): they name items, they measure nothing. A label inside
+    the superlative's own words names the measure, not the choice ("trips" of a count by event, in "L7 made the
+    most trips: 773"). A row the question names is the part it asks about, not the choice ("the fastest 500 m":
+    the figure is the 500 m row's minimum, the choice a skater of another table)."""
     if forms.asks_for_one(question) != "one choice":
         return None
     superlatives = forms.superlatives(text)
@@ -524,8 +525,10 @@ def _unnamed_choice(text: str, question: str, evidence: Evidence, found: list[Ta
         return None
     found_values = values(text)
     parts = {index for group, _ in spaced_groups(found_values, text) for index in group}
+    listed = [m.span(1) for m in _ENUMERATED.finditer(text) if not _RANGE.search(text[:m.start(1)])]
     for index, value in enumerate(found_values):
-        if value.kind != "number" or not value.readings or index in parts:
+        if value.kind != "number" or not value.readings or index in parts or any(
+                a <= value.start < b for a, b in listed):
             continue
         for table in found:
             row = next((r for r in table.rows if r.labels and any(_is(value, c) for c in r.cells.values())), None)
@@ -541,6 +544,12 @@ def _the_part_asked(row: Row, table: Table, question: str) -> bool:
     ("in total") is no part."""
     named = {m.label for m in mentions(question, table_labels([table]))}
     return named == {label_key(row.labels[0])} and label_key(row.labels[0]) not in _TOTAL_ROWS
+
+
+# whole numbers a noun lists, joined by commas and a last "and", "or" or "&" in the languages the readers know
+# ("lines 1, 2 and 3", "Gleise 4 und 7")
+_ENUMERATED = re.compile(r"[^\W\d_]{2}\s+(\d{1,3}(?:,\s+\d{1,3})*,?\s+(?:and|or|&|und|oder|et|ou|y|och|og|en)\s+"
+                         r"\d{1,3})(?![.,]?\d)", re.IGNORECASE)
 
 
 _TOTAL_ROWS = frozenset({"total", "totals", "all", "sum", "overall", "grand total", "gesamt", "totaal", "totale"})
@@ -573,13 +582,51 @@ def _absent_names(text: str, question: str, evidence: Evidence) -> list[str]:
     """The capitalised words of the answer (three letters or more, not a sentence's first, not an article, a stop
     word, a day or a month) that no line shown (outputs and the data's description) and not the question write,
     accents aside."""
+    seen = _seen_words(question, evidence)
+    return [w for m in re.finditer(r"[^\W\d_]+", text) if len(w := m.group(0)) >= 3 and w[0].isupper()
+            and not _SENTENCE_OPENING.search(text[:m.start()]) and _a_naming_word(w, seen)]
+
+
+def _seen_words(question: str, evidence: Evidence) -> set[str]:
+    """The words every line shown (outputs and the data's description) and the question write, accents aside."""
     seen = {localedata.unaccented(w).lower() for line in evidence.shown.lines for w in re.findall(r"[^\W\d_]+",
                                                                                                    line.text)}
-    seen |= {localedata.unaccented(w).lower() for w in re.findall(r"[^\W\d_]+", question)}
-    return [w for m in re.finditer(r"[^\W\d_]+", text) if len(w := m.group(0)) >= 3 and w[0].isupper()
-            and not _SENTENCE_OPENING.search(text[:m.start()])
-            and (key := localedata.unaccented(w).lower()) not in seen and key not in _STOP and key not in _ARTICLES
-            and not localedata.same_day_or_month(w)]
+    return seen | {localedata.unaccented(w).lower() for w in re.findall(r"[^\W\d_]+", question)}
+
+
+def _a_naming_word(word: str, seen: set[str]) -> bool:
+    """A word of three letters or more that names something no line shown names: not seen, not an article, a stop
+    word, a day or a month."""
+    key = localedata.unaccented(word).lower()
+    return len(word) >= 3 and key not in seen and key not in _STOP and key not in _ARTICLES and \
+        not localedata.same_day_or_month(word)
+
+
+def unshown_subject(text: str, question: str, evidence: Evidence) -> str:
+    """The choice an answer to "which one ... the most?" writes as the subject of the question's own predicate,
+    when no line shown writes any of its words: "Goldenrod honey (miód nawłociowy) had the highest water content"
+    to "Which honey had the highest water content?", over a table of Polish honey names. The subject is what the
+    answer's first sentence writes before the question's superlative, less the words of the question's predicate
+    that end it ("had the"): some such word that is no article must be there, or the superlative is inside the
+    subject ("Your top speed was ..."), which is then no choice. It must name something (a word that is neither
+    the question's nor a stop word), and the answer no row of the tables. A choice written in words nobody printed
+    is not one the data offered, whatever its capitals (the sentence's first word is the choice here, so capitals
+    cannot tell it). "" when there is no such subject."""
+    asked = {s.word.split()[0].lower() for s in forms.superlatives(question)}
+    first = sentences(text)[0] if text.strip() else ""
+    echoed = next((s for s in forms.superlatives(first) if s.word.split()[0].lower() in asked), None)
+    if echoed is None or mentions(text, table_labels(evidence.tables)):
+        return ""
+    asking = {w.lower() for w in re.findall(r"[^\W\d_]+", question)}
+    words, predicate = first[:echoed.start].split(), []
+    while words and words[-1].lower() in asking:
+        predicate.append(words.pop().lower())
+    if not set(predicate) - _ARTICLES - {"the", "a", "an"}:
+        return ""
+    subject = " ".join(words)
+    seen = _seen_words(question, evidence)
+    naming = [w for w in re.findall(r"[^\W\d_]+", subject) if localedata.unaccented(w).lower() not in asking]
+    return subject if naming and all(_a_naming_word(w, seen) for w in naming) else ""
 
 
 # a word after which the next is capitalised as a sentence's first ("None of them", "Clothes.", "Ropa."): a

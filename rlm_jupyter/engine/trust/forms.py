@@ -607,15 +607,21 @@ _OPENS_A_QUESTION = re.compile(r"(?:how|what|which|who|when|where|why)\b", re.IG
 def _single(question: str, *, grouped_too: bool = False) -> bool:
     """The question asks one thing: one question word, and (unless ``grouped_too``) no distributive word ("by
     month", "each") that asks for one per group. A rate after a superlative's measure ("the most water per leak",
-    "the highest revenue per seat") is one figure's unit, no grouping."""
+    "the highest revenue per seat") is one figure's unit, no grouping; nor is "by" before a superlative ("served
+    by the most lines", "visited by the fewest users"): it names the passive's agent, not a grouping."""
     for superlative in reversed(superlatives(question)):
         rate = _RATE.match(question, superlative.end)
         if rate is not None:
             question = question[:rate.start()] + " " * len(rate.group(0)) + question[rate.end():]
+        agent = _AGENT.search(question, 0, superlative.start)
+        if agent is not None:
+            question = question[:agent.start()] + " " * len(agent.group(0)) + question[agent.end():]
     return len(_QUESTION_WORD.findall(question)) <= 1 and (grouped_too or not _DISTRIBUTIVE.search(question))
 
 
 _RATE = re.compile(r"(?:\s+[\w-]+)?\s+per\s+[\w-]+", re.IGNORECASE)
+# "by" right before a superlative, with or without its article: the agent of a passive ("served by the most lines")
+_AGENT = re.compile(r"\bby(?=\s+(?:the\s+)?$)", re.IGNORECASE)
 
 
 def _plural_ask(wh: str, head: str) -> bool:
