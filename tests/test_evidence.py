@@ -2855,6 +2855,34 @@ def test_by_before_a_superlative_is_no_grouping() -> None:
     assert forms.asks_for_one("Which region sold the most by month?") is None
 
 
+def test_best_and_worst_in_english_and_the_romance_languages_ask_for_one_choice() -> None:
+    """"best" was read as an -est word too short to be one, and "o melhor", "le meilleur" not at all; a rate after
+    the measure ("por hectare") is its unit, no grouping."""
+    from rlm_jupyter.engine.trust import forms
+
+    for question in ["Which farm had the best yield per hectare?", "Que herdade teve o melhor rendimento por hectare?",
+                     "Quelle ferme a eu le meilleur rendement par hectare ?", "¿Qué finca tuvo el peor rendimiento?"]:
+        assert forms.asks_for_one(question) == "one choice", question
+    assert forms.asks_for_one("Which test ran longest by team?") is None
+
+
+def test_a_choice_named_nowhere_with_a_rows_figure_is_refused_unless_the_rows_are_periods(engine: Engine) -> None:
+    """"A Herdade da Mitra, com 34,51 ..." names no estate the table printed while 34,51 is another's: refused. To
+    "What was my best clock hour?" a row labelled ``2024-11-23 12:00:00`` is named in words ("Saturday from 12:00
+    UTC"): accepted."""
+    estates = pd.DataFrame({"herdade": ["Herdade da Palmeira", "Herdade do Freixo", "Monte do Sobral"],
+                            "arrobas_ha": [34.51, 29.06, 20.2]})
+    run = engine.run([fence("print(context.sort_values('arrobas_ha', ascending=False))"),
+                      "FINAL(A Herdade da Mitra, com 34,51 arrobas por hectare.)"], estates,
+                     question="Que herdade teve o melhor rendimento por hectare?", max_iterations=2)
+    assert [v.gate for v in run.iterations[1].verdicts if v.action == "refused"] == ["wrong-extreme"]
+    hours = pd.Series([64, 59, 56, 54], index=pd.DatetimeIndex(["2024-11-23 12:00", "2024-11-23 09:00",
+                                                               "2024-11-23 10:00", "2024-11-23 07:00"], name="utc"))
+    run = engine.run([fence("print(context)"), "FINAL(Saturday from 12:00 UTC, with 64 QSOs.)"], hours,
+                     question="What was my best clock hour?", max_iterations=2)
+    assert run.status == "final" and not [v for v in run.iterations[1].verdicts if v.action == "refused"]
+
+
 def test_numbers_a_noun_lists_are_names_not_a_rows_figures(engine: Engine) -> None:
     """"lines 1, 2 and 3 all stop there" names the lines; a 1 a table of trips holds is not the answer's figure."""
     stops = pd.DataFrame({"stop": ["Hobujaama", "Kopli", "Sepa"], "lines": [3, 2, 1]})

@@ -532,10 +532,17 @@ def _unnamed_choice(text: str, question: str, evidence: Evidence, found: list[Ta
             continue
         for table in found:
             row = next((r for r in table.rows if r.labels and any(_is(value, c) for c in r.cells.values())), None)
-            if row is not None and not _the_part_asked(row, table, question):
+            if row is not None and not _the_part_asked(row, table, question) and not _dated(row):
                 return Claim(prompts.unnamed_choice(value.text, row.labels[0], table.where.describe()),
                              {"figure": value.text, "row_of": row.labels[0]})
     return _unnamed_label(text, question, found_values, evidence, found)
+
+
+def _dated(row: Row) -> bool:
+    """A row labelled by a date or a time: a period the answer may name in any of its ways ("Saturday from 12:00 to
+    13:00" for ``2024-11-23 12:00:00``), so naming none of the labels as printed is no sign of a made-up choice."""
+    found = values(row.labels[0])
+    return bool(found) and found[0].kind == "date"
 
 
 def _the_part_asked(row: Row, table: Table, question: str) -> bool:

@@ -102,7 +102,7 @@ _SUPERLATIVE = re.compile(
     # ("minst 100", "højest 5": at least, at most)
     r"\b(?P<nordic>flest|færrest[e]?|(?:mindst|minst|højest|högst|høyest)(?!\s+\d)|størst[ea]?|störst[ae]?|"
     r"højeste|högsta|høyeste|længst[e]?|längst[a]?|lengst[e]?|lavest[e]?|lägst[a]?|dyrest[e]?|billigst[e]?)\b|"
-    r"\b(?P<est>[a-z]+?(?:iest|est))\b"
+    r"\b(?P<est>(?!best\b)[a-z]+?(?:iest|est))\b"
     r"|\b(?P<mostword>most|least|fewest|meisten|wenigsten)\b(?:\s+(?P<after>[\w-]+))?"
     # "el más vendido", "la variedad más entregada" (a noun between), "el socio que más entregó"
     r"|\b(?:le|la|les|el|los|las|il|lo|o|a|os|as|i|gli)\s+(?:(?!(?:que|con|che|com)\b)[^\W\d]+\s+)?"
@@ -110,6 +110,9 @@ _SUPERLATIVE = re.compile(
     r"(?P<romance>plus|moins|más|menos|più|meno|mais|mayor|menor|maior|maggiore|minore)(?:\s+(?P<adj>[\w-]+))?"
     r"|\bam\s+(?P<german>\w+sten)\b|\b(?:der|die|das|den|dem|des)\s+(?P<germanform>\w+(?:st|ßt)e[nrs]?)\b"
     r"|\b(?P<shape>top|bottom|max(?:imum)?|min(?:imum)?|peak(?:s|ed)?)\b|\b(?P<irregular>best|worst)\b"
+    # the Romance languages' best and worst after their article ("le meilleur", "el mejor", "o melhor", "il peggiore")
+    r"|\b(?:le|la|les|el|los|las|il|lo|o|a|os|as|i|gli|l')\s*(?P<irregular_romance>meilleure?s?|mejor(?:es)?|"
+    r"melhor(?:es)?|miglior[ei]|pire?s?|peor(?:es)?|pior(?:es)?|peggior[ei])\b"
     # the superlative particles of Korean, Japanese and Chinese before their adjective: 가장 많은, 最も高い, 最多
     # (not 最近 "recently", nor 最後 / 最后 / 最初, "finally" / "at first" as often as "the last" / "the first"); a
     # Korean word ends at a space, a Japanese or Chinese one is read by its first sign
@@ -280,7 +283,7 @@ def _direction(match: re.Match[str]) -> str | None:
                     or re.search(r"\b(?:que|che|com)\s+\w+$", match.group(0)[:match.start("romance") - match.start()]
                                  + word) is not None)
         return _of_quantity_or_quality(low, adjective, quantity)
-    if groups["irregular"]:
+    if groups["irregular"] or groups["irregular_romance"]:
         return None  # the best month may be the most sales or the fewest complaints
     if groups["cjk"]:
         return _pair_direction(groups["cjkadj"])
@@ -607,8 +610,9 @@ _OPENS_A_QUESTION = re.compile(r"(?:how|what|which|who|when|where|why)\b", re.IG
 def _single(question: str, *, grouped_too: bool = False) -> bool:
     """The question asks one thing: one question word, and (unless ``grouped_too``) no distributive word ("by
     month", "each") that asks for one per group. A rate after a superlative's measure ("the most water per leak",
-    "the highest revenue per seat") is one figure's unit, no grouping; nor is "by" before a superlative ("served
-    by the most lines", "visited by the fewest users"): it names the passive's agent, not a grouping."""
+    "the highest revenue per seat", "o melhor rendimento por hectare") is one figure's unit, no grouping; nor is
+    "by" before a superlative ("served by the most lines", "visited by the fewest users"): it names the passive's
+    agent, not a grouping."""
     for superlative in reversed(superlatives(question)):
         rate = _RATE.match(question, superlative.end)
         if rate is not None:
@@ -619,7 +623,7 @@ def _single(question: str, *, grouped_too: bool = False) -> bool:
     return len(_QUESTION_WORD.findall(question)) <= 1 and (grouped_too or not _DISTRIBUTIVE.search(question))
 
 
-_RATE = re.compile(r"(?:\s+[\w-]+)?\s+per\s+[\w-]+", re.IGNORECASE)
+_RATE = re.compile(r"(?:\s+[\w-]+)?\s+(?:per|por|par|pro)\s+[\w-]+", re.IGNORECASE)
 # "by" right before a superlative, with or without its article: the agent of a passive ("served by the most lines")
 _AGENT = re.compile(r"\bby(?=\s+(?:the\s+)?$)", re.IGNORECASE)
 
