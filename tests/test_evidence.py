@@ -1862,6 +1862,21 @@ def test_values_listed_as_all_there_are_from_a_preview_are_refused(engine: Engin
     assert refusals == (["wrong-subset"] if refused else []), run.iterations[-1].verdicts
 
 
+def test_values_listed_from_a_preview_of_a_text_the_code_parsed_into_a_frame(engine: Engine) -> None:
+    """The data is a JSON-lines text, so only the frame the code made of it says how many routes there are: a list
+    read off a look at the text and the frame's size is refused; the same list after ``unique()`` is accepted."""
+    text = "\n".join(json.dumps(trip) for trip in ROUTES.to_dict("records") * 5)  # JSON lines
+    parse = "import json\nimport pandas as pd\nt = pd.DataFrame([json.loads(x) for x in context.splitlines()])\n"
+    question = "Which routes does the operator sail?"
+    looked = engine.run([fence(f"{parse}print(context[:60])\nprint(t.shape)"),
+                         "FINAL(Haven, Grachtengordel and Jordaan.)"], text, question=question, max_iterations=2)
+    assert [v.gate for v in looked.iterations[-1].verdicts if v.action == "refused"] == ["wrong-subset"]
+    listed = engine.run([fence(f"{parse}print(t.route.unique())"),
+                         "FINAL(Haven, Grachtengordel, Jordaan and Avondtocht.)"], text, question=question,
+                        max_iterations=2)
+    assert listed.status == "final" and not [v for v in listed.iterations[-1].verdicts if v.action == "refused"]
+
+
 def test_a_preview_of_a_dict_of_tables_and_a_value_the_question_names(engine: Engine) -> None:
     shop = {"shop": {"routes": ROUTES, "boats": pd.DataFrame({"boat": ["Amstel", "IJ"], "seats": [80, 60]})}}
     look = fence("print(shop['boats'])\nprint(shop['routes'].head(3))")
@@ -2845,6 +2860,35 @@ def test_a_named_choice_in_a_bracketed_qualifier_or_as_the_subject_must_have_bee
     assert run.status == "final" and not [v for v in run.iterations[1].verdicts if v.action == "refused"]
 
 
+def test_a_name_in_another_order_is_shown_and_a_printed_code_in_its_brackets_is_no_choice(engine: Engine) -> None:
+    """A start list writes ``KRANJEC Nika``: "Nika Kranjec, with 104.0 m" names that row, with or without its
+    country in brackets. "Lisa Brandt (SLO)" names nobody the outputs showed: the printed SLO in its brackets is
+    the name's qualifier, not the choice."""
+    jumps = pd.DataFrame({"name": ["LOGAR Tina", "HOELZL Lena", "BOGATAJ Ema", "KRANJEC Nika"],
+                          "nat": ["SLO", "AUT", "SLO", "SLO"], "dist": [101.0, 100.0, 92.5, 104.0]})
+    code = fence("print(context.sort_values('dist', ascending=False))")
+    for answer, accepted in [("Nika Kranjec, with 104.0 m.", True), ("Nika Kranjec (SLO), with 104.0 m.", True),
+                             ("Lisa Brandt (SLO), with 104.0 m.", False)]:
+        run = engine.run([code, f"FINAL({answer})"], jumps, question="Who jumped furthest?", max_iterations=2)
+        refused = [v.gate for v in run.iterations[1].verdicts if v.action == "refused"]
+        assert (run.status == "final" and not refused) == accepted, (answer, refused)
+        assert accepted or refused == ["unseen-value"], (answer, refused)
+    districts = pd.Series([1824, 1295, 1293], index=pd.Index(["ماركا", "الهاشمي", "الجبيهة"], name="district"))
+    run = engine.run([fence("print(context)"), "FINAL(Marka (ماركا), with 1,824 m³.)"], districts,
+                     question="Which district took the most water?", max_iterations=2)
+    assert run.status == "final" and not [v for v in run.iterations[1].verdicts if v.action == "refused"]
+
+
+def test_a_label_with_turkish_dotted_capitals_is_named_by_the_answer(engine: Engine) -> None:
+    """"EGE DENİZİ" lowers to an i with a combining dot: the answer that names it is still read as naming that
+    row, so the second row called the top is refused as the wrong extreme."""
+    regions = pd.Series([234, 92, 90], index=pd.Index(["SINDIRGI (BALIKESİR)", "EGE DENİZİ", "GÖKSUN"], name="yer"))
+    run = engine.run([fence("print(context)"), "FINAL(EGE DENİZİ had the most earthquakes, 92 events.)"], regions,
+                     question="Which region had the most earthquakes?", max_iterations=2)
+    refused = [v for v in run.iterations[1].verdicts if v.action == "refused"]
+    assert [v.gate for v in refused] == ["wrong-extreme"] and refused[0].values.get("label") == "EGE DENİZİ"
+
+
 def test_by_before_a_superlative_is_no_grouping() -> None:
     """"served by the most lines" names the passive's agent: the question still asks for one choice; "by month"
     still asks for one answer per month."""
@@ -2856,12 +2900,15 @@ def test_by_before_a_superlative_is_no_grouping() -> None:
 
 
 def test_best_and_worst_in_english_and_the_romance_languages_ask_for_one_choice() -> None:
-    """"best" was read as an -est word too short to be one, and "o melhor", "le meilleur" not at all; a rate after
-    the measure ("por hectare") is its unit, no grouping."""
+    """"best" was read as an -est word too short to be one, and "o melhor", "le meilleur", "il miglior" not at all;
+    a rate after the measure ("por hectare") is its unit, no grouping; a who-word opening the question ("¿Quién
+    ...?", "Chi ...?", "Wer ...?") asks for one choice as "Who ...?" does."""
     from rlm_jupyter.engine.trust import forms
 
     for question in ["Which farm had the best yield per hectare?", "Que herdade teve o melhor rendimento por hectare?",
-                     "Quelle ferme a eu le meilleur rendement par hectare ?", "¿Qué finca tuvo el peor rendimiento?"]:
+                     "Quelle ferme a eu le meilleur rendement par hectare ?", "¿Qué finca tuvo el peor rendimiento?",
+                     "Chi ha fatto il miglior tempo?", "¿Quién hizo el mejor tiempo?", "Wer hat am meisten verkauft?",
+                     "Który miód miał najwyższą zawartość wody?"]:
         assert forms.asks_for_one(question) == "one choice", question
     assert forms.asks_for_one("Which test ran longest by team?") is None
 

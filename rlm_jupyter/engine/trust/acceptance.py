@@ -46,7 +46,7 @@ from . import (
     subsets,
 )
 from .gates import BY_NAME, GATES, Policy
-from .printed import cell_shown, label_key, outside_tables
+from .printed import Table, cell_shown, label_key, outside_tables
 
 ANSWER_GATES: tuple[str, ...] = tuple(gate.name for gate in GATES if gate.kind == "answer")
 _JUDGE_THE_TURN = frozenset({"same-turn-error", "read-first"})  # asked before the answer is read
@@ -374,10 +374,16 @@ class Acceptance:
         if len(text.split()) > 4 or (offer.grounding is not None and offer.grounding.checked):
             # a phrase it leads with is its label only when it names no row the outputs printed ("Overall, Paris
             # led": Paris is the label, and it was shown)
+            # (a label in the qualifier the name's brackets hold, "Lisa Brandt (GER)", is the name's, not the choice;
+            # unless it is a row's own name, which the name outside writes in another script: "Marka (ماركا)")
             head = _LEADING_NAME.match(text)
-            labels = claims.table_labels(self._evidence_now().tables)
+            evidence = self._evidence_now()
+            labels = claims.table_labels(evidence.tables)
+            rest = text if head is None or head.group("qualifier") is None or _a_rows_name(
+                head.group("qualifier"), evidence.tables) else \
+                text[:head.start("qualifier")] + text[head.end("qualifier"):]
             text = head.group(1) if head is not None and not _a_calendar_phrase(head.group(1)) and not \
-                claims.mentions(_answer_text(offer), labels) else ""
+                claims.mentions(rest, labels) else ""
             if not text:
                 subject = claims.unshown_subject(_answer_text(offer), self.run.question, self._evidence_now())
                 return Source(subject, "nowhere") if subject else None
@@ -450,7 +456,8 @@ class Acceptance:
         return _finding(subsets.unscoped(text, self.run.question, evidence, self._frames())
                         or subsets.previewed(text, self.run.question, evidence)
                         or subsets.previewed_whole(text, self.run.question, evidence)
-                        or subsets.previewed_labels(text, self.run.question, evidence, self._data_frames()))
+                        or subsets.previewed_labels(text, self.run.question, evidence,
+                                                    [*self._data_frames(), *self._frames()]))
 
     def _wrong_base(self, offer: Offer, it: Iteration) -> Finding | None:
         text, evidence = _answer_text(offer), self._evidence_now()
@@ -528,7 +535,15 @@ def _finding(claim: claims.Claim | None) -> Finding | None:
 # a name an answer leads with, then a comma, a colon or a dash: one to three capitalised words, no figure; a
 # qualifier in brackets may follow the name before its comma ("Marita Kramer (AUT), with 101.0 m")
 _LEADING_NAME = re.compile(r"((?:[^\W\d_a-z][^\W\d_]*)(?:[ \-][^\W\d_a-z][^\W\d_]*){0,2})"
-                           r"(?:\s?\([^()\d]{1,40}\))?\s?[,:;—–]\s")
+                           r"(?P<qualifier>\s?\([^()\d]{1,40}\))?\s?[,:;—–]\s")
+
+
+def _a_rows_name(qualifier: str, tables: list[Table]) -> bool:
+    """Whether a name's bracket holds the name a printed row goes by (its first label with letters): "Marka
+    (ماركا)" writes the row ``ماركا`` in Latin letters, where "Lisa Brandt (GER)" adds a country to a name."""
+    inside = label_key(qualifier.strip().strip("()"))
+    return any(inside == label_key(next((label for label in row.labels if re.search(r"[^\W\d_]", label)), ""))
+               for table in tables for row in table.rows)
 
 
 def _a_calendar_phrase(phrase: str) -> bool:

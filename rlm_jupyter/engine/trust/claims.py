@@ -532,10 +532,18 @@ def _unnamed_choice(text: str, question: str, evidence: Evidence, found: list[Ta
             continue
         for table in found:
             row = next((r for r in table.rows if r.labels and any(_is(value, c) for c in r.cells.values())), None)
-            if row is not None and not _the_part_asked(row, table, question) and not _dated(row):
+            if row is not None and not _the_part_asked(row, table, question) and not _dated(row) and not any(
+                    _words_of(cell, text) for cell in [*row.labels, *row.cells.values()]):
                 return Claim(prompts.unnamed_choice(value.text, row.labels[0], table.where.describe()),
                              {"figure": value.text, "row_of": row.labels[0]})
     return _unnamed_label(text, question, found_values, evidence, found)
+
+
+def _words_of(label: str, text: str) -> bool:
+    """Whether ``text`` writes every word of a row's label or text cell of several, in any order: "Nika Kranjec"
+    names the row ``KRANJEC Nika`` of a start list, which writes the surname first."""
+    words = re.findall(r"[^\W\d_]+", label)
+    return len(words) >= 2 and all(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", text, re.IGNORECASE) for w in words)
 
 
 def _dated(row: Row) -> bool:
@@ -614,8 +622,8 @@ def unshown_subject(text: str, question: str, evidence: Evidence) -> str:
     when no line shown writes any of its words: "Goldenrod honey (miód nawłociowy) had the highest water content"
     to "Which honey had the highest water content?", over a table of Polish honey names. The subject is what the
     answer's first sentence writes before the question's superlative, less the words of the question's predicate
-    that end it ("had the"): some such word that is no article must be there, or the superlative is inside the
-    subject ("Your top speed was ..."), which is then no choice. It must name something (a word that is neither
+    that end it ("had the"): some such word must be there, or the superlative is inside the subject ("Your top
+    speed was ..."), which is then no choice. It must name something (a word that is neither
     the question's nor a stop word), and the answer no row of the tables. A choice written in words nobody printed
     is not one the data offered, whatever its capitals (the sentence's first word is the choice here, so capitals
     cannot tell it). "" when there is no such subject."""
@@ -628,7 +636,7 @@ def unshown_subject(text: str, question: str, evidence: Evidence) -> str:
     words, predicate = first[:echoed.start].split(), []
     while words and words[-1].lower() in asking:
         predicate.append(words.pop().lower())
-    if not set(predicate) - _ARTICLES - {"the", "a", "an"}:
+    if not predicate:
         return ""
     subject = " ".join(words)
     seen = _seen_words(question, evidence)

@@ -112,7 +112,7 @@ _SUPERLATIVE = re.compile(
     r"|\b(?P<shape>top|bottom|max(?:imum)?|min(?:imum)?|peak(?:s|ed)?)\b|\b(?P<irregular>best|worst)\b"
     # the Romance languages' best and worst after their article ("le meilleur", "el mejor", "o melhor", "il peggiore")
     r"|\b(?:le|la|les|el|los|las|il|lo|o|a|os|as|i|gli|l')\s*(?P<irregular_romance>meilleure?s?|mejor(?:es)?|"
-    r"melhor(?:es)?|miglior[ei]|pire?s?|peor(?:es)?|pior(?:es)?|peggior[ei])\b"
+    r"melhor(?:es)?|miglior[ei]?|pire?s?|peor(?:es)?|pior(?:es)?|peggior[ei]?)\b"
     # the superlative particles of Korean, Japanese and Chinese before their adjective: 가장 많은, 最も高い, 最多
     # (not 最近 "recently", nor 最後 / 最后 / 最初, "finally" / "at first" as often as "the last" / "the first"); a
     # Korean word ends at a space, a Japanese or Chinese one is read by its first sign
@@ -495,6 +495,9 @@ _CJK_WHICH = re.compile(r"どこ|どれ(?!ら)|どの|誰|哪(?!些)|谁|어느|
                         # (not the relative pronouns of Polish and Czech, "który", "která", nor Finnish "mikä",
                         # which asks "what" as often as "which")
                         r"|(?i:\b(?:nào|mana|siapa|hangi|hangisi|kuka|kto|kdo|melyik)\b)"
+                        # the who-words of Spanish, Italian, French, German, Portuguese and Turkish, and Polish's
+                        # which-word, only opening the question (else relative: "el nadador que", "riders who")
+                        r"|(?i:^\W*(?:qui[eé]n(?:es)?|chi|qui|wer|quem|kim|któr[yaeo]|którą)\b)"
                         # and Ukrainian's, Lithuanian's, Estonian's, Latvian's, Persian's, Swahili's, Catalan's,
                         # Afrikaans'; Slovak's, Croatian's and Slovene's only opening the question (else relative)
                         r"|(?i:(?<![\w])(?:який|яка|яке|які|котр[а-яії]+|kuris|kuri|kurie|kurioje|kuriame|milline|"

@@ -87,7 +87,9 @@ GATES: tuple[Gate, ...] = (
          "text writes word for word, nor, for a code, a word of the data's text written as it is), and it cannot "
          "be recomputed from figures that were (a difference, ratio, percent change, mean or sum, a unit "
          "conversion, the days between two dates, a rate over the data's days); or a bare label answered to a "
-         "question for one choice, or a name such an answer leads with, that no output showed",
+         "question for one choice, a name such an answer leads with (a qualifier in brackets may follow it), or "
+         "the subject it gives the question's own predicate (\"Goldenrod honey had the highest ...\"), that no "
+         "output showed (a name's words may be shown in another order, \"KRANJEC Nika\")",
          "a real 1.5B model read the data, found nothing, and wrote Final(\"1976\")"),
     Gate("unseen-scope", "answer", "mark",
          "a date or a period no output showed that scopes an answer to a question asking for no date (\"June to "
@@ -151,7 +153,8 @@ GATES: tuple[Gate, ...] = (
          "cell of a look at a few rows (the data's description, a head of the rows as they are, the first or last "
          "lines of a text); or the values "
          "of a column listed as all there are ('which routes ...?') when none was shown but in such a look and the "
-         "data's column holds more; or an answer about every row (an extreme, or 'any', 'all', 'none' in the question "
+         "data's column (or a frame's the code made of it) holds more; or an answer about every row (an "
+         "extreme, or 'any', 'all', 'none' in the question "
          "or the answer; a question about no slice) whose every figure was shown only in such a look, or, with no "
          "figure, after a run whose code printed nothing but looks and sizes",
          "a model answered the main branch's CI time with every branch's total"),

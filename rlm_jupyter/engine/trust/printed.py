@@ -668,8 +668,10 @@ class Table:
 
 @functools.lru_cache(maxsize=65536)
 def label_key(text: str) -> str:
-    """A label as compared: lower case, ``_`` and ``-`` read as spaces ("payment failed" is ``payment_failed``)."""
-    return re.sub(r"[\s_\-]+", " ", text.lower()).strip().strip("'\"")
+    """A label as compared: lower case, ``_`` and ``-`` read as spaces ("payment failed" is ``payment_failed``).
+    Turkish's dotted capital I lowers to an i with a combining dot, which no case-blind search of "EGE DENİZİ"
+    finds: it is read as the i it is."""
+    return re.sub(r"[\s_\-]+", " ", text.lower().replace("i\u0307", "i")).strip().strip("'\"")
 
 
 _FOOTER = re.compile(r"^(?:Name: (?P<name>.*?), )?(?:Length: (?P<length>\d+), )?(?:Freq: \S+, )?dtype: (?P<dtype>\S+)$|"

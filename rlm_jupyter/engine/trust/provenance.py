@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import ast
 import bisect
+import dataclasses
 import functools
 import itertools
 import numbers
@@ -200,10 +201,19 @@ def _misread(value: Value, evidence: Evidence) -> bool:
 
 
 def trace_label(label: str, evidence: Evidence) -> Source:
-    """The source of a bare label answered to a question that asks for one choice ("north"): a line that showed it."""
+    """The source of a bare label answered to a question that asks for one choice ("north"): a line that showed it.
+    A name of several words may be shown in another order, in one line: "Nika Kranjec" is the ``KRANJEC Nika`` of
+    a start list (a register writes a surname first), a loose match the record says it is."""
     value = Value(label, "token", key=re.sub(r"[\s_\-]+", " ", label.lower()).strip())
     match = evidence.shown.find(value)
-    return _shown_source(value, match) if match is not None else Source(label, "nowhere")
+    if match is not None:
+        return _shown_source(value, match)
+    words = [re.compile(rf"(?<!\w){re.escape(word)}(?!\w)", re.IGNORECASE) for word in value.key.split()]
+    line = next((line for line in evidence.shown.lines if line.where.place in ("output", "description")
+                 and all(word.search(line.text) for word in words)), None) if len(words) >= 2 else None
+    if line is None:
+        return Source(label, "nowhere")
+    return dataclasses.replace(shown_at(line, label), how="its words in another order", loose=True)
 
 
 # -- a text the model typed ------------------------------------------------------------------------------------
