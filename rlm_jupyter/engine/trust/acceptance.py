@@ -373,9 +373,9 @@ class Acceptance:
             return None
         if len(text.split()) > 4 or (offer.grounding is not None and offer.grounding.checked):
             # a phrase it leads with is its label only when it names no row the outputs printed ("Overall, Paris
-            # led": Paris is the label, and it was shown)
-            # (a label in the qualifier the name's brackets hold, "Lisa Brandt (GER)", is the name's, not the choice;
-            # unless it is a row's own name, which the name outside writes in another script: "Marka (ماركا)")
+            # led": Paris is the label, and it was shown); a label in the qualifier the name's brackets hold,
+            # "Lisa Brandt (GER)", is the name's, unless it is a row's own name the name writes in another script,
+            # "Marka (ماركا)"
             head = _LEADING_NAME.match(text)
             evidence = self._evidence_now()
             labels = claims.table_labels(evidence.tables)
@@ -385,7 +385,7 @@ class Acceptance:
             text = head.group(1) if head is not None and not _a_calendar_phrase(head.group(1)) and not \
                 claims.mentions(rest, labels) else ""
             if not text:
-                subject = claims.unshown_subject(_answer_text(offer), self.run.question, self._evidence_now())
+                subject = claims.unshown_subject(_answer_text(offer), self.run.question, evidence)
                 return Source(subject, "nowhere") if subject else None
         if not text or recovery.nothing(text):
             return None

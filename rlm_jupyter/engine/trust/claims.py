@@ -37,7 +37,7 @@ from . import forms, localedata
 from .booleans import column_of
 from .constants import code_divisors
 from .derive import MIN_DIGITS, converted, matches, significant_digits, spaced_groups
-from .printed import Line, Row, Shown, Table, figure_value, label_key
+from .printed import Line, Row, Shown, Table, figure_value, label_key, words_in_any_order
 from .provenance import Evidence
 from .readings import (
     CURRENCIES,
@@ -532,18 +532,12 @@ def _unnamed_choice(text: str, question: str, evidence: Evidence, found: list[Ta
             continue
         for table in found:
             row = next((r for r in table.rows if r.labels and any(_is(value, c) for c in r.cells.values())), None)
+            # (a row whose label or text cell the answer writes in another order is named: "Nika Kranjec")
             if row is not None and not _the_part_asked(row, table, question) and not _dated(row) and not any(
-                    _words_of(cell, text) for cell in [*row.labels, *row.cells.values()]):
+                    words_in_any_order(cell, text) for cell in [*row.labels, *row.cells.values()]):
                 return Claim(prompts.unnamed_choice(value.text, row.labels[0], table.where.describe()),
                              {"figure": value.text, "row_of": row.labels[0]})
     return _unnamed_label(text, question, found_values, evidence, found)
-
-
-def _words_of(label: str, text: str) -> bool:
-    """Whether ``text`` writes every word of a row's label or text cell of several, in any order: "Nika Kranjec"
-    names the row ``KRANJEC Nika`` of a start list, which writes the surname first."""
-    words = re.findall(r"[^\W\d_]+", label)
-    return len(words) >= 2 and all(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", text, re.IGNORECASE) for w in words)
 
 
 def _dated(row: Row) -> bool:
@@ -623,10 +617,10 @@ def unshown_subject(text: str, question: str, evidence: Evidence) -> str:
     to "Which honey had the highest water content?", over a table of Polish honey names. The subject is what the
     answer's first sentence writes before the question's superlative, less the words of the question's predicate
     that end it ("had the"): some such word must be there, or the superlative is inside the subject ("Your top
-    speed was ..."), which is then no choice. It must name something (a word that is neither
-    the question's nor a stop word), and the answer no row of the tables. A choice written in words nobody printed
-    is not one the data offered, whatever its capitals (the sentence's first word is the choice here, so capitals
-    cannot tell it). "" when there is no such subject."""
+    speed was ..."), which is then no choice. It must name something (a word that is neither the question's nor a
+    stop word), and the answer no row of the tables. A choice written in words nobody printed is not one the data
+    offered, whatever its capitals (the sentence's first word is the choice here, so capitals cannot tell it). ""
+    when there is no such subject."""
     asked = {s.word.split()[0].lower() for s in forms.superlatives(question)}
     first = sentences(text)[0] if text.strip() else ""
     echoed = next((s for s in forms.superlatives(first) if s.word.split()[0].lower() in asked), None)

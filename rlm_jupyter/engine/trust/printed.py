@@ -674,6 +674,13 @@ def label_key(text: str) -> str:
     return re.sub(r"[\s_\-]+", " ", text.lower().replace("i\u0307", "i")).strip().strip("'\"")
 
 
+def words_in_any_order(phrase: str, text: str) -> bool:
+    """Whether ``text`` writes every word of a ``phrase`` of two words or more, as whole words, in any order and
+    case: "Nika Kranjec" is the ``KRANJEC Nika`` of a start list, which writes a surname first."""
+    words = re.findall(r"[^\W\d_]+", phrase)
+    return len(words) >= 2 and all(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", text, re.IGNORECASE) for w in words)
+
+
 _FOOTER = re.compile(r"^(?:Name: (?P<name>.*?), )?(?:Length: (?P<length>\d+), )?(?:Freq: \S+, )?dtype: (?P<dtype>\S+)$|"
                      r"^\[(?P<rows>\d+) rows x \d+ columns\]$")
 _ELIDED = re.compile(r"^[\s.]*\.\.[\s.]*$")

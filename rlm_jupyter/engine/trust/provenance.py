@@ -47,7 +47,20 @@ from .derive import (
     spaced_groups,
 )
 from .forms import asks_when
-from .printed import LINE_CHARS, Line, Match, Record, Shown, Table, Where, records, shown_at, tables, text_frames
+from .printed import (
+    LINE_CHARS,
+    Line,
+    Match,
+    Record,
+    Shown,
+    Table,
+    Where,
+    records,
+    shown_at,
+    tables,
+    text_frames,
+    words_in_any_order,
+)
 from .readings import Value, date_of, is_year, values
 from .search_again import DATA_PIECE_CHARS
 from .written import written_source
@@ -208,9 +221,8 @@ def trace_label(label: str, evidence: Evidence) -> Source:
     match = evidence.shown.find(value)
     if match is not None:
         return _shown_source(value, match)
-    words = [re.compile(rf"(?<!\w){re.escape(word)}(?!\w)", re.IGNORECASE) for word in value.key.split()]
     line = next((line for line in evidence.shown.lines if line.where.place in ("output", "description")
-                 and all(word.search(line.text) for word in words)), None) if len(words) >= 2 else None
+                 and words_in_any_order(label, line.text)), None)
     if line is None:
         return Source(label, "nowhere")
     return dataclasses.replace(shown_at(line, label), how="its words in another order", loose=True)
