@@ -371,13 +371,13 @@ class Acceptance:
         text = _answer_text(offer).strip().strip("'\".")
         if offer.typed is None or not text or forms.asks_for_one(self.run.question) != "one choice":
             return None
+        evidence = self._evidence_now()
         if len(text.split()) > 4 or (offer.grounding is not None and offer.grounding.checked):
             # a phrase it leads with is its label only when it names no row the outputs printed ("Overall, Paris
             # led": Paris is the label, and it was shown); a label in the qualifier the name's brackets hold,
             # "Lisa Brandt (GER)", is the name's, unless it is a row's own name the name writes in another script,
             # "Marka (ماركا)"
             head = _LEADING_NAME.match(text)
-            evidence = self._evidence_now()
             labels = claims.table_labels(evidence.tables)
             rest = text if head is None or head.group("qualifier") is None or _a_rows_name(
                 head.group("qualifier"), evidence.tables) else \
@@ -389,10 +389,10 @@ class Acceptance:
                 return Source(subject, "nowhere") if subject else None
         if not text or recovery.nothing(text):
             return None
-        source = provenance.trace_label(text, self._evidence_now())
+        source = provenance.trace_label(text, evidence)
         singular = re.sub(r"(?<=\w)e?s$", "", text)  # "Vans" for a row labelled van
         if source.kind == "nowhere" and singular != text:
-            source = provenance.trace_label(singular, self._evidence_now())
+            source = provenance.trace_label(singular, evidence)
             return dataclasses.replace(source, value=text) if source.kind != "nowhere" else source
         return source
 
@@ -456,13 +456,17 @@ class Acceptance:
         return _finding(subsets.unscoped(text, self.run.question, evidence, self._frames())
                         or subsets.previewed(text, self.run.question, evidence)
                         or subsets.previewed_whole(text, self.run.question, evidence)
-                        or subsets.previewed_labels(text, self.run.question, evidence,
-                                                    [*self._data_frames(), *self._frames()]))
+                        or subsets.previewed_labels(text, self.run.question, evidence, self._frames_and_tables()))
 
     def _wrong_base(self, offer: Offer, it: Iteration) -> Finding | None:
         text, evidence = _answer_text(offer), self._evidence_now()
         sources = (offer.grounding or self._trace(offer, it)).sources
         return _finding(shares.wrong_base(text, self.run.question, evidence, sources, self._frames()))
+
+    def _frames_and_tables(self) -> list[Any]:
+        """Every frame of the namespace (the data's and the ones the code made of it) and the data's delimited
+        texts read as tables, each once: a column's distinct values are counted over all of them."""
+        return list({id(frame): frame for frame in [*self._data_frames(), *self._frames()]}.values())
 
     def _frames(self) -> list[Any]:
         """Every pandas DataFrame of the run's namespace: the data, the tables the model's code made of it (an
